@@ -1,0 +1,25 @@
+import coreWebVitals from "eslint-config-next/core-web-vitals";
+import typescript from "eslint-config-next/typescript";
+
+const config = [
+  ...coreWebVitals,
+  ...typescript,
+  {
+    ignores: ["node_modules/**", ".next/**", "lib/db/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "coverage/**"],
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/consistent-type-definitions": ["error", "type"],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["lib/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["@/app/*", "@/components/*"] }],
+    },
+  },
+];
+
+export default config;

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+// Every variable the app and the worker read, validated once. .env.example documents each.
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  DATABASE_URL: z.string().min(1),
+  REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
+  APP_BASE_URL: z.string().url().default("http://localhost:3000"),
+  PRODUCT: z.string().regex(/^[a-z0-9]+$/).default("rubrica"),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must hold at least 32 characters"),
+  DATA_ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/, "DATA_ENCRYPTION_KEY must be 64 hex characters"),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Rúbrica <no-reply@rubrica.local>"),
+  MAIL_OUTBOX_DIR: z.string().default("storage/outbox"),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_BASE_URL: z.string().url().optional(),
+  STORAGE_DIR: z.string().default("storage"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  // An empty assignment in .env (FOO=) means unset, not the empty string.
+  if (!cached) cached = schema.parse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== "")));
+  return cached;
+}
