@@ -15,6 +15,11 @@ const config = [
     },
   },
   {
+    // Module augmentation needs interfaces.
+    files: ["types/**/*.d.ts"],
+    rules: { "@typescript-eslint/consistent-type-definitions": "off" },
+  },
+  {
     files: ["lib/**/*.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: ["@/app/*", "@/components/*"] }],

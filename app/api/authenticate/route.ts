@@ -1,0 +1,14 @@
+import { NextResponse } from "next/server";
+import { apiRoute, errorResponse, requestLocale } from "@/lib/http/api";
+import { requestMeta } from "@/lib/http/request";
+import { authenticate } from "@/lib/auth/authenticate";
+
+export const POST = apiRoute(async (request) => {
+  const body: unknown = await request.json().catch(() => ({}));
+  const result = await authenticate(body, requestMeta(request.headers));
+  if (result.kind === "mfa") {
+    // Spec §7: the error carries token, errorCode, hexId, mfaMethodRequired and message.
+    return errorResponse(result.error, requestLocale(request), { token: result.token, hexId: result.hexId, mfaMethodRequired: result.mfaMethodRequired });
+  }
+  return NextResponse.json({ token: result.token, expiresAt: result.expiresAt.toISOString(), changePassword: result.changePassword });
+});

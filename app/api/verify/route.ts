@@ -1,0 +1,17 @@
+import { NextResponse } from "next/server";
+import { apiRoute, errorResponse, requestLocale, tokenFrom } from "@/lib/http/api";
+import { requestMeta } from "@/lib/http/request";
+import { verifyMfa } from "@/lib/auth/verify-mfa";
+import { isAppError } from "@/lib/errors/app-error";
+
+// Spec §7: a result of -1 means failure.
+export const POST = apiRoute(async (request) => {
+  const body: unknown = await request.json().catch(() => ({}));
+  try {
+    const verified = await verifyMfa(await tokenFrom(request), body, requestMeta(request.headers));
+    return NextResponse.json({ token: verified.token, result: verified.result, expiresAt: verified.expiresAt.toISOString(), changePassword: verified.changePassword });
+  } catch (error) {
+    if (isAppError(error)) return errorResponse(error, requestLocale(request), { result: -1 });
+    throw error;
+  }
+});

@@ -1,0 +1,51 @@
+import { AppError } from "@/lib/errors/app-error";
+import { satisfies, type Requirement } from "@/lib/permissions/routes";
+import { checkSession } from "./sessions";
+import { verifyToken, type TokenClaims, type TokenStage } from "./tokens";
+
+/** Who is calling, established from a verified token and a live session. */
+export type AuthContext = {
+  userId: number;
+  userHexId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  organizationId: number;
+  organizationHexId: string;
+  organizationName: string;
+  sessionHexId: string;
+  stage: TokenStage;
+  authorities: string[];
+  changePassword: boolean;
+  platformAdmin: boolean;
+  exp: number;
+};
+
+export async function contextFromToken(token: string, stages: readonly TokenStage[] = ["full"]): Promise<AuthContext> {
+  const claims: TokenClaims = await verifyToken(token);
+  if (!stages.includes(claims.stage)) throw new AppError(claims.stage === "full" ? "FORBIDDEN" : "MFA_REQUIRED");
+  const session = await checkSession(claims.sid);
+  const user = session.user;
+  if (user.hexId !== claims.sub) throw new AppError("UNAUTHENTICATED");
+  if (claims.stage === "full" && !user.portalAccess) throw new AppError("NO_PORTAL_ACCESS");
+  return {
+    userId: user.id,
+    userHexId: user.hexId,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    organizationId: user.organizationId,
+    organizationHexId: user.organization.hexId,
+    organizationName: user.organization.name,
+    sessionHexId: session.hexId,
+    stage: claims.stage,
+    authorities: claims.authorities,
+    changePassword: user.changePassword,
+    platformAdmin: user.platformAdmin,
+    exp: claims.exp,
+  };
+}
+
+export function assertAllowed(context: AuthContext, requirement: Requirement): void {
+  if (!satisfies(context.authorities, requirement)) throw new AppError("FORBIDDEN");
+}

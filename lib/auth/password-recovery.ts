@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { enforceRateLimit } from "@/lib/security/rate-limit";
+import { logOperation } from "@/lib/audit/operation-log";
+import { email, otpCode, password } from "@/lib/validation/fields";
+import { hashPassword, meetsPasswordRules } from "./password";
+import { checkTypedCode, issueCode } from "./one-time-codes";
+import { sendAuthMail } from "./notify-user";
+import type { RequestMeta } from "./sessions";
+
+export const forgotInput = z.object({ email });
+export const codeInput = z.object({ email, code: otpCode });
+export const resetInput = z
+  .object({ email, code: otpCode, password: password.refine(meetsPasswordRules, "PASSWORD_RULES"), confirmPassword: password })
+  .refine((v) => v.password === v.confirmPassword, { message: "PASSWORDS_MISMATCH", path: ["confirmPassword"] });
+
+async function userByEmail(address: string) {
+  const user = await db.user.findUnique({ where: { email: address } });
+  if (!user) throw new AppError("MAIL_NOT_EXISTS");
+  return user;
+}
+
+/** /ForgotPassword: mails a 6-digit code, entered at /CodeVeri. */
+export async function requestPasswordReset(raw: unknown, meta: RequestMeta) {
+  const input = forgotInput.parse(raw);
+  await enforceRateLimit(`forgot:ip:${meta.ip}`, 10, 3600);
+  const user = await userByEmail(input.email);
+  await enforceRateLimit(`forgot:user:${user.id}`, 3, 900);
+  const code = await issueCode(user.id, "PASSWORD_RESET");
+  await sendAuthMail(user, { kind: "passwordReset", code });
+}
+
+/** /CodeVeri: checks the code without spending it, so /ResetPassword can use it once. */
+export async function checkPasswordResetCode(raw: unknown) {
+  const input = codeInput.parse(raw);
+  const user = await userByEmail(input.email);
+  await checkTypedCode(user.id, "PASSWORD_RESET", input.code, { peek: true });
+  return { valid: true };
+}
+
+/** /ResetPassword: a new password; it also lifts a block, since the owner proved the mailbox. */
+export async function resetPassword(raw: unknown, meta: RequestMeta) {
+  const input = resetInput.parse(raw);
+  const user = await userByEmail(input.email);
+  await checkTypedCode(user.id, "PASSWORD_RESET", input.code);
+  await db.$transaction([
+    db.user.update({
+      where: { id: user.id },
+      data: { passwordHash: await hashPassword(input.password), passwordChangedAt: new Date(), changePassword: false, lockedAt: null, failedLogins: 0 },
+    }),
+    db.authSession.updateMany({ where: { userId: user.id, endedAt: null }, data: { endedAt: new Date(), endReason: "password-reset" } }),
+  ]);
+  await logOperation({ module: "USUARIO", organizationId: user.organizationId, userId: user.id, event: "PASSWORD_RESET", ip: meta.ip, recordId: user.hexId });
+}

@@ -1,0 +1,86 @@
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/config/env";
+
+/**
+ * Server configuration with defaults. An organisation's row overrides the global row
+ * (organizationId null), which overrides the default here.
+ */
+export const configDefaults: Record<string, string> = {
+  session_time: "600",
+  default_idle_timeout: "30",
+  default_page_size: "10",
+  organization_tz: "UTC",
+  max_failed_logins: "5",
+  // Capture configuration (spec §3).
+  atom_plugin_enabled: "false",
+  atom_plugin_company: "",
+  atom_plugin_id: "",
+  canvas_width_height: "320;480",
+  canvas_width_height_desktop: "640;480",
+  drawing_step: "2",
+  idcard_canvas_size: "856;540",
+  idcard_image_quality: "0.92",
+  janus_server_url: "",
+  janus_on_all_devices: "false",
+  max_capture_attempts: "3",
+  snippet_active: "false",
+  snippet_html: "",
+  snippet_javascript: "",
+  ui_sign_color: "#0f766e;#14b8a6",
+  wait_time_binding_photo: "3",
+  default_language: "es-es",
+};
+
+export const captureConfigKeys = [
+  "atom_plugin_enabled",
+  "atom_plugin_company",
+  "atom_plugin_id",
+  "canvas_width_height",
+  "canvas_width_height_desktop",
+  "drawing_step",
+  "idcard_canvas_size",
+  "idcard_image_quality",
+  "janus_server_url",
+  "janus_on_all_devices",
+  "max_capture_attempts",
+  "snippet_active",
+  "snippet_html",
+  "snippet_javascript",
+  "ui_sign_color",
+  "wait_time_binding_photo",
+  "default_language",
+] as const;
+
+function computedDefault(name: string): string | undefined {
+  if (name === `${env().PRODUCT}_base_url`) return env().APP_BASE_URL;
+  return configDefaults[name];
+}
+
+export function isKnownConfig(name: string): boolean {
+  return computedDefault(name) !== undefined;
+}
+
+/** Values for several names at once, for one organisation (or global when null). */
+export async function getConfigValues(organizationId: number | null, names: readonly string[]): Promise<Record<string, string>> {
+  const rows = await db.configValue.findMany({
+    where: { name: { in: [...names] }, OR: [{ organizationId: null }, ...(organizationId ? [{ organizationId }] : [])] },
+  });
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const own = rows.find((r) => r.name === name && r.organizationId === organizationId && organizationId !== null);
+    const global = rows.find((r) => r.name === name && r.organizationId === null);
+    const value = own?.value ?? global?.value ?? computedDefault(name);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+export async function getConfigValue(organizationId: number | null, name: string): Promise<string | undefined> {
+  return (await getConfigValues(organizationId, [name]))[name];
+}
+
+export async function getConfigNumber(organizationId: number | null, name: string): Promise<number> {
+  const value = Number(await getConfigValue(organizationId, name));
+  const fallback = Number(configDefaults[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}

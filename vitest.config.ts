@@ -1,0 +1,56 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+// Integration tests get their own database and Redis db, which the global setup empties first.
+const integrationEnv = {
+  NODE_ENV: "test",
+  DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/rubrica_test",
+  REDIS_URL: "redis://127.0.0.1:6379/15",
+  AUTH_SECRET: "integration-test-secret-0123456789abcdef0123456789abcdef",
+  DATA_ENCRYPTION_KEY: "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
+  APP_BASE_URL: "http://127.0.0.1:3000",
+  MAIL_OUTBOX_DIR: ".tmp/integration/outbox",
+  STORAGE_DIR: ".tmp/integration/storage",
+} satisfies Partial<NodeJS.ProcessEnv>;
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: root },
+      // Outside Next's react-server build "server-only" throws on import; under test it must be inert.
+      { find: /^server-only$/, replacement: fileURLToPath(new URL("./node_modules/server-only/empty.js", import.meta.url)) },
+    ],
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+          env: { NODE_ENV: "test" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/integration/global-setup.ts"],
+          env: integrationEnv,
+          // One database and one Redis db are shared by all files: run them one after another in one fork.
+          pool: "forks",
+          maxWorkers: 1,
+          fileParallelism: false,
+          isolate: false,
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
