@@ -5,6 +5,8 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // forbidden() renders app/forbidden.tsx for pages a role may not see.
+  experimental: { authInterrupts: true },
   serverExternalPackages: ["@node-rs/argon2", "bullmq", "ioredis", "nodemailer", "twilio", "pg", "@prisma/adapter-pg"],
   async headers() {
     return [

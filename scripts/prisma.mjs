@@ -36,13 +36,16 @@ function hasNativeEngine() {
 
 const env = { ...process.env }
 if (!env.PRISMA_SCHEMA_ENGINE_BINARY && !hasNativeEngine()) {
+  // With this set the CLI neither downloads nor version-checks the engine.
+  env.PRISMA_SCHEMA_ENGINE_BINARY = standIn
+}
+if (path.resolve(env.PRISMA_SCHEMA_ENGINE_BINARY ?? '') === standIn) {
   if (!isExecutable(standIn)) {
     console.error(`scripts/prisma.mjs: ${standIn} is not executable (chmod +x it).`)
     process.exit(1)
   }
-  // With this set the CLI neither downloads nor version-checks the engine.
-  env.PRISMA_SCHEMA_ENGINE_BINARY = standIn
-  // The update check and telemetry would only time out against the network.
+  // The stand-in is for machines without access to Prisma's servers: skip the
+  // update check and telemetry too.
   env.CHECKPOINT_DISABLE ??= '1'
   env.PRISMA_HIDE_UPDATE_MESSAGE ??= '1'
 }

@@ -1,18 +1,13 @@
-import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { logOperation } from "@/lib/audit/operation-log";
-import { password } from "@/lib/validation/fields";
-import { hashPassword, meetsPasswordRules, verifyPassword } from "./password";
+import { changePasswordInput, setPasswordInput } from "@/lib/validation/account-schemas";
+import { hashPassword, verifyPassword } from "./password";
 import type { AuthContext } from "./context";
 import { issueToken, type RequestMeta } from "./sessions";
 import { issueCode, redeemLinkCode } from "./one-time-codes";
 import { sendAuthMail } from "./notify-user";
-
-export const changePasswordInput = z
-  .object({ oldPassword: password, password: password.refine(meetsPasswordRules, "PASSWORD_RULES"), confirmPassword: password })
-  .refine((v) => v.password === v.confirmPassword, { message: "PASSWORDS_MISMATCH", path: ["confirmPassword"] });
 
 /**
  * /ChangePass: needs the current password; clears the forced-change flag and ends the user's other
@@ -31,10 +26,6 @@ export async function changePassword(context: AuthContext, raw: unknown, meta: R
   const session = await db.authSession.findUniqueOrThrow({ where: { hexId: context.sessionHexId } });
   return issueToken(session.id, "full");
 }
-
-export const setPasswordInput = z
-  .object({ code: z.string(), password: password.refine(meetsPasswordRules, "PASSWORD_RULES"), confirmPassword: password })
-  .refine((v) => v.password === v.confirmPassword, { message: "PASSWORDS_MISMATCH", path: ["confirmPassword"] });
 
 /** /SetPass/{propUserId}: a user created by an administrator chooses a first password from the mailed link. */
 export async function setInitialPassword(userHexId: string, raw: unknown, meta: RequestMeta) {

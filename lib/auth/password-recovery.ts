@@ -1,19 +1,12 @@
-import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { logOperation } from "@/lib/audit/operation-log";
-import { email, otpCode, password } from "@/lib/validation/fields";
-import { hashPassword, meetsPasswordRules } from "./password";
+import { codeInput, forgotInput, resetInput } from "@/lib/validation/account-schemas";
+import { hashPassword } from "./password";
 import { checkTypedCode, issueCode } from "./one-time-codes";
 import { sendAuthMail } from "./notify-user";
 import type { RequestMeta } from "./sessions";
-
-export const forgotInput = z.object({ email });
-export const codeInput = z.object({ email, code: otpCode });
-export const resetInput = z
-  .object({ email, code: otpCode, password: password.refine(meetsPasswordRules, "PASSWORD_RULES"), confirmPassword: password })
-  .refine((v) => v.password === v.confirmPassword, { message: "PASSWORDS_MISMATCH", path: ["confirmPassword"] });
 
 async function userByEmail(address: string) {
   const user = await db.user.findUnique({ where: { email: address } });

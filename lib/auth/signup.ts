@@ -1,32 +1,14 @@
-import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { logOperation } from "@/lib/audit/operation-log";
-import { email, identNumber, password, personName, phone, requiredText } from "@/lib/validation/fields";
-import { isValidIdentNumber } from "@/lib/validation/ident";
-import { defaultRoles } from "@/lib/permissions/default-roles";
+import { signupInput } from "@/lib/validation/account-schemas";
+import { createOrganization } from "@/lib/organizations/create-organization";
 import { toDbLanguage, type Locale } from "@/lib/i18n/config";
-import { hashPassword, meetsPasswordRules } from "./password";
+import { hashPassword } from "./password";
 import { issueCode } from "./one-time-codes";
 import { sendAuthMail } from "./notify-user";
 import type { RequestMeta } from "./sessions";
-
-export const signupInput = z
-  .object({
-    organizationName: requiredText.pipe(z.string().min(3, "MIN_LENGTH").max(120, "VALIDATION_FAILED")),
-    firstName: personName,
-    lastName: personName,
-    email,
-    cellPhone: phone,
-    country: z.string().regex(/^[A-Z]{2}$/, "EMPTY_FIELD"),
-    identType: requiredText,
-    identNumber,
-    password: password.refine(meetsPasswordRules, "PASSWORD_RULES"),
-    confirmPassword: password,
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: "PASSWORDS_MISMATCH", path: ["confirmPassword"] })
-  .refine((v) => isValidIdentNumber(v.identType, v.identNumber), { message: "INVALID_IDENT_NUMBER", path: ["identNumber"] });
 
 /**
  * /signup: a new organisation with the person as its administrator. The account is usable once
@@ -40,14 +22,7 @@ export async function signup(raw: unknown, meta: RequestMeta, locale: Locale) {
 
   const passwordHash = await hashPassword(input.password);
   const user = await db.$transaction(async (tx) => {
-    const organization = await tx.organization.create({ data: { name: input.organizationName, country: input.country } });
-    const roles = defaultRoles();
-    const adminRole = await tx.role.create({
-      data: { organizationId: organization.id, name: roles.admin.name, description: roles.admin.description, privileges: { create: roles.admin.privileges } },
-    });
-    await tx.role.create({
-      data: { organizationId: organization.id, name: roles.operator.name, description: roles.operator.description, privileges: { create: roles.operator.privileges } },
-    });
+    const { organization, adminRole } = await createOrganization(tx, { name: input.organizationName, country: input.country });
     const created = await tx.user.create({
       data: {
         organizationId: organization.id,

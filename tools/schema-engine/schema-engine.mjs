@@ -37,6 +37,10 @@ const wasmPackageDir = path.dirname(require.resolve(WASM_PACKAGE))
 
 // stdout is the protocol channel; keep stray console output of any library off it.
 console.log = console.info = console.debug = console.error
+// Node prints warnings as plain text, while the CLI requires JSON lines on
+// stderr after a `cli` subcommand.
+process.removeAllListeners('warning')
+process.on('warning', (warning) => log('WARN', `${warning.name}: ${warning.message}`))
 
 function log(level, message, extraFields = {}) {
   process.stderr.write(
@@ -116,9 +120,19 @@ async function runOnce(url, sql) {
 
 async function connectAdapter(url, onDispose) {
   const { connectionString, schema } = parseUrl(url)
-  // One connection, like the native engine: the engine takes a session-level
-  // advisory lock (pg_advisory_lock) and expects later statements in that session.
-  const adapter = await new PrismaPg({ connectionString, Client: CatalogFriendlyClient, max: 1 }, { schema }).connect()
+  const adapter = await new PrismaPg(
+    {
+      connectionString,
+      Client: CatalogFriendlyClient,
+      // One connection, like the native engine: the engine takes a session-level
+      // advisory lock (pg_advisory_lock) and expects later statements in that session.
+      max: 1,
+      // Migration scripts use unqualified names; like the native engine, run
+      // them in the `?schema=` of the URL.
+      ...(schema && { options: `-c search_path=${quoteIdent(schema)}` }),
+    },
+    { schema },
+  ).connect()
   const pool = adapter.underlyingDriver()
   // adapter-pg splits scripts on ';', which breaks migrations containing
   // functions or DO blocks. Sending the script as one simple-protocol query
@@ -269,53 +283,52 @@ async function loadWasmEngine() {
   return wasmBindings.SchemaEngine
 }
 
-function toRpcError(error) {
+function toRpcError(error, errorRegistry) {
   if (error instanceof WebAssembly.RuntimeError) {
-    return {
-      code: -32000,
-      message: 'The schema engine panicked.',
-      data: { is_panic: true, message: wasmPanic.message || error.message, backtrace: error.stack },
-    }
+    const message = wasmPanic.message || error.message // the CLI reports a panic with `message`
+    return { code: -32000, message, data: { is_panic: true, message, backtrace: error.stack } }
   }
+  // Errors thrown in adapter code that are not DriverAdapterErrors (e.g. from
+  // connectToShadowDb below) reach the engine only as an id into the adapter's
+  // error registry; put their message back.
+  const message = (error?.message ?? String(error)).replace(
+    /External error id#(\d+)/g,
+    (text, id) => errorRegistry.consumeError(Number(id))?.error?.message ?? text,
+  )
   return {
     code: -32000,
     message: 'An error happened. Check the data field for details.',
-    data: { is_panic: false, message: error?.message ?? String(error), meta: error?.meta ?? null, error_code: error?.code ?? null },
-  }
-}
-
-// The wasm engine's evaluateDataLoss and createMigration get no shadow-database
-// factory: they take the schema produced by the migrations history from a
-// per-engine cache, and fail on a miss. devDiagnostic fills that cache, but for
-// the migrations applied at that time; when `migrate dev` has just applied
-// pending ones, the list differs. diagnoseMigrationHistory then fills it for
-// the current list (all applied by now, the CLI applies pending ones first).
-async function withMigrationsCache(engine, { migrationsList, filters }, run) {
-  try {
-    return await run()
-  } catch (error) {
-    if (!/shadow DB must be provided through an external factory/.test(error?.message)) throw error
-    await engine.diagnoseMigrationHistory({ migrationsList, filters, optInToShadowDatabase: true })
-    return run()
+    data: { is_panic: false, message, meta: error?.meta ?? null, error_code: error?.code ?? null },
   }
 }
 
 async function serveJsonRpc({ datamodels, datasource }) {
   const SchemaEngine = await loadWasmEngine()
   const factory = bindMigrationAwareSqlAdapterFactory(new MigrationAdapterFactory(datasource))
-  // Created on the first request: it connects to the database right away, and a
-  // connection failure must be reported as that request's error.
+  // Created on the first request that needs it: it connects to the database
+  // right away, and a failure must be reported as that request's error.
   let enginePromise
   const engine = () => {
-    enginePromise ??= SchemaEngine.new(
-      { datamodels },
-      (line) => process.stderr.write(`${line.trimEnd()}\n`),
-      factory,
-    ).catch((error) => {
-      const registered = error?.name === 'SchemaConnectorError' ? error : factory.errorRegistry.consumeError?.(error)
-      throw registered ?? error
-    })
+    enginePromise ??= SchemaEngine.new({ datamodels }, (line) => process.stderr.write(`${line.trimEnd()}\n`), factory)
     return enginePromise
+  }
+  const wasm = (method) => async (params) => (await engine())[method](params)
+
+  // The wasm engine's evaluateDataLoss and createMigration get no shadow-database
+  // factory: they take the schema produced by the migrations history from a
+  // per-engine cache, and fail on a miss. devDiagnostic fills that cache, but for
+  // the migrations applied at that time; when `migrate dev` has just applied
+  // pending ones, the list differs. diagnoseMigrationHistory then fills it for
+  // the current list (all applied by now: the CLI applies pending ones first).
+  const withMigrationsCache = (method) => async (params) => {
+    try {
+      return await wasm(method)(params)
+    } catch (error) {
+      if (!/shadow DB must be provided through an external factory/.test(error?.message)) throw error
+      const { migrationsList, filters } = params
+      await wasm('diagnoseMigrationHistory')({ migrationsList, filters, optInToShadowDatabase: true })
+      return wasm(method)(params)
+    }
   }
 
   const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`)
@@ -330,49 +343,53 @@ async function serveJsonRpc({ datamodels, datasource }) {
       send({ jsonrpc: '2.0', id, method, params })
     })
 
-  // Each handler gets the wasm engine and the request params. Methods are named
-  // as the CLI sends them; most map 1:1 onto the wasm engine.
+  // Keyed by the method names the CLI sends; most map 1:1 onto the wasm engine.
+  // Left out: introspectSql (`prisma generate --sql`), on which the wasm engine
+  // 59be4fda recurses until the stack overflows, taking the process down.
   const handlers = {
-    applyMigrations: (e, p) => e.applyMigrations(p),
-    createMigration: (e, p) => withMigrationsCache(e, p, () => e.createMigration(p)),
-    dbExecute: (e, p) => e.dbExecute(p),
-    debugPanic: (e) => e.debugPanic(),
-    devDiagnostic: (e, p) => e.devDiagnostic(p),
-    diagnoseMigrationHistory: (e, p) => e.diagnoseMigrationHistory(p),
-    ensureConnectionValidity: (e, p) => e.ensureConnectionValidity(p),
-    evaluateDataLoss: (e, p) => withMigrationsCache(e, p, () => e.evaluateDataLoss(p)),
-    getDatabaseVersion: (e, p) => e.version(p),
-    introspect: (e, p) => e.introspect(p),
-    introspectSql: (e, p) => e.introspectSql(p),
-    markMigrationApplied: (e, p) => e.markMigrationApplied(p),
-    markMigrationRolledBack: (e, p) => e.markMigrationRolledBack(p),
-    reset: (e, p) => e.reset(p),
-    schemaPush: (e, p) => e.schemaPush(p),
-    // The native engine prints the diff through a `print` request to the CLI
-    // (which is how `migrate diff --output` captures it) instead of returning it.
-    diff: async (e, p) => {
-      const { stdout, ...result } = await e.diff(p)
+    applyMigrations: wasm('applyMigrations'),
+    createMigration: withMigrationsCache('createMigration'),
+    dbExecute: wasm('dbExecute'),
+    debugPanic: wasm('debugPanic'),
+    devDiagnostic: wasm('devDiagnostic'),
+    diagnoseMigrationHistory: wasm('diagnoseMigrationHistory'),
+    ensureConnectionValidity: wasm('ensureConnectionValidity'),
+    evaluateDataLoss: withMigrationsCache('evaluateDataLoss'),
+    // The wasm engine ignores which database the CLI names (it reports on its
+    // adapter's), but fails on params without a `datasource`: pass none.
+    getDatabaseVersion: () => wasm('version')(),
+    introspect: wasm('introspect'),
+    markMigrationApplied: wasm('markMigrationApplied'),
+    markMigrationRolledBack: wasm('markMigrationRolledBack'),
+    reset: wasm('reset'),
+    schemaPush: wasm('schemaPush'),
+    // The native engine sends the diff to the CLI in a `print` request (which is
+    // how `migrate diff --output` captures it) rather than in the result. The
+    // CLI appends a newline to what it prints.
+    diff: async (params) => {
+      const { stdout, ...result } = await wasm('diff')(params)
       if (stdout) await askCli('print', { content: stdout.replace(/\n$/, '') })
       return { ...result, stdout: null }
     },
-    createDatabase: async (_e, p) => {
-      if (p.datasource.tag !== 'ConnectionString') throw new Error('createDatabase: only a connection string datasource is supported.')
-      return { databaseName: await createDatabase(p.datasource.url) }
+    // Not in the wasm engine (which gets an already connected adapter).
+    createDatabase: async ({ datasource: target }) => {
+      if (target?.tag !== 'ConnectionString') throw new Error('createDatabase: only a connection string is supported.')
+      return { databaseName: await createDatabase(target.url) }
     },
   }
 
   const handle = async ({ id, method, params }) => {
     const handler = handlers[method]
     if (!handler) {
-      send({ jsonrpc: '2.0', id, error: { code: -32601, message: `Method not found: ${method} (not supported by the wasm schema engine stand-in)` } })
+      send({ jsonrpc: '2.0', id, error: { code: -32601, message: `Method not supported by the wasm schema engine stand-in: ${method}` } })
       return
     }
     try {
-      const result = await handler(method === 'createDatabase' ? undefined : await engine(), params ?? {})
-      send({ jsonrpc: '2.0', id, result: result ?? {} })
+      send({ jsonrpc: '2.0', id, result: (await handler(params ?? {})) ?? {} })
     } catch (error) {
-      log('ERROR', error?.message ?? String(error))
-      send({ jsonrpc: '2.0', id, error: toRpcError(error) })
+      const rpcError = toRpcError(error, factory.errorRegistry)
+      log('ERROR', rpcError.data.message)
+      send({ jsonrpc: '2.0', id, error: rpcError })
     }
   }
 

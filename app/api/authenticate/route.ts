@@ -1,4 +1,6 @@
 import { NextResponse } from "next/server";
+import { decodeJwt } from "jose";
+import { landingPage } from "@/lib/permissions/menu";
 import { apiRoute, errorResponse, requestLocale } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { authenticate } from "@/lib/auth/authenticate";
@@ -10,5 +12,6 @@ export const POST = apiRoute(async (request) => {
     // Spec §7: the error carries token, errorCode, hexId, mfaMethodRequired and message.
     return errorResponse(result.error, requestLocale(request), { token: result.token, hexId: result.hexId, mfaMethodRequired: result.mfaMethodRequired });
   }
-  return NextResponse.json({ token: result.token, expiresAt: result.expiresAt.toISOString(), changePassword: result.changePassword });
+  const authorities = decodeJwt(result.token).authorities as string[];
+  return NextResponse.json({ token: result.token, expiresAt: result.expiresAt.toISOString(), changePassword: result.changePassword, landingPage: landingPage(authorities) });
 });

@@ -1,4 +1,6 @@
 import { NextResponse } from "next/server";
+import { decodeJwt } from "jose";
+import { landingPage } from "@/lib/permissions/menu";
 import { apiRoute, errorResponse, requestLocale, tokenFrom } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { verifyMfa } from "@/lib/auth/verify-mfa";
@@ -9,7 +11,8 @@ export const POST = apiRoute(async (request) => {
   const body: unknown = await request.json().catch(() => ({}));
   try {
     const verified = await verifyMfa(await tokenFrom(request), body, requestMeta(request.headers));
-    return NextResponse.json({ token: verified.token, result: verified.result, expiresAt: verified.expiresAt.toISOString(), changePassword: verified.changePassword });
+    const authorities = decodeJwt(verified.token).authorities as string[];
+    return NextResponse.json({ token: verified.token, result: verified.result, expiresAt: verified.expiresAt.toISOString(), changePassword: verified.changePassword, landingPage: landingPage(authorities) });
   } catch (error) {
     if (isAppError(error)) return errorResponse(error, requestLocale(request), { result: -1 });
     throw error;

@@ -1,0 +1,16 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { apiRoute, parseJson } from "@/lib/http/api";
+import { optionalAuth } from "@/lib/http/optional-auth";
+import { localeCookie, locales, toDbLanguage } from "@/lib/i18n/config";
+import { db } from "@/lib/db/client";
+
+/** The language switcher: a cookie for everyone, and the signed-in user's stored preference. */
+export const POST = apiRoute(async (request) => {
+  const { locale } = await parseJson(request, z.object({ locale: z.enum(locales) }));
+  const context = await optionalAuth(request);
+  if (context) await db.user.update({ where: { id: context.userId }, data: { preferredLanguage: toDbLanguage(locale) } });
+  const response = NextResponse.json({ locale });
+  response.cookies.set(localeCookie, locale, { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
+  return response;
+});

@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getMessages, getTimeZone } from "next-intl/server";
+import { Toaster } from "sonner";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Rúbrica", template: "%s · Rúbrica" },
+  description: "Firma electrónica y digital con verificación de identidad y evidencias selladas en blockchain.",
+};
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const [locale, messages, timeZone] = await Promise.all([getLocale(), getMessages(), getTimeZone()]);
+  return (
+    <html lang={locale === "en-us" ? "en-US" : "es-ES"}>
+      <body className="min-h-screen">
+        <NextIntlClientProvider locale={locale} messages={messages} timeZone={timeZone}>
+          {children}
+          <Toaster position="top-right" richColors closeButton />
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,10 @@
+import { PlannedScreen } from "@/components/layout/planned-screen";
+import { type CatchAllProps, namedSegments, processParams, screenMetadata } from "@/components/layout/route-params";
+
+export const generateMetadata = () => screenMetadata("validationDocumentRejection");
+
+/** /validation-process/document-rejection/{urlSign?}/{processHexId?} */
+export default async function ValidationDocumentRejectionPage({ params }: CatchAllProps) {
+  namedSegments((await params).params, processParams);
+  return <PlannedScreen titleKey="validationDocumentRejection" capability="validations" />;
+}

@@ -1,0 +1,14 @@
+"use client";
+
+import { useCallback } from "react";
+import { useTranslations } from "next-intl";
+import { callApi, type ApiResult } from "./api-client";
+
+export function useApi() {
+  const t = useTranslations("errors");
+  return useCallback(
+    <T,>(path: string, options: { method?: string; body?: unknown; token?: string | null } = {}): Promise<ApiResult<T>> =>
+      callApi<T>(path, { ...options, connectionLostMessage: t("CONNECTION_LOST") }),
+    [t],
+  );
+}

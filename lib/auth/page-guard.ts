@@ -1,0 +1,41 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { forbidden, redirect } from "next/navigation";
+import { isAppError } from "@/lib/errors/app-error";
+import { requirementFor, satisfies } from "@/lib/permissions/routes";
+import { contextFromToken, type AuthContext } from "./context";
+import { apiTokenFromCookies } from "./portal-token";
+import { signinPathFor } from "./signin-path";
+
+/**
+ * Every portal page calls this first with its own path. No session, an expired or idle one go to
+ * /signin/{path}; a forced password change goes to /ChangePass; a role without the page's
+ * privilege gets the forbidden page. Checked on the server on every render.
+ */
+export async function requirePage(path: string): Promise<AuthContext> {
+  const token = await apiTokenFromCookies(await cookies());
+  if (!token) redirect(signinPathFor(path));
+  let context: AuthContext;
+  try {
+    context = await contextFromToken(token);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const reason = error.code === "SESSION_EXPIRED_INACTIVITY" ? "?reason=SESSION_EXPIRED_INACTIVITY" : error.code === "SESSION_EXPIRED" ? "?reason=SESSION_EXPIRED" : "";
+    redirect(`${signinPathFor(path)}${reason}`);
+  }
+  if (context.changePassword) redirect("/ChangePass");
+  if (!satisfies(context.authorities, requirementFor(path))) forbidden();
+  return context;
+}
+
+/** For pages open to any signed-in user outside the portal menu (/ChangePass). */
+export async function requireSignedIn(path: string): Promise<AuthContext> {
+  const token = await apiTokenFromCookies(await cookies());
+  if (!token) redirect(signinPathFor(path));
+  try {
+    return await contextFromToken(token);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    redirect(signinPathFor(path));
+  }
+}

@@ -1,0 +1,50 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+import { readEnvFile } from "./tests/support/env-file";
+
+const env = readEnvFile(path.join(fileURLToPath(new URL(".", import.meta.url)), "tests/e2e/e2e.env"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  workers: 1,
+  retries: 0,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  // CI has 90 minutes for everything; a hung browser must not eat them all.
+  globalTimeout: 30 * 60_000,
+  reporter: [["list"], ["json", { outputFile: ".tmp/e2e-results.json" }]],
+  use: {
+    baseURL: "http://127.0.0.1:3100",
+    browserName: "chromium",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      // Playwright cannot download its own browser here; Debian's chromium is the one we test with.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    // scripts/test.sh builds first, with the same environment.
+    command: "npx next start -p 3100 -H 127.0.0.1",
+    // The port, not a URL: an HTTP probe would reach the database before the global setup recreates it.
+    port: 3100,
+    env: { ...env, NODE_ENV: "production" },
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
