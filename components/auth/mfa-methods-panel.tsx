@@ -7,7 +7,7 @@ import { TextField } from "@/components/ui/field";
 import { Alert } from "@/components/ui/card";
 import { useApi } from "@/components/client/use-api";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
-import { finishSignIn, readPendingSignIn, type PendingSignIn } from "./pending-sign-in";
+import { finishSignIn, usePendingSignIn } from "./pending-sign-in";
 
 type Method = { type: "TOTP" | "EMAIL" | "SMS"; active: boolean; favorite: boolean; requiredByOrganization: boolean; target: string | null };
 type Activation = { type: Method["type"]; secret?: string; uri?: string; qr?: string };
@@ -21,7 +21,8 @@ export function MfaMethodsPanel({ mode }: { mode: "profile" | "activation" }) {
   const t = useTranslations("auth.mfa");
   const methodNames = useTranslations("auth.methods");
   const api = useApi();
-  const [pending, setPending] = useState<PendingSignIn | null>(null);
+  const stored = usePendingSignIn();
+  const pending = mode === "activation" ? stored : null;
   const [methods, setMethods] = useState<Method[] | null>(null);
   const [activation, setActivation] = useState<Activation | null>(null);
   const [code, setCode] = useState("");
@@ -30,24 +31,29 @@ export function MfaMethodsPanel({ mode }: { mode: "profile" | "activation" }) {
   const token = mode === "activation" ? (pending?.token ?? null) : null;
 
   const load = useCallback(
-    async (bearer: string | null) => {
-      const result = await api<{ methods: Method[] }>("/api/mfa/methods", { token: bearer });
-      if (result.ok) setMethods(result.data.methods);
-      else setLoadError(result.error.message);
-    },
+    (bearer: string | null) =>
+      api<{ methods: Method[] }>("/api/mfa/methods", { token: bearer }).then((result) => {
+        if (result.ok) setMethods(result.data.methods);
+        else setLoadError(result.error.message);
+      }),
     [api],
   );
 
+  const waiting = mode === "activation" && stored === undefined;
+  const noPending = mode === "activation" && stored === null;
+
   useEffect(() => {
-    const stored = mode === "activation" ? readPendingSignIn() : null;
-    setPending(stored);
-    if (mode === "activation" && !stored) {
-      setLoadError(null);
-      setMethods([]);
-      return;
-    }
-    void load(stored?.token ?? null);
-  }, [mode, load]);
+    if (waiting || noPending) return;
+    let current = true;
+    void api<{ methods: Method[] }>("/api/mfa/methods", { token }).then((result) => {
+      if (!current) return;
+      if (result.ok) setMethods(result.data.methods);
+      else setLoadError(result.error.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [waiting, noPending, token, api]);
 
   const start = async (type: Method["type"]) => {
     const result = await api<Activation>(`/api/mfa/methods/${type}/activate`, { body: {}, token });
@@ -86,7 +92,7 @@ export function MfaMethodsPanel({ mode }: { mode: "profile" | "activation" }) {
   };
 
   if (loadError) return <Alert tone="error">{loadError}</Alert>;
-  if (mode === "activation" && methods && methods.length === 0) return <Alert tone="info">{t("noPending")}</Alert>;
+  if (noPending) return <Alert tone="info">{t("noPending")}</Alert>;
   if (!methods) return <p className="text-sm text-slate-500">{t("loading")}</p>;
 
   return (

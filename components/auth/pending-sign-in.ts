@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo, useSyncExternalStore } from "react";
 import { signIn } from "next-auth/react";
 
 /** Spec §8: the token from an MFA error is still stored, with what the next step needs. */
@@ -19,6 +20,22 @@ export function readPendingSignIn(): PendingSignIn | null {
   } catch {
     return null;
   }
+}
+
+const noSubscription = () => () => {};
+
+/** The pending sign-in once the page runs in the browser; undefined while rendering on the server. */
+export function usePendingSignIn(): PendingSignIn | null | undefined {
+  const raw = useSyncExternalStore(noSubscription, () => sessionStorage.getItem(key) ?? "", () => undefined);
+  return useMemo(() => {
+    if (raw === undefined) return undefined;
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw) as PendingSignIn;
+    } catch {
+      return null;
+    }
+  }, [raw]);
 }
 
 export function clearPendingSignIn() {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
@@ -8,7 +8,7 @@ import { TextField } from "@/components/ui/field";
 import { Alert } from "@/components/ui/card";
 import { useApi } from "@/components/client/use-api";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
-import { finishSignIn, readPendingSignIn, savePendingSignIn, type PendingSignIn } from "./pending-sign-in";
+import { finishSignIn, savePendingSignIn, usePendingSignIn, type PendingSignIn } from "./pending-sign-in";
 
 type Verified = { token: string; result: number; changePassword: boolean; landingPage: string };
 
@@ -17,12 +17,12 @@ export function SecurityCheck() {
   const t = useTranslations("auth.securityCheck");
   const methods = useTranslations("auth.methods");
   const api = useApi();
-  const [pending, setPending] = useState<PendingSignIn | null | undefined>(undefined);
+  const stored = usePendingSignIn();
+  const [switched, setPending] = useState<PendingSignIn | null>(null);
+  const pending = switched ?? stored;
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => setPending(readPendingSignIn()), []);
 
   if (pending === undefined) return null;
   if (pending === null) {

@@ -38,10 +38,10 @@ export function authority(module: ModuleName, action: Action): string {
 /** Authorities carried by the token, in module order so the first one picks the landing page. */
 export function authoritiesFromPrivileges(privileges: Privilege[], platformAdmin: boolean): string[] {
   const out: string[] = [];
-  for (const module of modules) {
-    const privilege = privileges.find((p) => p.module === module);
+  for (const resource of modules) {
+    const privilege = privileges.find((p) => p.module === resource);
     if (!privilege) continue;
-    for (const action of actions) if (privilege[flagOf[action]]) out.push(authority(module, action));
+    for (const action of actions) if (privilege[flagOf[action]]) out.push(authority(resource, action));
   }
   if (platformAdmin) out.push(platformAdminAuthority());
   return out;

@@ -47,6 +47,7 @@ drop_databases() {
 }
 
 cleanup() {
+  wait # for steps still running in the background after a failure
   drop_databases || true
   if [[ ${KEEP_TMP:-} == 1 ]]; then echo "work directory kept: $WORK"; else rm -rf "$WORK"; fi
 }
@@ -54,17 +55,23 @@ trap cleanup EXIT
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# step <name> <prisma args...>: runs the CLI through the project wrapper, output in $OUT.
+# step <name> <prisma args...>: runs the CLI through the project wrapper, output
+# in $OUT; prints one line when done (steps may run side by side).
 step() {
   local name=$1 started=$SECONDS
   shift
-  printf '%-40s' "$name"
   if ! OUT=$(node "$ROOT/scripts/prisma.mjs" "$@" --config prisma.config.ts 2>&1); then
-    echo "failed"
     printf '%s\n' "$OUT" >&2
-    fail "prisma $*"
+    fail "$name"
   fi
-  echo "ok ($((SECONDS - started))s)"
+  printf '%-40s ok (%ss)\n' "$name" $((SECONDS - started))
+}
+
+# wait_for <pid>...: waits for background steps; fails if any failed.
+wait_for() {
+  local pid failed=0
+  for pid in "$@"; do wait "$pid" || failed=1; done
+  ((failed == 0)) || fail "see above"
 }
 
 expect() { grep -qE -- "$1" <<<"$OUT" || { printf '%s\n' "$OUT" >&2; fail "output lacks /$1/"; }; }
@@ -199,17 +206,25 @@ write_schema
 export DATABASE_URL
 DATABASE_URL=$(url "$MAIN")
 
-step "--version" --version
-expect 'Schema Engine +: schema-engine-cli [0-9a-f]{40}'
-
-step "generate" generate
-[[ -d generated ]] || fail "no client generated"
+# Steps that do not depend on each other run side by side, to stay well
+# within a CI time budget.
+(
+  step "--version" --version
+  expect 'Schema Engine +: schema-engine-cli [0-9a-f]{40}'
+) &
+VERSION_PID=$!
+(
+  step "generate" generate
+  [[ -d generated ]] || fail "no client generated"
+) &
+GENERATE_PID=$!
 
 step "migrate dev --name init (creates db)" migrate dev --name init
 expect 'created at'
 INIT=$(ls -d migrations/*_init)
 grep -q 'CREATE TABLE "Submission"' "$INIT/migration.sql" || fail "init migration lacks CREATE TABLE"
 expect_eq "$(sql "$MAIN" 'SELECT count(*) FROM _prisma_migrations')" 1 "applied migrations"
+wait_for "$VERSION_PID" "$GENERATE_PID"
 
 # A hand-written migration, pending when the next migrate dev runs, with ';'
 # inside a function body and a DO block.
@@ -243,26 +258,32 @@ grep -q 'CREATE TABLE "Comment"' "$SECOND/migration.sql" || fail "second migrati
 expect_eq "$(sql "$MAIN" 'SELECT email FROM "User"')" keep@example.com "main database data after migrate dev"
 expect_eq "$(sql "$MAIN" "SELECT count(*) FROM pg_proc WHERE proname = 'touch_updated_at'")" 1 "function from migration"
 
-step "migrate status" migrate status
-expect 'Database schema is up to date'
-
-DATABASE_URL=$(url "$FRESH")
-step "migrate deploy (fresh db)" migrate deploy
-expect_eq "$(sql "$FRESH" 'SELECT count(*) FROM _prisma_migrations WHERE finished_at IS NOT NULL')" 3 "migrations applied to fresh db"
-
-DATABASE_URL=$(url "$MAIN")
-step "migrate reset --force" migrate reset --force
-expect_eq "$(sql "$MAIN" 'SELECT count(*) FROM "User"')" 0 "rows after reset"
-expect_eq "$(sql "$MAIN" 'SELECT count(*) FROM _prisma_migrations')" 3 "migrations after reset"
-
-DATABASE_URL=$(url "$PUSH")
-step "db push (creates db)" db push
-expect_eq "$(sql "$PUSH" "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'")" 6 "tables after db push"
-
-DATABASE_URL=$(url "$MAIN")
-step "migrate diff --from-empty --script" migrate diff --from-empty --to-schema schema.prisma --script
-expect '^CREATE TABLE "Comment"'
-step "migrate diff --from-migrations" migrate diff --from-migrations migrations --to-schema schema.prisma --exit-code
-expect 'No difference detected'
+# From here on each group works on its own database.
+(
+  step "migrate status" migrate status
+  expect 'Database schema is up to date'
+  step "migrate reset --force" migrate reset --force
+  expect_eq "$(sql "$MAIN" 'SELECT count(*) FROM "User"')" 0 "rows after reset"
+  expect_eq "$(sql "$MAIN" 'SELECT count(*) FROM _prisma_migrations')" 3 "migrations after reset"
+) &
+MAIN_PID=$!
+(
+  DATABASE_URL=$(url "$FRESH")
+  step "migrate deploy (fresh db)" migrate deploy
+  expect_eq "$(sql "$FRESH" 'SELECT count(*) FROM _prisma_migrations WHERE finished_at IS NOT NULL')" 3 "migrations applied to fresh db"
+  step "migrate diff --from-empty --script" migrate diff --from-empty --to-schema schema.prisma --script
+  expect '^CREATE TABLE "Comment"'
+  # Replays the migrations in a shadow database.
+  step "migrate diff --from-migrations" migrate diff --from-migrations migrations --to-schema schema.prisma --exit-code
+  expect 'No difference detected'
+) &
+FRESH_PID=$!
+(
+  DATABASE_URL=$(url "$PUSH")
+  step "db push (creates db)" db push
+  expect_eq "$(sql "$PUSH" "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'")" 6 "tables after db push"
+) &
+PUSH_PID=$!
+wait_for "$MAIN_PID" "$FRESH_PID" "$PUSH_PID"
 
 echo "schema-engine check passed in ${SECONDS}s"

@@ -124,9 +124,11 @@ async function connectAdapter(url, onDispose) {
     {
       connectionString,
       Client: CatalogFriendlyClient,
-      // One connection, like the native engine: the engine takes a session-level
-      // advisory lock (pg_advisory_lock) and expects later statements in that session.
+      // One lasting connection, like the native engine: the engine takes a
+      // session-level advisory lock (pg_advisory_lock) and expects the rest of
+      // the command to run in that session, even after idling on a CLI prompt.
       max: 1,
+      idleTimeoutMillis: 0,
       // Migration scripts use unqualified names; like the native engine, run
       // them in the `?schema=` of the URL.
       ...(schema && { options: `-c search_path=${quoteIdent(schema)}` }),
