@@ -12,6 +12,12 @@ const integrationEnv = {
   DATA_ENCRYPTION_KEY: "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
   APP_BASE_URL: "http://127.0.0.1:3000",
   MAIL_OUTBOX_DIR: ".tmp/integration/outbox",
+  SMTP_URL: "smtp://127.0.0.1:2625",
+  MAIL_FROM: "no-reply@rubrica.test",
+  TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000001",
+  TWILIO_AUTH_TOKEN: "integration0000000000000000000001",
+  TWILIO_FROM: "+15005550006",
+  TWILIO_API_BASE_URL: "http://127.0.0.1:2626",
   STORAGE_DIR: ".tmp/integration/storage",
 } satisfies Partial<NodeJS.ProcessEnv>;
 
@@ -41,6 +47,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
+          setupFiles: ["tests/integration/setup.ts"],
           env: integrationEnv,
           // One database and one Redis db are shared by all files: run them one after another in one fork.
           pool: "forks",

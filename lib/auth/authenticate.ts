@@ -28,7 +28,7 @@ export type AuthenticateResult =
  */
 export async function authenticate(raw: unknown, meta: RequestMeta): Promise<AuthenticateResult> {
   const input = authenticateInput.parse(raw);
-  await enforceRateLimit(`login:ip:${meta.ip}`, 30, 300);
+  await enforceRateLimit(`login:ip:${meta.ip}`, 100, 300);
   await enforceRateLimit(`login:user:${input.username}`, 10, 300);
 
   const user = await db.user.findUnique({

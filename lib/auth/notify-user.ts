@@ -39,10 +39,11 @@ export async function sendAuthMail(user: Recipient, mail: AuthMail): Promise<voi
   const values = { name: user.firstName, code: "code" in mail ? mail.code : "", link: link ?? "" };
   const subject = t(`${mail.kind}.subject`, values);
   const body = t(`${mail.kind}.body`, values);
-  const text = [t("greeting", values), "", body, ...(link ? ["", link] : []), "", t("signature")].join("\n");
+  const showCode = "code" in mail && !link;
+  const text = [t("greeting", values), "", body, ...(showCode ? ["", mail.code] : []), ...(link ? ["", link] : []), "", t("signature")].join("\n");
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
 <p>${escapeHtml(t("greeting", values))}</p><p>${escapeHtml(body)}</p>
-${"code" in mail && !link ? `<p style="font-size:24px;letter-spacing:6px;font-weight:bold">${escapeHtml(mail.code)}</p>` : ""}
+${showCode ? `<p style="font-size:24px;letter-spacing:6px;font-weight:bold">${escapeHtml(mail.code)}</p>` : ""}
 ${link ? `<p><a href="${escapeHtml(link)}" style="background:#0f766e;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(t(`${mail.kind}.action`))}</a></p>` : ""}
 <p style="color:#64748b;font-size:12px">${escapeHtml(t("signature"))}</p></body></html>`;
   await sendMail({ to: user.email, subject, html, text });

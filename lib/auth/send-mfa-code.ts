@@ -11,7 +11,7 @@ type CodeUser = { id: number; email: string; cellPhone: string | null; firstName
  */
 export async function sendSecondFactorCode(user: CodeUser, method: MfaMethodType, purpose: CodePurpose = "MFA_LOGIN"): Promise<void> {
   if (method === "TOTP") return;
-  await enforceRateLimit(`mfa-send:burst:${user.id}`, 1, 30);
+  await enforceRateLimit(`mfa-send:burst:${purpose}:${method}:${user.id}`, 1, 30);
   await enforceRateLimit(`mfa-send:hour:${user.id}`, 6, 3600);
   const code = await issueCode(user.id, purpose, method);
   if (method === "EMAIL") await sendAuthMail(user, { kind: "mfaCode", code });

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Smoke test of the Prisma CLI on the wasm schema-engine stand-in, against
-# throwaway PostgreSQL databases. Exits non-zero on the first failure.
+# throwaway PostgreSQL databases (PostgreSQL 13+). Exits non-zero if a step fails.
 #
 #   tools/schema-engine/check.sh
 #
-# CHECK_PG_URL     server to use, without a database
+# CHECK_PG_URL     server to use, without a database; the databases are dropped
+#                  from its `postgres` database
 #                  (default postgresql://postgres@127.0.0.1:5432)
 # CHECK_DB_PREFIX  names of the databases it creates and drops: <prefix>,
 #                  <prefix>_fresh, <prefix>_push (default rubrica_engine_check;

@@ -1,0 +1,29 @@
+import { NextRequest } from "next/server";
+
+type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export type CallOptions = {
+  method?: string;
+  body?: unknown;
+  token?: string | null;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  ip?: string;
+};
+
+/** Calls a route handler as Next would, with a real Request; returns status and parsed JSON. */
+export async function call<T = Record<string, unknown>>(handler: unknown, path: string, options: CallOptions = {}) {
+  const url = new URL(`http://127.0.0.1:3000${path}`);
+  for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
+  const headers: Record<string, string> = { "content-type": "application/json", "x-forwarded-for": options.ip ?? "203.0.113.10", "user-agent": "vitest", ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const request = new NextRequest(url, {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const response = await (handler as RouteHandler)(request, { params: Promise.resolve(options.params ?? {}) });
+  const body = (await response.json()) as T;
+  return { status: response.status, body };
+}
