@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Creates .env from .env.example on a fresh checkout, with freshly generated secrets.
+# An existing .env is left alone.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[[ -f .env ]] && exit 0
+secret=$(openssl rand -hex 32)
+key=$(openssl rand -hex 32)
+sed -e "s/^AUTH_SECRET=.*/AUTH_SECRET=${secret}/" -e "s/^DATA_ENCRYPTION_KEY=.*/DATA_ENCRYPTION_KEY=${key}/" .env.example > .env
+echo "Created .env with new secrets."

@@ -1,0 +1,41 @@
+import "dotenv/config";
+import { Queue, Worker } from "bullmq";
+import { queueConnection } from "@/lib/queue/connection";
+import { queueNames, runJob, schedules, jobs } from "@/lib/queue/jobs";
+
+// The worker process: one BullMQ worker per queue, every job handled by lib/ through runJob.
+// SIGINT/SIGTERM let running jobs finish before the process exits.
+
+async function main() {
+  const connection = queueConnection();
+  const workers = queueNames.map(
+    (queue) =>
+      new Worker(queue, (job) => runJob(job.name, job.data), {
+        connection: queueConnection(),
+        concurrency: 2,
+      }),
+  );
+  for (const worker of workers) {
+    worker.on("failed", (job, error) => console.error(`[worker] ${job?.name ?? "?"} failed: ${error.message}`));
+  }
+
+  for (const schedule of schedules) {
+    const queue = new Queue(jobs[schedule.name].queue, { connection });
+    await queue.upsertJobScheduler(schedule.name, { every: schedule.everyMs }, { name: schedule.name, data: {} });
+    await queue.close();
+  }
+  console.log(`[worker] listening on ${queueNames.join(", ")}`);
+
+  const stop = async () => {
+    await Promise.all(workers.map((w) => w.close()));
+    connection.disconnect();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error("[worker] failed to start", error);
+  process.exit(1);
+});
