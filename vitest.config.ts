@@ -37,7 +37,13 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
-          env: { NODE_ENV: "test" },
+          // Pure code: no connection is ever opened, but modules that read env() at call time need values.
+          env: {
+            NODE_ENV: "test",
+            DATABASE_URL: "postgresql://unit-tests-open-no-connection@127.0.0.1:1/none",
+            AUTH_SECRET: "unit-test-secret-0123456789abcdef0123456789abcdef",
+            DATA_ENCRYPTION_KEY: "1f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
+          },
         },
       },
       {

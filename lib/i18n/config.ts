@@ -2,7 +2,6 @@ export const locales = ["es-es", "en-us"] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "es-es";
 export const localeCookie = "NEXT_LOCALE";
-export const timeZoneCookie = "RUBRICA_TZ";
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);

@@ -1,12 +1,26 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { localeCookie, resolveLocale, timeZoneCookie } from "./config";
+import { apiTokenFromCookies } from "@/lib/auth/portal-token";
+import { verifyToken } from "@/lib/auth/tokens";
+import { getConfigValue } from "@/lib/config/values";
+import { db } from "@/lib/db/client";
+import { localeCookie, resolveLocale } from "./config";
 import { messagesFor } from "./messages";
+import { safeTimeZone } from "./format";
+
+/** Spec §9: UTC by default; a signed-in user sees times in their organisation's organization_tz. */
+async function organizationTimeZone(cookieStore: Awaited<ReturnType<typeof cookies>>): Promise<string> {
+  const token = await apiTokenFromCookies(cookieStore);
+  if (!token) return "UTC";
+  const claims = await verifyToken(token).catch(() => null);
+  if (!claims) return "UTC";
+  const organization = await db.organization.findUnique({ where: { hexId: claims.org }, select: { id: true } });
+  return safeTimeZone(organization ? await getConfigValue(organization.id, "organization_tz") : null);
+}
 
 // No locale in the URL: spec paths are kept exactly. The cookie holds the user's choice.
 export default getRequestConfig(async () => {
   const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
   const locale = resolveLocale(cookieStore.get(localeCookie)?.value, headerStore.get("accept-language"));
-  const timeZone = cookieStore.get(timeZoneCookie)?.value || "UTC";
-  return { locale, timeZone, messages: messagesFor(locale) };
+  return { locale, timeZone: await organizationTimeZone(cookieStore), messages: messagesFor(locale) };
 });

@@ -1,0 +1,122 @@
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as authenticate } from "@/app/api/authenticate/route";
+import { GET as sessionLogs } from "@/app/api/data/viewSessionLogs/route";
+import { GET as listOperations, POST as saveOperation } from "@/app/api/data/operationLogs/route";
+import { GET as getConfigValue } from "@/app/api/system/getConfigValue/[name]/route";
+import { POST as postConfigValue } from "@/app/api/system/getConfigValue/route";
+import { GET as findOneByName } from "@/app/api/configs/search/findOneByName/route";
+import { GET as listMethods } from "@/app/api/mfa/methods/route";
+import { POST as activate } from "@/app/api/mfa/methods/[type]/activate/route";
+import { POST as profile } from "@/app/api/profile/route";
+import { GET as session } from "@/app/api/session/route";
+import { POST as refresh } from "@/app/api/token/refresh/route";
+import { db } from "@/lib/db/client";
+import { call } from "../support/http";
+import { createTestOrganization, createTestUser, testPassword } from "../support/fixtures";
+
+/**
+ * Every route handler under app/api, by how it is kept inside an organisation:
+ * - public: reads or writes nothing that belongs to an organisation (sign-in, sign-up, links);
+ * - self: acts only on the caller's own user or session, taken from the token, never from input;
+ * - organization: reads organisation data, always the caller's organisation.
+ * A new handler fails this test until it is classified here and, when it touches organisation
+ * data, given a cross-organisation case below.
+ */
+const handlers: Record<string, "public" | "self" | "organization"> = {
+  "auth/[...nextauth]": "public",
+  authenticate: "public",
+  verify: "public",
+  signup: "public",
+  locale: "self",
+  "user-validate/[codigo]": "public",
+  "unlock/[codigo]": "public",
+  "password/forgot": "public",
+  "password/code": "public",
+  "password/reset": "public",
+  "password/set/[propUserId]": "public",
+  "password/change": "self",
+  "token/refresh": "self",
+  logout: "self",
+  session: "self",
+  profile: "self",
+  "mfa/send-code": "self",
+  "mfa/methods": "self",
+  "mfa/methods/[type]": "self",
+  "mfa/methods/[type]/activate": "self",
+  "mfa/methods/[type]/confirm": "self",
+  "mfa/methods/[type]/favorite": "self",
+  "system/getConfigValue": "organization",
+  "system/getConfigValue/[name]": "organization",
+  "configs/search/findOneByName": "organization",
+  "data/viewSessionLogs": "organization",
+  "data/operationLogs": "organization",
+};
+
+function routeFiles(dir: string, prefix = ""): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return routeFiles(full, prefix ? `${prefix}/${entry}` : entry);
+    return entry === "route.ts" ? [prefix] : [];
+  });
+}
+
+const signIn = async (email: string) => (await call(authenticate, "/api/authenticate", { body: { username: email, password: testPassword } })).body.token as string;
+
+let tokenA: string;
+let tokenB: string;
+let orgA: Awaited<ReturnType<typeof createTestOrganization>>;
+let orgB: Awaited<ReturnType<typeof createTestOrganization>>;
+let userB: Awaited<ReturnType<typeof createTestUser>>;
+
+beforeAll(async () => {
+  [orgA, orgB] = await Promise.all([createTestOrganization(), createTestOrganization()]);
+  const userA = await createTestUser(orgA);
+  userB = await createTestUser(orgB);
+  tokenA = await signIn(userA.email);
+  tokenB = await signIn(userB.email);
+});
+
+describe("organisation isolation", () => {
+  it("classifies every route handler", () => {
+    const found = routeFiles(path.resolve("app/api")).sort();
+    expect(found).toEqual(Object.keys(handlers).sort());
+  });
+
+  it("session logs show only the caller's organisation", async () => {
+    const { body } = await call<{ _embedded: { viewSessionLogs: { userName: string }[] } }>(sessionLogs, "/api/data/viewSessionLogs", { query: { size: "100" }, token: tokenA });
+    const names = body._embedded.viewSessionLogs.map((l) => l.userName);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).not.toContain(userB.email);
+  });
+
+  it("operation logs show only the caller's organisation, and new rows land in it", async () => {
+    await call(saveOperation, "/api/data/operationLogs", { body: { moduleId: "CONTACTO", operationEventId: "ONLY_B" }, token: tokenB });
+    const { body } = await call<{ _embedded: { operationLogs: { operationEventId: string; organizationId: string }[] } }>(listOperations, "/api/data/operationLogs", { query: { size: "100" }, token: tokenA });
+    expect(body._embedded.operationLogs.map((l) => l.operationEventId)).not.toContain("ONLY_B");
+    expect(new Set(body._embedded.operationLogs.map((l) => l.organizationId))).toEqual(new Set([orgA.organization.hexId]));
+  });
+
+  it("configuration values are read from the caller's organisation only", async () => {
+    await db.configValue.create({ data: { organizationId: orgB.organization.id, name: "default_page_size", value: "77" } });
+    await db.configValue.create({ data: { organizationId: orgB.organization.id, name: "ui_sign_color", value: "#111111;#222222" } });
+    await db.configValue.create({ data: { organizationId: orgB.organization.id, name: "session_time", value: "480" } });
+    expect((await call(findOneByName, "/api/configs/search/findOneByName", { query: { configName: "default_page_size" }, token: tokenA })).body.value).toBe("10");
+    expect((await call(findOneByName, "/api/configs/search/findOneByName", { query: { configName: "default_page_size" }, token: tokenB })).body.value).toBe("77");
+    expect((await call(postConfigValue, "/api/system/getConfigValue", { body: { nameVars: ["ui_sign_color"] }, token: tokenA })).body.ui_sign_color).not.toBe("#111111;#222222");
+    expect((await call(getConfigValue, "/api/system/getConfigValue/session_time", { token: tokenA, params: { name: "session_time" } })).body.value).toBe("600");
+  });
+
+  it("self handlers act on the caller only", async () => {
+    await call(activate, "/api/mfa/methods/EMAIL/activate", { body: {}, token: tokenB, params: { type: "EMAIL" } });
+    const methodsA = await call<{ methods: { type: string; target: string | null }[] }>(listMethods, "/api/mfa/methods", { token: tokenA });
+    expect(methodsA.body.methods.find((m) => m.type === "EMAIL")?.target).not.toContain(userB.email.slice(1));
+    const before = await db.user.findUniqueOrThrow({ where: { id: userB.id } });
+    await call(profile, "/api/profile", { body: { firstName: "Cambiado", lastName: "Por A", cellPhone: "+34611111999" }, token: tokenA });
+    const after = await db.user.findUniqueOrThrow({ where: { id: userB.id } });
+    expect(after.firstName).toBe(before.firstName);
+    const refreshed = await call(refresh, "/api/token/refresh", { body: {}, token: tokenA });
+    expect((await call<{ exp: number }>(session, "/api/session", { token: refreshed.body.token as string })).status).toBe(200);
+  });
+});
