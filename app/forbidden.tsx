@@ -1,7 +1,20 @@
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { MessagePage } from "@/components/layout/message-page";
+import { Card } from "@/components/ui/card";
 
+/** Rendered inside the portal layout when a role lacks a page's privilege. */
 export default async function Forbidden() {
   const t = await getTranslations("pages.forbidden");
-  return <MessagePage title={t("title")} body={t("body")} linkHref="/dashboard" linkLabel={t("back")} testId="forbidden" />;
+  return (
+    <div className="mx-auto max-w-xl py-12">
+      <Card title={t("title")}>
+        <p className="text-slate-700" data-testid="forbidden">
+          {t("body")}
+        </p>
+        <Link href="/dashboard" className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
+          {t("back")}
+        </Link>
+      </Card>
+    </div>
+  );
 }

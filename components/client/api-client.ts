@@ -9,8 +9,13 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError 
  * fetch for our own API: JSON in and out, the pre-auth token as Bearer when given. A dropped
  * connection becomes CONNECTION_LOST so the page can say "stay online" instead of failing silently.
  */
-export async function callApi<T>(path: string, options: { method?: string; body?: unknown; token?: string | null; connectionLostMessage?: string } = {}): Promise<ApiResult<T>> {
+export async function callApi<T>(
+  path: string,
+  options: { method?: string; body?: unknown; token?: string | null; connectionLostMessage?: string; locale?: string } = {},
+): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { "content-type": "application/json" };
+  // Errors come back in the page's language, not the browser's.
+  if (options.locale) headers["accept-language"] = options.locale;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let response: Response;
   try {

@@ -50,8 +50,10 @@ export async function tokenFrom(request: NextRequest): Promise<string> {
   const fromCookie = await apiTokenFromCookies(request.cookies);
   if (!fromCookie) throw new AppError("UNAUTHENTICATED");
   if (unsafeMethods.has(request.method)) {
+    // The Host the browser used, not nextUrl: behind `next start -H` or a proxy they differ.
     const origin = request.headers.get("origin");
-    if (origin && origin !== request.nextUrl.origin) throw new AppError("FORBIDDEN");
+    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+    if (origin && (!host || new URL(origin).host !== host)) throw new AppError("FORBIDDEN");
   }
   return fromCookie;
 }

@@ -1,4 +1,4 @@
-import { cookies, headers } from "next/headers";
+import { cookies } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { apiTokenFromCookies } from "@/lib/auth/portal-token";
 import { verifyToken } from "@/lib/auth/tokens";
@@ -18,9 +18,10 @@ async function organizationTimeZone(cookieStore: Awaited<ReturnType<typeof cooki
   return safeTimeZone(organization ? await getConfigValue(organization.id, "organization_tz") : null);
 }
 
-// No locale in the URL: spec paths are kept exactly. The cookie holds the user's choice.
+// No locale in the URL: spec paths are kept exactly. Pages are Spanish until the user picks English
+// with the switcher (a cookie, also stored in their profile); the browser's language is not a choice.
 export default getRequestConfig(async () => {
-  const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
-  const locale = resolveLocale(cookieStore.get(localeCookie)?.value, headerStore.get("accept-language"));
+  const cookieStore = await cookies();
+  const locale = resolveLocale(cookieStore.get(localeCookie)?.value, null);
   return { locale, timeZone: await organizationTimeZone(cookieStore), messages: messagesFor(locale) };
 });

@@ -120,3 +120,16 @@ describe("organisation isolation", () => {
     expect((await call<{ exp: number }>(session, "/api/session", { token: refreshed.body.token as string })).status).toBe(200);
   });
 });
+
+describe("cookie-authenticated writes", () => {
+  it("are refused from another origin and accepted from the site's own", async () => {
+    const { encode } = await import("next-auth/jwt");
+    const cookie = await encode({ token: { apiToken: tokenA }, secret: process.env.AUTH_SECRET! });
+    const body = { firstName: "Mismo", lastName: "Origen", cellPhone: "+34611111888" };
+    const headers = { cookie: `next-auth.session-token=${cookie}`, host: "rubrica.example" };
+    const foreign = await call(profile, "/api/profile", { body, headers: { ...headers, origin: "https://evil.example" } });
+    expect(foreign.status).toBe(403);
+    const own = await call(profile, "/api/profile", { body, headers: { ...headers, origin: "https://rubrica.example" } });
+    expect(own.status).toBe(200);
+  });
+});
