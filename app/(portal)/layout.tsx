@@ -1,15 +1,9 @@
 import { PortalShell } from "@/components/layout/portal-shell";
 import { currentContext } from "@/lib/auth/current-context";
-import { getConfigNumber } from "@/lib/config/values";
 
 /** Spec §2: the authenticated area is shown inside a main layout. Each page guards itself. */
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   const context = await currentContext();
   if (!context) return <main className="p-6">{children}</main>;
-  const idleMinutes = await getConfigNumber(context.organizationId, "default_idle_timeout");
-  return (
-    <PortalShell context={context} idleMinutes={idleMinutes}>
-      {children}
-    </PortalShell>
-  );
+  return <PortalShell context={context}>{children}</PortalShell>;
 }

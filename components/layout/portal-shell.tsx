@@ -5,7 +5,7 @@ import { menuFor } from "@/lib/permissions/menu";
 import { LocaleSwitcher } from "./locale-switcher";
 import { SessionKeeper } from "./session-keeper";
 
-export async function PortalShell({ context, idleMinutes, children }: { context: AuthContext; idleMinutes: number; children: React.ReactNode }) {
+export async function PortalShell({ context, children }: { context: AuthContext; children: React.ReactNode }) {
   const t = await getTranslations("menu");
   const entries = menuFor(context.authorities);
   return (
@@ -57,7 +57,7 @@ export async function PortalShell({ context, idleMinutes, children }: { context:
         </nav>
         <main className="flex-1 p-6">{children}</main>
       </div>
-      <SessionKeeper exp={context.exp} idleMinutes={idleMinutes} />
+      <SessionKeeper exp={context.exp} />
     </div>
   );
 }

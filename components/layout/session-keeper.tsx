@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { signIn, signOut } from "next-auth/react";
 import { callApi } from "@/components/client/api-client";
+import { useConfigValue } from "@/components/client/use-config";
 
 const nearExpiryMs = 18_000_000; // spec §4: refresh when less than 5 hours remain
 const heartbeatMs = 5 * 60_000;
@@ -16,7 +17,8 @@ function signinPath(reason: string): string {
  * Keeps a portal tab's session honest: refreshes the token before it expires, tells the server
  * the user is active, and signs out after the idle timeout (spec §4 and §8).
  */
-export function SessionKeeper({ exp, idleMinutes }: { exp: number; idleMinutes: number }) {
+export function SessionKeeper({ exp }: { exp: number }) {
+  const idleMinutes = Number(useConfigValue("default_idle_timeout", "30")) || 30;
   const expRef = useRef(exp);
   const lastActivity = useRef(0);
   const lastHeartbeat = useRef(0);

@@ -1,0 +1,11 @@
+# One image for the web app and the worker (docker-compose.yml picks the command).
+FROM node:20-bookworm-slim
+ENV NEXT_TELEMETRY_DISABLED=1
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends openssl ca-certificates && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN node scripts/prisma.mjs generate && npx next build
+EXPOSE 3000
+CMD ["npx", "next", "start", "-p", "3000"]
