@@ -1,16 +1,7 @@
-import { modules, type ModuleName } from "./authorities";
+import { modules, type ModuleName, type Privilege } from "./authorities";
 
-type PrivilegeRow = {
-  module: ModuleName;
-  canView: boolean;
-  canCreate: boolean;
-  canUpdate: boolean;
-  canDelete: boolean;
-  canImport: boolean;
-  canExport: boolean;
-};
 
-const all = (module: ModuleName): PrivilegeRow => ({ module, canView: true, canCreate: true, canUpdate: true, canDelete: true, canImport: true, canExport: true });
+const all = (module: ModuleName): Privilege => ({ module, canView: true, canCreate: true, canUpdate: true, canDelete: true, canImport: true, canExport: true });
 
 /** The roles every organisation starts with; administrators edit them in /roles and /rolePrivileges. */
 export function defaultRoles() {
@@ -28,7 +19,7 @@ export function defaultRoles() {
         { module: "FIRMA", canView: true, canCreate: false, canUpdate: false, canDelete: false, canImport: false, canExport: false },
         { module: "CONTACTO", canView: true, canCreate: true, canUpdate: true, canDelete: false, canImport: false, canExport: false },
         { module: "MYSIGN", canView: true, canCreate: false, canUpdate: false, canDelete: false, canImport: false, canExport: false },
-      ] satisfies PrivilegeRow[],
+      ] satisfies Privilege[],
     },
   };
 }

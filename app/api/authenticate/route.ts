@@ -4,6 +4,7 @@ import { landingPage } from "@/lib/permissions/menu";
 import { apiRoute, errorResponse, requestLocale } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { authenticate } from "@/lib/auth/authenticate";
+import { applyStoredLocale } from "@/lib/http/locale-cookie";
 
 export const POST = apiRoute(async (request) => {
   const body: unknown = await request.json().catch(() => ({}));
@@ -13,5 +14,6 @@ export const POST = apiRoute(async (request) => {
     return errorResponse(result.error, requestLocale(request), { token: result.token, hexId: result.hexId, mfaMethodRequired: result.mfaMethodRequired });
   }
   const authorities = decodeJwt(result.token).authorities as string[];
-  return NextResponse.json({ token: result.token, expiresAt: result.expiresAt.toISOString(), changePassword: result.changePassword, landingPage: landingPage(authorities) });
+  const response = NextResponse.json({ token: result.token, expiresAt: result.expiresAt.toISOString(), changePassword: result.changePassword, landingPage: landingPage(authorities) });
+  return applyStoredLocale(request, response, result.token);
 });

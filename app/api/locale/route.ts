@@ -4,12 +4,17 @@ import { apiRoute, parseJson } from "@/lib/http/api";
 import { optionalAuth } from "@/lib/http/optional-auth";
 import { localeCookie, locales, toDbLanguage } from "@/lib/i18n/config";
 import { db } from "@/lib/db/client";
+import { logOperation } from "@/lib/audit/operation-log";
+import { requestMeta } from "@/lib/http/request";
 
 /** The language switcher: a cookie for everyone, and the signed-in user's stored preference. */
 export const POST = apiRoute(async (request) => {
   const { locale } = await parseJson(request, z.object({ locale: z.enum(locales) }));
   const context = await optionalAuth(request);
-  if (context) await db.user.update({ where: { id: context.userId }, data: { preferredLanguage: toDbLanguage(locale) } });
+  if (context) {
+    await db.user.update({ where: { id: context.userId }, data: { preferredLanguage: toDbLanguage(locale) } });
+    await logOperation({ module: "USUARIO", organizationId: context.organizationId, userId: context.userId, event: "LANGUAGE_CHANGE", action: `LANGUAGE_${locale}`, ip: requestMeta(request.headers).ip, recordId: context.userHexId });
+  }
   const response = NextResponse.json({ locale });
   response.cookies.set(localeCookie, locale, { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
   return response;

@@ -4,6 +4,7 @@ import { landingPage } from "@/lib/permissions/menu";
 import { apiRoute, errorResponse, requestLocale, tokenFrom } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { verifyMfa } from "@/lib/auth/verify-mfa";
+import { applyStoredLocale } from "@/lib/http/locale-cookie";
 import { isAppError } from "@/lib/errors/app-error";
 
 // Spec §7: a result of -1 means failure.
@@ -12,7 +13,8 @@ export const POST = apiRoute(async (request) => {
   try {
     const verified = await verifyMfa(await tokenFrom(request), body, requestMeta(request.headers));
     const authorities = decodeJwt(verified.token).authorities as string[];
-    return NextResponse.json({ token: verified.token, result: verified.result, expiresAt: verified.expiresAt.toISOString(), changePassword: verified.changePassword, landingPage: landingPage(authorities) });
+    const response = NextResponse.json({ token: verified.token, result: verified.result, expiresAt: verified.expiresAt.toISOString(), changePassword: verified.changePassword, landingPage: landingPage(authorities) });
+    return applyStoredLocale(request, response, verified.token);
   } catch (error) {
     if (isAppError(error)) return errorResponse(error, requestLocale(request), { result: -1 });
     throw error;
