@@ -4,21 +4,25 @@ import { defineConfig } from "vitest/config";
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 // Integration tests get their own database and Redis db, which the global setup empties first.
+// TEST_SLOT=N gives a parallel run (another engineer's, another checkout) its own database, Redis db
+// and SMTP/Twilio ports, so two runs on one machine never drop each other's data.
+const slot = Number(process.env.TEST_SLOT ?? 0);
+const suffix = slot ? `_${slot}` : "";
 const integrationEnv = {
   NODE_ENV: "test",
-  DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/rubrica_test",
-  REDIS_URL: "redis://127.0.0.1:6379/15",
+  DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/rubrica_test${suffix}`,
+  REDIS_URL: `redis://127.0.0.1:6379/${slot ? 12 - slot : 15}`,
   AUTH_SECRET: "integration-test-secret-0123456789abcdef0123456789abcdef",
   DATA_ENCRYPTION_KEY: "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
   APP_BASE_URL: "http://127.0.0.1:3000",
-  MAIL_OUTBOX_DIR: ".tmp/integration/outbox",
-  SMTP_URL: "smtp://127.0.0.1:2625",
+  MAIL_OUTBOX_DIR: `.tmp/integration${suffix}/outbox`,
+  SMTP_URL: `smtp://127.0.0.1:${2625 + 10 * slot}`,
   MAIL_FROM: "no-reply@rubrica.test",
   TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000001",
   TWILIO_AUTH_TOKEN: "integration0000000000000000000001",
   TWILIO_FROM: "+15005550006",
-  TWILIO_API_BASE_URL: "http://127.0.0.1:2626",
-  STORAGE_DIR: ".tmp/integration/storage",
+  TWILIO_API_BASE_URL: `http://127.0.0.1:${2626 + 10 * slot}`,
+  STORAGE_DIR: `.tmp/integration${suffix}/storage`,
 } satisfies Partial<NodeJS.ProcessEnv>;
 
 export default defineConfig({

@@ -17,7 +17,7 @@ failed=0
 skipped=0
 tests_run=0
 stage_no=0
-stage_total=8
+stage_total=9
 summary=()
 
 if [[ -t 1 ]]; then bold=$'\e[1m'; red=$'\e[31m'; green=$'\e[32m'; yellow=$'\e[33m'; reset=$'\e[0m'; else bold=; red=; green=; yellow=; reset=; fi
@@ -94,6 +94,8 @@ check install npm install --no-audit --no-fund
 check generate node scripts/prisma.mjs generate
 check lint npx eslint .
 check typecheck npx tsc --noEmit
+# The Prisma CLI on this machine: migrate dev/deploy/status/reset and db push through the schema-engine stand-in.
+check prisma-cli bash tools/schema-engine/check.sh
 
 tests_stage unit "$RESULTS/unit.json" count_vitest \
   npx vitest run --project unit --reporter=default --reporter=json --outputFile="$RESULTS/unit.json"

@@ -15,44 +15,18 @@ import { POST as refresh } from "@/app/api/token/refresh/route";
 import { db } from "@/lib/db/client";
 import { call } from "../support/http";
 import { createTestOrganization, createTestUser, testPassword } from "../support/fixtures";
+import type { RouteClass } from "../support/route-classes/types";
 
 /**
- * Every route handler under app/api, by how it is kept inside an organisation:
- * - public: reads or writes nothing that belongs to an organisation (sign-in, sign-up, links);
- * - self: acts only on the caller's own user or session, taken from the token, never from input;
- * - organization: reads organisation data, always the caller's organisation.
- * A new handler fails this test until it is classified here and, when it touches organisation
- * data, given a cross-organisation case below.
+ * Every route handler under app/api is classified in tests/support/route-classes/*.ts by how it is
+ * kept inside an organisation (public, self or organization). A new handler fails this test until
+ * it is classified there and, when it touches organisation data, given a cross-organisation case
+ * in the integration tests of its domain.
  */
-const handlers: Record<string, "public" | "self" | "organization"> = {
-  "auth/[...nextauth]": "public",
-  authenticate: "public",
-  verify: "public",
-  signup: "public",
-  locale: "self",
-  "user-validate/[codigo]": "public",
-  "unlock/[codigo]": "public",
-  "password/forgot": "public",
-  "password/code": "public",
-  "password/reset": "public",
-  "password/set/[propUserId]": "public",
-  "password/change": "self",
-  "token/refresh": "self",
-  logout: "self",
-  session: "self",
-  profile: "self",
-  "mfa/send-code": "self",
-  "mfa/methods": "self",
-  "mfa/methods/[type]": "self",
-  "mfa/methods/[type]/activate": "self",
-  "mfa/methods/[type]/confirm": "self",
-  "mfa/methods/[type]/favorite": "self",
-  "system/getConfigValue": "organization",
-  "system/getConfigValue/[name]": "organization",
-  "configs/search/findOneByName": "organization",
-  "data/viewSessionLogs": "organization",
-  "data/operationLogs": "organization",
-};
+const handlers: Record<string, RouteClass> = Object.assign(
+  {},
+  ...Object.values(import.meta.glob<Record<string, RouteClass>>("../support/route-classes/*.ts", { eager: true, import: "routeClasses" })),
+);
 
 function routeFiles(dir: string, prefix = ""): string[] {
   return readdirSync(dir).flatMap((entry) => {

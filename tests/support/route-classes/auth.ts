@@ -1,0 +1,32 @@
+import type { RouteClass } from "./types";
+
+// Foundation: sign-in, accounts, MFA, configuration and logs.
+export const routeClasses: Record<string, RouteClass> = {
+  "auth/[...nextauth]": "public",
+  authenticate: "public",
+  verify: "public",
+  signup: "public",
+  locale: "self",
+  "user-validate/[codigo]": "public",
+  "unlock/[codigo]": "public",
+  "password/forgot": "public",
+  "password/code": "public",
+  "password/reset": "public",
+  "password/set/[propUserId]": "public",
+  "password/change": "self",
+  "token/refresh": "self",
+  logout: "self",
+  session: "self",
+  profile: "self",
+  "mfa/send-code": "self",
+  "mfa/methods": "self",
+  "mfa/methods/[type]": "self",
+  "mfa/methods/[type]/activate": "self",
+  "mfa/methods/[type]/confirm": "self",
+  "mfa/methods/[type]/favorite": "self",
+  "system/getConfigValue": "organization",
+  "system/getConfigValue/[name]": "organization",
+  "configs/search/findOneByName": "organization",
+  "data/viewSessionLogs": "organization",
+  "data/operationLogs": "organization",
+};
