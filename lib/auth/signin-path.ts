@@ -13,5 +13,7 @@ export function pathFromSignin(pathTo: string | undefined): string | null {
   if (!pathTo) return null;
   const path = decodeURIComponent(pathTo).replace(/_/g, "/").replace(/~/g, "_");
   if (!path.startsWith("/") || path.startsWith("//") || /[\\:]/.test(path)) return null;
+  // Coming back to /logoff would end the session just opened.
+  if (path === "/logoff") return null;
   return path;
 }

@@ -20,6 +20,7 @@ describe("route guard paths (spec §2)", () => {
     expect(pathFromSignin("__evil.example.com")).toBeNull();
     expect(pathFromSignin("https:__evil.example.com")).toBeNull();
     expect(pathFromSignin(undefined)).toBeNull();
+    expect(pathFromSignin("_logoff")).toBeNull();
   });
 });
 
