@@ -25,6 +25,8 @@ type Props<S extends z.ZodType<FieldValues, FieldValues>> = {
   schema: S;
   fields: FieldDef[];
   endpoint: string;
+  /** POST unless given: PATCH for an edit form. */
+  method?: "POST" | "PUT" | "PATCH";
   submitLabel: string;
   successMessage?: string;
   defaultValues?: Partial<z.input<S>>;
@@ -37,7 +39,7 @@ type Props<S extends z.ZodType<FieldValues, FieldValues>> = {
  * A form posting JSON to one of our endpoints: the same zod rules as the server check the fields
  * first, and a server error is shown next to its field (meta.field) or above the form.
  */
-export function ApiForm<S extends z.ZodType<FieldValues, FieldValues>>({ schema, fields, endpoint, submitLabel, successMessage, defaultValues, onSuccess, testId }: Props<S>) {
+export function ApiForm<S extends z.ZodType<FieldValues, FieldValues>>({ schema, fields, endpoint, method, submitLabel, successMessage, defaultValues, onSuccess, testId }: Props<S>) {
   const api = useApi();
   const fieldError = useFieldError();
   const tErrors = useTranslations("errors");
@@ -50,7 +52,7 @@ export function ApiForm<S extends z.ZodType<FieldValues, FieldValues>>({ schema,
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
-    const result = await api(endpoint, { body: values });
+    const result = await api(endpoint, { method, body: values });
     if (result.ok) {
       if (onSuccess) await onSuccess(result.data, values);
       else if (successMessage) {

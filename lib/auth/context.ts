@@ -3,7 +3,10 @@ import { satisfies, type Requirement } from "@/lib/permissions/routes";
 import { checkSession } from "./sessions";
 import { verifyToken, type TokenClaims, type TokenStage } from "./tokens";
 
-/** Who is calling, established from a verified token and a live session. */
+/**
+ * Who is calling, established from a verified token and a live session, or from an integrator's
+ * API key (lib/api-keys/context-from-api-key.ts), which acts as its own API user.
+ */
 export type AuthContext = {
   userId: number;
   userHexId: string;
@@ -19,6 +22,8 @@ export type AuthContext = {
   changePassword: boolean;
   platformAdmin: boolean;
   exp: number;
+  /** The API key calling; null for a signed-in person. */
+  apiKeyHexId: string | null;
 };
 
 export async function contextFromToken(token: string, stages: readonly TokenStage[] = ["full"]): Promise<AuthContext> {
@@ -43,6 +48,7 @@ export async function contextFromToken(token: string, stages: readonly TokenStag
     changePassword: user.changePassword,
     platformAdmin: user.platformAdmin,
     exp: claims.exp,
+    apiKeyHexId: null,
   };
 }
 

@@ -22,7 +22,8 @@ export async function getDashboard(context: AuthContext): Promise<DashboardCount
       ? db.signer.count({ where: { email: context.email, status: { in: ["PENDING", "IN_PROGRESS"] }, document: { organizationId, status: { in: ["SENT", "IN_PROGRESS"] } } } })
       : null,
     can("CONTACTO") ? db.contact.count({ where: { organizationId } }) : null,
-    can("USUARIO") ? db.user.count({ where: { organizationId } }) : null,
+    // API users (hasApi) are keys, not people.
+    can("USUARIO") ? db.user.count({ where: { organizationId, hasApi: false } }) : null,
     can("ORGANIZACION") ? db.flow.count({ where: { organizationId, active: true } }) : null,
   ]);
   const byStatus = (statuses: string[]) => (documents ?? []).filter((d) => statuses.includes(d.status)).reduce((n, d) => n + d._count._all, 0);

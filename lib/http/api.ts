@@ -2,6 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type ZodType } from "zod";
 import { AppError, isAppError } from "@/lib/errors/app-error";
 import { contextFromToken, assertAllowed, type AuthContext } from "@/lib/auth/context";
+import { contextFromApiKey } from "@/lib/api-keys/context-from-api-key";
+import { apiKeyMarker } from "@/lib/api-keys/key-secret";
 import { apiTokenFromCookies } from "@/lib/auth/portal-token";
 import type { TokenStage } from "@/lib/auth/tokens";
 import type { Requirement } from "@/lib/permissions/routes";
@@ -40,13 +42,29 @@ export function apiRoute<P = Record<string, string>>(handler: Handler<P>) {
 
 const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+function bearerValue(request: NextRequest): string | null {
+  const header = request.headers.get("authorization");
+  return header?.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() : null;
+}
+
+/**
+ * An integrator's API key: the X-API-Key header, or a Bearer value starting with the key marker
+ * (a JWT never does). Null when the caller sent none.
+ */
+export function apiKeyFrom(request: NextRequest): string | null {
+  const header = request.headers.get("x-api-key");
+  if (header !== null) return header.trim();
+  const bearer = bearerValue(request);
+  return bearer?.startsWith(apiKeyMarker) ? bearer : null;
+}
+
 /**
  * The caller's token: a Bearer header (integrators, SPA) or the portal's session cookie.
  * Cookie-authenticated writes must come from our own origin.
  */
 export async function tokenFrom(request: NextRequest): Promise<string> {
-  const header = request.headers.get("authorization");
-  if (header?.toLowerCase().startsWith("bearer ")) return header.slice(7).trim();
+  const bearer = bearerValue(request);
+  if (bearer !== null) return bearer;
   const fromCookie = await apiTokenFromCookies(request.cookies);
   if (!fromCookie) throw new AppError("UNAUTHENTICATED");
   if (unsafeMethods.has(request.method)) {
@@ -58,12 +76,27 @@ export async function tokenFrom(request: NextRequest): Promise<string> {
   return fromCookie;
 }
 
+/** Whoever calls: an API key when one is sent, else the staff token. No privilege is checked. */
+export async function callerContext(request: NextRequest, stages: readonly TokenStage[] = ["full"]): Promise<AuthContext> {
+  const apiKey = apiKeyFrom(request);
+  if (apiKey === null) return contextFromToken(await tokenFrom(request), stages);
+  const context = await contextFromApiKey(apiKey);
+  if (!stages.includes(context.stage)) throw new AppError("FORBIDDEN");
+  return context;
+}
+
+/**
+ * The caller, allowed to meet `requirement`. An API key meets privilege requirements with its
+ * role's authorities; "staff" routes act on a signed-in person's own account or session, which a
+ * key does not have, so they refuse it.
+ */
 export async function requireAuth(
   request: NextRequest,
   requirement: Requirement = { kind: "staff" },
   stages: readonly TokenStage[] = ["full"],
 ): Promise<AuthContext> {
-  const context = await contextFromToken(await tokenFrom(request), stages);
+  const context = await callerContext(request, stages);
+  if (context.apiKeyHexId !== null && requirement.kind === "staff") throw new AppError("FORBIDDEN");
   if (context.stage === "full") assertAllowed(context, requirement);
   return context;
 }

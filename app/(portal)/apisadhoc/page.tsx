@@ -1,11 +1,34 @@
-import { PlannedScreen } from "@/components/layout/planned-screen";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { ApiKeyTable } from "@/components/api-keys/api-key-table";
 import { screenMetadata } from "@/components/layout/route-params";
+import { Button } from "@/components/ui/button";
+import { Card, PageTitle } from "@/components/ui/card";
+import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { requirePage } from "@/lib/auth/page-guard";
 
 export const generateMetadata = () => screenMetadata("apisadhoc");
 
-/** /apisadhoc */
+/** /apisadhoc: the organisation's API keys. */
 export default async function ApisAdhocPage() {
-  await requirePage("/apisadhoc");
-  return <PlannedScreen titleKey="apisadhoc" capability="administration" />;
+  const context = await requirePage("/apisadhoc");
+  const [t, titles, list] = await Promise.all([getTranslations("apiKeys"), getTranslations("screens"), listApiKeys(context)]);
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <PageTitle subtitle={t("listSubtitle")}>{titles("apisadhoc")}</PageTitle>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button asChild>
+          <Link href="/api-management/new" data-testid="api-key-new">
+            {t("new")}
+          </Link>
+        </Button>
+        <a href="/api/openapi.json" className="text-sm font-medium text-brand-700 hover:underline">
+          {t("docs")}
+        </a>
+      </div>
+      <Card>
+        <ApiKeyTable keys={list._embedded.apiKeys} />
+      </Card>
+    </div>
+  );
 }

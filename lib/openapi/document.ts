@@ -1,0 +1,20 @@
+import { apiKeyOperations } from "./operations/api-keys";
+import { authOperations } from "./operations/auth";
+import { configOperations } from "./operations/config";
+import { logOperations } from "./operations/logs";
+import { buildOpenApiDocument, type ApiOperation } from "./registry";
+
+/**
+ * Every operation the document describes. A domain lists its operations in operations/<domain>.ts
+ * and joins here with one line.
+ */
+export const apiOperations: readonly ApiOperation[] = [...authOperations, ...configOperations, ...logOperations, ...apiKeyOperations];
+
+export function openApiDocument() {
+  return buildOpenApiDocument(apiOperations, {
+    title: "Rúbrica API",
+    version: "1.0.0",
+    description:
+      "Electronic signature and identity validation. Authenticate with a staff token (POST /api/authenticate) or, for integrations, an API key created in /api-management: `Authorization: Bearer rbk_…` or `X-API-Key: rbk_…`. Errors answer `{ errorCode, message }` in the caller's language.",
+  });
+}

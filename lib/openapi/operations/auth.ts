@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { authenticateInput } from "@/lib/auth/authenticate";
+import { verifyInput } from "@/lib/auth/verify-mfa";
+import { apiErrorSchema, type ApiOperation } from "../registry";
+
+const tokenAnswer = z.object({
+  token: z.string().describe("Send it as `Authorization: Bearer <token>`"),
+  expiresAt: z.iso.datetime(),
+  changePassword: z.boolean().describe("The user must change the password before anything else"),
+  landingPage: z.string().describe("The first portal page the user's authorities open"),
+});
+
+const pendingSecondFactor = apiErrorSchema.extend({
+  token: z.string().optional().describe("With MFA_REQUIRED or MFA_ACTIVATION_REQUIRED: the pre-authentication token for /api/verify or the method activation"),
+  hexId: z.string().optional().describe("The pending session"),
+  mfaMethodRequired: z.enum(["TOTP", "EMAIL", "SMS"]).optional(),
+});
+
+const verifyFailure = apiErrorSchema.extend({ result: z.literal(-1) });
+
+export const authOperations: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/authenticate",
+    operationId: "authenticate",
+    tag: "Authentication",
+    summary: "Sign in with e-mail and password",
+    description: "Answers a token, or, when a second factor is due, a 401 carrying a pre-authentication token for /api/verify.",
+    auth: "public",
+    body: { schema: authenticateInput, component: "AuthenticateInput" },
+    responses: { 200: { description: "Signed in", body: { schema: tokenAnswer, component: "TokenAnswer" } } },
+    errors: [403, 423, 429],
+    errorBodies: { 401: { schema: pendingSecondFactor, component: "PendingSecondFactor" } },
+  },
+  {
+    method: "post",
+    path: "/api/verify",
+    operationId: "verifySecondFactor",
+    tag: "Authentication",
+    summary: "Complete a sign-in with the second-factor code",
+    description: "Call with the pre-authentication token from /api/authenticate as Bearer. A result of -1 means failure.",
+    auth: "token",
+    body: { schema: verifyInput },
+    responses: { 200: { description: "Signed in", body: { schema: tokenAnswer.extend({ result: z.literal(1) }) } } },
+    errors: [429],
+    errorBodies: { 400: { schema: verifyFailure }, 401: { schema: verifyFailure } },
+  },
+  {
+    method: "post",
+    path: "/api/token/refresh",
+    operationId: "refreshToken",
+    tag: "Authentication",
+    summary: "A new token for the same live session, with authorities read afresh",
+    auth: "token",
+    responses: { 200: { description: "Refreshed", body: { schema: z.object({ token: z.string(), expiresAt: z.iso.datetime() }) } } },
+  },
+];

@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { errorCodes, type ErrorCode } from "@/lib/errors/codes";
+
+// Builds an OpenAPI 3.1 document from operation descriptions whose parameters, bodies and answers
+// are the zod schemas the handlers use, converted with z.toJSONSchema (JSON Schema 2020-12, the
+// dialect of OpenAPI 3.1), so the document cannot drift from the validation.
+
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+/**
+ * - public: no credentials;
+ * - optional: anonymous, or a staff token or API key for the organisation's own values;
+ * - token: a staff token (JWT) only; API keys are refused;
+ * - tokenOrApiKey: a staff token or an API key, with the privileges of the key's role.
+ */
+export type OperationAuth = "public" | "optional" | "token" | "tokenOrApiKey";
+
+/** A schema shown inline, or under components.schemas with `component` as its name. */
+export type SchemaRef = { schema: z.ZodType; component?: string };
+
+export type ApiOperation = {
+  method: HttpMethod;
+  /** The path as clients call it, with {param} segments: /api/api-keys/{apiUserHexId}. */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  auth: OperationAuth;
+  pathParams?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: SchemaRef;
+  /** Answers by status. Error statuses are added from `errors` and from what auth and body imply. */
+  responses: Record<number, { description: string; body?: SchemaRef }>;
+  /** Catalogue errors this operation answers besides 400 (body), 401/403 (auth) and 429 (API key). */
+  errors?: number[];
+  /** A different error shape for one status (e.g. /authenticate's pending second factor). */
+  errorBodies?: Record<number, SchemaRef>;
+};
+
+/** Spec §7/§8: every error answers `{ errorCode, message }` in the caller's language, with the field at fault. */
+export const apiErrorSchema = z.object({
+  errorCode: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).describe("Catalogue code; see messages errors.<code>"),
+  message: z.string().describe("The error in the caller's language (Accept-Language or the locale cookie)"),
+  field: z.string().optional().describe("The request field at fault, when there is one"),
+});
+
+export const securitySchemes = {
+  bearerAuth: {
+    type: "http",
+    scheme: "bearer",
+    description: "A staff token from POST /api/authenticate (and /api/verify), or an API key (rbk_…) where the operation accepts keys.",
+  },
+  apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "An API key created in /api-management; it acts with its role's privileges." },
+} as const;
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const converted = {
+    ...(z.toJSONSchema(schema, {
+      target: "draft-2020-12",
+      io,
+      unrepresentable: "any",
+      // format date-time says it all; zod's equivalent regular expression only makes the document unreadable.
+      override: ({ jsonSchema: json }) => {
+        if (json.format === "date-time") delete json.pattern;
+      },
+    }) as JsonSchema),
+  };
+  // OpenAPI 3.1 declares the dialect once for the whole document.
+  delete converted.$schema;
+  return converted;
+}
+
+const security: Record<OperationAuth, Record<string, string[]>[]> = {
+  public: [],
+  optional: [{}, { bearerAuth: [] }, { apiKey: [] }],
+  token: [{ bearerAuth: [] }],
+  tokenOrApiKey: [{ bearerAuth: [] }, { apiKey: [] }],
+};
+
+const errorDescriptions: Record<number, string> = {
+  400: "Invalid or incomplete request",
+  401: "Missing, invalid or expired credentials",
+  403: "The caller lacks the privilege",
+  404: "Not found in the caller's organisation",
+  409: "Conflicts with an existing record",
+  423: "User blocked",
+  429: "Too many requests; retry after the seconds given",
+};
+
+function errorStatuses(op: ApiOperation): number[] {
+  const implied = [
+    ...(op.body || op.query || op.pathParams ? [400] : []),
+    ...(op.auth === "token" || op.auth === "tokenOrApiKey" ? [401, 403] : []),
+    ...(op.auth === "optional" ? [401] : []),
+    ...(op.auth === "tokenOrApiKey" || op.auth === "optional" ? [429] : []),
+  ];
+  return [...new Set([...implied, ...(op.errors ?? []), ...Object.keys(op.errorBodies ?? {}).map(Number)])].sort((a, b) => a - b);
+}
+
+/** The OpenAPI 3.1 document for `operations`. Throws on a repeated operation or a component named twice differently. */
+export function buildOpenApiDocument(operations: readonly ApiOperation[], info: { title: string; version: string; description: string }) {
+  const components: Record<string, JsonSchema> = { Error: jsonSchema(apiErrorSchema, "output") };
+  const content = (ref: SchemaRef, io: "input" | "output") => {
+    const converted = jsonSchema(ref.schema, io);
+    if (!ref.component) return { "application/json": { schema: converted } };
+    const existing = components[ref.component];
+    if (existing && JSON.stringify(existing) !== JSON.stringify(converted)) throw new Error(`OpenAPI component ${ref.component} is defined twice, differently`);
+    components[ref.component] = converted;
+    return { "application/json": { schema: { $ref: `#/components/schemas/${ref.component}` } } };
+  };
+  const parameters = (object: z.ZodObject | undefined, location: "path" | "query") => {
+    if (!object) return [];
+    const converted = jsonSchema(object, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    return Object.entries(converted.properties ?? {}).map(([name, schema]) => {
+      const { description, ...rest } = schema;
+      return { name, in: location, required: location === "path" || (converted.required ?? []).includes(name), ...(description ? { description } : {}), schema: rest };
+    });
+  };
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  const ids = new Set<string>();
+  for (const op of operations) {
+    if (ids.has(op.operationId)) throw new Error(`OpenAPI operationId ${op.operationId} is used twice`);
+    ids.add(op.operationId);
+    const item = (paths[op.path] ??= {});
+    if (item[op.method]) throw new Error(`OpenAPI ${op.method.toUpperCase()} ${op.path} is described twice`);
+    const responses: Record<string, unknown> = {};
+    for (const [status, answer] of Object.entries(op.responses)) {
+      responses[status] = { description: answer.description, ...(answer.body ? { content: content(answer.body, "output") } : {}) };
+    }
+    for (const status of errorStatuses(op)) {
+      const body = op.errorBodies?.[status];
+      responses[String(status)] = {
+        description: errorDescriptions[status] ?? "Error",
+        content: body ? content(body, "output") : { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      };
+    }
+    const parameterList = [...parameters(op.pathParams, "path"), ...parameters(op.query, "query")];
+    item[op.method] = {
+      operationId: op.operationId,
+      tags: [op.tag],
+      summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
+      security: security[op.auth],
+      ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
+      ...(op.body ? { requestBody: { required: true, content: content(op.body, "input") } } : {}),
+      responses,
+    };
+  }
+
+  return {
+    openapi: "3.1.0",
+    info,
+    servers: [{ url: "/" }],
+    tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
+    paths,
+    components: { schemas: components, securitySchemes },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,165 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { Ajv2020 } from "ajv/dist/2020";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { apiKeyView, createApiKeyInput } from "@/lib/api-keys/schemas";
+import { apiKeysPrivilege } from "@/lib/api-keys/privilege";
+import { isApiKeyShaped, newApiKeySecret } from "@/lib/api-keys/key-secret";
+import { apiOperations, openApiDocument } from "@/lib/openapi/document";
+import { buildOpenApiDocument, type ApiOperation } from "@/lib/openapi/registry";
+import { portalPages } from "@/lib/permissions/routes";
+import { sha256Hex } from "@/lib/security/random";
+
+type Schema = Record<string, unknown>;
+type Operation = {
+  operationId: string;
+  security: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required: boolean; schema: Schema }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
+};
+
+const document = openApiDocument();
+const paths = document.paths as Record<string, Record<string, Operation>>;
+const components = document.components.schemas as Record<string, Schema>;
+const ajv = new Ajv2020({ strict: false, validateFormats: false });
+
+function refs(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refs);
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([key, inner]) => (key === "$ref" && typeof inner === "string" ? [inner] : refs(inner)));
+  }
+  return [];
+}
+
+/** A response or body schema with its component references resolved, ready for ajv. */
+function compile(schema: Schema) {
+  return ajv.compile({ ...schema, components: { schemas: components } });
+}
+
+function schemasOf(op: Operation): Schema[] {
+  return [
+    ...(op.parameters ?? []).map((p) => p.schema),
+    ...Object.values(op.requestBody?.content ?? {}).map((c) => c.schema),
+    ...Object.values(op.responses).flatMap((r) => Object.values(r.content ?? {}).map((c) => c.schema)),
+  ];
+}
+
+describe("OpenAPI document", () => {
+  it("is OpenAPI 3.1 with the bearer and API key security schemes", () => {
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.info.title).toBeTruthy();
+    expect(document.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" });
+    expect(JSON.parse(JSON.stringify(document))).toEqual(document);
+  });
+
+  it("holds every registered operation once, with the auth it declares", () => {
+    const security = { public: [], optional: [{}, { bearerAuth: [] }, { apiKey: [] }], token: [{ bearerAuth: [] }], tokenOrApiKey: [{ bearerAuth: [] }, { apiKey: [] }] };
+    for (const op of apiOperations) {
+      const described = paths[op.path]?.[op.method];
+      expect(described, `${op.method} ${op.path}`).toBeDefined();
+      expect(described!.operationId).toBe(op.operationId);
+      expect(described!.security).toEqual(security[op.auth]);
+      expect(Object.keys(described!.responses).length).toBeGreaterThan(0);
+    }
+    const count = Object.values(paths).reduce((n, item) => n + Object.keys(item).length, 0);
+    expect(count).toBe(apiOperations.length);
+    expect(new Set(apiOperations.map((op) => op.operationId)).size).toBe(apiOperations.length);
+  });
+
+  it("lists the API key endpoints, sign-in, verification, token refresh and configuration", () => {
+    const listed = Object.entries(paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        "GET /api/api-keys",
+        "POST /api/api-keys",
+        "GET /api/api-keys/{apiUserHexId}",
+        "PATCH /api/api-keys/{apiUserHexId}",
+        "DELETE /api/api-keys/{apiUserHexId}",
+        "POST /api/api-keys/{apiUserHexId}/rotate",
+        "POST /api/authenticate",
+        "POST /api/verify",
+        "POST /api/token/refresh",
+        "GET /api/system/getConfigValue/{name}",
+        "POST /api/system/getConfigValue",
+        "GET /api/configs/search/findOneByName",
+      ]),
+    );
+  });
+
+  it("describes only handlers that exist, with their path parameters", () => {
+    for (const [template, item] of Object.entries(paths)) {
+      const file = path.resolve(`app${template.replace(/\{(\w+)\}/g, "[$1]")}/route.ts`);
+      expect(existsSync(file), file).toBe(true);
+      const source = readFileSync(file, "utf8");
+      const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const [method, op] of Object.entries(item)) {
+        expect(source, `${method} ${template}`).toMatch(new RegExp(`export const ${method.toUpperCase()}\\b`));
+        const pathParams = (op.parameters ?? []).filter((p) => p.in === "path");
+        expect(pathParams.map((p) => p.name).sort()).toEqual([...names].sort());
+        expect(pathParams.every((p) => p.required)).toBe(true);
+      }
+    }
+  });
+
+  it("resolves every reference, and every schema is valid JSON Schema 2020-12", () => {
+    for (const ref of refs(document)) {
+      const name = ref.replace("#/components/schemas/", "");
+      expect(ref.startsWith("#/components/schemas/") && components[name] !== undefined, ref).toBe(true);
+    }
+    for (const [name, schema] of Object.entries(components)) expect(() => compile(schema), name).not.toThrow();
+    for (const item of Object.values(paths)) for (const op of Object.values(item)) for (const schema of schemasOf(op)) expect(() => compile(schema)).not.toThrow();
+  });
+
+  it("derives its schemas from the zod schemas the handlers validate with", () => {
+    const fromZod: Schema = { ...z.toJSONSchema(createApiKeyInput, { io: "input" }) };
+    delete fromZod.$schema;
+    expect(components.CreateApiKeyInput).toEqual(fromZod);
+    const valid = compile(components.CreateApiKeyInput!);
+    const good = { name: "ERP", roleHexId: "0123456789abcdef0123456789abcdef" };
+    const bad = [{ name: "", roleHexId: good.roleHexId }, { name: "ERP" }, { name: "ERP", roleHexId: "nope" }];
+    expect(valid(good)).toBe(true);
+    expect(createApiKeyInput.safeParse(good).success).toBe(true);
+    for (const body of bad) {
+      expect(valid(body), JSON.stringify(body)).toBe(false);
+      expect(createApiKeyInput.safeParse(body).success).toBe(false);
+    }
+    const view = apiKeyView.parse({ hexId: "a".repeat(32), name: "ERP", description: null, prefix: "rbk_abcdefgh", enabled: true, role: null, createdAt: new Date().toISOString(), lastUsedAt: null });
+    expect(compile(components.ApiKey!)(view)).toBe(true);
+    expect(compile(components.ApiKey!)({ ...view, enabled: "yes" })).toBe(false);
+  });
+
+  it("answers errors in the catalogue shape", () => {
+    const create = paths["/api/api-keys"]!.post!;
+    for (const status of ["400", "401", "403", "409"]) expect(create.responses[status]?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(compile(components.Error!)({ errorCode: "API_NAME_EXISTS", message: "El nombre del api ya existe en otro registro.", field: "name" })).toBe(true);
+    expect(compile(components.Error!)({ errorCode: "NOT_A_CODE", message: "x" })).toBe(false);
+  });
+
+  it("refuses an operation described twice, so a domain cannot shadow another", () => {
+    const op: ApiOperation = { method: "get", path: "/api/x", operationId: "x", tag: "X", summary: "x", auth: "public", responses: { 200: { description: "ok" } } };
+    expect(() => buildOpenApiDocument([op, { ...op, operationId: "y" }], document.info)).toThrow(/described twice/);
+    expect(() => buildOpenApiDocument([op, { ...op, method: "post" }], document.info)).toThrow(/used twice/);
+  });
+});
+
+describe("API key secrets", () => {
+  it("carry the rbk_ marker and 256 random bits; only the hash and a 12-character prefix are kept", () => {
+    const a = newApiKeySecret();
+    const b = newApiKeySecret();
+    expect(a.secret).not.toBe(b.secret);
+    expect(isApiKeyShaped(a.secret)).toBe(true);
+    expect(Buffer.from(a.secret.slice(4), "base64url")).toHaveLength(32);
+    expect(a.keyHash).toBe(sha256Hex(a.secret));
+    expect(a.keyPrefix).toBe(a.secret.slice(0, 12));
+    for (const bad of ["", "rbk_", `rbk_${"A".repeat(42)}`, `rbk_${"A".repeat(44)}`, `xyz_${"A".repeat(43)}`, `rbk_${"A".repeat(42)}=`, "eyJhbGciOiJIUzI1NiJ9.e30.x"]) expect(isApiKeyShaped(bad), bad).toBe(false);
+  });
+
+  it("are managed with the privilege of the /apisadhoc and /api-management pages", () => {
+    expect(portalPages.apisadhoc).toEqual(apiKeysPrivilege);
+    expect(portalPages["api-management"]).toEqual(apiKeysPrivilege);
+  });
+});
