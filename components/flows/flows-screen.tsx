@@ -1,0 +1,152 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Alert } from "@/components/ui/card";
+import { useApi } from "@/components/client/use-api";
+import { notifyApiError, notifySuccess } from "@/components/client/notify";
+import { CatalogTable, catalogColumnHelper } from "./catalog-table";
+import { ConfirmAction } from "./confirm-action";
+import type { FlowView } from "@/lib/flows/flow-records";
+
+type Permissions = { canCreate: boolean; canUpdate: boolean; canDelete: boolean };
+
+const helper = catalogColumnHelper<FlowView>();
+const small = "px-2 py-1 text-xs";
+
+function Badge({ on, children }: { on: boolean; children: React.ReactNode }) {
+  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${on ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600"}`}>{children}</span>;
+}
+
+/** /flows: the organisation's flows with enable, disable, clone, delete and make default (spec §4). */
+export function FlowsScreen({ canCreate, canUpdate, canDelete }: Permissions) {
+  const t = useTranslations("flows");
+  const format = useFormatter();
+  const api = useApi();
+  const [flows, setFlows] = useState<FlowView[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const result = await api<{ data: FlowView[] }>("/api/flows");
+    if (result.ok) setFlows(result.data.data);
+    else setLoadError(result.error.message);
+  }, [api]);
+
+  useEffect(() => {
+    let current = true;
+    void api<{ data: FlowView[] }>("/api/flows").then((result) => {
+      if (!current) return;
+      if (result.ok) setFlows(result.data.data);
+      else setLoadError(result.error.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [api]);
+
+  const act = useCallback(
+    async (flow: FlowView, action: "activate" | "deactivate" | "default" | "clone" | "delete") => {
+      const result =
+        action === "delete"
+          ? await api(`/api/flows/${flow.hexId}`, { method: "DELETE" })
+          : await api(`/api/flows/${flow.hexId}/${action}`, { body: action === "clone" ? { name: t("copyName", { name: flow.name }).slice(0, 120) } : {} });
+      if (!result.ok) return notifyApiError(result.error);
+      notifySuccess(t(`done.${action}`, { name: flow.name }));
+      await load();
+    },
+    [api, load, t],
+  );
+
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("name", {
+          header: t("name"),
+          cell: ({ row }) => (
+            <div>
+              <p className="font-medium text-slate-900">{row.original.name}</p>
+              <p className="text-xs text-slate-500">
+                {t(`kinds.${row.original.kind}`)} · {t("stepCount", { count: row.original.steps.length })}
+                {row.original.inUse ? ` · ${t("inUse")}` : ""}
+              </p>
+            </div>
+          ),
+        }),
+        helper.accessor("createdBy", { header: t("createdBy"), cell: (info) => info.getValue() ?? "—" }),
+        helper.accessor("creationDate", { header: t("creationDate"), cell: (info) => format.dateTime(new Date(info.getValue()), { dateStyle: "short", timeStyle: "short" }) }),
+        helper.accessor("active", { header: t("active"), cell: (info) => <Badge on={info.getValue()}>{info.getValue() ? t("yes") : t("no")}</Badge> }),
+        helper.accessor("isDefault", { header: t("default"), cell: (info) => (info.getValue() ? <Badge on>{t("isDefault")}</Badge> : null) }),
+        helper.display({
+          id: "actions",
+          header: t("actions"),
+          cell: ({ row }) => {
+            const flow = row.original;
+            return (
+              <div className="flex flex-wrap gap-1.5">
+                {/* The step-flow editor needs ORGANIZACION:UPDATE (lib/permissions/routes.ts), even to look. */}
+                {canUpdate ? (
+                  <Button asChild variant="secondary" className={small}>
+                    <Link href={flow.inUse ? `/steps-flow/${flow.hexId}/view` : `/steps-flow/${flow.hexId}`}>{flow.inUse ? t("view") : t("edit")}</Link>
+                  </Button>
+                ) : null}
+                {canUpdate && !flow.active ? (
+                  <Button type="button" variant="secondary" className={small} onClick={() => void act(flow, "activate")}>
+                    {t("activate")}
+                  </Button>
+                ) : null}
+                {canUpdate && flow.active ? (
+                  <Button type="button" variant="secondary" className={small} disabled={flow.isDefault} title={flow.isDefault ? t("defaultLockedHint") : undefined} onClick={() => void act(flow, "deactivate")}>
+                    {t("deactivate")}
+                  </Button>
+                ) : null}
+                {canUpdate && !flow.isDefault ? (
+                  <Button type="button" variant="secondary" className={small} onClick={() => void act(flow, "default")}>
+                    {t("makeDefault")}
+                  </Button>
+                ) : null}
+                {canCreate ? (
+                  <Button type="button" variant="secondary" className={small} onClick={() => void act(flow, "clone")}>
+                    {t("clone")}
+                  </Button>
+                ) : null}
+                {canDelete ? (
+                  <ConfirmAction
+                    label={t("delete")}
+                    question={t("confirmDelete", { name: flow.name })}
+                    confirmLabel={t("delete")}
+                    disabled={flow.isDefault || flow.inUse}
+                    title={flow.isDefault ? t("defaultLockedHint") : flow.inUse ? t("inUseHint") : undefined}
+                    onConfirm={() => act(flow, "delete")}
+                  />
+                ) : null}
+              </div>
+            );
+          },
+        }),
+      ]),
+    [t, format, canCreate, canUpdate, canDelete, act],
+  );
+
+  if (loadError) return <Alert tone="error">{loadError}</Alert>;
+
+  return (
+    <div className="space-y-4">
+      {canCreate ? (
+        <div className="flex justify-end">
+          <Button asChild>
+            <Link href="/steps-flow" data-testid="new-flow">
+              {t("newFlow")}
+            </Link>
+          </Button>
+        </div>
+      ) : null}
+      {flows ? (
+        <CatalogTable data={flows} columns={columns} rowId={(flow) => flow.hexId} rowAttributes={(flow) => ({ "data-testid": "flow-row", "data-flow-name": flow.name, "data-active": String(flow.active), "data-default": String(flow.isDefault) })} empty={t("empty")} testId="flows-table" />
+      ) : (
+        <p className="text-sm text-slate-500">{t("loading")}</p>
+      )}
+    </div>
+  );
+}
