@@ -1,0 +1,40 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { apiRoute, requestLocale, requireAuth } from "@/lib/http/api";
+import { requestMeta } from "@/lib/http/request";
+import { AppError } from "@/lib/errors/app-error";
+import { translator } from "@/lib/i18n/messages";
+import { importTooLarge } from "@/lib/contacts/contact-file";
+import { importLimits } from "@/lib/contacts/schemas";
+import { commitContactImport } from "@/lib/contacts/commit-contact-import";
+import { previewContactImport } from "@/lib/contacts/preview-contact-import";
+
+// Room for the multipart envelope around the file.
+const maxRequestBytes = importLimits.maxBytes + 64 * 1024;
+
+async function uploadedFile(request: NextRequest) {
+  if (Number(request.headers.get("content-length") ?? 0) > maxRequestBytes) {
+    throw importTooLarge();
+  }
+  const form = await request.formData().catch(() => {
+    throw new AppError("CONTACT_IMPORT_FILE");
+  });
+  const file = form.get("file");
+  if (!(file instanceof File)) throw new AppError("CONTACT_IMPORT_FILE", { field: "file" });
+  return { mode: form.get("mode") === "commit" ? "commit" : "preview", file: { fileName: file.name, bytes: Buffer.from(await file.arrayBuffer()) } };
+}
+
+/**
+ * POST multipart/form-data with `file` (CSV or XLSX) and `mode`: "preview" checks every row and
+ * answers each row's errors in the caller's language; "commit" imports all rows or none.
+ */
+export const POST = apiRoute(async (request) => {
+  const context = await requireAuth(request, { kind: "privilege", module: "CONTACTO", action: "IMPORT" });
+  const { mode, file } = await uploadedFile(request);
+  if (mode === "commit") return NextResponse.json(await commitContactImport(context, file, requestMeta(request.headers).ip), { status: 201 });
+  const preview = await previewContactImport(context, file);
+  const t = translator(requestLocale(request), "errors");
+  return NextResponse.json({
+    ...preview,
+    rows: preview.rows.map((row) => ({ ...row, errors: row.errors.map((e) => ({ ...e, message: t(e.errorCode) })) })),
+  });
+});
