@@ -23,6 +23,8 @@ const integrationEnv = {
   TWILIO_FROM: "+15005550006",
   TWILIO_API_BASE_URL: `http://127.0.0.1:${2626 + 10 * slot}`,
   STORAGE_DIR: `.tmp/integration${suffix}/storage`,
+  // Retried invitations back off for seconds in tests, not minutes.
+  DELIVERY_RETRY_DELAY_MS: "300",
 } satisfies Partial<NodeJS.ProcessEnv>;
 
 export default defineConfig({

@@ -1,7 +1,8 @@
 import "dotenv/config";
 import { Queue, Worker } from "bullmq";
 import { queueConnection } from "@/lib/queue/connection";
-import { queueNames, runJob, schedules, jobs } from "@/lib/queue/jobs";
+import { closeProducers } from "@/lib/queue/enqueue";
+import { queueConcurrency, queueNames, runJob, schedules, jobs } from "@/lib/queue/jobs";
 
 // The worker process: one BullMQ worker per queue, every job handled by lib/ through runJob.
 // SIGINT/SIGTERM let running jobs finish before the process exits.
@@ -10,9 +11,9 @@ async function main() {
   const connection = queueConnection();
   const workers = queueNames.map(
     (queue) =>
-      new Worker(queue, (job) => runJob(job.name, job.data), {
+      new Worker(queue, (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }), {
         connection: queueConnection(),
-        concurrency: 2,
+        concurrency: queueConcurrency[queue] ?? 2,
       }),
   );
   for (const worker of workers) {
@@ -28,6 +29,7 @@ async function main() {
 
   const stop = async () => {
     await Promise.all(workers.map((w) => w.close()));
+    await closeProducers();
     connection.disconnect();
     process.exit(0);
   };

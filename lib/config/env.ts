@@ -17,6 +17,7 @@ const schema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_BASE_URL: z.string().url().optional(),
   STORAGE_DIR: z.string().default("storage"),
+  DELIVERY_RETRY_DELAY_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -11,6 +11,8 @@ export const configDefaults: Record<string, string> = {
   default_page_size: "10",
   organization_tz: "UTC",
   max_failed_logins: "5",
+  // Largest PDF a shipment accepts, in megabytes.
+  max_upload_mb: "10",
   // Capture configuration (spec §3).
   atom_plugin_enabled: "false",
   atom_plugin_company: "",

@@ -1,28 +1,47 @@
 import { z } from "zod";
 import { purgeExpiredAuth } from "@/lib/auth/purge-expired";
+import { deliverInvitation, deliverInvitationPayload } from "@/lib/documents/deliver-invitation";
+import { expireShipments, expireShipmentsPayload } from "@/lib/documents/expire-shipments";
+import { sendReminder, sendReminderPayload } from "@/lib/documents/send-reminder";
+import { expireSweepEveryMs, shipmentsQueue } from "@/lib/documents/shipment-jobs";
+import { singleAttempt, type JobAttempt } from "@/lib/queue/job-attempt";
+
+type JobDefinition<T> = { queue: string; payload: z.ZodType<T>; handler: (payload: T, attempt: JobAttempt) => Promise<unknown> };
+
+function job<T>(definition: JobDefinition<T>): JobDefinition<T> {
+  return definition;
+}
 
 /**
  * Every background job: its queue, payload schema and handler. Handlers are idempotent, so a
  * retried or duplicated job changes nothing twice.
  */
 export const jobs = {
-  "maintenance.purge-expired-auth": {
+  "maintenance.purge-expired-auth": job({
     queue: "maintenance",
     payload: z.object({}).strict(),
     handler: async () => purgeExpiredAuth(),
-  },
+  }),
+  "shipments.deliver-invitation": job({ queue: shipmentsQueue, payload: deliverInvitationPayload, handler: deliverInvitation }),
+  "shipments.send-reminder": job({ queue: shipmentsQueue, payload: sendReminderPayload, handler: sendReminder }),
+  "shipments.expire-sweep": job({ queue: shipmentsQueue, payload: expireShipmentsPayload, handler: async () => expireShipments() }),
 } as const;
 
 export type JobName = keyof typeof jobs;
 
 export const queueNames = [...new Set(Object.values(jobs).map((j) => j.queue))];
 
-/** Repeating jobs the worker schedules at start (BullMQ job schedulers are upserts: no duplicates). */
-export const schedules: { name: JobName; everyMs: number }[] = [{ name: "maintenance.purge-expired-auth", everyMs: 15 * 60_000 }];
+/** Jobs run at once per worker process; a delivery mostly waits on SMTP or Twilio, so more of them overlap. */
+export const queueConcurrency: Record<string, number> = { [shipmentsQueue]: 10 };
 
-export async function runJob(name: string, data: unknown): Promise<unknown> {
+/** Repeating jobs the worker schedules at start (BullMQ job schedulers are upserts: no duplicates). */
+export const schedules: { name: JobName; everyMs: number }[] = [
+  { name: "maintenance.purge-expired-auth", everyMs: 15 * 60_000 },
+  { name: "shipments.expire-sweep", everyMs: expireSweepEveryMs },
+];
+
+export async function runJob(name: string, data: unknown, attempt: JobAttempt = singleAttempt): Promise<unknown> {
   if (!(name in jobs)) throw new Error(`Unknown job ${name}`);
-  const job = jobs[name as JobName];
-  job.payload.parse(data);
-  return job.handler();
+  const definition: JobDefinition<unknown> = jobs[name as JobName] as JobDefinition<unknown>;
+  return definition.handler(definition.payload.parse(data), attempt);
 }

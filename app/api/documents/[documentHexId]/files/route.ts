@@ -1,0 +1,19 @@
+import { NextResponse } from "next/server";
+import { apiRoute, requireAuth } from "@/lib/http/api";
+import { requestMeta } from "@/lib/http/request";
+import { AppError } from "@/lib/errors/app-error";
+import { uploadDraftFile } from "@/lib/documents/upload-draft-file";
+
+type Params = { documentHexId: string };
+
+// One file per request, so the browser can show each upload's progress.
+export const POST = apiRoute<Params>(async (request, { documentHexId }) => {
+  const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "CREATE" });
+  const form = await request.formData().catch(() => {
+    throw new AppError("VALIDATION_FAILED");
+  });
+  const file = form.get("file");
+  if (!(file instanceof File)) throw new AppError("SHIPMENT_FILE_REQUIRED");
+  const fields = { fileName: file.name, documentTypeHexId: form.get("documentTypeHexId") ?? null };
+  return NextResponse.json(await uploadDraftFile(context, documentHexId, file, fields, requestMeta(request.headers).ip), { status: 201 });
+});

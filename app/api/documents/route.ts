@@ -1,0 +1,11 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { apiRoute, parseJson, requireAuth } from "@/lib/http/api";
+import { requestMeta } from "@/lib/http/request";
+import { createDraft } from "@/lib/documents/create-draft";
+
+export const POST = apiRoute(async (request) => {
+  const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "CREATE" });
+  const body = await parseJson(request, z.unknown());
+  return NextResponse.json(await createDraft(context, body, requestMeta(request.headers).ip), { status: 201 });
+});

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { env } from "@/lib/config/env";
+import { db } from "@/lib/db/client";
+import { sendMail } from "@/lib/notify/mail";
+import { sendSms } from "@/lib/notify/sms";
+import type { JobAttempt } from "@/lib/queue/job-attempt";
+import { randomHex, sha256Hex } from "@/lib/security/random";
+import { invitationMessage } from "./invitation-message";
+import { activeDocumentStatuses, isActiveDocument, isOpenSigner, openSignerStatuses } from "./shipment-states";
+
+export const deliverInvitationPayload = z.object({ deliveryId: z.number().int().positive() }).strict();
+
+export type DeliveryOutcome = { deliveryId: number; result: "sent" | "skipped" | "cancelled" };
+
+/** The transport's words without the link: the error is shown to staff, who must never see it. */
+function describe(error: unknown, secret: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replaceAll(secret, "[link]").slice(0, 500);
+}
+
+/** The signing link: the secret travels only in the message; the database keeps its SHA-256. */
+export function signerLink(urlSign: string, signerHexId: string): string {
+  return `${env().APP_BASE_URL}/sign/${urlSign}/${signerHexId}`;
+}
+
+/**
+ * Job shipments.deliver-invitation: builds and sends one invitation or reminder. Each attempt issues
+ * a fresh link secret, so only the link of the message that went out last works. A delivery that is
+ * no longer QUEUED (sent, cancelled, failed) is left alone, which makes duplicate runs harmless.
+ */
+export async function deliverInvitation(payload: z.infer<typeof deliverInvitationPayload>, attempt: JobAttempt): Promise<DeliveryOutcome> {
+  const { deliveryId } = payload;
+  const delivery = await db.delivery.findUnique({
+    where: { id: deliveryId },
+    include: { signer: { include: { document: { include: { organization: { select: { name: true, hexId: true, logoFileName: true, timezone: true } } } } } } },
+  });
+  if (!delivery || delivery.status !== "QUEUED") return { deliveryId, result: "skipped" };
+  const { signer } = delivery;
+  const cancel = async (): Promise<DeliveryOutcome> => {
+    await db.delivery.updateMany({ where: { id: deliveryId, status: "QUEUED" }, data: { status: "CANCELLED" } });
+    return { deliveryId, result: "cancelled" };
+  };
+  if (!isActiveDocument(signer.document.status) || !isOpenSigner(signer.status)) return cancel();
+
+  const urlSign = randomHex(16);
+  const issued = await db.signer.updateMany({
+    where: { id: signer.id, status: { in: openSignerStatuses }, document: { status: { in: activeDocumentStatuses } } },
+    data: { urlSignHash: sha256Hex(urlSign) },
+  });
+  if (issued.count === 0) return cancel();
+
+  const message = invitationMessage({
+    kind: delivery.kind === "REMINDER" ? "REMINDER" : "INVITATION",
+    link: signerLink(urlSign, signer.hexId),
+    signer,
+    document: signer.document,
+    organization: signer.document.organization,
+  });
+  try {
+    if (delivery.channel === "EMAIL") {
+      if (!signer.email) throw new Error("The signer has no e-mail address");
+      await sendMail({ to: signer.email, subject: message.subject, html: message.html, text: message.text });
+    } else {
+      if (!signer.cellPhone) throw new Error("The signer has no mobile phone");
+      await sendSms({ to: signer.cellPhone.replace(/[^\d+]/g, ""), body: message.sms });
+    }
+  } catch (error) {
+    const reason = describe(error, urlSign);
+    const final = attempt.attemptsMade + 1 >= attempt.attempts;
+    await db.delivery.update({ where: { id: deliveryId }, data: { attempts: { increment: 1 }, error: reason, ...(final ? { status: "FAILED" } : {}) } });
+    throw new Error(`Delivery ${deliveryId} failed: ${reason}`);
+  }
+  await db.delivery.update({ where: { id: deliveryId }, data: { status: "SENT", sentAt: new Date(), attempts: { increment: 1 }, error: null } });
+  return { deliveryId, result: "sent" };
+}

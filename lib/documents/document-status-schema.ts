@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+// The shipment's status as the API answers it; pure, so the OpenAPI document and clients share it.
+
+const isoDate = z.string().describe("ISO 8601");
+
+export const deliveryView = z.object({
+  id: z.number().int().describe("Pass it to the retry endpoint"),
+  signerHexId: z.string(),
+  channel: z.enum(["EMAIL", "SMS"]),
+  kind: z.string().describe("INVITATION or REMINDER"),
+  status: z.enum(["QUEUED", "SENT", "FAILED", "CANCELLED"]),
+  attempts: z.number().int(),
+  error: z.string().nullable().describe("Why the last attempt failed"),
+  sentAt: isoDate.nullable(),
+  createdAt: isoDate,
+  retryable: z.boolean().describe("Only the signer's latest failed delivery can be retried; a retry queues a new one"),
+});
+
+export const documentStatusView = z.object({
+  hexId: z.string(),
+  title: z.string(),
+  status: z.enum(["DRAFT", "SCHEDULED", "SENT", "IN_PROGRESS", "IN_REVIEW", "COMPLETED", "REJECTED", "CANCELLED", "EXPIRED"]),
+  sentAt: isoDate.nullable(),
+  completedAt: isoDate.nullable(),
+  expirationDate: isoDate.nullable(),
+  orders: z.array(z.object({ position: z.number().int(), minSigners: z.number().int(), completed: z.number().int() })),
+  signers: z.array(
+    z.object({
+      hexId: z.string().describe("The signature process's processHexId"),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string().nullable(),
+      cellPhone: z.string().nullable(),
+      position: z.number().int().describe("Its order"),
+      status: z.enum(["PENDING", "IN_PROGRESS", "IN_REVIEW", "COMPLETED", "REJECTED", "LAPSED", "CANCELLED", "ATTEMPTS_EXHAUSTED"]),
+      invitedAt: isoDate.nullable(),
+      signedAt: isoDate.nullable(),
+      rejectedAt: isoDate.nullable(),
+    }),
+  ),
+  deliveries: z.array(deliveryView),
+  timeline: z.array(z.object({ at: z.string().describe("YYYY-MM-DD HH:mm:ss (UTC)"), event: z.string(), userId: z.number().int().nullable() })),
+});
+
+export type DeliveryView = z.infer<typeof deliveryView>;
+export type DocumentStatusView = z.infer<typeof documentStatusView>;

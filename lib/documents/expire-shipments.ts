@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { enqueueJobs } from "@/lib/queue/enqueue";
+import { deliveryJob, reminderJob } from "./shipment-jobs";
+import { activeDocumentStatuses, openSignerStatuses } from "./shipment-states";
+
+export const expireShipmentsPayload = z.object({}).strict();
+
+/** Work older than this that is still queued lost its job (Redis was down at commit): enqueue it again. */
+const strandedAfterMs = 10 * 60_000;
+
+/**
+ * Job shipments.expire-sweep (repeating): shipments past their expiration date become EXPIRED and
+ * their open links LAPSED; deliveries still queued for them are cancelled. It also re-adds the jobs
+ * of stranded deliveries and reminders; their ids are deterministic, so live jobs are not doubled.
+ */
+export async function expireShipments(now = new Date()): Promise<{ expiredDocuments: number; lapsedSigners: number; requeued: number }> {
+  const { expiredDocuments, lapsedSigners } = await db.$transaction(async (tx) => {
+    const due = await tx.document.findMany({ where: { status: { in: activeDocumentStatuses }, expirationDate: { lte: now } }, select: { id: true } });
+    const ids = due.map((d) => d.id);
+    if (ids.length === 0) return { expiredDocuments: 0, lapsedSigners: 0 };
+    const documents = await tx.document.updateMany({ where: { id: { in: ids }, status: { in: activeDocumentStatuses } }, data: { status: "EXPIRED" } });
+    const signers = await tx.signer.updateMany({ where: { documentId: { in: ids }, status: { in: openSignerStatuses } }, data: { status: "LAPSED" } });
+    await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: { in: ids } } }, data: { status: "CANCELLED" } });
+    return { expiredDocuments: documents.count, lapsedSigners: signers.count };
+  });
+
+  const before = new Date(now.getTime() - strandedAfterMs);
+  const [deliveries, reminders] = await Promise.all([
+    db.delivery.findMany({ where: { status: "QUEUED", createdAt: { lt: before } }, select: { id: true }, take: 1000 }),
+    db.scheduledNotification.findMany({ where: { sentAt: null, sendAt: { lt: before }, document: { status: { in: activeDocumentStatuses } } }, select: { id: true, sendAt: true }, take: 1000 }),
+  ]);
+  await enqueueJobs([...deliveries.map((d) => deliveryJob(d.id)), ...reminders.map((r) => reminderJob(r.id, r.sendAt, now))]);
+  return { expiredDocuments, lapsedSigners, requeued: deliveries.length + reminders.length };
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import type { AuthContext } from "@/lib/auth/context";
+import { AppError } from "@/lib/errors/app-error";
+import type { DocumentStatusView } from "./document-status";
+import { queueSignerInvitation } from "./signer-delivery";
+
+export const deliveryIdParam = z.coerce.number().int().positive();
+
+/**
+ * Retries a delivery that failed for good: a new delivery is queued and the failed one stays in
+ * the history. Only the signer's latest delivery can be retried, so two clicks queue one message.
+ */
+export async function retryDelivery(context: AuthContext, documentHexId: string, rawDeliveryId: string, ip: string): Promise<DocumentStatusView> {
+  const parsed = deliveryIdParam.safeParse(rawDeliveryId);
+  if (!parsed.success) throw new AppError("NOT_FOUND");
+  const deliveryId = parsed.data;
+  return queueSignerInvitation(context, { documentHexId, deliveryId }, "DOCUMENT_DELIVERY_RETRY", ip, async (tx, signerId) => {
+    const latest = await tx.delivery.findFirst({ where: { signerId }, orderBy: { id: "desc" }, select: { id: true, status: true } });
+    if (!latest || latest.id !== deliveryId || latest.status !== "FAILED") throw new AppError("SENDING_DELIVERY_NOT_FAILED");
+  });
+}

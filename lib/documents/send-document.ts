@@ -1,0 +1,32 @@
+import type { AuthContext } from "@/lib/auth/context";
+import { logOperation } from "@/lib/audit/operation-log";
+import { db } from "@/lib/db/client";
+import { enqueueJobs } from "@/lib/queue/enqueue";
+import { assertReadyToSend } from "./assert-ready-to-send";
+import { documentStatus, type DocumentStatusView } from "./document-status";
+import { queueDeliveries } from "./invite-signers";
+import { lockOrganizationDocument } from "./lock-document";
+import { reminderJob } from "./shipment-jobs";
+import { channelInclude } from "./signer-channel";
+
+/**
+ * Sends a ready draft: DRAFT → SENT, the first order's signers invited, one delivery job per
+ * invitation and one delayed job per scheduled reminder. The row lock and the DRAFT check make a
+ * second send fail instead of inviting anyone twice; the jobs' ids make enqueueing idempotent.
+ */
+export async function sendDocument(context: AuthContext, documentHexId: string, ip: string): Promise<DocumentStatusView> {
+  const now = new Date();
+  const jobs = await db.$transaction(async (tx) => {
+    const document = await lockOrganizationDocument(tx, context.organizationId, documentHexId);
+    await assertReadyToSend(document.id, tx);
+    await tx.document.update({ where: { id: document.id }, data: { status: "SENT", sentAt: now } });
+    const first = await tx.signer.aggregate({ where: { documentId: document.id }, _min: { position: true } });
+    const signers = await tx.signer.findMany({ where: { documentId: document.id, position: first._min.position ?? 1 }, include: channelInclude });
+    const deliveries = await queueDeliveries(tx, signers, "INVITATION", now);
+    const notifications = await tx.scheduledNotification.findMany({ where: { documentId: document.id, sentAt: null }, select: { id: true, sendAt: true } });
+    await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: "DOCUMENT_SEND", ip, recordId: document.hexId }, tx);
+    return [...deliveries, ...notifications.map((n) => reminderJob(n.id, n.sendAt, now))];
+  });
+  await enqueueJobs(jobs);
+  return documentStatus(context, documentHexId);
+}

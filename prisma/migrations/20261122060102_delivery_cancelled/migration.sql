@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "DeliveryStatus" ADD VALUE 'CANCELLED';
