@@ -1,6 +1,15 @@
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { expect, test } from "@playwright/test";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { demo, signIn } from "./support/accounts";
+import { e2eMailDir } from "./global-setup";
+
+/** The texts of the mails the SMTP sink received for one address so far. */
+async function mailsTo(address: string): Promise<string[]> {
+  const files = (await readdir(e2eMailDir)).filter((f) => f.endsWith(`${address}.json`));
+  return Promise.all(files.map(async (f) => (JSON.parse(await readFile(path.join(e2eMailDir, f), "utf8")) as { text: string }).text));
+}
 
 function uniqueLetters(length = 8): string {
   return Array.from({ length }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
@@ -20,7 +29,7 @@ async function onePagePdf(): Promise<Buffer> {
 }
 
 test.describe("shipment preparation (/prepare-document)", () => {
-  test("the organisation administrator prepares a draft with a file and two signers, resumes it after a reload and reviews it before sending", async ({ page }) => {
+  test("the organisation administrator prepares a draft with a file and two signers, resumes it after a reload, reviews and sends it, and the first signer gets a working link", async ({ page }) => {
     const suffix = uniqueLetters();
     const title = `Contrato ${suffix}`;
     const first = { firstName: "Ana", lastName: `Uno${suffix}`, email: `ana.${suffix}@firmantes.test` };
@@ -69,7 +78,7 @@ test.describe("shipment preparation (/prepare-document)", () => {
     const signersSaved = page.waitForResponse((r) => r.url().endsWith("/signers") && r.request().method() === "PUT");
     await page.getByTestId("prepare-save").click();
     expect((await signersSaved).ok()).toBe(true);
-    await expect(page.getByText("Borrador guardado.")).toBeVisible();
+    await expect(page.getByText("Borrador guardado.").last()).toBeVisible();
 
     await page.reload();
     await expect(page).toHaveURL(draftUrl);
@@ -96,5 +105,17 @@ test.describe("shipment preparation (/prepare-document)", () => {
     await expect(signers.nth(0)).toContainText(first.email);
     await expect(signers.nth(1)).toContainText(`${second.firstName} ${second.lastName}`);
     await expect(signers.nth(1)).toContainText(second.email);
+
+    // Send: the first order is invited by e-mail through the worker; the second waits for it.
+    await dialog.getByTestId("finish-confirm").click();
+    await expect(page).toHaveURL(/\/signatures$/);
+    await expect.poll(async () => (await mailsTo(first.email)).length, { timeout: 20_000 }).toBe(1);
+    const [invitation] = await mailsTo(first.email);
+    const link = /https?:\/\/[^\s]+\/sign\/([0-9a-f]{32})\/([0-9a-f]{32})/.exec(invitation ?? "");
+    expect(link).not.toBeNull();
+    expect(await mailsTo(second.email)).toHaveLength(0);
+    // The personal link opens the signer's home page.
+    await page.goto(`/sign/${link![1]}/${link![2]}`);
+    await expect(page).toHaveURL(new RegExp(`/signature-process/home-page/${link![1]}/${link![2]}$`));
   });
 });
