@@ -3,6 +3,12 @@ import { z } from "zod";
 import { apiRoute, parseJson, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { createDraft } from "@/lib/documents/create-draft";
+import { listDocuments } from "@/lib/documents/list-documents";
+
+export const GET = apiRoute(async (request) => {
+  const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "VIEW" });
+  return NextResponse.json(await listDocuments(context, Object.fromEntries(request.nextUrl.searchParams)));
+});
 
 export const POST = apiRoute(async (request) => {
   const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "CREATE" });

@@ -1,13 +1,32 @@
-import { PlannedScreen } from "@/components/layout/planned-screen";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { PageTitle } from "@/components/ui/card";
+import { DocumentDetailScreen } from "@/components/documents/document-detail-screen";
 import { type CatchAllProps, namedSegments, routePath, screenMetadata } from "@/components/layout/route-params";
 import { requirePage } from "@/lib/auth/page-guard";
+import { documentStatus } from "@/lib/documents/document-status";
+import { isAppError } from "@/lib/errors/app-error";
+import { satisfies } from "@/lib/permissions/routes";
 
 export const generateMetadata = () => screenMetadata("docdetail");
 
 /** /docdetail/{documentHexId}/{mySign?} */
 export default async function DocDetailPage({ params }: CatchAllProps<{ documentHexId: string }>) {
   const { documentHexId, params: segments } = await params;
-  await requirePage(routePath("docdetail", documentHexId, segments));
+  const context = await requirePage(routePath("docdetail", documentHexId, segments));
   namedSegments(segments, ["mySign"]);
-  return <PlannedScreen titleKey="docdetail" capability="documents" />;
+  // The status view reads only the caller's organisation, so a foreign document is as unknown as a missing one.
+  const view = await documentStatus(context, documentHexId).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
+    throw error;
+  });
+  const t = await getTranslations("docdetail");
+  // The same privilege the cancel, resend and retry routes check.
+  const canAct = satisfies(context.authorities, { kind: "privilege", module: "DOCUMENTO", action: "CREATE" });
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageTitle subtitle={t("subtitle")}>{t("title")}</PageTitle>
+      <DocumentDetailScreen initial={view} canAct={canAct} />
+    </div>
+  );
 }
