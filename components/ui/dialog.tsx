@@ -36,31 +36,39 @@ export function Modal({ open, onOpenChange, title, description, children, width 
 }
 
 type ConfirmProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** Controlled use; leave both out when a trigger opens the dialog. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** The element that opens the dialog (uncontrolled use). */
+  trigger?: ReactNode;
   title: ReactNode;
-  body: ReactNode;
+  body?: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
   onConfirm: () => void;
+  confirmVariant?: "primary" | "danger";
   testId?: string;
+  confirmTestId?: string;
 };
 
 /** Asks before a destructive action; Cancel has the initial focus, as Radix's alert dialog does. */
-export function ConfirmDialog({ open, onOpenChange, title, body, confirmLabel, cancelLabel, onConfirm, testId }: ConfirmProps) {
+export function ConfirmDialog({ open, onOpenChange, trigger, title, body, confirmLabel, cancelLabel, onConfirm, confirmVariant = "danger", testId, confirmTestId }: ConfirmProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClass} />
         <AlertDialog.Content className={`${contentClass} max-w-md`} data-testid={testId}>
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-700">{body}</AlertDialog.Description>
+          {body ? <AlertDialog.Description className="mt-2 text-sm text-slate-700">{body}</AlertDialog.Description> : <AlertDialog.Description className="sr-only">{title}</AlertDialog.Description>}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel asChild>
-              <Button variant="secondary">{cancelLabel}</Button>
+              <Button type="button" variant="secondary">
+                {cancelLabel}
+              </Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="danger" onClick={onConfirm}>
+              <Button type="button" variant={confirmVariant} onClick={onConfirm} data-testid={confirmTestId}>
                 {confirmLabel}
               </Button>
             </AlertDialog.Action>

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as authenticate } from "@/app/api/authenticate/route";
 import { GET as listKeys, POST as createKey } from "@/app/api/api-keys/route";
 import { DELETE as deleteKey, GET as getKey, PATCH as updateKey } from "@/app/api/api-keys/[apiUserHexId]/route";
 import { POST as rotateKey } from "@/app/api/api-keys/[apiUserHexId]/rotate/route";
@@ -13,7 +12,8 @@ import { db } from "@/lib/db/client";
 import { redis } from "@/lib/queue/redis";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { call } from "../support/http";
-import { createTestOrganization, createTestUser, testPassword, type TestOrganization } from "../support/fixtures";
+import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
+import { signIn } from "../support/sign-in";
 
 type KeyView = { hexId: string; name: string; description: string | null; prefix: string; enabled: boolean; role: { hexId: string; name: string } | null; createdAt: string; lastUsedAt: string | null };
 type KeyWithSecret = KeyView & { apiKey: string };
@@ -33,7 +33,6 @@ let adminToken: string;
 let operatorToken: string;
 let adminBToken: string;
 
-const signIn = async (email: string) => (await call(authenticate, "/api/authenticate", { body: { username: email, password: testPassword } })).body.token as string;
 const keyPath = (hexId: string) => `/api/api-keys/${hexId}`;
 
 async function create(name: string, roleHexId: string, token = adminToken) {

@@ -2,7 +2,6 @@ import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as authenticate } from "@/app/api/authenticate/route";
 import { GET as listContacts, POST as createContact } from "@/app/api/contacts/route";
 import { DELETE as deleteContact, GET as getContact, PUT as updateContact } from "@/app/api/contacts/[contactHexId]/route";
 import { POST as addChannel } from "@/app/api/contacts/[contactHexId]/channels/route";
@@ -13,14 +12,14 @@ import { GET as exportContacts } from "@/app/api/contacts/export/route";
 import { db } from "@/lib/db/client";
 import type { ContactView } from "@/lib/contacts/contact-view";
 import { call } from "../support/http";
-import { createTestOrganization, createTestUser, testPassword, type TestOrganization } from "../support/fixtures";
+import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
+import { signIn } from "../support/sign-in";
 
 type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Page = { _embedded: { contacts: ContactView[] }; page: { size: number; totalElements: number; totalPages: number; number: number } };
 type PreviewRow = { row: number; values: Record<string, string>; errors: { field: string; errorCode: string; message: string }[] };
 type Preview = { total: number; valid: number; invalid: number; rows: PreviewRow[] };
 
-const signIn = async (email: string) => (await call(authenticate, "/api/authenticate", { body: { username: email, password: testPassword } })).body.token as string;
 
 let orgA: TestOrganization;
 let orgB: TestOrganization;

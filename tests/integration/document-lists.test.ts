@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as authenticate } from "@/app/api/authenticate/route";
 import { GET as listRoute } from "@/app/api/documents/route";
 import { contextFromToken } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
@@ -7,9 +6,9 @@ import { listMyPending } from "@/lib/documents/list-my-pending";
 import type { DocumentListPage } from "@/lib/documents/list-schemas";
 import { randomHex } from "@/lib/security/random";
 import { call } from "../support/http";
-import { createTestOrganization, createTestUser, testPassword, type TestOrganization } from "../support/fixtures";
+import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
+import { signIn } from "../support/sign-in";
 
-const signIn = async (email: string) => (await call(authenticate, "/api/authenticate", { body: { username: email, password: testPassword } })).body.token as string;
 
 let orgA: TestOrganization;
 let orgB: TestOrganization;

@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as authenticate } from "@/app/api/authenticate/route";
 import { GET as getAllFileType } from "@/app/api/fileType/getAllFileType/route";
 import { POST as createType } from "@/app/api/fileType/route";
 import { DELETE as deleteType, GET as getType, PUT as updateType } from "@/app/api/fileType/[hexId]/route";
 import { POST as createFlow } from "@/app/api/flows/route";
 import { db } from "@/lib/db/client";
 import { call } from "../support/http";
-import { createTestOrganization, createTestUser, testPassword, type TestOrganization } from "../support/fixtures";
+import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
+import { signIn } from "../support/sign-in";
 
 type TypeView = { hexId: string; name: string; isDefault: boolean; inUse: boolean };
 type ErrorBody = { errorCode?: string; message?: string; field?: string };
 
-const signIn = async (email: string) => (await call(authenticate, "/api/authenticate", { body: { username: email, password: testPassword } })).body.token as string;
 
 let orgA: TestOrganization;
 let orgB: TestOrganization;

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as authenticate } from "@/app/api/authenticate/route";
 import { GET as listFlows, POST as createFlow } from "@/app/api/flows/route";
 import { DELETE as deleteFlow, GET as getFlow, PUT as updateFlow } from "@/app/api/flows/[hexId]/route";
 import { POST as activateFlow } from "@/app/api/flows/[hexId]/activate/route";
@@ -8,7 +7,8 @@ import { POST as cloneFlow } from "@/app/api/flows/[hexId]/clone/route";
 import { POST as makeDefault } from "@/app/api/flows/[hexId]/default/route";
 import { db } from "@/lib/db/client";
 import { call } from "../support/http";
-import { createTestOrganization, createTestUser, testPassword, type TestOrganization } from "../support/fixtures";
+import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
+import { signIn } from "../support/sign-in";
 
 type StepView = {
   position: number;
@@ -40,7 +40,6 @@ type ErrorBody = { errorCode: string; message: string; field?: string; min?: num
 
 const invalidConfig = "Alguna de las configuraciones tiene un valor inválido";
 
-const signIn = async (email: string) => (await call(authenticate, "/api/authenticate", { body: { username: email, password: testPassword } })).body.token as string;
 
 let orgA: TestOrganization;
 let orgB: TestOrganization;

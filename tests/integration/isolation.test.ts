@@ -1,7 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as authenticate } from "@/app/api/authenticate/route";
 import { GET as sessionLogs } from "@/app/api/data/viewSessionLogs/route";
 import { GET as listOperations, POST as saveOperation } from "@/app/api/data/operationLogs/route";
 import { GET as getConfigValue } from "@/app/api/system/getConfigValue/[name]/route";
@@ -14,8 +13,9 @@ import { GET as session } from "@/app/api/session/route";
 import { POST as refresh } from "@/app/api/token/refresh/route";
 import { db } from "@/lib/db/client";
 import { call } from "../support/http";
-import { createTestOrganization, createTestUser, testPassword } from "../support/fixtures";
+import { createTestOrganization, createTestUser } from "../support/fixtures";
 import type { RouteClass } from "../support/route-classes/types";
+import { signIn } from "../support/sign-in";
 
 /**
  * Every route handler under app/api is classified in tests/support/route-classes/*.ts by how it is
@@ -36,7 +36,6 @@ function routeFiles(dir: string, prefix = ""): string[] {
   });
 }
 
-const signIn = async (email: string) => (await call(authenticate, "/api/authenticate", { body: { username: email, password: testPassword } })).body.token as string;
 
 let tokenA: string;
 let tokenB: string;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Job, Queue, QueueEvents, Worker } from "bullmq";
-import { POST as authenticate } from "@/app/api/authenticate/route";
 import { POST as sendRoute } from "@/app/api/documents/[documentHexId]/send/route";
 import { POST as cancelRoute } from "@/app/api/documents/[documentHexId]/cancel/route";
 import { POST as resendRoute } from "@/app/api/documents/[documentHexId]/signers/[signerHexId]/resend/route";
@@ -16,12 +15,12 @@ import { closeProducers, enqueueJobs } from "@/lib/queue/enqueue";
 import { runJob } from "@/lib/queue/jobs";
 import { sha256Hex } from "@/lib/security/random";
 import { call } from "../support/http";
-import { createTestOrganization, createTestUser, testPassword, type TestOrganization } from "../support/fixtures";
+import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { createReadyDocument, testPhone } from "../support/ready-document";
 import { startSmtpSink, type SinkMail } from "../support/smtp-sink";
 import { peers } from "./setup";
+import { signIn } from "../support/sign-in";
 
-const signIn = async (email: string) => (await call(authenticate, "/api/authenticate", { body: { username: email, password: testPassword } })).body.token as string;
 
 let orgA: TestOrganization;
 let orgB: TestOrganization;

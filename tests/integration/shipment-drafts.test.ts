@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as authenticate } from "@/app/api/authenticate/route";
 import { POST as createContact } from "@/app/api/contacts/route";
 import { POST as createDocument } from "@/app/api/documents/route";
 import { DELETE as deleteDocument, GET as getDocument, PUT as updateDocument } from "@/app/api/documents/[documentHexId]/route";
@@ -18,11 +17,11 @@ import { isAppError } from "@/lib/errors/app-error";
 import { randomHex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
 import { call } from "../support/http";
-import { createTestOrganization, createTestUser, testPassword, type TestOrganization } from "../support/fixtures";
+import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
+import { signIn } from "../support/sign-in";
 
 type Failure = { errorCode?: string; message?: string };
 
-const signIn = async (email: string) => (await call(authenticate, "/api/authenticate", { body: { username: email, password: testPassword } })).body.token as string;
 
 let orgA: TestOrganization;
 let orgB: TestOrganization;
