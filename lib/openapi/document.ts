@@ -3,13 +3,14 @@ import { authOperations } from "./operations/auth";
 import { configOperations } from "./operations/config";
 import { logOperations } from "./operations/logs";
 import { sendingOperations } from "./operations/sending";
+import { shipmentOperations } from "./operations/shipments";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
 
 /**
  * Every operation the document describes. A domain lists its operations in operations/<domain>.ts
  * and joins here with one line.
  */
-export const apiOperations: readonly ApiOperation[] = [...authOperations, ...configOperations, ...logOperations, ...apiKeyOperations, ...sendingOperations];
+export const apiOperations: readonly ApiOperation[] = [...authOperations, ...configOperations, ...logOperations, ...apiKeyOperations, ...shipmentOperations, ...sendingOperations];
 
 export function openApiDocument() {
   return buildOpenApiDocument(apiOperations, {
