@@ -45,6 +45,8 @@ beforeEach(async () => {
 
 afterEach(async () => {
   vi.unstubAllEnvs();
+  // The modules loaded under this test's variables (env() caches them) must not serve later files.
+  vi.resetModules();
   await rm(outbox, { recursive: true, force: true });
 });
 
