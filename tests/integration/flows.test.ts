@@ -9,33 +9,8 @@ import { db } from "@/lib/db/client";
 import { call } from "../support/http";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
+import type { FlowView } from "@/lib/flows/flow-records";
 
-type StepView = {
-  position: number;
-  type: string;
-  compareFace: boolean;
-  compareWithPosition: number | null;
-  compareTarget: string | null;
-  documentTypeHexId: string | null;
-  documentTypeName: string | null;
-  expiryMinutes: number | null;
-  maxAttempts: number | null;
-  validateWithAuthority: boolean;
-};
-type FlowView = {
-  hexId: string;
-  name: string;
-  kind: string;
-  createdBy: string | null;
-  creationDate: string;
-  active: boolean;
-  isDefault: boolean;
-  inUse: boolean;
-  expirationDays: number;
-  geolocateSigners: boolean;
-  obligatoryGeolocation: boolean;
-  steps: StepView[];
-};
 type ErrorBody = { errorCode: string; message: string; field?: string; min?: number; max?: number };
 
 const invalidConfig = "Alguna de las configuraciones tiene un valor inválido";
