@@ -33,6 +33,8 @@ export default defineConfig({
         "--disable-sync",
         "--no-first-run",
         "--disable-quic",
+        // A synthetic camera and microphone; permission stays per context (no fake UI flag), so denial is testable.
+        "--use-fake-device-for-media-stream",
       ],
     },
   },

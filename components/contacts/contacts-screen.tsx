@@ -1,20 +1,14 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import {
-  createColumnHelper,
-  rowPaginationFeature,
-  rowSortingFeature,
-  tableFeatures,
-  useTable,
-  type PaginationState,
-  type SortingState,
-} from "@tanstack/react-table";
+import type { PaginationState, SortingState } from "@tanstack/react-table";
 import { Button } from "@/components/ui/button";
+import { DataTable, dataTableColumns, pageSizeOptions } from "@/components/ui/data-table";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { useApi } from "@/components/client/use-api";
+import { useDebouncedSearch } from "@/components/client/use-debounced-search";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import type { ContactView } from "@/lib/contacts/contact-view";
 import { ContactFormDialog, type CountryOption } from "./contact-form-dialog";
@@ -28,8 +22,7 @@ type Page = { _embedded: { contacts: ContactView[] }; page: { size: number; tota
 
 type Props = { permissions: ContactPermissions; defaultPageSize: number; maxImportRows: number; countries: CountryOption[]; defaultCountry: string };
 
-const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
-const helper = createColumnHelper<typeof features, ContactView>();
+const helper = dataTableColumns<ContactView>();
 const emptyRows: ContactView[] = [];
 
 type Dialog = { kind: "create" } | { kind: "edit"; contact: ContactView } | { kind: "view"; contactHexId: string } | { kind: "delete"; contact: ContactView } | { kind: "import" } | null;
@@ -40,14 +33,16 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
   const tErrors = useTranslations("errors");
   const locale = useLocale();
   const api = useApi();
-  const [searchText, setSearchText] = useState("");
   const [search, setSearch] = useState("");
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: defaultPageSize });
   const [sorting, setSorting] = useState<SortingState>([{ id: "lastName", desc: false }]);
   const [page, setPage] = useState<{ key: string; data: Page } | null>(null);
   const [reloads, setReloads] = useState(0);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const searchTimer = useRef<number | undefined>(undefined);
+  const searchBox = useDebouncedSearch((value) => {
+    setSearch(value);
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  });
 
   const sort = sorting[0] ?? { id: "lastName", desc: false };
   const params = new URLSearchParams({ page: String(pagination.pageIndex), size: String(pagination.pageSize), sort: `${sort.id},${sort.desc ? "desc" : "asc"}` });
@@ -72,15 +67,6 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
   }, [api, query, reloads]);
 
   const refresh = () => setReloads((n) => n + 1);
-
-  const onSearch = (value: string) => {
-    setSearchText(value);
-    window.clearTimeout(searchTimer.current);
-    searchTimer.current = window.setTimeout(() => {
-      setSearch(value.trim());
-      setPagination((p) => ({ ...p, pageIndex: 0 }));
-    }, 300);
-  };
 
   const columns = useMemo(
     () =>
@@ -129,24 +115,6 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
     [t, permissions.update, permissions.delete],
   );
 
-  const table = useTable({
-    features,
-    columns,
-    data: page?.data._embedded.contacts ?? emptyRows,
-    rowCount: page?.data.page.totalElements ?? 0,
-    state: { pagination, sorting },
-    onPaginationChange: setPagination,
-    onSortingChange: (updater) => {
-      setSorting(updater);
-      setPagination((p) => ({ ...p, pageIndex: 0 }));
-    },
-    manualPagination: true,
-    manualSorting: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    getRowId: (row) => row.contactHexId,
-  });
-
   const deleteContact = async (contact: ContactView) => {
     const result = await api(`/api/contacts/${contact.contactHexId}`, { method: "DELETE" });
     if (!result.ok) return notifyApiError(result.error);
@@ -161,15 +129,12 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
   };
 
   const loading = page?.key !== key;
-  const rows = table.getRowModel().rows;
-  const total = page?.data.page.totalElements ?? 0;
-  const pageSizes = [...new Set([defaultPageSize, 10, 25, 50, 100])].sort((a, b) => a - b);
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="w-full max-w-md">
-          <TextField label={t("search")} name="contact-search" type="search" placeholder={t("searchPlaceholder")} value={searchText} onChange={(e) => onSearch(e.target.value)} data-testid="contacts-search" />
+          <TextField label={t("search")} name="contact-search" type="search" placeholder={t("searchPlaceholder")} value={searchBox.text} onChange={(e) => searchBox.onChange(e.target.value)} data-testid="contacts-search" />
         </div>
         <div className="flex flex-wrap gap-2">
           {permissions.export ? (
@@ -195,85 +160,36 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
         </div>
       </div>
 
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="contacts-table" aria-busy={loading}>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <th key={header.id} scope="col" className="px-4 py-3" aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}>
-                      {header.isPlaceholder ? null : header.column.getCanSort() ? (
-                        <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={header.column.getToggleSortingHandler()}>
-                          <table.FlexRender header={header} />
-                          <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
-                        </button>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <tr key={row.id} className="hover:bg-slate-50" data-testid="contact-row" data-contact={row.id}>
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className="whitespace-nowrap px-4 py-3 text-slate-800">
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-8 text-center text-slate-500" data-testid="contacts-empty">
-                  {loading ? t("loading") : search ? t("noResults") : t("empty")}
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-
-      <nav aria-label={t("pagination.label")} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-        <p data-testid="contacts-total">{t("pagination.total", { total })}</p>
-        <div className="flex flex-wrap items-center gap-3">
-          <label className="flex items-center gap-2">
-            <span>{t("pagination.rowsPerPage")}</span>
-            <select
-              className="rounded-md border border-slate-300 bg-white px-2 py-1"
-              value={pagination.pageSize}
-              onChange={(e) => setPagination({ pageIndex: 0, pageSize: Number(e.target.value) })}
-              data-testid="contacts-page-size"
-            >
-              {pageSizes.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </label>
-          <span data-testid="contacts-page">{t("pagination.pageOf", { page: pagination.pageIndex + 1, pages: Math.max(1, table.getPageCount()) })}</span>
-          <div className="flex gap-1">
-            <Button type="button" variant="secondary" className="px-2 py-1" onClick={() => table.firstPage()} disabled={!table.getCanPreviousPage()}>
-              {t("pagination.first")}
-            </Button>
-            <Button type="button" variant="secondary" className="px-2 py-1" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()} data-testid="contacts-previous">
-              {t("pagination.previous")}
-            </Button>
-            <Button type="button" variant="secondary" className="px-2 py-1" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()} data-testid="contacts-next">
-              {t("pagination.next")}
-            </Button>
-            <Button type="button" variant="secondary" className="px-2 py-1" onClick={() => table.lastPage()} disabled={!table.getCanNextPage()}>
-              {t("pagination.last")}
-            </Button>
-          </div>
-        </div>
-      </nav>
+      <DataTable
+        columns={columns}
+        data={page?.data._embedded.contacts ?? emptyRows}
+        getRowId={(row) => row.contactHexId}
+        total={page?.data.page.totalElements ?? 0}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        pageSizes={pageSizeOptions(defaultPageSize)}
+        paginationLabels={{
+          label: t("pagination.label"),
+          total: (total) => t("pagination.total", { total }),
+          rowsPerPage: t("pagination.rowsPerPage"),
+          pageOf: (page, pages) => t("pagination.pageOf", { page, pages }),
+          first: t("pagination.first"),
+          previous: t("pagination.previous"),
+          next: t("pagination.next"),
+          last: t("pagination.last"),
+        }}
+        sorting={sorting}
+        onSortingChange={(next) => {
+          setSorting(next);
+          setPagination((p) => ({ ...p, pageIndex: 0 }));
+        }}
+        loading={loading}
+        loadingText={t("loading")}
+        emptyText={search ? t("noResults") : t("empty")}
+        testIdPrefix="contacts"
+        rowTestId="contact-row"
+        rowIdAttribute="data-contact"
+      />
 
       {dialog?.kind === "create" || dialog?.kind === "edit" ? (
         <ContactFormDialog

@@ -1,39 +1,96 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useCallback, useState } from "react";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { ConfirmAction } from "@/components/flows/confirm-action";
+import { downloadFile } from "@/components/client/download-file";
 import { useApi } from "@/components/client/use-api";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
-import type { DeliveryView, DocumentStatusView } from "@/lib/documents/document-status-schema";
-import { isActiveDocument, isOpenSigner } from "@/lib/documents/shipment-states";
-import { DocumentStatusBadge, SignerStatusBadge } from "./status-badge";
+import type { DispatchList as DispatchListData } from "@/lib/documents/dispatch-schema";
+import type { DocumentStatusView } from "@/lib/documents/document-status-schema";
+import { isActiveDocument } from "@/lib/documents/shipment-states";
+import { DispatchList } from "./dispatch-list";
+import { SignersTable } from "./signers-table";
+import { DocumentStatusBadge } from "./status-badge";
 
-/** /docdetail: the shipment, its signers with their latest delivery, its timeline and the actions its state allows. */
-export function DocumentDetailScreen({ initial, canAct }: { initial: DocumentStatusView; canAct: boolean }) {
+type Props = { initial: DocumentStatusView; initialDispatches: DispatchListData; canAct: boolean };
+
+/**
+ * /docdetail: the shipment, its signers, every dispatch to them, its timeline and the actions its
+ * state allows (continue or delete a draft, cancel a live shipment, download a completed one).
+ */
+export function DocumentDetailScreen({ initial, initialDispatches, canAct }: Props) {
   const t = useTranslations("docdetail");
+  const common = useTranslations("common");
+  const tErrors = useTranslations("errors");
   const format = useFormatter();
+  const locale = useLocale();
+  const router = useRouter();
   const api = useApi();
   const [view, setView] = useState(initial);
+  const [dispatches, setDispatches] = useState(initialDispatches);
   const [busy, setBusy] = useState(false);
 
   const date = (value: string | null) => (value ? format.dateTime(new Date(value), { dateStyle: "medium", timeStyle: "short" }) : "—");
   const active = isActiveDocument(view.status);
-  const latestDelivery = (signerHexId: string): DeliveryView | undefined => view.deliveries.filter((d) => d.signerHexId === signerHexId).at(-1);
+  const base = `/api/documents/${view.hexId}`;
+
+  // Deliveries go out in the background, so the dispatch list is read again after every action.
+  const reloadDispatches = useCallback(async () => {
+    const result = await api<DispatchListData>(`${base}/dispatches`);
+    if (result.ok) setDispatches(result.data);
+    else notifyApiError(result.error);
+  }, [api, base]);
+
+  const refresh = async () => {
+    setBusy(true);
+    const status = await api<DocumentStatusView>(`${base}/status`);
+    if (status.ok) setView(status.data);
+    else notifyApiError(status.error);
+    await reloadDispatches();
+    setBusy(false);
+  };
 
   // Every action answers with the shipment's new status, so the screen shows exactly what the server holds.
-  const act = async (path: string, notice: string) => {
+  const act = useCallback(
+    async (path: string, notice: string) => {
+      setBusy(true);
+      const result = await api<DocumentStatusView>(path, { method: "POST", body: {} });
+      if (result.ok) {
+        setView(result.data);
+        notifySuccess(notice);
+        await reloadDispatches();
+      } else {
+        notifyApiError(result.error);
+      }
+      setBusy(false);
+    },
+    [api, reloadDispatches],
+  );
+  const resend = useCallback((signerHexId: string) => void act(`${base}/signers/${signerHexId}/resend`, t("signers.resent")), [act, base, t]);
+  const retry = useCallback((deliveryId: number) => void act(`${base}/deliveries/${deliveryId}/retry`, t("signers.retried")), [act, base, t]);
+
+  const deleteDraft = async () => {
     setBusy(true);
-    const result = await api<DocumentStatusView>(path, { method: "POST", body: {} });
+    const result = await api(base, { method: "DELETE" });
     setBusy(false);
     if (!result.ok) return notifyApiError(result.error);
-    setView(result.data);
-    notifySuccess(notice);
+    notifySuccess(t("draft.deleted"));
+    router.push("/signatures");
   };
-  const base = `/api/documents/${view.hexId}`;
+
+  const download = async () => {
+    setBusy(true);
+    // Through fetch, so "not completed yet" shows as a notice instead of a JSON page.
+    const result = await downloadFile(`${base}/download`, { locale, fallbackName: `${view.hexId}.pdf`, connectionLostMessage: tErrors("CONNECTION_LOST") });
+    setBusy(false);
+    if (!result.ok) notifyApiError(result.error);
+  };
 
   return (
     <div className="space-y-6">
@@ -65,10 +122,37 @@ export function DocumentDetailScreen({ initial, canAct }: { initial: DocumentSta
               <dd>{date(view.completedAt)}</dd>
             </div>
           </dl>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button asChild variant="secondary">
               <Link href="/signatures">{t("back")}</Link>
             </Button>
+            {view.status === "COMPLETED" ? (
+              <Button type="button" disabled={busy} onClick={() => void download()} data-testid="docdetail-download">
+                {t("download.action")}
+              </Button>
+            ) : null}
+            {canAct && view.status === "DRAFT" ? (
+              <>
+                <Button asChild>
+                  <Link href={`/prepare-document/${view.hexId}`} data-testid="docdetail-continue">
+                    {t("draft.continue")}
+                  </Link>
+                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button type="button" variant="danger" disabled={busy} data-testid="docdetail-delete-draft">
+                      {t("draft.delete")}
+                    </Button>
+                  }
+                  title={t("draft.question")}
+                  body={t("draft.explanation")}
+                  confirmLabel={t("draft.confirm")}
+                  cancelLabel={common("cancel")}
+                  onConfirm={() => void deleteDraft()}
+                  confirmTestId="docdetail-delete-draft-confirm"
+                />
+              </>
+            ) : null}
             {canAct && active ? (
               <ConfirmAction label={t("cancel.action")} question={t("cancel.question")} confirmLabel={t("cancel.confirm")} disabled={busy} onConfirm={() => act(`${base}/cancel`, t("cancel.done"))} />
             ) : null}
@@ -77,63 +161,11 @@ export function DocumentDetailScreen({ initial, canAct }: { initial: DocumentSta
       </Card>
 
       <Card title={t("signers.title")}>
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="docdetail-signers">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th className="px-3 py-2">{t("signers.order")}</th>
-                <th className="px-3 py-2">{t("signers.name")}</th>
-                <th className="px-3 py-2">{t("signers.contact")}</th>
-                <th className="px-3 py-2">{t("signers.status")}</th>
-                <th className="px-3 py-2">{t("signers.delivery")}</th>
-                <th className="px-3 py-2">
-                  <span className="sr-only">{t("signers.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {view.signers.map((signer) => {
-                const delivery = latestDelivery(signer.hexId);
-                return (
-                  <tr key={signer.hexId} data-testid="docdetail-signer" data-signer={signer.hexId}>
-                    <td className="px-3 py-2">{signer.position}</td>
-                    <td className="px-3 py-2 font-medium text-slate-900">{`${signer.firstName} ${signer.lastName}`}</td>
-                    <td className="px-3 py-2 text-slate-700">{[signer.email, signer.cellPhone].filter(Boolean).join(" · ") || "—"}</td>
-                    <td className="px-3 py-2">
-                      <SignerStatusBadge status={signer.status} />
-                    </td>
-                    <td className="px-3 py-2 text-slate-700" data-testid="docdetail-delivery">
-                      {delivery ? (
-                        <div>
-                          <span>{`${t(`channels.${delivery.channel}`)} · ${t(`deliveryStatus.${delivery.status}`)}`}</span>
-                          {delivery.error ? <p className="text-xs text-red-700">{delivery.error}</p> : null}
-                        </div>
-                      ) : (
-                        t("signers.noDelivery")
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      {canAct ? (
-                        <div className="flex justify-end gap-1">
-                          {active && isOpenSigner(signer.status) && signer.invitedAt ? (
-                            <Button type="button" variant="ghost" className="px-2 py-1 text-xs" disabled={busy} onClick={() => void act(`${base}/signers/${signer.hexId}/resend`, t("signers.resent"))} data-testid="docdetail-resend">
-                              {t("signers.resend")}
-                            </Button>
-                          ) : null}
-                          {active && delivery?.retryable ? (
-                            <Button type="button" variant="ghost" className="px-2 py-1 text-xs" disabled={busy} onClick={() => void act(`${base}/deliveries/${delivery.id}/retry`, t("signers.retried"))} data-testid="docdetail-retry">
-                              {t("signers.retry")}
-                            </Button>
-                          ) : null}
-                        </div>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <SignersTable signers={view.signers} deliveries={view.deliveries} actions={{ canAct, active, busy, resend, retry }} />
+      </Card>
+
+      <Card title={t("dispatches.title")}>
+        <DispatchList list={dispatches} busy={busy} canRetry={canAct} onRetry={retry} onRefresh={() => void refresh()} />
       </Card>
 
       <Card title={t("timeline.title")}>

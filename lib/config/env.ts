@@ -18,6 +18,10 @@ const schema = z.object({
   TWILIO_API_BASE_URL: z.string().url().optional(),
   STORAGE_DIR: z.string().default("storage"),
   DELIVERY_RETRY_DELAY_MS: z.coerce.number().int().positive().default(30_000),
+  // Reverse geocoding of signer locations (lib/geo/reverse-geocode.ts): offline city data, or a Nominatim server.
+  GEOCODER: z.enum(["offline", "nominatim"]).default("offline"),
+  NOMINATIM_URL: z.string().url().optional(),
+  NOMINATIM_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -13,6 +13,8 @@ export const configDefaults: Record<string, string> = {
   max_failed_logins: "5",
   // Largest PDF a shipment accepts, in megabytes.
   max_upload_mb: "10",
+  // Times a signer's link may be opened before it answers 'Número máximo de usos alcanzado'.
+  max_link_uses: "25",
   // Capture configuration (spec §3).
   atom_plugin_enabled: "false",
   atom_plugin_company: "",

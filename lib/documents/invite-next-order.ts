@@ -9,7 +9,7 @@ export type NextOrderOutcome = { invitedOrder: number | null; completed: boolean
 
 /**
  * Called when a signer completes. Orders are satisfied in turn: the first order whose completed
- * signers are below its minimum is the current one, and its signers are invited if they were not
+ * signers are below its minimum (or with a mandatory signer still to sign) is the current one, and its signers are invited if they were not
  * yet. When every order reaches its minimum the document is COMPLETED and links still open close
  * (CANCELLED), so nobody signs a finished document. The document row lock serialises two signers
  * completing at once.
@@ -27,7 +27,8 @@ export async function inviteNextOrderIfDue(documentId: number): Promise<NextOrde
     for (const position of positions) {
       const inOrder = document.signers.filter((s) => s.position === position);
       const minimum = document.orders.find((o) => o.position === position)?.minSigners ?? inOrder.length;
-      if (inOrder.filter((s) => s.status === "COMPLETED").length >= minimum) continue;
+      const mandatoryDone = inOrder.every((s) => !s.mandatory || s.status === "COMPLETED");
+      if (mandatoryDone && inOrder.filter((s) => s.status === "COMPLETED").length >= minimum) continue;
       const uninvited = inOrder.filter((s) => s.status === "PENDING" && !s.invitedAt);
       if (uninvited.length === 0) return none;
       return { outcome: { invitedOrder: position, completed: false }, jobs: await queueDeliveries(tx, uninvited, "INVITATION") };

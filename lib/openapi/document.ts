@@ -1,7 +1,12 @@
 import { apiKeyOperations } from "./operations/api-keys";
 import { authOperations } from "./operations/auth";
+import { batchImportOperations } from "./operations/batch-import";
 import { configOperations } from "./operations/config";
+import { contactOperations } from "./operations/contacts";
+import { documentTypeOperations } from "./operations/document-types";
+import { flowOperations } from "./operations/flows";
 import { logOperations } from "./operations/logs";
+import { organizationOperations } from "./operations/organizations";
 import { sendingOperations } from "./operations/sending";
 import { shipmentOperations } from "./operations/shipments";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
@@ -10,7 +15,19 @@ import { buildOpenApiDocument, type ApiOperation } from "./registry";
  * Every operation the document describes. A domain lists its operations in operations/<domain>.ts
  * and joins here with one line.
  */
-export const apiOperations: readonly ApiOperation[] = [...authOperations, ...configOperations, ...logOperations, ...apiKeyOperations, ...shipmentOperations, ...sendingOperations];
+export const apiOperations: readonly ApiOperation[] = [
+  ...authOperations,
+  ...configOperations,
+  ...logOperations,
+  ...apiKeyOperations,
+  ...organizationOperations,
+  ...contactOperations,
+  ...documentTypeOperations,
+  ...flowOperations,
+  ...shipmentOperations,
+  ...batchImportOperations,
+  ...sendingOperations,
+];
 
 export function openApiDocument() {
   return buildOpenApiDocument(apiOperations, {

@@ -30,13 +30,23 @@ export type ApiOperation = {
   pathParams?: z.ZodObject;
   query?: z.ZodObject;
   body?: SchemaRef;
-  /** Answers by status. Error statuses are added from `errors` and from what auth and body imply. */
-  responses: Record<number, { description: string; body?: SchemaRef }>;
-  /** Catalogue errors this operation answers besides 400 (body), 401/403 (auth) and 429 (API key). */
+  /** The body may be left out (the handler then uses its defaults). */
+  bodyOptional?: boolean;
+  /** Answers by status. Error statuses are added from `errors` and from what auth, parameters and body imply. */
+  responses: Record<number, ApiResponse>;
+  /** Catalogue errors this operation answers besides 400 (body), 401/403 (auth), 404 (path) and 429 (API key). */
   errors?: number[];
+  /** What an error status means for this operation, where the general description says too little. */
+  errorNotes?: Record<number, string>;
   /** A different error shape for one status (e.g. /authenticate's pending second factor). */
   errorBodies?: Record<number, SchemaRef>;
 };
+
+/**
+ * An answer: a JSON body, or a file in one of `files` (media types) with no JSON schema; `headers`
+ * names the response headers a client relies on, with their descriptions.
+ */
+export type ApiResponse = { description: string; body?: SchemaRef; files?: string[]; headers?: Record<string, string> };
 
 /** Spec §7/§8: every error answers `{ errorCode, message }` in the caller's language, with the field at fault. */
 export const apiErrorSchema = z.object({
@@ -93,11 +103,14 @@ const errorDescriptions: Record<number, string> = {
 function errorStatuses(op: ApiOperation): number[] {
   const implied = [
     ...(op.body || op.query || op.pathParams ? [400] : []),
+    // A path names one record of the caller's organisation; another organisation's is not found.
+    ...(op.pathParams ? [404] : []),
     ...(op.auth === "token" || op.auth === "tokenOrApiKey" ? [401, 403] : []),
     ...(op.auth === "optional" ? [401] : []),
     ...(op.auth === "tokenOrApiKey" || op.auth === "optional" ? [429] : []),
   ];
-  return [...new Set([...implied, ...(op.errors ?? []), ...Object.keys(op.errorBodies ?? {}).map(Number)])].sort((a, b) => a - b);
+  const listed = [...(op.errors ?? []), ...Object.keys(op.errorBodies ?? {}).map(Number), ...Object.keys(op.errorNotes ?? {}).map(Number)];
+  return [...new Set([...implied, ...listed])].sort((a, b) => a - b);
 }
 
 /** The OpenAPI 3.1 document for `operations`. Throws on a repeated operation or a component named twice differently. */
@@ -129,12 +142,20 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
     if (item[op.method]) throw new Error(`OpenAPI ${op.method.toUpperCase()} ${op.path} is described twice`);
     const responses: Record<string, unknown> = {};
     for (const [status, answer] of Object.entries(op.responses)) {
-      responses[status] = { description: answer.description, ...(answer.body ? { content: content(answer.body, "output") } : {}) };
+      const files = answer.files ? Object.fromEntries(answer.files.map((type) => [type, {}])) : undefined;
+      const headers = answer.headers
+        ? Object.fromEntries(Object.entries(answer.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]))
+        : undefined;
+      responses[status] = {
+        description: answer.description,
+        ...(headers ? { headers } : {}),
+        ...(answer.body ? { content: content(answer.body, "output") } : files ? { content: files } : {}),
+      };
     }
     for (const status of errorStatuses(op)) {
       const body = op.errorBodies?.[status];
       responses[String(status)] = {
-        description: errorDescriptions[status] ?? "Error",
+        description: op.errorNotes?.[status] ?? errorDescriptions[status] ?? "Error",
         content: body ? content(body, "output") : { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       };
     }
@@ -146,7 +167,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
       ...(op.description ? { description: op.description } : {}),
       security: security[op.auth],
       ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
-      ...(op.body ? { requestBody: { required: true, content: content(op.body, "input") } } : {}),
+      ...(op.body ? { requestBody: { required: !op.bodyOptional, content: content(op.body, "input") } } : {}),
       responses,
     };
   }

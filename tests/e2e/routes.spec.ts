@@ -99,10 +99,10 @@ test.describe("public routes answer", () => {
     });
   }
 
-  test("/sign/a/b redirects to the signature home-page with its params", async ({ page }) => {
+  test("/sign with a link that does not exist leads to the link-unavailable page", async ({ page }) => {
     await page.goto("/sign/a/b");
 
-    await expect(page).toHaveURL((url) => url.pathname === "/signature-process/home-page/a/b");
+    await expect(page).toHaveURL((url) => url.pathname === "/error/UNKNOWN/UNKNOWN");
   });
 });
 

@@ -204,7 +204,7 @@ describe("sending a shipment", () => {
 
   it("invites the next order only when the previous one reaches its minimum, and completes after the last", async () => {
     const { document, signers } = await createReadyDocument(orgA.organization.id, {
-      signers: [{ position: 1 }, { position: 1 }, { position: 1 }, { position: 2 }],
+      signers: [{ position: 1, mandatory: false }, { position: 1, mandatory: false }, { position: 1, mandatory: false }, { position: 2 }],
       minSigners: { 1: 2, 2: 1 },
     });
     expect((await send(adminA, document.hexId)).status).toBe(200);

@@ -6,6 +6,8 @@ export type ReadySigner = {
   email?: string | null;
   cellPhone?: string | null;
   language?: "es_es" | "en_us";
+  /** Optional signers count towards their order's minimum; mandatory ones (the default) must sign. */
+  mandatory?: boolean;
   /** Ties the signer to a contact whose favourite channel is this one. */
   favourite?: "EMAIL" | "SMS";
 };
@@ -75,6 +77,7 @@ export async function createReadyDocument(
           email,
           cellPhone,
           preferredLanguage: signer.language ?? "es_es",
+          mandatory: signer.mandatory ?? true,
         },
       }),
     );

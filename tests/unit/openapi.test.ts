@@ -17,7 +17,8 @@ type Operation = {
   security: Record<string, string[]>[];
   parameters?: { name: string; in: string; required: boolean; schema: Schema }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
+  /** A file answer has a media type and no JSON schema. */
+  responses: Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>;
 };
 
 const document = openApiDocument();
@@ -42,7 +43,7 @@ function schemasOf(op: Operation): Schema[] {
   return [
     ...(op.parameters ?? []).map((p) => p.schema),
     ...Object.values(op.requestBody?.content ?? {}).map((c) => c.schema),
-    ...Object.values(op.responses).flatMap((r) => Object.values(r.content ?? {}).map((c) => c.schema)),
+    ...Object.values(op.responses).flatMap((r) => Object.values(r.content ?? {}).flatMap((c) => (c.schema ? [c.schema] : []))),
   ];
 }
 
@@ -88,6 +89,50 @@ describe("OpenAPI document", () => {
         "GET /api/configs/search/findOneByName",
       ]),
     );
+  });
+
+  it("lists contacts and their channels, flows, document types, the dispatch list, the signed download and the logo", () => {
+    const listed = Object.entries(paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        "GET /api/contacts",
+        "POST /api/contacts",
+        "GET /api/contacts/{contactHexId}",
+        "PUT /api/contacts/{contactHexId}",
+        "DELETE /api/contacts/{contactHexId}",
+        "POST /api/contacts/{contactHexId}/channels",
+        "PUT /api/contacts/{contactHexId}/channels/{channelHexId}",
+        "DELETE /api/contacts/{contactHexId}/channels/{channelHexId}",
+        "POST /api/contacts/{contactHexId}/channels/{channelHexId}/favorite",
+        "GET /api/flows",
+        "POST /api/flows",
+        "GET /api/flows/{hexId}",
+        "POST /api/flows/{hexId}/clone",
+        "GET /api/fileType/getAllFileType",
+        "GET /api/documents/{documentHexId}/dispatches",
+        "GET /api/documents/{documentHexId}/download",
+        "GET /api/organizations/{orgHexId}/logo",
+      ]),
+    );
+    const download = paths["/api/documents/{documentHexId}/download"]!.get!;
+    expect(Object.keys(download.responses["200"]!.content!)).toEqual(["application/pdf", "application/zip"]);
+    expect(download.responses["409"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(download.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+    expect(paths["/api/organizations/{orgHexId}/logo"]!.get!.security).toEqual([]);
+    const dispatch = (components.DispatchList as { properties: { dispatches: { items: { properties: Record<string, unknown> } } } }).properties.dispatches.items.properties;
+    expect(Object.keys(dispatch)).toEqual(expect.arrayContaining(["destination", "errorReason", "error", "retryable"]));
+    expect(JSON.stringify(components.DispatchList)).not.toMatch(/urlSign|secret/i);
+  });
+
+  it("validates the contact bodies the handlers validate, and the flow and document-type answers", () => {
+    const create = compile(components.CreateContactInput!);
+    expect(create({ name: "Ana", lastName: "García", email: "ana@example.com" })).toBe(true);
+    expect(create({ lastName: "García" })).toBe(false);
+    const channel = compile(components.ChannelInput!);
+    expect(channel({ type: "SMS", value: "+34612345678" })).toBe(true);
+    expect(channel({ type: "FAX", value: "1" })).toBe(false);
+    expect(compile(components.DocumentType!)({ hexId: "a".repeat(32), name: "Contrato", isDefault: true, inUse: false })).toBe(true);
+    expect(compile(components.Flow!)({ hexId: "a".repeat(32), name: "Firma", kind: "SIGNATURE" })).toBe(false);
   });
 
   it("describes only handlers that exist, with their path parameters", () => {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { authenticateInput } from "@/lib/auth/authenticate";
 import { verifyInput } from "@/lib/auth/verify-mfa";
-import { apiErrorSchema, type ApiOperation } from "../registry";
+import { apiErrorSchema } from "../registry";
+import { operationGroup } from "./common";
 
 const tokenAnswer = z.object({
   token: z.string().describe("Send it as `Authorization: Bearer <token>`"),
@@ -18,15 +19,13 @@ const pendingSecondFactor = apiErrorSchema.extend({
 
 const verifyFailure = apiErrorSchema.extend({ result: z.literal(-1) });
 
-export const authOperations: ApiOperation[] = [
+export const authOperations = operationGroup("Authentication", "public")([
   {
     method: "post",
     path: "/api/authenticate",
     operationId: "authenticate",
-    tag: "Authentication",
     summary: "Sign in with e-mail and password",
     description: "Answers a token, or, when a second factor is due, a 401 carrying a pre-authentication token for /api/verify.",
-    auth: "public",
     body: { schema: authenticateInput, component: "AuthenticateInput" },
     responses: { 200: { description: "Signed in", body: { schema: tokenAnswer, component: "TokenAnswer" } } },
     errors: [403, 423, 429],
@@ -36,7 +35,6 @@ export const authOperations: ApiOperation[] = [
     method: "post",
     path: "/api/verify",
     operationId: "verifySecondFactor",
-    tag: "Authentication",
     summary: "Complete a sign-in with the second-factor code",
     description: "Call with the pre-authentication token from /api/authenticate as Bearer. A result of -1 means failure.",
     auth: "token",
@@ -49,9 +47,8 @@ export const authOperations: ApiOperation[] = [
     method: "post",
     path: "/api/token/refresh",
     operationId: "refreshToken",
-    tag: "Authentication",
     summary: "A new token for the same live session, with authorities read afresh",
     auth: "token",
     responses: { 200: { description: "Refreshed", body: { schema: z.object({ token: z.string(), expiresAt: z.iso.datetime() }) } } },
   },
-];
+]);

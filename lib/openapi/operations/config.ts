@@ -1,29 +1,24 @@
 import { z } from "zod";
 import { nameVarsInput } from "@/lib/config/read-config";
-import type { ApiOperation } from "../registry";
+import { operationGroup } from "./common";
 
 const configValue = z.object({ name: z.string(), value: z.string() });
 
-export const configOperations: ApiOperation[] = [
+export const configOperations = operationGroup("Configuration", "optional")([
   {
     method: "get",
     path: "/api/system/getConfigValue/{name}",
     operationId: "getConfigValue",
-    tag: "Configuration",
     summary: "One configuration value, the caller's organisation's over the default",
     description: "Anonymous callers may read only the values public pages need.",
-    auth: "optional",
     pathParams: z.object({ name: z.string().describe("session_time, organization_tz, {product}_base_url, default_page_size...") }),
     responses: { 200: { description: "The value", body: { schema: configValue, component: "ConfigValue" } } },
-    errors: [404],
   },
   {
     method: "post",
     path: "/api/system/getConfigValue",
     operationId: "getCaptureConfiguration",
-    tag: "Configuration",
     summary: "The capture configuration values named in nameVars",
-    auth: "optional",
     body: { schema: nameVarsInput },
     responses: { 200: { description: "Each name asked for, with its value", body: { schema: z.record(z.string(), z.string()) } } },
     errors: [404],
@@ -32,11 +27,9 @@ export const configOperations: ApiOperation[] = [
     method: "get",
     path: "/api/configs/search/findOneByName",
     operationId: "findConfigByName",
-    tag: "Configuration",
     summary: "default_page_size or default_idle_timeout",
-    auth: "optional",
     query: z.object({ configName: z.string().min(1).describe("default_page_size or default_idle_timeout") }),
     responses: { 200: { description: "The value", body: { schema: configValue, component: "ConfigValue" } } },
     errors: [404],
   },
-];
+]);

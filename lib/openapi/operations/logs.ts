@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/audit/session-logs";
 import { modules } from "@/lib/permissions/authorities";
-import type { ApiOperation } from "../registry";
+import { operationGroup } from "./common";
 
 const operationLogPage = z.object({
   _embedded: z.object({
@@ -20,15 +20,13 @@ const operationLogPage = z.object({
   page: z.object({ size: z.number().int(), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int() }),
 });
 
-export const logOperations: ApiOperation[] = [
+export const logOperations = operationGroup("Logs", "tokenOrApiKey")([
   {
     method: "get",
     path: "/api/data/operationLogs",
     operationId: "listOperationLogs",
-    tag: "Logs",
     summary: "The organisation's operation log, newest first (ORGANIZACION:VIEW)",
-    auth: "tokenOrApiKey",
     query: pageQuery,
     responses: { 200: { description: "One page", body: { schema: operationLogPage } } },
   },
-];
+]);

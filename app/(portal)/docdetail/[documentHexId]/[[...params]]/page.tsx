@@ -1,11 +1,13 @@
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { PageTitle } from "@/components/ui/card";
 import { DocumentDetailScreen } from "@/components/documents/document-detail-screen";
 import { type CatchAllProps, namedSegments, routePath, screenMetadata } from "@/components/layout/route-params";
 import { requirePage } from "@/lib/auth/page-guard";
 import { documentStatus } from "@/lib/documents/document-status";
+import { listDispatches } from "@/lib/documents/list-dispatches";
 import { isAppError } from "@/lib/errors/app-error";
+import { defaultLocale, isLocale } from "@/lib/i18n/config";
 import { satisfies } from "@/lib/permissions/routes";
 
 export const generateMetadata = () => screenMetadata("docdetail");
@@ -20,13 +22,15 @@ export default async function DocDetailPage({ params }: CatchAllProps<{ document
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
     throw error;
   });
+  const locale = await getLocale();
+  const dispatches = await listDispatches(context, documentHexId, isLocale(locale) ? locale : defaultLocale);
   const t = await getTranslations("docdetail");
-  // The same privilege the cancel, resend and retry routes check.
+  // The same privilege the cancel, resend, retry and draft-delete routes check.
   const canAct = satisfies(context.authorities, { kind: "privilege", module: "DOCUMENTO", action: "CREATE" });
   return (
     <div className="mx-auto max-w-7xl">
       <PageTitle subtitle={t("subtitle")}>{t("title")}</PageTitle>
-      <DocumentDetailScreen initial={view} canAct={canAct} />
+      <DocumentDetailScreen initial={view} initialDispatches={dispatches} canAct={canAct} />
     </div>
   );
 }

@@ -1,0 +1,17 @@
+import { apiRoute } from "@/lib/http/api";
+import { requestMeta } from "@/lib/http/request";
+import { urlSignFrom } from "@/lib/signing/http";
+import { readDocumentFileForSigner } from "@/lib/signing/read-document-file";
+
+/** GET /api/signprocess/{processHexId}/files/{fileHexId}: the PDF to read, for a live link only. */
+export const GET = apiRoute<{ id: string; fileHexId: string }>(async (request, { id, fileHexId }) => {
+  const file = await readDocumentFileForSigner(id, urlSignFrom(request), fileHexId, requestMeta(request.headers).ip);
+  return new Response(Buffer.from(file.bytes), {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+});

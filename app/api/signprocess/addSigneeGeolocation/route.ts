@@ -1,0 +1,11 @@
+import { NextResponse } from "next/server";
+import { apiRoute, requestLocale } from "@/lib/http/api";
+import { requestMeta } from "@/lib/http/request";
+import { addSigneeGeolocation } from "@/lib/signing/add-geolocation";
+import { urlSignFrom } from "@/lib/signing/http";
+
+/** POST /api/signprocess/addSigneeGeolocation {process: ENVIO | VALIDACION, processHexId, geolocation}, the link secret in X-Url-Sign. */
+export const POST = apiRoute(async (request) => {
+  const body: unknown = await request.json().catch(() => ({}));
+  return NextResponse.json(await addSigneeGeolocation(body, urlSignFrom(request), requestMeta(request.headers), requestLocale(request)));
+});

@@ -1,0 +1,101 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { SelectField, TextField } from "@/components/ui/field";
+import type { SignatureProcessData } from "@/lib/signing/process-data";
+import { processPagePath } from "@/lib/signing/steps";
+import { SignButton } from "./sign-button";
+import { type SignerLink, useSignerApi } from "./use-signer-api";
+
+export type CountryOption = { code: string; name: string; identTypes: { code: string; name: string }[] };
+
+type Values = { identType: string; identNumber: string; country: string; cellPhone: string };
+
+/** data-confirm: the signer checks their data and completes what the sender left out; wrong data leads to rejection. */
+export function DataConfirmScreen({ link, data, countries }: { link: SignerLink; data: SignatureProcessData; countries: CountryOption[] }) {
+  const t = useTranslations("signing.dataConfirm");
+  const router = useRouter();
+  const { call, fail } = useSignerApi(link);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const { register, handleSubmit, control, formState } = useForm<Values>({
+    defaultValues: { identType: data.identType ?? "", identNumber: data.identNumber ?? "", country: data.country ?? countries[0]?.code ?? "", cellPhone: data.cellPhone ?? "" },
+  });
+  const country = useWatch({ control, name: "country" });
+  const identTypes = countries.find((c) => c.code === country)?.identTypes ?? [];
+
+  const submit = handleSubmit(async (values) => {
+    setFieldErrors({});
+    const result = await call<{ next: string }>(`/api/signprocess/${link.processHexId}/step/data-confirm`, {
+      identType: values.identType,
+      identNumber: values.identNumber,
+      country: values.country,
+      ...(values.cellPhone.trim() ? { cellPhone: values.cellPhone.trim() } : {}),
+    });
+    if (result.ok) {
+      router.push(result.data.next);
+      return;
+    }
+    const field = result.error.field;
+    if (typeof field === "string" && ["identType", "identNumber", "country", "cellPhone"].includes(field)) {
+      setFieldErrors({ [field]: result.error.message });
+      return;
+    }
+    fail(result.error);
+  });
+
+  return (
+    <form onSubmit={submit} className="space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" noValidate>
+      <p className="text-slate-700">{t("intro")}</p>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-slate-500">{t("firstName")}</dt>
+          <dd className="font-medium text-slate-900" data-testid="confirm-first-name">
+            {data.FirstNameSignee}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-500">{t("lastName")}</dt>
+          <dd className="font-medium text-slate-900">{data.lastNameSignee}</dd>
+        </div>
+        {data.email ? (
+          <div>
+            <dt className="text-sm text-slate-500">{t("email")}</dt>
+            <dd className="font-medium text-slate-900">{data.email}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label={t("country")} {...register("country")} error={fieldErrors.country}>
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("identType")} {...register("identType")} error={fieldErrors.identType}>
+          <option value="">{t("choose")}</option>
+          {identTypes.map((i) => (
+            <option key={i.code} value={i.code}>
+              {i.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t("identNumber")} autoComplete="off" {...register("identNumber")} error={fieldErrors.identNumber} />
+        <TextField label={t("cellPhone")} type="tel" autoComplete="tel" placeholder="+34600000000" {...register("cellPhone")} error={fieldErrors.cellPhone} />
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <SignButton type="submit" disabled={formState.isSubmitting} data-testid="confirm-data">
+          {t("confirm")}
+        </SignButton>
+        {data.canReject ? (
+          <SignButton type="button" tone="outline" onClick={() => router.push(processPagePath("document-rejection", link.urlSign, link.processHexId))}>
+            {t("wrongData")}
+          </SignButton>
+        ) : null}
+      </div>
+    </form>
+  );
+}

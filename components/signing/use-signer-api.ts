@@ -1,0 +1,43 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useCallback } from "react";
+import { type ApiError, type ApiResult, callApi } from "@/components/client/api-client";
+import { notifyApiError } from "@/components/client/notify";
+import { processPagePath } from "@/lib/signing/steps";
+
+export type SignerLink = { urlSign: string; processHexId: string };
+
+/** Calls for the signer's pages: the link's secret travels in a header, errors come in the page's language. */
+export function useSignerApi({ urlSign, processHexId }: SignerLink) {
+  const t = useTranslations("errors");
+  const locale = useLocale();
+  const router = useRouter();
+  const call = useCallback(
+    <T,>(path: string, body?: unknown): Promise<ApiResult<T>> =>
+      callApi<T>(path, { body, locale, connectionLostMessage: t("CONNECTION_LOST"), headers: { "x-url-sign": urlSign } }),
+    [t, locale, urlSign],
+  );
+  /** An ended link goes to its state's page, a step taken out of turn to the current one; anything else is said. */
+  const fail = useCallback(
+    (error: ApiError) => {
+      if (error.errorCode === "LINK_ENDED") {
+        router.replace(`/error/${String(error.status ?? "UNKNOWN")}/${String(error.state ?? "UNKNOWN")}`);
+        return;
+      }
+      if (error.errorCode === "STEP_OUT_OF_ORDER" && typeof error.page === "string") {
+        notifyApiError(error);
+        router.replace(processPagePath(error.page, urlSign, processHexId));
+        return;
+      }
+      if (error.errorCode === "INVALID_LINK") {
+        router.replace("/error/UNKNOWN/UNKNOWN");
+        return;
+      }
+      notifyApiError(error);
+    },
+    [router, urlSign, processHexId],
+  );
+  return { call, fail };
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { deliveryFailureReasons } from "./delivery-failure";
+
+// Pure: the signer dispatch list as the API answers it, shared by the OpenAPI document and /docdetail.
+
+const isoDate = z.string().describe("ISO 8601");
+const localDate = z.string().describe("YYYY-MM-DD HH:mm:ss in the organisation's time zone (organization_tz)");
+
+export const dispatchView = z.object({
+  id: z.number().int().describe("The delivery's id; pass it to the retry endpoint"),
+  signerHexId: z.string(),
+  signerName: z.string(),
+  position: z.number().int().describe("The signer's order"),
+  channel: z.enum(["EMAIL", "SMS"]),
+  kind: z.enum(["INVITATION", "REMINDER"]),
+  status: z.enum(["QUEUED", "SENT", "FAILED", "CANCELLED"]),
+  attempts: z.number().int(),
+  destination: z.string().nullable().describe("The address or number it went to, masked: a***@example.com, +34 6** *** *12"),
+  errorReason: z.enum(deliveryFailureReasons).nullable().describe("Why the last attempt failed, as a code"),
+  error: z.string().nullable().describe("Why the last attempt failed, in the caller's language"),
+  errorDetail: z.string().nullable().describe("The transport's own message, with addresses masked"),
+  createdAt: isoDate,
+  sentAt: isoDate.nullable(),
+  createdAtLocal: localDate,
+  sentAtLocal: localDate.nullable(),
+  retryable: z.boolean().describe("Only the signer's latest failed delivery of a live shipment can be retried; a retry queues a new one"),
+});
+
+export const dispatchList = z.object({
+  documentHexId: z.string(),
+  timeZone: z.string().describe("The organisation's time zone, in which the *Local times are given"),
+  dispatches: z.array(dispatchView).describe("Newest first"),
+});
+
+export type DispatchView = z.infer<typeof dispatchView>;
+export type DispatchList = z.infer<typeof dispatchList>;

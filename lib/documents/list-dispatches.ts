@@ -1,0 +1,83 @@
+import type { AuthContext } from "@/lib/auth/context";
+import { getConfigValue } from "@/lib/config/values";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import type { Locale } from "@/lib/i18n/config";
+import { safeTimeZone } from "@/lib/i18n/format";
+import { translator } from "@/lib/i18n/messages";
+import { deliveryFailureReason } from "./delivery-failure";
+import type { DispatchList } from "./dispatch-schema";
+import { maskAddressesIn, maskDestination } from "./mask-destination";
+import { isActiveDocument, isOpenSigner } from "./shipment-states";
+
+export type { DispatchList, DispatchView } from "./dispatch-schema";
+
+/** YYYY-MM-DD HH:mm:ss as a clock in `timeZone` shows it. */
+export function localTimestamp(date: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/**
+ * GET /api/documents/{hexId}/dispatches: every invitation and reminder of the shipment, newest
+ * first. Built from an explicit select that holds no link, secret or hash, and the destination
+ * is masked: staff need to tell where a message went, not to read the address.
+ */
+export async function listDispatches(context: AuthContext, documentHexId: string, locale: Locale): Promise<DispatchList> {
+  const document = await db.document.findFirst({
+    where: { hexId: documentHexId, organizationId: context.organizationId },
+    select: {
+      hexId: true,
+      status: true,
+      signers: {
+        select: {
+          hexId: true,
+          firstName: true,
+          lastName: true,
+          email: true,
+          cellPhone: true,
+          position: true,
+          status: true,
+          deliveries: { select: { id: true, channel: true, kind: true, status: true, attempts: true, error: true, sentAt: true, createdAt: true } },
+        },
+      },
+    },
+  });
+  if (!document) throw new AppError("NOT_FOUND");
+  const timeZone = safeTimeZone(await getConfigValue(context.organizationId, "organization_tz"));
+  const t = translator(locale, "deliveryFailure");
+  const active = isActiveDocument(document.status);
+
+  const dispatches = document.signers.flatMap((signer) => {
+    const latestId = Math.max(...signer.deliveries.map((delivery) => delivery.id));
+    return signer.deliveries.map((delivery) => {
+      const reason = deliveryFailureReason(delivery.error);
+      return {
+        id: delivery.id,
+        signerHexId: signer.hexId,
+        signerName: `${signer.firstName} ${signer.lastName}`,
+        position: signer.position,
+        channel: delivery.channel,
+        kind: delivery.kind === "REMINDER" ? ("REMINDER" as const) : ("INVITATION" as const),
+        status: delivery.status,
+        attempts: delivery.attempts,
+        destination: maskDestination(delivery.channel, delivery.channel === "EMAIL" ? signer.email : signer.cellPhone),
+        errorReason: reason,
+        error: reason ? t(reason) : null,
+        errorDetail: delivery.error ? maskAddressesIn(delivery.error) : null,
+        createdAt: delivery.createdAt.toISOString(),
+        sentAt: delivery.sentAt?.toISOString() ?? null,
+        createdAtLocal: localTimestamp(delivery.createdAt, timeZone),
+        sentAtLocal: delivery.sentAt ? localTimestamp(delivery.sentAt, timeZone) : null,
+        retryable: active && isOpenSigner(signer.status) && delivery.status === "FAILED" && delivery.id === latestId,
+      };
+    });
+  });
+  // Ids grow with time; they break ties between deliveries queued in the same millisecond.
+  dispatches.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  return { documentHexId: document.hexId, timeZone, dispatches };
+}

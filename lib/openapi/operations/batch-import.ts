@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { batchColumns } from "@/lib/documents/batch/columns";
+import { batchTemplateQuery } from "@/lib/documents/batch/template";
+import { apiErrorSchema, type ApiOperation } from "../registry";
+
+// The batch import of shipments (/batchImport). Both POSTs take multipart/form-data, which the
+// registry does not describe as a body: the fields are named in the summaries.
+
+const multipart =
+  "multipart/form-data: `sheet` (CSV or XLSX, a header row and one row per signer; rows with the same `shipment` key are one shipment), the PDFs as repeated `files` parts (the `file` column names them), and `send` (true|false).";
+
+const rowError = z.object({
+  row: z.number().int().describe("The row's number in the file (the header is row 1)"),
+  column: z.enum(batchColumns).nullable().describe("The column at fault"),
+  errorCode: apiErrorSchema.shape.errorCode,
+  message: z.string().describe("In the caller's language"),
+  onlyWhenSending: z.literal(true).optional().describe("A sending rule a draft may still break: it stops `send=true` only"),
+});
+
+const created = z.object({
+  sent: z.boolean(),
+  created: z.number().int(),
+  shipments: z.array(z.object({ key: z.string().describe("The file's shipment key"), documentHexId: z.string(), title: z.string() })),
+});
+
+const rejected = apiErrorSchema.extend({ invalid: z.number().int().describe("Rows with errors"), errors: z.array(rowError) });
+
+export const batchImportOperations: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/documents/batch/preview",
+    operationId: "previewBatchImport",
+    tag: "Shipments",
+    summary: "Check a batch import file and its PDFs; nothing is saved",
+    description: `Needs DOCUMENTO:IMPORT. ${multipart} Answers the shipments the file describes and every row with its values and errors. Each PDF is judged by content, as one upload to a draft is.`,
+    auth: "tokenOrApiKey",
+    responses: { 200: { description: "`{ totalRows, shipmentCount, invalidRows, rowsNotReadyToSend, shipments, rows, unusedFiles }`" } },
+    errors: [400, 413],
+  },
+  {
+    method: "post",
+    path: "/api/documents/batch",
+    operationId: "commitBatchImport",
+    tag: "Shipments",
+    summary: "Create every shipment of a batch import file as a draft, or send them all; any row with an error creates nothing",
+    description: `Needs DOCUMENTO:IMPORT (and DOCUMENTO:CREATE to send). ${multipart} Every rule of a single shipment applies to each row; one failing row answers 422 with every row's errors and nothing is created.`,
+    auth: "tokenOrApiKey",
+    responses: { 201: { description: "The shipments created, with their hexIds", body: { schema: created, component: "BatchImportResult" } } },
+    errors: [400, 413, 422],
+    errorBodies: { 422: { schema: rejected, component: "BatchImportRejected" } },
+  },
+  {
+    method: "get",
+    path: "/api/documents/batch/template",
+    operationId: "batchImportTemplate",
+    tag: "Shipments",
+    summary: "The batch import file to fill in, in the caller's language, with example rows",
+    description: "Needs DOCUMENTO:IMPORT. The XLSX adds a sheet that explains each column and lists the organisation's active signature flows and document types.",
+    auth: "tokenOrApiKey",
+    query: batchTemplateQuery,
+    responses: { 200: { description: "An XLSX or CSV file (Content-Disposition: attachment)" } },
+  },
+];

@@ -1,0 +1,161 @@
+import { z } from "zod";
+import type { ContactView } from "@/lib/contacts/contact-view";
+import { exportContactsQuery } from "@/lib/contacts/export-contacts";
+import { channelInput, channelTypes, contactLanguages, createContactInput, listContactsQuery, updateContactInput } from "@/lib/contacts/schemas";
+import { deleted, hexIdPath, operationGroup } from "./common";
+
+// The contact answers as toContactView builds them; `satisfies` keeps the schema and the view in step.
+
+const channelView = z.object({ channelHexId: z.string(), type: z.enum(channelTypes), value: z.string(), favorite: z.boolean() });
+
+export const contactViewSchema = z.object({
+  contactHexId: z.string(),
+  name: z.string(),
+  lastName: z.string(),
+  country: z.string().nullable(),
+  identType: z.string().nullable(),
+  identNumber: z.string().nullable(),
+  fingerprintCode: z.string().nullable(),
+  preferredLanguage: z.enum(contactLanguages),
+  email: z.string().nullable().describe("The favourite e-mail, or the first one"),
+  phone: z.string().nullable().describe("The favourite phone, or the first one"),
+  favoriteChannel: channelView.nullable(),
+  channels: z.array(channelView).describe("Favourite first"),
+  createdAt: z.string().describe("ISO 8601"),
+  updatedAt: z.string().describe("ISO 8601"),
+}) satisfies z.ZodType<ContactView>;
+
+const contact = { schema: contactViewSchema, component: "Contact" };
+const contactPage = z.object({
+  _embedded: z.object({ contacts: z.array(contactViewSchema) }),
+  page: z.object({ size: z.number().int(), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int() }),
+});
+const contactPath = hexIdPath("contactHexId", "The contact's hexId");
+const channelPath = contactPath.extend(hexIdPath("channelHexId", "The channel's hexId").shape);
+const channelBody = { schema: channelInput, component: "ChannelInput" };
+const withChannels = "The contact with all its channels";
+
+export const contactOperations = operationGroup("Contacts", "tokenOrApiKey")([
+  {
+    method: "get",
+    path: "/api/contacts",
+    operationId: "listContacts",
+    summary: "The organisation's contacts, one page, searched and sorted",
+    needs: "CONTACTO:VIEW",
+    description: "Every word of `search` must appear in the name, last name, identification number or a channel. `sort=field,direction` with name, lastName, identNumber or createdAt.",
+    query: listContactsQuery,
+    responses: { 200: { description: "A page of contacts under _embedded.contacts", body: { schema: contactPage } } },
+  },
+  {
+    method: "post",
+    path: "/api/contacts",
+    operationId: "createContact",
+    summary: "Create a contact; its e-mail and phone become its first channels",
+    needs: "CONTACTO:CREATE",
+    description: "An e-mail or a phone is required. Duplicates by identification or e-mail are refused.",
+    body: { schema: createContactInput, component: "CreateContactInput" },
+    responses: { 201: { description: "Created", body: contact } },
+    errors: [409],
+  },
+  {
+    method: "get",
+    path: "/api/contacts/{contactHexId}",
+    operationId: "getContact",
+    summary: "One contact with its channels and how many shipments it signs in",
+    needs: "CONTACTO:VIEW",
+    pathParams: contactPath,
+    responses: {
+      200: { description: "The contact; `shipments` counts the signers tied to it (they keep it from deletion)", body: { schema: contactViewSchema.extend({ shipments: z.number().int() }) } },
+    },
+  },
+  {
+    method: "put",
+    path: "/api/contacts/{contactHexId}",
+    operationId: "updateContact",
+    summary: "Change a contact's own data; channels change through their own endpoints",
+    needs: "CONTACTO:UPDATE",
+    pathParams: contactPath,
+    body: { schema: updateContactInput, component: "UpdateContactInput" },
+    responses: { 200: { description: "Updated", body: contact } },
+    errors: [409],
+  },
+  {
+    method: "delete",
+    path: "/api/contacts/{contactHexId}",
+    operationId: "deleteContact",
+    summary: "Delete a contact that no shipment uses",
+    needs: "CONTACTO:DELETE",
+    description: "A contact tied to a shipment cannot be deleted (CONTACT_IN_SHIPMENT).",
+    pathParams: contactPath,
+    responses: { 200: { description: "Deleted", body: { schema: deleted } } },
+    errors: [409],
+  },
+  {
+    method: "get",
+    path: "/api/contacts/export",
+    operationId: "exportContacts",
+    summary: "The contacts the search finds (all without one) as XLSX or CSV, in the import's columns",
+    needs: "CONTACTO:EXPORT",
+    query: exportContactsQuery,
+    responses: {
+      200: {
+        description: "The file",
+        files: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "text/csv"],
+        headers: { "Content-Disposition": "attachment, with the file's name" },
+      },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/contacts/import",
+    operationId: "importContacts",
+    summary: "Import contacts from CSV or XLSX (multipart/form-data: `file`, `mode` preview or commit)",
+    needs: "CONTACTO:IMPORT",
+    description:
+      "`preview` checks every row and answers `{ total, valid, invalid, rows }` with each row's errors in the caller's language; `commit` imports all rows or none and answers `{ created }` with 201.",
+    responses: { 200: { description: "The preview" }, 201: { description: "Imported" } },
+    errors: [400, 413],
+  },
+  {
+    method: "post",
+    path: "/api/contacts/{contactHexId}/channels",
+    operationId: "addContactChannel",
+    summary: "Add an e-mail or SMS channel; it becomes the favourite when asked to or when the contact has none",
+    needs: "CONTACTO:UPDATE",
+    pathParams: contactPath,
+    body: channelBody,
+    responses: { 201: { description: withChannels, body: contact } },
+    errors: [409],
+  },
+  {
+    method: "put",
+    path: "/api/contacts/{contactHexId}/channels/{channelHexId}",
+    operationId: "updateContactChannel",
+    summary: "Change a channel's type and value; `favorite: true` makes it the favourite",
+    needs: "CONTACTO:UPDATE",
+    description: "The favourite cannot be unset: make another channel the favourite instead.",
+    pathParams: channelPath,
+    body: channelBody,
+    responses: { 200: { description: withChannels, body: contact } },
+    errors: [409],
+  },
+  {
+    method: "delete",
+    path: "/api/contacts/{contactHexId}/channels/{channelHexId}",
+    operationId: "deleteContactChannel",
+    summary: "Delete a channel that is not the favourite",
+    needs: "CONTACTO:UPDATE",
+    pathParams: channelPath,
+    responses: { 200: { description: withChannels, body: contact } },
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/contacts/{contactHexId}/channels/{channelHexId}/favorite",
+    operationId: "makeFavoriteContactChannel",
+    summary: "Make a channel the contact's favourite; the previous favourite becomes a plain channel",
+    needs: "CONTACTO:UPDATE",
+    pathParams: channelPath,
+    responses: { 200: { description: withChannels, body: contact } },
+  },
+]);

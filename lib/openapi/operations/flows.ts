@@ -1,0 +1,132 @@
+import { z } from "zod";
+import type { FlowView } from "@/lib/flows/flow-records";
+import { cloneFlowInput, compareTargets, createFlowInput, flowKinds, stepTypes, updateFlowInput } from "@/lib/flows/flow-schemas";
+import { listFlowsQuery } from "@/lib/flows/list-flows";
+import { hexIdPath, operationGroup } from "./common";
+
+// Flows as toFlowView builds them; `satisfies` keeps the schema and the view in step.
+
+const flowStepView = z.object({
+  position: z.number().int(),
+  type: z.enum(stepTypes),
+  compareFace: z.boolean(),
+  compareWithPosition: z.number().int().nullable(),
+  compareTarget: z.enum(compareTargets).nullable(),
+  documentTypeHexId: z.string().nullable(),
+  documentTypeName: z.string().nullable(),
+  expiryMinutes: z.number().int().nullable(),
+  maxAttempts: z.number().int().nullable(),
+  validateWithAuthority: z.boolean(),
+});
+
+export const flowViewSchema = z.object({
+  hexId: z.string(),
+  name: z.string(),
+  kind: z.enum(flowKinds),
+  createdBy: z.string().nullable(),
+  creationDate: z.string().describe("ISO 8601"),
+  active: z.boolean(),
+  isDefault: z.boolean(),
+  inUse: z.boolean().describe("Used by a shipment, a validation link or a validation process: it can no longer be edited"),
+  expirationDays: z.number().int(),
+  geolocateSigners: z.boolean(),
+  obligatoryGeolocation: z.boolean(),
+  steps: z.array(flowStepView),
+}) satisfies z.ZodType<FlowView>;
+
+const flow = { schema: flowViewSchema, component: "Flow" };
+const flowPath = hexIdPath("hexId", "The flow's hexId");
+const readers = "Needs ORGANIZACION:VIEW, or DOCUMENTO:CREATE (who prepares shipments picks a flow).";
+
+export const flowOperations = operationGroup("Flows", "tokenOrApiKey")([
+  {
+    method: "get",
+    path: "/api/flows",
+    operationId: "listFlows",
+    summary: "The organisation's flows, defaults first, then newest",
+    description: readers,
+    query: listFlowsQuery,
+    responses: { 200: { description: "The flows under `data`", body: { schema: z.object({ data: z.array(flowViewSchema) }) } } },
+  },
+  {
+    method: "post",
+    path: "/api/flows",
+    operationId: "createFlow",
+    summary: "Create a flow: title, expiration, geolocation and the ordered steps",
+    needs: "ORGANIZACION:CREATE",
+    description: "Invalid configurations are refused with the field at fault (FLOW_INVALID_CONFIG, FLOW_VALUE_OUT_OF_BOUNDS, FLOW_FACE_COMPARISON...).",
+    body: { schema: createFlowInput, component: "CreateFlowInput" },
+    responses: { 201: { description: "Created, inactive", body: flow } },
+  },
+  {
+    method: "get",
+    path: "/api/flows/{hexId}",
+    operationId: "getFlow",
+    summary: "One flow with its steps",
+    description: readers,
+    pathParams: flowPath,
+    responses: { 200: { description: "The flow", body: flow } },
+  },
+  {
+    method: "put",
+    path: "/api/flows/{hexId}",
+    operationId: "updateFlow",
+    summary: "Change a flow's title, settings and steps",
+    needs: "ORGANIZACION:UPDATE",
+    description: "A flow already in use cannot be edited (FLOW_IN_USE): clone it instead.",
+    pathParams: flowPath,
+    body: { schema: updateFlowInput, component: "UpdateFlowInput" },
+    responses: { 200: { description: "Updated", body: flow } },
+    errors: [409],
+  },
+  {
+    method: "delete",
+    path: "/api/flows/{hexId}",
+    operationId: "deleteFlow",
+    summary: "Delete a flow that is neither default nor in use",
+    needs: "ORGANIZACION:DELETE",
+    pathParams: flowPath,
+    responses: { 200: { description: "Deleted", body: { schema: z.object({ result: z.literal(1) }) } } },
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/flows/{hexId}/activate",
+    operationId: "activateFlow",
+    summary: "Activate a flow that has the minimum steps (and, for signature, a signature step)",
+    needs: "ORGANIZACION:UPDATE",
+    pathParams: flowPath,
+    responses: { 200: { description: "Activated", body: flow } },
+  },
+  {
+    method: "post",
+    path: "/api/flows/{hexId}/deactivate",
+    operationId: "deactivateFlow",
+    summary: "Deactivate a flow; the default flow cannot be deactivated",
+    needs: "ORGANIZACION:UPDATE",
+    pathParams: flowPath,
+    responses: { 200: { description: "Deactivated", body: flow } },
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/flows/{hexId}/default",
+    operationId: "makeDefaultFlow",
+    summary: "Make a flow the default of its kind, activating it; the previous default stops being one",
+    needs: "ORGANIZACION:UPDATE",
+    description: "The flow must meet the activation rules.",
+    pathParams: flowPath,
+    responses: { 200: { description: "The new default", body: flow } },
+  },
+  {
+    method: "post",
+    path: "/api/flows/{hexId}/clone",
+    operationId: "cloneFlow",
+    summary: "Copy a flow with its steps, inactive and not default; without a name it is called \"<name> (copia)\"",
+    needs: "ORGANIZACION:CREATE",
+    pathParams: flowPath,
+    body: { schema: cloneFlowInput },
+    bodyOptional: true,
+    responses: { 201: { description: "The copy", body: flow } },
+  },
+]);

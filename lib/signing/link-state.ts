@@ -1,0 +1,50 @@
+import type { DocumentStatus, ProcessStatus } from "@/lib/db/generated/enums";
+
+/** The link states of spec §4; each ends the link and has its own message (linkStates.* in the catalogs). */
+export type LinkState = "REJECTED" | "LAPSED" | "COMPLETED" | "IN_REVIEW" | "CANCELLED" | "SHIPMENT_COMPLETED" | "INCORRECT_STATUS" | "UNKNOWN";
+
+/**
+ * Why a signer's link can no longer be used, or null while it can. The signer's own state wins
+ * over the shipment's (a signer who signed sees "completed", not "shipment completed").
+ */
+export function signerLinkState(status: ProcessStatus, documentStatus: DocumentStatus): LinkState | null {
+  switch (status) {
+    case "REJECTED":
+      return "REJECTED";
+    case "LAPSED":
+      return "LAPSED";
+    case "COMPLETED":
+      return "COMPLETED";
+    case "IN_REVIEW":
+      return "IN_REVIEW";
+    case "CANCELLED":
+      if (documentStatus === "COMPLETED") return "SHIPMENT_COMPLETED";
+      return documentStatus === "REJECTED" ? "REJECTED" : "CANCELLED";
+    case "PENDING":
+    case "IN_PROGRESS":
+    case "ATTEMPTS_EXHAUSTED":
+      break;
+  }
+  switch (documentStatus) {
+    case "SENT":
+    case "IN_PROGRESS":
+      return null;
+    case "COMPLETED":
+      return "SHIPMENT_COMPLETED";
+    case "CANCELLED":
+    case "EXPIRED":
+      return "CANCELLED";
+    case "REJECTED":
+      return "REJECTED";
+    case "IN_REVIEW":
+      return "IN_REVIEW";
+    case "DRAFT":
+    case "SCHEDULED":
+      return "INCORRECT_STATUS";
+  }
+}
+
+/** /error/{statusprocess}/{docstatus}: where a signer lands when their link has ended. */
+export function linkErrorPath(status: ProcessStatus | "UNKNOWN", state: LinkState): string {
+  return `/error/${status}/${state}`;
+}

@@ -1,0 +1,98 @@
+import { captureConfigKeys, getConfigNumber, getConfigValues } from "@/lib/config/values";
+import { db } from "@/lib/db/client";
+import { fromDbLanguage } from "@/lib/i18n/config";
+import { signerLinkState } from "./link-state";
+import { accessOf, type SignerAccess, signerByLink, type SignerRecord } from "./signer-access";
+import { asksForLocation, processPagePath, signerStepPages } from "./steps";
+
+/** The name getFileByName answers the organisation's logo to (spec §7 GET /signprocess/getFileByName/{name}). */
+export function logoFileName(organizationHexId: string): string {
+  return `logo-${organizationHexId}`;
+}
+
+/** The page a live process continues on: its current step, or the end when every step is done. */
+export function currentPage(access: SignerAccess): string {
+  const step = access.steps[access.signer.currentStep];
+  return step ? signerStepPages[step.type] : "full-process";
+}
+
+async function identName(signer: SignerRecord): Promise<string | null> {
+  if (!signer.identType) return null;
+  const type = await db.identType.findFirst({ where: { code: signer.identType, ...(signer.country ? { country: { code: signer.country } } : {}) }, select: { name: true } });
+  return type?.name ?? signer.identType;
+}
+
+/**
+ * GET /signprocess/getSignatureProcess/{id}: the signature process data of spec §3 for a live link
+ * (result 1). An ended or superseded link gets result 2: only the organisation's name and logo, the
+ * invalid flag, and which spec §4 state ended it, so its page can say what happened.
+ */
+export async function getSignatureProcess(processHexId: string, urlSign: string | null, ip: string) {
+  return signatureProcessOf(await signerByLink(processHexId, urlSign, ip));
+}
+
+export async function signatureProcessOf({ signer, secretOk }: { signer: SignerRecord; secretOk: boolean }) {
+  const { document } = signer;
+  const organization = document.organization;
+  const state = secretOk ? signerLinkState(signer.status, document.status) : "UNKNOWN";
+  const brand = { nameOrganization: organization.name, logoOrganization: logoFileName(organization.hexId) };
+  if (state) return { result: 2 as const, invalid: true, linkState: state, data: brand };
+
+  const access = accessOf(signer);
+  const flow = document.flow;
+  const config = await getConfigValues(organization.id, captureConfigKeys);
+  const idStep = access.steps.find((s) => s.type === "ID_PHOTO");
+  return {
+    result: 1 as const,
+    invalid: false,
+    data: {
+      processHexId: signer.hexId,
+      callBackUrl: document.callBackUrl,
+      callBackUrlSoftFail: document.callBackUrlSoftFail,
+      FirstNameSignee: signer.firstName,
+      lastNameSignee: signer.lastName,
+      documentName: document.title,
+      nameSender: document.sender ? `${document.sender.firstName} ${document.sender.lastName}` : organization.name,
+      ...brand,
+      cellPhone: signer.cellPhone,
+      userId: null,
+      identName: await identName(signer),
+      identNumber: signer.identNumber,
+      email: signer.email,
+      identType: signer.identType,
+      userRegistered: signer.contactId !== null,
+      contactHexId: signer.contact?.hexId ?? null,
+      country: signer.country,
+      documentHexId: document.hexId,
+      documentStatus: document.status,
+      status: signer.status,
+      statusId: signer.status,
+      termsAccepted: signer.termsAccepted,
+      hasCRI: access.steps.some((s) => s.validateWithAuthority),
+      askForUseCRI: false,
+      preferredLanguage: fromDbLanguage(signer.preferredLanguage),
+      stepOrder: access.steps.map((s) => signerStepPages[s.type]),
+      currentStep: signer.currentStep,
+      nextPage: currentPage(access),
+      hasRear: idStep?.documentType?.hasRear ?? true,
+      geolocateSigners: flow ? asksForLocation(flow) : false,
+      obligatoryGeolocation: flow?.obligatoryGeolocation ?? false,
+      userIdCardActive: access.steps.some((s) => s.type === "ID_PHOTO"),
+      userIdSelfieActive: access.steps.some((s) => s.type === "SELFIE"),
+      description: document.description,
+      expirationDate: document.expirationDate?.toISOString() ?? null,
+      canReject: signer.canReject,
+      mandatory: signer.mandatory,
+      files: document.files.map((f) => ({ hexId: f.hexId, fileName: f.fileName, pages: f.pages })),
+      captureConfig: config,
+      linkUses: signer.uses,
+      maxLinkUses: await getConfigNumber(organization.id, "max_link_uses"),
+    },
+  };
+}
+
+export type SignatureProcessData = Extract<Awaited<ReturnType<typeof signatureProcessOf>>, { result: 1 }>["data"];
+
+export function continuePath(access: SignerAccess, urlSign: string): string {
+  return processPagePath(currentPage(access), urlSign, access.signer.hexId);
+}

@@ -1,0 +1,9 @@
+import type { RouteClass } from "./types";
+
+// The shipment detail: its dispatch list and signed download read the caller's organisation's
+// documents only; an organisation's logo is public, because invitation mails and signer pages show it.
+export const routeClasses: Record<string, RouteClass> = {
+  "documents/[documentHexId]/dispatches": "organization",
+  "documents/[documentHexId]/download": "organization",
+  "organizations/[orgHexId]/logo": "public",
+};
