@@ -25,7 +25,7 @@ export function AcceptTermsScreen({ link, termsVersion, canReject, children }: {
 
   return (
     <div className="space-y-4">
-      <div className="max-h-[60vh] overflow-y-auto rounded-lg border border-slate-200 bg-white p-5 shadow-sm">{children}</div>
+      {children}
       <label className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <input type="checkbox" className="mt-1 h-5 w-5 accent-[var(--sign-primary)]" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} data-testid="accept-terms-checkbox" />
         <span className="text-slate-800">{t("checkbox")}</span>

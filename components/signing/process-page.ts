@@ -30,8 +30,13 @@ export function signColours(value: string | undefined): { primary: string; secon
  * shows itself (full-process shows COMPLETED); any other ended state goes to /error, and a step
  * page that is not the signer's current step sends them to the one that is.
  */
-export async function loadProcessPage(page: string, segments: string[] | undefined, options: { showsStates?: LinkState[]; stepPage?: boolean } = {}): Promise<ProcessPage> {
-  const { urlSign, processHexId } = namedSegments(segments, processParams);
+export async function loadProcessPage(
+  page: string,
+  segments: string[] | undefined,
+  options: { showsStates?: LinkState[]; stepPage?: boolean; names?: readonly string[] } = {},
+): Promise<ProcessPage> {
+  // Attempt pages take a third segment, {numberAttemps?}; the others refuse one.
+  const { urlSign, processHexId } = namedSegments(segments, options.names ?? processParams) as { urlSign?: string; processHexId?: string };
   if (!urlSign || !processHexId) redirect(linkErrorPath("UNKNOWN", "UNKNOWN"));
   const ip = requestMeta(await headers()).ip;
   let found: Awaited<ReturnType<typeof signerByLink>>;

@@ -26,7 +26,7 @@ export function useSignerApi({ urlSign, processHexId }: SignerLink) {
         router.replace(`/error/${String(error.status ?? "UNKNOWN")}/${String(error.state ?? "UNKNOWN")}`);
         return;
       }
-      if (error.errorCode === "STEP_OUT_OF_ORDER" && typeof error.page === "string") {
+      if ((error.errorCode === "STEP_OUT_OF_ORDER" || error.errorCode === "ATTEMPTS_EXHAUSTED") && typeof error.page === "string") {
         notifyApiError(error);
         router.replace(processPagePath(error.page, urlSign, processHexId));
         return;

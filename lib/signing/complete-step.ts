@@ -118,6 +118,7 @@ export async function completeStep(processHexId: string, urlSign: string | null,
   const outcome = await db.$transaction(async (tx) => {
     await lockDocumentById(tx, access.signer.documentId);
     const fresh = await tx.signer.findUniqueOrThrow({ where: { id: access.signer.id }, select: { status: true, currentStep: true } });
+    if (fresh.status === "ATTEMPTS_EXHAUSTED") throw new AppError("ATTEMPTS_EXHAUSTED", { page: "finishedAttempts" });
     if (fresh.status !== "IN_PROGRESS" && fresh.status !== "PENDING") throw new AppError("LINK_ENDED", { state: fresh.status, status: fresh.status });
     const expected = access.steps[fresh.currentStep];
     if (!expected || expected.type !== type) {

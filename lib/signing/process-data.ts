@@ -12,6 +12,7 @@ export function logoFileName(organizationHexId: string): string {
 
 /** The page a live process continues on: its current step, or the end when every step is done. */
 export function currentPage(access: SignerAccess): string {
+  if (access.signer.status === "ATTEMPTS_EXHAUSTED") return "finishedAttempts";
   const step = access.steps[access.signer.currentStep];
   return step ? signerStepPages[step.type] : "full-process";
 }

@@ -43,7 +43,7 @@ test.describe("a signer on a desktop, in Spanish", () => {
     await page.getByTestId("confirm-data").click();
 
     await expect(page).toHaveURL(/\/signature-process\/accept-terms\//);
-    await expect(page.getByRole("document")).toContainText("18");
+    await expect(page.getByTestId("terms-of-use")).toContainText("18 años");
     await expect(page.getByTestId("accept-terms")).toBeDisabled();
     await page.getByTestId("accept-terms-checkbox").check();
     await page.getByTestId("accept-terms").click();
@@ -125,14 +125,14 @@ test.describe("a signer on a phone, in English", () => {
   });
 
   test("resumes on another device where the signer left off", async ({ page, browser }) => {
-    const { signers } = await shipment([{ identNumber: "12345678Z" }]);
+    const { signers } = await shipment([{ identNumber: "12345678Z", language: "en_us" }]);
     const signer = signers[0]!;
     await page.goto(`/sign/${signer.secret}/${signer.hexId}`);
     await page.getByTestId("start-process").click();
     await page.getByRole("button", { name: "My details are correct" }).click();
     await expect(page).toHaveURL(/\/signature-process\/accept-terms\//);
 
-    const desktop = await browser.newContext({ locale: "es-ES" });
+    const desktop = await browser.newContext({ locale: "en-US" });
     const other = await desktop.newPage();
     await other.goto(`http://127.0.0.1:3100/sign/${signer.secret}/${signer.hexId}`);
     await other.getByTestId("start-process").click();

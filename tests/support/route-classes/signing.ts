@@ -9,5 +9,8 @@ export const routeClasses: Record<string, RouteClass> = {
   "signprocess/[id]/reject": "public",
   "signprocess/[id]/files/[fileHexId]": "public",
   "signprocess/addSigneeGeolocation": "public",
+  "signprocess/[id]/evidence": "public",
+  "signprocess/[id]/restart": "public",
+  "signprocess/uploadNewSelfie": "public",
   "assets/pdf-worker": "public",
 };

@@ -1,0 +1,15 @@
+import { NextResponse } from "next/server";
+import { apiRoute } from "@/lib/http/api";
+import { requestMeta } from "@/lib/http/request";
+import { urlSignFrom } from "@/lib/signing/http";
+import { readEvidenceForm } from "@/lib/signing/read-evidence-form";
+import { uploadEvidence } from "@/lib/signing/upload-evidence";
+
+/**
+ * POST /api/signprocess/{processHexId}/evidence, multipart: kind (ID_FRONT, ID_REAR, SELFIE, VIDEO,
+ * FINGERPRINT), uploadId, file, capturedAt?, accepted? (selfie), detail?; the link secret in X-Url-Sign.
+ */
+export const POST = apiRoute<{ id: string }>(async (request, { id }) => {
+  const upload = await readEvidenceForm(request);
+  return NextResponse.json(await uploadEvidence(id, urlSignFrom(request), upload, requestMeta(request.headers)));
+});

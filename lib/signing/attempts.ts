@@ -1,0 +1,51 @@
+import { appendAuditEvent } from "@/lib/audit/audit-event";
+import { getConfigNumber } from "@/lib/config/values";
+import { db } from "@/lib/db/client";
+import { lockDocumentById } from "@/lib/documents/lock-document";
+import { AppError } from "@/lib/errors/app-error";
+import type { RequestMeta } from "@/lib/auth/sessions";
+import { liveSignerAccess } from "./signer-access";
+import type { SignerStepType } from "./steps";
+
+/**
+ * A capture that failed (time ran out reading the digits, no face, a face check that did not match)
+ * counts as an attempt at the current step. At the step's maxAttempts, or max_capture_attempts from
+ * the configuration, the process goes to finishedAttempts: the signer starts again from the
+ * beginning, perhaps on another device.
+ */
+export async function recordFailedAttempt(signerId: number, step: SignerStepType, reason: string): Promise<{ attempts: number; exhausted: boolean }> {
+  return db.$transaction(async (tx) => {
+    const signer = await tx.signer.findUniqueOrThrow({
+      where: { id: signerId },
+      select: { id: true, hexId: true, documentId: true, document: { select: { organizationId: true, flow: { select: { steps: true } } } } },
+    });
+    await lockDocumentById(tx, signer.documentId);
+    const fresh = await tx.signer.findUniqueOrThrow({ where: { id: signerId }, select: { attempts: true, status: true } });
+    const configured = signer.document.flow?.steps.find((s) => s.type === step)?.maxAttempts;
+    const max = configured ?? (await getConfigNumber(signer.document.organizationId, "max_capture_attempts"));
+    const attempts = fresh.attempts + 1;
+    const exhausted = attempts >= max;
+    await tx.signer.update({ where: { id: signerId }, data: { attempts, ...(exhausted && fresh.status === "IN_PROGRESS" ? { status: "ATTEMPTS_EXHAUSTED" } : {}) } });
+    await appendAuditEvent(tx, { documentId: signer.documentId }, exhausted ? "signer.attempts-exhausted" : "signer.attempt-failed", { signer: signer.hexId, step, reason, attempts, max });
+    return { attempts, exhausted };
+  });
+}
+
+/**
+ * finishedAttempts → "start again": the process goes back to its first step with a fresh count.
+ * Evidence already captured stays stored (it is part of the trail) but the steps must be redone.
+ */
+export async function restartProcess(processHexId: string, urlSign: string | null, meta: RequestMeta) {
+  const access = await liveSignerAccess(processHexId, urlSign, meta.ip);
+  if (access.signer.status !== "ATTEMPTS_EXHAUSTED") throw new AppError("RESTART_NOT_NEEDED");
+  await db.$transaction(async (tx) => {
+    await lockDocumentById(tx, access.signer.documentId);
+    const updated = await tx.signer.updateMany({
+      where: { id: access.signer.id, status: "ATTEMPTS_EXHAUSTED" },
+      data: { status: "IN_PROGRESS", currentStep: 0, attempts: 0, termsAccepted: false },
+    });
+    if (updated.count === 0) throw new AppError("RESTART_NOT_NEEDED");
+    await appendAuditEvent(tx, { documentId: access.signer.documentId }, "signer.restarted", { signer: access.signer.hexId, ip: meta.ip, userAgent: meta.userAgent });
+  });
+  return { result: 1, next: `/signature-process/home-page/${urlSign}/${processHexId}` };
+}

@@ -1,0 +1,35 @@
+import type { EvidenceKind } from "@/lib/db/generated/enums";
+import type { SignerStepType } from "./steps";
+
+/** Which step each captured evidence belongs to. */
+export const evidenceStep = {
+  ID_FRONT: "ID_PHOTO",
+  ID_REAR: "ID_PHOTO",
+  SELFIE: "SELFIE",
+  VIDEO: "VIDEO",
+  FINGERPRINT: "FINGERPRINT",
+} as const satisfies Partial<Record<EvidenceKind, SignerStepType>>;
+
+export type CapturedKind = keyof typeof evidenceStep;
+
+export const capturedKinds = Object.keys(evidenceStep) as CapturedKind[];
+
+export function isCapturedKind(value: string): value is CapturedKind {
+  return Object.hasOwn(evidenceStep, value);
+}
+
+/** The evidence a step needs before it is done: the ID's rear only when its document type has one. */
+export function kindsForStep(step: SignerStepType, hasRear: boolean): CapturedKind[] {
+  switch (step) {
+    case "ID_PHOTO":
+      return hasRear ? ["ID_FRONT", "ID_REAR"] : ["ID_FRONT"];
+    case "SELFIE":
+      return ["SELFIE"];
+    case "VIDEO":
+      return ["VIDEO"];
+    case "FINGERPRINT":
+      return ["FINGERPRINT"];
+    default:
+      return [];
+  }
+}

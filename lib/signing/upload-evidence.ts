@@ -1,0 +1,149 @@
+import { z } from "zod";
+import sharp from "sharp";
+import { appendAuditEvent } from "@/lib/audit/audit-event";
+import type { RequestMeta } from "@/lib/auth/sessions";
+import { getConfigValues } from "@/lib/config/values";
+import { db } from "@/lib/db/client";
+import { inviteNextOrderIfDue } from "@/lib/documents/invite-next-order";
+import { lockDocumentById } from "@/lib/documents/lock-document";
+import { AppError } from "@/lib/errors/app-error";
+import { safeTimeZone } from "@/lib/i18n/format";
+import { formatInTimeZone } from "@/lib/i18n/time-zone";
+import { storage } from "@/lib/storage";
+import { markSignerCompleted } from "./complete-signer";
+import { type CapturedKind, evidenceStep, isCapturedKind, kindsForStep } from "./evidence-steps";
+import { continuePath } from "./process-data";
+import { accessOf, liveSignerAccess, type SignerAccess, signerAccessInclude } from "./signer-access";
+import { signerStepPages } from "./steps";
+import { stampImage } from "./stamp-image";
+
+export const maxImageBytes = 15 * 1024 * 1024;
+export const maxVideoBytes = 60 * 1024 * 1024;
+
+export const evidenceFields = z.object({
+  kind: z.string().refine(isCapturedKind, "VALIDATION_FAILED"),
+  /** The capturing page's id for this capture (a UUID): retrying the same upload never stores it twice. */
+  uploadId: z.string().regex(/^[0-9a-f-]{16,64}$/i, "VALIDATION_FAILED"),
+  capturedAt: z.coerce.date().optional(),
+  /** Selfie: the signature-acceptance box (spec §5 "The terms checkbox must be ticked for selfie"). */
+  accepted: z.enum(["true", "false"]).optional(),
+  /** Extra facts the step sends with its capture (the video's challenge id, the fingerprint template...). */
+  detail: z.string().max(100_000).optional(),
+});
+
+export type EvidenceUpload = z.infer<typeof evidenceFields> & { kind: CapturedKind; bytes: Uint8Array };
+
+const isWebm = (b: Uint8Array) => b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3;
+const isMp4 = (b: Uint8Array) => b.length > 12 && String.fromCharCode(b[4] ?? 0, b[5] ?? 0, b[6] ?? 0, b[7] ?? 0) === "ftyp";
+
+/** What is stored for a capture: a stamped JPEG for photos, the recording as it came for videos, the PNG for a fingerprint. */
+async function prepare(upload: EvidenceUpload, access: SignerAccess): Promise<{ bytes: Uint8Array; mimeType: string; detail: Record<string, string | number | null> }> {
+  const original = upload.bytes;
+  if (upload.kind === "VIDEO") {
+    if (original.byteLength > maxVideoBytes) throw new AppError("EVIDENCE_TOO_LARGE");
+    if (!isWebm(original) && !isMp4(original)) throw new AppError("EVIDENCE_FILE_INVALID");
+    return { bytes: original, mimeType: isWebm(original) ? "video/webm" : "video/mp4", detail: {} };
+  }
+  if (original.byteLength > maxImageBytes) throw new AppError("EVIDENCE_TOO_LARGE");
+  let format: string | undefined;
+  try {
+    format = (await sharp(original, { limitInputPixels: 40_000_000 }).metadata()).format;
+  } catch {
+    throw new AppError("EVIDENCE_FILE_INVALID");
+  }
+  if (!format || !["jpeg", "png", "webp", "heif"].includes(format)) throw new AppError("EVIDENCE_FILE_INVALID");
+  if (upload.kind === "FINGERPRINT") {
+    if (format !== "png") throw new AppError("EVIDENCE_FILE_INVALID");
+    return { bytes: original, mimeType: "image/png", detail: {} };
+  }
+  const { signer } = access;
+  const config = await getConfigValues(signer.document.organizationId, ["idcard_image_quality", "organization_tz"]);
+  const place = await db.location.findFirst({ where: { signerId: signer.id, latitude: { not: null } }, orderBy: { id: "desc" } });
+  const capturedAt = upload.capturedAt && Math.abs(upload.capturedAt.getTime() - Date.now()) < 24 * 3600_000 ? upload.capturedAt : new Date();
+  const timeZone = safeTimeZone(config.organization_tz);
+  const stamped = await stampImage(
+    original,
+    {
+      capturedAt: `${formatInTimeZone(capturedAt, timeZone)} (${timeZone})`,
+      processHexId: signer.hexId,
+      place: place ? (place.displayName ?? `${place.latitude?.toFixed(5)}, ${place.longitude?.toFixed(5)}`) : null,
+    },
+    Number(config.idcard_image_quality) || 0.92,
+  );
+  return { bytes: stamped, mimeType: "image/jpeg", detail: { capturedAt: capturedAt.toISOString(), originalSha256: null } };
+}
+
+/**
+ * A capture step's upload (ID front and rear, selfie, video, fingerprint). The current step must be
+ * the capture's; the photo is stamped and kept as JPEG; the evidence is stored with its SHA-256 and
+ * an audit event. The step is done once every evidence it needs is in. Retrying an upload after a
+ * dropped connection (same uploadId) answers what the first one did and stores nothing twice.
+ */
+export async function uploadEvidence(processHexId: string, urlSign: string | null, upload: EvidenceUpload, meta: RequestMeta) {
+  const access = await liveSignerAccess(processHexId, urlSign, meta.ip);
+  const { signer } = access;
+  const already = await db.evidence.findUnique({ where: { clientUploadId: upload.uploadId } });
+  if (already) {
+    if (already.signerId !== signer.id) throw new AppError("VALIDATION_FAILED");
+    const now = accessOf(await db.signer.findUniqueOrThrow({ where: { id: signer.id }, include: signerAccessInclude }));
+    return answer(already.hexId, already.sha256, now, urlSign, false);
+  }
+  if (signer.status === "ATTEMPTS_EXHAUSTED") throw new AppError("ATTEMPTS_EXHAUSTED", { page: "finishedAttempts" });
+  const step = access.steps[signer.currentStep];
+  const wanted = evidenceStep[upload.kind];
+  if (!step || step.type !== wanted) throw new AppError("STEP_OUT_OF_ORDER", { page: step ? signerStepPages[step.type] : "full-process" });
+  if (upload.kind === "SELFIE" && upload.accepted !== "true") throw new AppError("SELFIE_TERMS_REQUIRED");
+
+  const prepared = await prepare(upload, access);
+  const stored = await storage().put(prepared.bytes);
+  const needed = kindsForStep(step.type, step.documentType?.hasRear ?? true);
+  let outcome: { evidenceHexId: string; finished: boolean; stepDone: boolean; nextStep: number };
+  try {
+    outcome = await db.$transaction(async (tx) => {
+      await lockDocumentById(tx, signer.documentId);
+      const fresh = await tx.signer.findUniqueOrThrow({ where: { id: signer.id }, select: { status: true, currentStep: true } });
+      if (fresh.status !== "IN_PROGRESS" && fresh.status !== "PENDING") throw new AppError("LINK_ENDED", { state: fresh.status, status: fresh.status });
+      if (fresh.currentStep !== signer.currentStep) throw new AppError("STEP_OUT_OF_ORDER", { page: signerStepPages[access.steps[fresh.currentStep]?.type ?? "SIGNATURE"] });
+      const evidence = await tx.evidence.create({
+        data: {
+          kind: upload.kind,
+          signerId: signer.id,
+          stepPosition: step.position,
+          storageKey: stored.key,
+          mimeType: prepared.mimeType,
+          size: stored.size,
+          sha256: stored.sha256,
+          clientUploadId: upload.uploadId,
+          checkDetail: { ...prepared.detail, ...(upload.detail ? { client: upload.detail } : {}) },
+        },
+      });
+      await appendAuditEvent(tx, { documentId: signer.documentId }, "evidence.stored", {
+        signer: signer.hexId,
+        evidence: evidence.hexId,
+        kind: upload.kind,
+        sha256: stored.sha256,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      });
+      const have = await tx.evidence.findMany({ where: { signerId: signer.id, stepPosition: step.position }, select: { kind: true } });
+      const stepDone = needed.every((kind) => have.some((e) => e.kind === kind));
+      if (!stepDone) return { evidenceHexId: evidence.hexId, finished: false, stepDone, nextStep: fresh.currentStep };
+      const nextStep = fresh.currentStep + 1;
+      await tx.signer.update({ where: { id: signer.id }, data: { currentStep: nextStep, status: "IN_PROGRESS", attempts: 0, startedAt: signer.startedAt ?? new Date() } });
+      await tx.document.updateMany({ where: { id: signer.documentId, status: "SENT" }, data: { status: "IN_PROGRESS" } });
+      const finished = nextStep >= access.steps.length;
+      if (finished) await markSignerCompleted(tx, signer);
+      return { evidenceHexId: evidence.hexId, finished, stepDone, nextStep };
+    });
+  } catch (error) {
+    await storage().delete(stored.key);
+    throw error;
+  }
+  if (outcome.finished) await inviteNextOrderIfDue(signer.documentId);
+  const next = accessOf({ ...signer, currentStep: outcome.nextStep });
+  return answer(outcome.evidenceHexId, stored.sha256, next, urlSign, outcome.finished);
+}
+
+function answer(evidenceHexId: string, sha256: string, access: SignerAccess, urlSign: string | null, finished: boolean) {
+  return { result: 1, evidence: evidenceHexId, sha256, finished, next: urlSign ? continuePath(access, urlSign) : null };
+}
