@@ -1,8 +1,9 @@
-# One image for the web app and the worker (docker-compose.yml picks the command).
+# One image for the web app and the worker (docker-compose.yml picks the command). ffmpeg remuxes
+# signers' recorded videos so the stored file has a duration.
 FROM node:20-bookworm-slim
 ENV NEXT_TELEMETRY_DISABLED=1
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends openssl ca-certificates && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends openssl ca-certificates ffmpeg && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .

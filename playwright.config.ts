@@ -2,6 +2,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 import { readEnvFile } from "./tests/support/env-file";
+import { ensureFakeCaptureFiles } from "./tests/support/test-media";
+
+// The fake camera shows a real face and the fake microphone reads digits aloud (DESIGN.md §5).
+const capture = ensureFakeCaptureFiles();
+const captureArgs = capture ? [`--use-file-for-fake-video-capture=${capture.video}`, `--use-file-for-fake-audio-capture=${capture.audio}`] : [];
 
 const env = readEnvFile(path.join(fileURLToPath(new URL(".", import.meta.url)), "tests/e2e/e2e.env"));
 
@@ -35,6 +40,7 @@ export default defineConfig({
         "--disable-quic",
         // A synthetic camera and microphone; permission stays per context (no fake UI flag), so denial is testable.
         "--use-fake-device-for-media-stream",
+        ...captureArgs,
       ],
     },
   },

@@ -65,6 +65,11 @@ async function main() {
       },
     });
   }
+  // The local identity registry knows the demo people, so a demo signer's registry check succeeds.
+  for (const u of demoUsers) {
+    const key = { country: "ES", identType: "DNI", identNumber: u.identNumber };
+    await db.registryPerson.upsert({ where: { country_identType_identNumber: key }, create: { ...key, firstName: u.firstName, lastName: u.lastName }, update: {} });
+  }
   console.log("\nDemo accounts (also in README.md):");
   for (const u of demoUsers) console.log(`  ${u.description.padEnd(34)} ${u.email.padEnd(32)} ${u.password}`);
 }

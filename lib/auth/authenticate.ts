@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { getConfigNumber } from "@/lib/config/values";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
+import { env } from "@/lib/config/env";
 import { logOperation } from "@/lib/audit/operation-log";
 import type { MfaMethodType } from "@/lib/db/generated/enums";
 import { password as passwordField } from "@/lib/validation/fields";
@@ -28,8 +29,8 @@ export type AuthenticateResult =
  */
 export async function authenticate(raw: unknown, meta: RequestMeta): Promise<AuthenticateResult> {
   const input = authenticateInput.parse(raw);
-  await enforceRateLimit(`login:ip:${meta.ip}`, 100, 300);
-  await enforceRateLimit(`login:user:${input.username}`, 10, 300);
+  await enforceRateLimit(`login:ip:${meta.ip}`, env().LOGIN_IP_LIMIT, 300);
+  await enforceRateLimit(`login:user:${input.username}`, env().LOGIN_USER_LIMIT, 300);
 
   const user = await db.user.findUnique({
     where: { email: input.username },

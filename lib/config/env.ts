@@ -18,10 +18,21 @@ const schema = z.object({
   TWILIO_API_BASE_URL: z.string().url().optional(),
   STORAGE_DIR: z.string().default("storage"),
   DELIVERY_RETRY_DELAY_MS: z.coerce.number().int().positive().default(30_000),
+  // Sign-ins one client address may attempt in five minutes (an office behind one NAT may need more).
+  LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(100),
+  // Sign-ins one account may attempt in five minutes, from anywhere.
+  LOGIN_USER_LIMIT: z.coerce.number().int().positive().default(10),
   // Reverse geocoding of signer locations (lib/geo/reverse-geocode.ts): offline city data, or a Nominatim server.
   GEOCODER: z.enum(["offline", "nominatim"]).default("offline"),
   NOMINATIM_URL: z.string().url().optional(),
   NOMINATIM_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
+  // PDF signing (lib/pdf/credentials.ts): the platform's certificate and key as a PKCS#12 file or its base64,
+  // and its password. Without either, a generated self-signed DEVELOPMENT certificate (not valid) signs.
+  PDF_SIGNING_P12_PATH: z.string().optional(),
+  PDF_SIGNING_P12_BASE64: z.string().optional(),
+  PDF_SIGNING_P12_PASSWORD: z.string().optional(),
+  // RFC 3161 timestamp authority: with it every PDF signature is timestamped (PAdES B-T), without it B-B.
+  PDF_SIGNING_TSA_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

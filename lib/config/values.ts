@@ -33,6 +33,8 @@ export const configDefaults: Record<string, string> = {
   ui_sign_color: "#0f766e;#14b8a6",
   wait_time_binding_photo: "3",
   default_language: "es-es",
+  // Where signers' fingerprint-reader bridge listens on their own machine (docs/fingerprint-bridge.md).
+  fingerprint_bridge_url: "http://127.0.0.1:15896",
 };
 
 export const captureConfigKeys = [

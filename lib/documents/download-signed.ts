@@ -29,20 +29,23 @@ function uniqueNames(names: string[]): string[] {
 
 const baseName = (fileName: string) => fileName.replace(/\.pdf$/i, "").replace(/[\\/:*?"<>|\r\n]+/g, "_").trim() || "documento";
 
+type DocumentWithFiles = { hexId: string; title: string; status: string; files: { hexId: string; fileName: string; signedStorageKey: string | null; signedSha256: string | null }[] };
+
+export const signedFilesSelect = {
+  hexId: true,
+  title: true,
+  status: true,
+  files: { orderBy: { id: "asc" as const }, select: { hexId: true, fileName: true, signedStorageKey: true, signedSha256: true } },
+} as const;
+
 /**
- * GET /api/documents/{hexId}/download: the signed PDF of a completed shipment, or a ZIP of all of
- * them when it holds several files and none is asked for. Before completion there is nothing
- * signed to give; a completed shipment whose signed files are still being produced says so.
+ * The signed PDF of a completed shipment, or a ZIP of all of them when it holds several files and
+ * none is asked for. Before completion there is nothing signed to give; a completed shipment whose
+ * signed files are still being produced says so. Staff (below) and signers (/files-download) share it.
  */
-export async function downloadSignedDocument(context: AuthContext, documentHexId: string, raw: unknown, locale: Locale, ip: string): Promise<SignedDownload> {
-  const query = downloadQuery.parse(raw);
-  const document = await db.document.findFirst({
-    where: { hexId: documentHexId, organizationId: context.organizationId },
-    select: { hexId: true, title: true, status: true, files: { orderBy: { id: "asc" }, select: { hexId: true, fileName: true, signedStorageKey: true, signedSha256: true } } },
-  });
-  if (!document) throw new AppError("NOT_FOUND");
-  const files = query.file ? document.files.filter((file) => file.hexId === query.file) : document.files;
-  if (query.file && files.length === 0) throw new AppError("NOT_FOUND");
+export async function packSignedFiles(document: DocumentWithFiles, fileHexId: string | undefined, locale: Locale): Promise<SignedDownload & { fileHexIds: string[] }> {
+  const files = fileHexId ? document.files.filter((file) => file.hexId === fileHexId) : document.files;
+  if (fileHexId && files.length === 0) throw new AppError("NOT_FOUND");
   if (document.status !== "COMPLETED") throw new AppError("DOWNLOAD_NOT_COMPLETED");
   if (files.length === 0 || files.some((file) => !file.signedStorageKey)) throw new AppError("DOWNLOAD_NOT_READY");
 
@@ -56,7 +59,21 @@ export async function downloadSignedDocument(context: AuthContext, documentHexId
   );
   const t = translator(locale, "docdetail");
   const signedName = (name: string) => `${t("download.signedName", { name: baseName(name) })}.pdf`;
+  const fileHexIds = files.map((file) => file.hexId);
+  const [single] = contents;
+  if (contents.length === 1 && single) return { fileName: signedName(single.file.fileName), contentType: "application/pdf", body: single.bytes, fileHexIds };
+  const names = uniqueNames(contents.map(({ file }) => signedName(file.fileName)));
+  // PDFs are compressed already: stored, not deflated again.
+  const zip = zipSync(Object.fromEntries(contents.map(({ bytes }, index) => [names[index]!, [bytes, { level: 0 }]])));
+  return { fileName: `${t("download.signedName", { name: baseName(document.title) })}.zip`, contentType: "application/zip", body: zip, fileHexIds };
+}
 
+/** GET /api/documents/{hexId}/download: staff download the signed shipment, logged as an operation. */
+export async function downloadSignedDocument(context: AuthContext, documentHexId: string, raw: unknown, locale: Locale, ip: string): Promise<SignedDownload> {
+  const query = downloadQuery.parse(raw);
+  const document = await db.document.findFirst({ where: { hexId: documentHexId, organizationId: context.organizationId }, select: signedFilesSelect });
+  if (!document) throw new AppError("NOT_FOUND");
+  const packed = await packSignedFiles(document, query.file, locale);
   await logOperation({
     module: "DOCUMENTO",
     organizationId: context.organizationId,
@@ -64,12 +81,7 @@ export async function downloadSignedDocument(context: AuthContext, documentHexId
     event: "DOCUMENT_DOWNLOAD",
     ip,
     recordId: document.hexId,
-    action: `DOCUMENT_DOWNLOAD files=${files.map((file) => file.hexId).join(",")}`,
+    action: `DOCUMENT_DOWNLOAD files=${packed.fileHexIds.join(",")}`,
   });
-  const [single] = contents;
-  if (contents.length === 1 && single) return { fileName: signedName(single.file.fileName), contentType: "application/pdf", body: single.bytes };
-  const names = uniqueNames(contents.map(({ file }) => signedName(file.fileName)));
-  // PDFs are compressed already: stored, not deflated again.
-  const zip = zipSync(Object.fromEntries(contents.map(({ bytes }, index) => [names[index]!, [bytes, { level: 0 }]])));
-  return { fileName: `${t("download.signedName", { name: baseName(document.title) })}.zip`, contentType: "application/zip", body: zip };
+  return { fileName: packed.fileName, contentType: packed.contentType, body: packed.body };
 }

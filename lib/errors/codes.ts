@@ -140,8 +140,18 @@ export const errorStatus = {
   SELFIE_TERMS_REQUIRED: 400,
   ATTEMPTS_EXHAUSTED: 409,
   RESTART_NOT_NEEDED: 409,
+  PERSON_NOT_IN_REGISTRY: 404,
+  // the video step (videosignature): digits to read aloud before a deadline
+  VIDEO_CODE_UNAVAILABLE: 503,
+  VIDEO_TIME_EXPIRED: 409,
   // operations list (/trading-history) export
   OPERATION_LOG_EXPORT_TOO_LARGE: 400,
+  // helper layer (spec §1, §7 /security/*, /signprocess/getFileByName): key exchange, sealed evidence
+  EVIDENCE_DECRYPT_FAILED: 400,
+  PUBLIC_KEY_INVALID: 400,
+  PUBLIC_KEY_UNSUPPORTED: 400,
+  PUBLIC_KEY_CURVE_REQUIRED: 400,
+  FILE_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

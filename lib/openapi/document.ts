@@ -8,6 +8,7 @@ import { flowOperations } from "./operations/flows";
 import { logOperations } from "./operations/logs";
 import { organizationOperations } from "./operations/organizations";
 import { sendingOperations } from "./operations/sending";
+import { securityOperations } from "./operations/security";
 import { shipmentOperations } from "./operations/shipments";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
 
@@ -27,6 +28,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...shipmentOperations,
   ...batchImportOperations,
   ...sendingOperations,
+  ...securityOperations,
 ];
 
 export function openApiDocument() {

@@ -5,6 +5,8 @@ import { expireShipments, expireShipmentsPayload } from "@/lib/documents/expire-
 import { sendReminder, sendReminderPayload } from "@/lib/documents/send-reminder";
 import { expireSweepEveryMs, shipmentsQueue } from "@/lib/documents/shipment-jobs";
 import { singleAttempt, type JobAttempt } from "@/lib/queue/job-attempt";
+import { signingQueue } from "@/lib/signing/pdf-jobs";
+import { sealDocument, sealDocumentPayload, signForSigner, signSignerPayload } from "@/lib/signing/sign-files";
 
 type JobDefinition<T> = { queue: string; payload: z.ZodType<T>; handler: (payload: T, attempt: JobAttempt) => Promise<unknown> };
 
@@ -25,6 +27,8 @@ export const jobs = {
   "shipments.deliver-invitation": job({ queue: shipmentsQueue, payload: deliverInvitationPayload, handler: deliverInvitation }),
   "shipments.send-reminder": job({ queue: shipmentsQueue, payload: sendReminderPayload, handler: sendReminder }),
   "shipments.expire-sweep": job({ queue: shipmentsQueue, payload: expireShipmentsPayload, handler: async () => expireShipments() }),
+  "signing.sign-signer": job({ queue: signingQueue, payload: signSignerPayload, handler: signForSigner }),
+  "signing.seal-document": job({ queue: signingQueue, payload: sealDocumentPayload, handler: sealDocument }),
 } as const;
 
 export type JobName = keyof typeof jobs;
@@ -32,7 +36,7 @@ export type JobName = keyof typeof jobs;
 export const queueNames = [...new Set(Object.values(jobs).map((j) => j.queue))];
 
 /** Jobs run at once per worker process; a delivery mostly waits on SMTP or Twilio, so more of them overlap. */
-export const queueConcurrency: Record<string, number> = { [shipmentsQueue]: 10 };
+export const queueConcurrency: Record<string, number> = { [shipmentsQueue]: 10, [signingQueue]: 2 };
 
 /** Repeating jobs the worker schedules at start (BullMQ job schedulers are upserts: no duplicates). */
 export const schedules: { name: JobName; everyMs: number }[] = [

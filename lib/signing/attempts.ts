@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { lockDocumentById } from "@/lib/documents/lock-document";
 import { AppError } from "@/lib/errors/app-error";
 import type { RequestMeta } from "@/lib/auth/sessions";
+import { lastEvidenceId, restartEventType } from "./captured-evidence";
 import { liveSignerAccess } from "./signer-access";
 import type { SignerStepType } from "./steps";
 
@@ -25,7 +26,9 @@ export async function recordFailedAttempt(signerId: number, step: SignerStepType
     const max = configured ?? (await getConfigNumber(signer.document.organizationId, "max_capture_attempts"));
     const attempts = fresh.attempts + 1;
     const exhausted = attempts >= max;
-    await tx.signer.update({ where: { id: signerId }, data: { attempts, ...(exhausted && fresh.status === "IN_PROGRESS" ? { status: "ATTEMPTS_EXHAUSTED" } : {}) } });
+    // A live process (opened or not yet) ends its round here; an ended one only counts.
+    const live = fresh.status === "IN_PROGRESS" || fresh.status === "PENDING";
+    await tx.signer.update({ where: { id: signerId }, data: { attempts, ...(exhausted && live ? { status: "ATTEMPTS_EXHAUSTED" } : {}) } });
     await appendAuditEvent(tx, { documentId: signer.documentId }, exhausted ? "signer.attempts-exhausted" : "signer.attempt-failed", { signer: signer.hexId, step, reason, attempts, max });
     return { attempts, exhausted };
   });
@@ -45,7 +48,9 @@ export async function restartProcess(processHexId: string, urlSign: string | nul
       data: { status: "IN_PROGRESS", currentStep: 0, attempts: 0, termsAccepted: false },
     });
     if (updated.count === 0) throw new AppError("RESTART_NOT_NEEDED");
-    await appendAuditEvent(tx, { documentId: access.signer.documentId }, "signer.restarted", { signer: access.signer.hexId, ip: meta.ip, userAgent: meta.userAgent });
+    // Where the new round's evidence begins: what came before stays in the trail but counts toward no step.
+    const evidenceBefore = await lastEvidenceId(tx, access.signer.id);
+    await appendAuditEvent(tx, { documentId: access.signer.documentId }, restartEventType, { signer: access.signer.hexId, evidenceBefore, ip: meta.ip, userAgent: meta.userAgent });
   });
   return { result: 1, next: `/signature-process/home-page/${urlSign}/${processHexId}` };
 }

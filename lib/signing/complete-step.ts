@@ -3,12 +3,11 @@ import { z } from "zod";
 import { appendAuditEvent } from "@/lib/audit/audit-event";
 import type { RequestMeta } from "@/lib/auth/sessions";
 import { db, type Tx } from "@/lib/db/client";
-import { inviteNextOrderIfDue } from "@/lib/documents/invite-next-order";
 import { lockDocumentById } from "@/lib/documents/lock-document";
 import { AppError } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage";
 import { identNumber, phone, requiredText } from "@/lib/validation/fields";
-import { markSignerCompleted } from "./complete-signer";
+import { afterSignerCompleted, markSignerCompleted } from "./complete-signer";
 import { continuePath } from "./process-data";
 import { accessOf, liveSignerAccess, type SignerAccess } from "./signer-access";
 import { type SignerStepType, signerStepPages, stepOfPage } from "./steps";
@@ -133,7 +132,7 @@ export async function completeStep(processHexId: string, urlSign: string | null,
     if (finished) await markSignerCompleted(tx, access.signer);
     return { nextStep, finished };
   });
-  if (outcome.finished) await inviteNextOrderIfDue(access.signer.documentId);
+  if (outcome.finished) await afterSignerCompleted(access.signer.id, access.signer.documentId);
   const next = accessOf({ ...access.signer, currentStep: outcome.nextStep });
   return { result: 1, finished: outcome.finished, next: urlSign ? continuePath(next, urlSign) : null };
 }

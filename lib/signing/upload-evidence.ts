@@ -4,18 +4,21 @@ import { appendAuditEvent } from "@/lib/audit/audit-event";
 import type { RequestMeta } from "@/lib/auth/sessions";
 import { getConfigValues } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
-import { inviteNextOrderIfDue } from "@/lib/documents/invite-next-order";
 import { lockDocumentById } from "@/lib/documents/lock-document";
 import { AppError } from "@/lib/errors/app-error";
 import { safeTimeZone } from "@/lib/i18n/format";
 import { formatInTimeZone } from "@/lib/i18n/time-zone";
+import { sha256Hex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
-import { markSignerCompleted } from "./complete-signer";
+import { capturedInStep } from "./captured-evidence";
+import { afterSignerCompleted, markSignerCompleted } from "./complete-signer";
 import { type CapturedKind, evidenceStep, isCapturedKind, kindsForStep } from "./evidence-steps";
 import { continuePath } from "./process-data";
 import { accessOf, liveSignerAccess, type SignerAccess, signerAccessInclude } from "./signer-access";
+import { remuxWebm } from "./remux-video";
 import { signerStepPages } from "./steps";
 import { stampImage } from "./stamp-image";
+import { challengeFacts, claimVideoChallenge, consumeVideoChallenge } from "./video-challenge";
 
 export const maxImageBytes = 15 * 1024 * 1024;
 export const maxVideoBytes = 60 * 1024 * 1024;
@@ -36,13 +39,17 @@ export type EvidenceUpload = z.infer<typeof evidenceFields> & { kind: CapturedKi
 const isWebm = (b: Uint8Array) => b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3;
 const isMp4 = (b: Uint8Array) => b.length > 12 && String.fromCharCode(b[4] ?? 0, b[5] ?? 0, b[6] ?? 0, b[7] ?? 0) === "ftyp";
 
-/** What is stored for a capture: a stamped JPEG for photos, the recording as it came for videos, the PNG for a fingerprint. */
-async function prepare(upload: EvidenceUpload, access: SignerAccess): Promise<{ bytes: Uint8Array; mimeType: string; detail: Record<string, string | number | null> }> {
+/** What is stored for a capture: a stamped JPEG for photos, the recording remuxed so it has a duration (WebM) or as it came (MP4) for videos, the PNG for a fingerprint. */
+async function prepare(upload: EvidenceUpload, access: SignerAccess): Promise<{ bytes: Uint8Array; mimeType: string; detail: Record<string, string | number | boolean | null> }> {
   const original = upload.bytes;
   if (upload.kind === "VIDEO") {
     if (original.byteLength > maxVideoBytes) throw new AppError("EVIDENCE_TOO_LARGE");
     if (!isWebm(original) && !isMp4(original)) throw new AppError("EVIDENCE_FILE_INVALID");
-    return { bytes: original, mimeType: isWebm(original) ? "video/webm" : "video/mp4", detail: {} };
+    if (!isWebm(original)) return { bytes: original, mimeType: "video/mp4", detail: {} };
+    // MediaRecorder's WebM has no duration until it is remuxed (lib/signing/remux-video.ts).
+    const remux = await remuxWebm(original);
+    const originalSha256 = sha256Hex(Buffer.from(original));
+    return { bytes: remux.bytes, mimeType: "video/webm", detail: remux.remuxed ? { remuxed: true, originalSha256 } : { remuxed: false, remuxNote: remux.note } };
   }
   if (original.byteLength > maxImageBytes) throw new AppError("EVIDENCE_TOO_LARGE");
   let format: string | undefined;
@@ -61,16 +68,23 @@ async function prepare(upload: EvidenceUpload, access: SignerAccess): Promise<{ 
   const place = await db.location.findFirst({ where: { signerId: signer.id, latitude: { not: null } }, orderBy: { id: "desc" } });
   const capturedAt = upload.capturedAt && Math.abs(upload.capturedAt.getTime() - Date.now()) < 24 * 3600_000 ? upload.capturedAt : new Date();
   const timeZone = safeTimeZone(config.organization_tz);
-  const stamped = await stampImage(
-    original,
-    {
-      capturedAt: `${formatInTimeZone(capturedAt, timeZone)} (${timeZone})`,
-      processHexId: signer.hexId,
-      place: place ? (place.displayName ?? `${place.latitude?.toFixed(5)}, ${place.longitude?.toFixed(5)}`) : null,
-    },
-    Number(config.idcard_image_quality) || 0.92,
-  );
-  return { bytes: stamped, mimeType: "image/jpeg", detail: { capturedAt: capturedAt.toISOString(), originalSha256: null } };
+  let stamped: Buffer;
+  try {
+    stamped = await stampImage(
+      original,
+      {
+        capturedAt: `${formatInTimeZone(capturedAt, timeZone)} (${timeZone})`,
+        processHexId: signer.hexId,
+        place: place ? (place.displayName ?? `${place.latitude?.toFixed(5)}, ${place.longitude?.toFixed(5)}`) : null,
+      },
+      Number(config.idcard_image_quality) || 0.92,
+    );
+  } catch {
+    // A header that reads but pixels that do not (a truncated upload, a HEIC this build cannot decode).
+    throw new AppError("EVIDENCE_FILE_INVALID");
+  }
+  // The original's hash too: what the device produced, before the stamp was burnt in.
+  return { bytes: stamped, mimeType: "image/jpeg", detail: { capturedAt: capturedAt.toISOString(), originalSha256: sha256Hex(Buffer.from(original)) } };
 }
 
 /**
@@ -80,28 +94,32 @@ async function prepare(upload: EvidenceUpload, access: SignerAccess): Promise<{ 
  * dropped connection (same uploadId) answers what the first one did and stores nothing twice.
  */
 export async function uploadEvidence(processHexId: string, urlSign: string | null, upload: EvidenceUpload, meta: RequestMeta) {
+  const receivedAt = new Date();
   const access = await liveSignerAccess(processHexId, urlSign, meta.ip);
   const { signer } = access;
-  const already = await db.evidence.findUnique({ where: { clientUploadId: upload.uploadId } });
-  if (already) {
-    if (already.signerId !== signer.id) throw new AppError("VALIDATION_FAILED");
-    const now = accessOf(await db.signer.findUniqueOrThrow({ where: { id: signer.id }, include: signerAccessInclude }));
-    return answer(already.hexId, already.sha256, now, urlSign, false);
-  }
+  const already = await alreadyStored(upload.uploadId, signer.id, urlSign);
+  if (already) return already;
   if (signer.status === "ATTEMPTS_EXHAUSTED") throw new AppError("ATTEMPTS_EXHAUSTED", { page: "finishedAttempts" });
   const step = access.steps[signer.currentStep];
   const wanted = evidenceStep[upload.kind];
   if (!step || step.type !== wanted) throw new AppError("STEP_OUT_OF_ORDER", { page: step ? signerStepPages[step.type] : "full-process" });
+  const needed = kindsForStep(step.type, step.documentType?.hasRear ?? true);
+  // The rear of a document type that has none is not part of this process.
+  if (!needed.includes(upload.kind)) throw new AppError("STEP_NOT_AVAILABLE");
   if (upload.kind === "SELFIE" && upload.accepted !== "true") throw new AppError("SELFIE_TERMS_REQUIRED");
+  // The video must name the digits it reads (lib/signing/video-challenge.ts), in time and only once.
+  const challenge = upload.kind === "VIDEO" ? await claimVideoChallenge(signer.id, step.position, upload, receivedAt) : null;
 
   const prepared = await prepare(upload, access);
   const stored = await storage().put(prepared.bytes);
-  const needed = kindsForStep(step.type, step.documentType?.hasRear ?? true);
-  let outcome: { evidenceHexId: string; finished: boolean; stepDone: boolean; nextStep: number };
+  let outcome: { evidenceHexId: string; finished: boolean; stepDone: boolean; nextStep: number } | { duplicate: true };
   try {
     outcome = await db.$transaction(async (tx) => {
       await lockDocumentById(tx, signer.documentId);
+      // The same upload sent twice at once (a retry while the first was still on its way): the first one, now committed, stored it.
+      if (await tx.evidence.findUnique({ where: { clientUploadId: upload.uploadId }, select: { id: true } })) return { duplicate: true as const };
       const fresh = await tx.signer.findUniqueOrThrow({ where: { id: signer.id }, select: { status: true, currentStep: true } });
+      if (fresh.status === "ATTEMPTS_EXHAUSTED") throw new AppError("ATTEMPTS_EXHAUSTED", { page: "finishedAttempts" });
       if (fresh.status !== "IN_PROGRESS" && fresh.status !== "PENDING") throw new AppError("LINK_ENDED", { state: fresh.status, status: fresh.status });
       if (fresh.currentStep !== signer.currentStep) throw new AppError("STEP_OUT_OF_ORDER", { page: signerStepPages[access.steps[fresh.currentStep]?.type ?? "SIGNATURE"] });
       const evidence = await tx.evidence.create({
@@ -114,7 +132,7 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
           size: stored.size,
           sha256: stored.sha256,
           clientUploadId: upload.uploadId,
-          checkDetail: { ...prepared.detail, ...(upload.detail ? { client: upload.detail } : {}) },
+          checkDetail: { ...prepared.detail, ...(challenge ? challengeFacts(challenge, receivedAt) : {}), ...(upload.detail ? { client: upload.detail } : {}) },
         },
       });
       await appendAuditEvent(tx, { documentId: signer.documentId }, "evidence.stored", {
@@ -125,8 +143,9 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
         ip: meta.ip,
         userAgent: meta.userAgent,
       });
-      const have = await tx.evidence.findMany({ where: { signerId: signer.id, stepPosition: step.position }, select: { kind: true } });
-      const stepDone = needed.every((kind) => have.some((e) => e.kind === kind));
+      // Only this round's captures count: after a restart the step is redone from nothing.
+      const have = await capturedInStep(tx, signer, step.position);
+      const stepDone = needed.every((kind) => have.includes(kind));
       if (!stepDone) return { evidenceHexId: evidence.hexId, finished: false, stepDone, nextStep: fresh.currentStep };
       const nextStep = fresh.currentStep + 1;
       await tx.signer.update({ where: { id: signer.id }, data: { currentStep: nextStep, status: "IN_PROGRESS", attempts: 0, startedAt: signer.startedAt ?? new Date() } });
@@ -137,11 +156,35 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
     });
   } catch (error) {
     await storage().delete(stored.key);
+    if (isUniqueViolation(error)) {
+      const first = await alreadyStored(upload.uploadId, signer.id, urlSign);
+      if (first) return first;
+    }
     throw error;
   }
-  if (outcome.finished) await inviteNextOrderIfDue(signer.documentId);
+  if ("duplicate" in outcome) {
+    await storage().delete(stored.key);
+    const first = await alreadyStored(upload.uploadId, signer.id, urlSign);
+    if (first) return first;
+    throw new AppError("VALIDATION_FAILED");
+  }
+  if (challenge) await consumeVideoChallenge(challenge);
+  if (outcome.finished) await afterSignerCompleted(signer.id, signer.documentId);
   const next = accessOf({ ...signer, currentStep: outcome.nextStep });
   return answer(outcome.evidenceHexId, stored.sha256, next, urlSign, outcome.finished);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && "code" in error && error.code === "P2002";
+}
+
+/** A retried upload (same uploadId) answers what the first one did, from where the process is now. */
+async function alreadyStored(uploadId: string, signerId: number, urlSign: string | null) {
+  const already = await db.evidence.findUnique({ where: { clientUploadId: uploadId } });
+  if (!already) return null;
+  if (already.signerId !== signerId) throw new AppError("VALIDATION_FAILED");
+  const now = accessOf(await db.signer.findUniqueOrThrow({ where: { id: signerId }, include: signerAccessInclude }));
+  return answer(already.hexId, already.sha256, now, urlSign, false);
 }
 
 function answer(evidenceHexId: string, sha256: string, access: SignerAccess, urlSign: string | null, finished: boolean) {

@@ -48,9 +48,9 @@ test.describe("operations list (/trading-history)", () => {
   });
 
   test("a start date after the end date is pointed out and not searched", async ({ page }) => {
-    await page.goto("/signin");
-    await signIn(page, demo.orgAdmin);
     await page.goto("/trading-history");
+    await signIn(page, demo.orgAdmin);
+    await expect(page).toHaveURL(/\/trading-history$/);
     await page.getByTestId("operations-from").fill("2025-03-10");
     await page.getByTestId("operations-to").fill("2025-03-01");
     await expect(page.getByRole("alert").filter({ hasText: "La fecha de inicio no puede ser posterior a la fecha de fin." })).toBeVisible();

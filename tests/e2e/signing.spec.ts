@@ -2,6 +2,10 @@ import { expect, type Page, test } from "@playwright/test";
 import "./support/load-env";
 import { db } from "@/lib/db/client";
 import { createSentShipment, type TestSigner } from "../support/signing";
+import { readFileSync } from "node:fs";
+import type esCatalog from "../../messages/es-es.json";
+
+const catalog = JSON.parse(readFileSync(new URL("../../messages/es-es.json", import.meta.url), "utf8")) as typeof esCatalog;
 
 /** A shipment of the demo organisation, sent, with live links for its first order. */
 async function shipment(signers: TestSigner[], options: { obligatoryGeolocation?: boolean } = {}) {
@@ -68,6 +72,11 @@ test.describe("a signer on a desktop, in Spanish", () => {
     // The second order is invited now that the first is done.
     expect(await db.delivery.count({ where: { signerId: signers[1]!.id, kind: "INVITATION" } })).toBe(1);
 
+    // The signed copy's page: the shipment still waits for its second order, so nothing to download yet.
+    const downloadHref = await page.getByTestId("files-download-link").getAttribute("href");
+    await page.goto(downloadHref!);
+    await expect(page.getByTestId("signed-files-pending")).toBeVisible();
+    await page.goBack();
     await page.getByRole("link", { name: "Ver el estado de los firmantes" }).click();
     await expect(page.getByTestId("signers-summary").locator("tbody tr")).toHaveCount(2);
     await expect(page.getByTestId("signers-summary")).toContainText("Firmado");
@@ -166,5 +175,59 @@ test.describe("a flow that makes the location obligatory", () => {
       [1, null],
       [null, 40.4168],
     ]);
+  });
+});
+
+test.describe("each link state of spec §4 ends the link with its own message", () => {
+  test.use({ locale: "es-ES" });
+
+  const cases: { state: keyof typeof catalog.linkStates; signer?: "REJECTED" | "LAPSED" | "COMPLETED" | "IN_REVIEW" | "CANCELLED"; document?: "CANCELLED" | "EXPIRED" | "COMPLETED" | "DRAFT" }[] = [
+    { state: "REJECTED", signer: "REJECTED" },
+    { state: "LAPSED", signer: "LAPSED" },
+    { state: "COMPLETED", signer: "COMPLETED" },
+    { state: "IN_REVIEW", signer: "IN_REVIEW" },
+    { state: "CANCELLED", document: "CANCELLED" },
+    { state: "CANCELLED", document: "EXPIRED" },
+    { state: "SHIPMENT_COMPLETED", signer: "CANCELLED", document: "COMPLETED" },
+    { state: "INCORRECT_STATUS", document: "DRAFT" },
+  ];
+  for (const c of cases) {
+    test(`${c.state} (signer ${c.signer ?? "pending"}, shipment ${c.document ?? "sent"})`, async ({ page }) => {
+      const { document, signers } = await shipment([{}]);
+      const signer = signers[0]!;
+      if (c.signer) await db.signer.update({ where: { id: signer.id }, data: { status: c.signer } });
+      if (c.document) await db.document.update({ where: { id: document.id }, data: { status: c.document } });
+
+      await page.goto(`/sign/${signer.secret}/${signer.hexId}`);
+      await expect(page).toHaveURL(new RegExp(`/error/${c.signer ?? "PENDING"}/${c.state}$`));
+      await expect(page.getByTestId("error-page")).toContainText(catalog.linkStates[c.state]);
+      await expect(page.getByTestId("error-page")).toContainText(catalog.linkStates.askForNewLink);
+      // The step pages refuse the ended link too.
+      await page.goto(`/signature-process/digital-signature/${signer.secret}/${signer.hexId}`);
+      await expect(page).toHaveURL(/\/error\//);
+    });
+  }
+});
+
+test.describe("the attempt limit", () => {
+  test.use({ locale: "es-ES" });
+
+  test("sends the signer to finishedAttempts, from where the process starts again at its first step", async ({ page }) => {
+    const { signers } = await shipment([{}]);
+    const signer = signers[0]!;
+    await db.signer.update({ where: { id: signer.id }, data: { status: "ATTEMPTS_EXHAUSTED", currentStep: 2, attempts: 3 } });
+
+    await page.goto(`/sign/${signer.secret}/${signer.hexId}`);
+    await page.getByTestId("start-process").click();
+    await expect(page).toHaveURL(/\/signature-process\/finishedAttempts\//);
+    await expect(page.getByTestId("attempts-exhausted")).toHaveText(catalog.capture.attemptsExhausted);
+    await page.goto(`/signature-process/digital-signature/${signer.secret}/${signer.hexId}`);
+    await expect(page).toHaveURL(/\/signature-process\/finishedAttempts\//);
+
+    await page.getByTestId("restart-process").click();
+    await expect(page).toHaveURL(/\/signature-process\/home-page\//);
+    await page.getByTestId("start-process").click();
+    await expect(page).toHaveURL(/\/signature-process\/data-confirm\//);
+    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ status: "IN_PROGRESS", currentStep: 0, attempts: 0 });
   });
 });

@@ -5,11 +5,14 @@ import { POST as stepRoute } from "@/app/api/signprocess/[id]/step/[page]/route"
 import { POST as rejectRoute } from "@/app/api/signprocess/[id]/reject/route";
 import { GET as fileRoute } from "@/app/api/signprocess/[id]/files/[fileHexId]/route";
 import { POST as geolocationRoute } from "@/app/api/signprocess/addSigneeGeolocation/route";
+import { GET as criRoute } from "@/app/api/centralRecord/saveCRIEvidence/[id]/route";
 import { NextRequest } from "next/server";
+import { importRegistry } from "@/lib/registry/import-registry";
 import { verifyAuditChain } from "@/lib/audit/audit-event";
 import { db } from "@/lib/db/client";
 import { translator } from "@/lib/i18n/messages";
 import { randomHex, sha256Hex } from "@/lib/security/random";
+import { downloadForSigner, filesDownloadToken, filesDownloadView } from "@/lib/signing/download-link";
 import { openSignerLink } from "@/lib/signing/open-link";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
@@ -317,5 +320,88 @@ describe("POST /api/signprocess/addSigneeGeolocation", () => {
     const signer = signers[0]!;
     expect((await locate(signer.secret!, { process: "ENVIO", processHexId: signer.hexId, geolocation: { timestamp: Date.now(), latitude: 123, longitude: 0 } })).status).toBe(400);
     expect((await locate(randomHex(16), { process: "ENVIO", processHexId: signer.hexId, geolocation: { timestamp: Date.now(), latitude: 1, longitude: 1 } })).body.errorCode).toBe("INVALID_LINK");
+  });
+});
+
+describe("the signed document for signers (/files-download/{urlDownload})", () => {
+  it("gives the signer their copy once the shipment is complete and sealed, and nothing to a forged link", async () => {
+    const { document, signers } = await createSentShipment(org.organization.id, { signers: [{}], steps: ["SIGNATURE"] });
+    const signer = signers[0]!;
+    const token = await filesDownloadToken(document.hexId, signer.hexId);
+    expect((await filesDownloadView(token)).ready).toBe(false);
+    await expect(downloadForSigner(token, undefined, "es-es", meta())).rejects.toMatchObject({ code: "DOWNLOAD_NOT_COMPLETED" });
+
+    expect((await step(signer.hexId, signer.secret!, "digital-signature", { image: await drawnSignature() })).body.finished).toBe(true);
+    await expect(downloadForSigner(token, undefined, "es-es", meta())).rejects.toMatchObject({ code: "DOWNLOAD_NOT_READY" });
+
+    // Stands in for the sealing worker (a later capability): the signed file is stored on the document's file.
+    const signedBytes = Buffer.from("%PDF-1.7 signed stand-in");
+    const stored = await storage().put(signedBytes);
+    await db.documentFile.update({ where: { id: document.files[0]!.id }, data: { signedStorageKey: stored.key, signedSha256: stored.sha256 } });
+
+    const view = await filesDownloadView(token);
+    expect(view).toMatchObject({ ready: true, title: document.title, files: [{ hexId: document.files[0]!.hexId, fileName: "contrato.pdf" }] });
+    const packed = await downloadForSigner(token, undefined, "es-es", meta());
+    expect(Buffer.from(packed.body).equals(signedBytes)).toBe(true);
+    expect(packed.fileName).toMatch(/contrato.*\.pdf$/);
+    expect(await db.auditEvent.count({ where: { documentId: document.id, type: "signer.downloaded" } })).toBe(1);
+
+    const other = await createSentShipment(org.organization.id, { signers: [{}] });
+    const foreign = await filesDownloadToken(other.document.hexId, signer.hexId);
+    await expect(filesDownloadView(foreign)).rejects.toMatchObject({ code: "INVALID_LINK" });
+    const tampered = `${token.slice(0, -3)}${token.endsWith("A") ? "B" : "A"}xx`;
+    await expect(filesDownloadView(tampered)).rejects.toMatchObject({ code: "INVALID_LINK" });
+  });
+});
+
+describe("the server is the judge", () => {
+  it("never lets a configured step be skipped by calling the API directly, and refuses a replayed upload's second step", async () => {
+    const { signers } = await createSentShipment(org.organization.id, { signers: [{}], steps: ["ACCEPT_TERMS", "SEE_DOCUMENT", "SIGNATURE"] });
+    const { hexId, secret } = { ...signers[0]!, secret: signers[0]!.secret! };
+    for (const page of ["see-document", "digital-signature"]) {
+      const skipped = await step(hexId, secret, page, page === "see-document" ? { viewed: true } : { image: await drawnSignature() });
+      expect(skipped.body).toMatchObject({ errorCode: "STEP_OUT_OF_ORDER", page: "accept-terms" });
+    }
+    const notInFlow = await step(hexId, secret, "data-confirm", { identType: "DNI", identNumber: "12345678Z", country: "ES" });
+    expect(notInFlow.body).toMatchObject({ errorCode: "STEP_OUT_OF_ORDER", page: "accept-terms" });
+    const unknown = await step(hexId, secret, "no-such-step", {});
+    expect(unknown.body).toMatchObject({ errorCode: "STEP_NOT_AVAILABLE" });
+    expect(await db.signer.findUniqueOrThrow({ where: { id: signers[0]!.id } })).toMatchObject({ currentStep: 0, status: "PENDING" });
+  });
+
+  it("applies two devices' simultaneous submissions of one step once", async () => {
+    const { document, signers } = await createSentShipment(org.organization.id, { signers: [{}], steps: ["SEE_DOCUMENT", "SIGNATURE"] });
+    const { hexId, secret } = { ...signers[0]!, secret: signers[0]!.secret! };
+    const answers = await Promise.all([step(hexId, secret, "see-document", { viewed: true }), step(hexId, secret, "see-document", { viewed: true })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect((await db.signer.findUniqueOrThrow({ where: { id: signers[0]!.id } })).currentStep).toBe(1);
+    expect(await db.auditEvent.count({ where: { documentId: document.id, type: "signer.document-viewed" } })).toBe(1);
+    expect(await verifyAuditChain(db, { documentId: document.id })).toBeNull();
+  });
+});
+
+describe("the government identity registry (GET /api/centralRecord/saveCRIEvidence/{id})", () => {
+  const cri = (processHexId: string, secret: string) =>
+    call<{ result?: number; registered?: boolean; nameMatches?: boolean; errorCode?: string; message?: string }>(criRoute, `/api/centralRecord/saveCRIEvidence/${processHexId}`, { params: { id: processHexId }, headers: { "x-url-sign": secret } });
+
+  it("imports the local registry from CSV all or nothing, and keeps each check's answer as hashed evidence", async () => {
+    const number = `${Math.floor(Math.random() * 90_000_000) + 10_000_000}Z`;
+    const csv = `country,identType,identNumber,firstName,lastName,birthDate\nES,DNI,${number},Firmante0,Prueba,1990-04-01\nES,DNI,${number}X,Otra,Persona,\n`;
+    expect(await importRegistry({ fileName: "registro.csv", bytes: Buffer.from(csv) })).toEqual({ imported: 2 });
+    const broken = `country,identType,identNumber,firstName,lastName\nES,DNI,99999999R,Nadie,Nunca\nESP,DNI,1,Mal,País\n`;
+    await expect(importRegistry({ fileName: "registro.csv", bytes: Buffer.from(broken) })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    expect(await db.registryPerson.count({ where: { identNumber: "99999999R" } })).toBe(0);
+
+    const { signers } = await createSentShipment(org.organization.id, { signers: [{ identNumber: number }, { identNumber: `${Math.floor(Math.random() * 90_000_000) + 10_000_000}Q` }] });
+    const known = await cri(signers[0]!.hexId, signers[0]!.secret!);
+    expect(known.body).toEqual({ result: 1, registered: true, nameMatches: true });
+    const evidence = await db.evidence.findFirstOrThrow({ where: { signerId: signers[0]!.id, kind: "EVIDENCE" } });
+    expect(evidence.check).toBe("VERIFIED");
+    expect(sha256Hex(Buffer.from(await storage().get(evidence.storageKey)))).toBe(evidence.sha256);
+
+    const unknown = await cri(signers[1]!.hexId, signers[1]!.secret!);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ errorCode: "PERSON_NOT_IN_REGISTRY", message: "La persona no está registrada en el registro del gobierno." });
+    expect((await db.evidence.findFirstOrThrow({ where: { signerId: signers[1]!.id, kind: "EVIDENCE" } })).check).toBe("FAILED");
   });
 });

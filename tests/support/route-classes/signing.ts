@@ -11,6 +11,14 @@ export const routeClasses: Record<string, RouteClass> = {
   "signprocess/addSigneeGeolocation": "public",
   "signprocess/[id]/evidence": "public",
   "signprocess/[id]/restart": "public",
+  "signprocess/[id]/video-challenge": "public",
   "signprocess/uploadNewSelfie": "public",
+  "signprocess/download/[token]": "public",
+  "centralRecord/saveCRIEvidence/[id]": "public",
   "assets/pdf-worker": "public",
+  // The helper layer: the server's public key, EC coordinates of a key sent in the body (no stored
+  // data), and an organisation's logo by name (public like GET /api/organizations/{orgHexId}/logo).
+  "security/getPublicKey": "public",
+  "security/getCartesianCoordinates": "public",
+  "signprocess/getFileByName/[name]": "public",
 };

@@ -1,10 +1,33 @@
-import { PlannedScreen } from "@/components/layout/planned-screen";
-import { attemptParams, type CatchAllProps, namedSegments, screenMetadata } from "@/components/layout/route-params";
+import { headers } from "next/headers";
+import { getTranslations } from "next-intl/server";
+import { attemptParams, type CatchAllProps, screenMetadata } from "@/components/layout/route-params";
+import { PhotoStepScreen } from "@/components/signing/photo-step-screen";
+import { loadProcessPage } from "@/components/signing/process-page";
+import { SignerFrame } from "@/components/signing/signer-frame";
+import { capturedForCurrentStep } from "@/lib/signing/captured-evidence";
+import { imageQuality, isMobileUserAgent, selfieCanvas } from "@/lib/signing/capture-size";
 
 export const generateMetadata = () => screenMetadata("signatureSelfiePhoto");
 
-/** /signature-process/selfie-photo/{urlSign?}/{processHexId?}/{numberAttemps?} */
+/** /signature-process/selfie-photo/{urlSign?}/{processHexId?}/{numberAttemps?}: the signature-acceptance box, then the selfie. */
 export default async function SignatureSelfiePhotoPage({ params }: CatchAllProps) {
-  namedSegments((await params).params, attemptParams);
-  return <PlannedScreen titleKey="signatureSelfiePhoto" capability="signer" />;
+  const page = await loadProcessPage("selfie-photo", (await params).params, { stepPage: true, names: attemptParams });
+  if (!page.live) return null;
+  const t = await getTranslations("screens");
+  const config = page.data.captureConfig;
+  const userAgent = (await headers()).get("user-agent") ?? "";
+  return (
+    <SignerFrame brand={page.brand} title={t("signatureSelfiePhoto")}>
+      <PhotoStepScreen
+        link={{ urlSign: page.urlSign, processHexId: page.processHexId }}
+        step="SELFIE"
+        kinds={["SELFIE"]}
+        captured={await capturedForCurrentStep(page.processHexId)}
+        size={selfieCanvas(config, isMobileUserAgent(userAgent))}
+        quality={imageQuality(config.idcard_image_quality)}
+        userAgent={userAgent}
+        documentName={page.data.documentName}
+      />
+    </SignerFrame>
+  );
 }

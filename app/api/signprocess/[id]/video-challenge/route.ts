@@ -1,0 +1,14 @@
+import { NextResponse } from "next/server";
+import { apiRoute } from "@/lib/http/api";
+import { requestMeta } from "@/lib/http/request";
+import { urlSignFrom } from "@/lib/signing/http";
+import { issueVideoChallenge } from "@/lib/signing/video-challenge";
+
+/**
+ * POST /api/signprocess/{processHexId}/video-challenge: the digits the signer reads aloud in the
+ * video step, answered as {challengeId, digits, expiresAt, seconds}; the link secret in X-Url-Sign.
+ * The recording then goes to /evidence with kind VIDEO and detail {"challengeId": …}.
+ */
+export const POST = apiRoute<{ id: string }>(async (request, { id }) => {
+  return NextResponse.json(await issueVideoChallenge(id, urlSignFrom(request), requestMeta(request.headers)));
+});

@@ -1,0 +1,54 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { processPagePath } from "@/lib/signing/steps";
+import { type SignerLink, useSignerApi } from "./use-signer-api";
+
+type Answer = { result: number; linkState?: string; data: { nextPage?: string; status?: string } };
+
+/**
+ * reloadpage and wait: tells the signer what is happening, then takes them back to where their
+ * process stands: at once after `afterMs` (reloadpage, the automatic retry of spec §8), or as soon
+ * as the server says something changed (wait, polling every few seconds).
+ */
+export function FollowProcess({ link, message, afterMs, poll }: { link: SignerLink; message: string; afterMs?: number; poll?: { current: string } }) {
+  const t = useTranslations("signing.follow");
+  const router = useRouter();
+  const { call } = useSignerApi(link);
+
+  useEffect(() => {
+    let stopped = false;
+    const go = async (force: boolean) => {
+      const answer = await call<Answer>(`/api/signprocess/getSignatureProcess/${link.processHexId}`);
+      if (stopped || !answer.ok) return false;
+      const { result, linkState, data } = answer.data;
+      if (result !== 1) {
+        router.replace(linkState === "COMPLETED" ? processPagePath("full-process", link.urlSign, link.processHexId) : `/error/${data.status ?? "UNKNOWN"}/${linkState ?? "UNKNOWN"}`);
+        return true;
+      }
+      if (force || (poll && data.nextPage !== poll.current)) {
+        router.replace(processPagePath(data.nextPage ?? "home-page", link.urlSign, link.processHexId));
+        return true;
+      }
+      return false;
+    };
+    const timer = afterMs !== undefined ? window.setTimeout(() => void go(true), afterMs) : window.setInterval(() => void go(false), 3000);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      window.clearInterval(timer);
+    };
+  }, [afterMs, call, link, poll, router]);
+
+  return (
+    <div className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" role="status" data-testid="follow-process">
+      <span className="h-6 w-6 shrink-0 animate-spin rounded-full border-2 border-slate-200 border-t-[var(--sign-primary)]" aria-hidden />
+      <div>
+        <p className="text-slate-800">{message}</p>
+        <p className="text-sm text-slate-500">{t("stayHere")}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { ZodError } from "zod";
+import { AppError, isAppError } from "@/lib/errors/app-error";
+import { translator } from "@/lib/i18n/messages";
+import { zodToAppError } from "@/lib/validation/zod-errors";
+import { requestLocale } from "./api";
+
+type Handler<P> = (request: NextRequest, params: P) => Promise<Response>;
+
+/**
+ * The helper calls (spec §1 "helper layer", §8 "Helpers return a result 0 with a description on
+ * failure"): like apiRoute, but a failure answers `{ result: 0, errorCode, description }`, the
+ * description in the caller's language, with the code's HTTP status.
+ */
+export function helperRoute<P = Record<string, string>>(handler: Handler<P>) {
+  return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
+    try {
+      return await handler(request, await context.params);
+    } catch (caught) {
+      let error: AppError;
+      if (isAppError(caught)) error = caught;
+      else if (caught instanceof ZodError) error = zodToAppError(caught);
+      else {
+        console.error("[helper] unhandled", request.method, request.nextUrl.pathname, caught instanceof Error ? `${caught.name}: ${caught.message}` : "unknown");
+        error = new AppError("SERVER_ERROR");
+      }
+      const description = translator(requestLocale(request), "errors")(error.code, error.meta as Record<string, string | number>);
+      return NextResponse.json({ result: 0, errorCode: error.code, description }, { status: error.status, headers: { "cache-control": "no-store" } });
+    }
+  };
+}

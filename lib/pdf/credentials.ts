@@ -1,0 +1,233 @@
+import { createHash, createPrivateKey, webcrypto, X509Certificate, type KeyObject } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
+import { env } from "@/lib/config/env";
+import { toArrayBuffer } from "./der";
+
+/** A certificate and its private key, ready to sign PDFs (lib/pdf/sign-pdf.ts). */
+export type SigningCredentials = {
+  /** The signing certificate, DER. */
+  certificate: Uint8Array;
+  /** The rest of its chain (intermediates, possibly the root), DER, leaf excluded; embedded in every signature. */
+  chain: Uint8Array[];
+  privateKey: KeyObject;
+  /** True for the generated self-signed development certificate: its signatures prove nothing to anyone. */
+  development: boolean;
+}
+
+/** What loadSigningCredentials reads; env() by default. */
+export type CredentialsConfig = {
+  NODE_ENV?: string;
+  STORAGE_DIR: string;
+  PDF_SIGNING_P12_PATH?: string;
+  PDF_SIGNING_P12_BASE64?: string;
+  PDF_SIGNING_P12_PASSWORD?: string;
+}
+
+/** The subject of the development certificate: nobody can mistake what it signs for a valid signature. */
+export const developmentSubject = {
+  commonName: "Rúbrica DESARROLLO - no válido / DEVELOPMENT - NOT VALID",
+  organization: "Rúbrica DESARROLLO - no válido",
+  organizationalUnit: "DEVELOPMENT - NOT VALID",
+} as const;
+
+const oid = {
+  commonName: "2.5.4.3",
+  organization: "2.5.4.10",
+  organizationalUnit: "2.5.4.11",
+  pkcs8ShroudedKeyBag: "1.2.840.113549.1.12.10.1.2",
+  certBag: "1.2.840.113549.1.12.10.1.3",
+  x509Certificate: "1.2.840.113549.1.9.22.1",
+};
+
+/**
+ * The certificate and key of a PKCS#12 (.p12/.pfx) file. The file's MAC is checked with the password.
+ * Files made by OpenSSL 3 (`openssl pkcs12 -export`, PBES2/AES) and current Windows/macOS exports load;
+ * legacy files (RC2/3DES, `-legacy`) are refused with the command that converts them.
+ */
+export async function parsePkcs12(bytes: Uint8Array, password: string): Promise<SigningCredentials> {
+  const passwordBytes = toArrayBuffer(new TextEncoder().encode(password));
+  const asn = asn1js.fromBER(toArrayBuffer(bytes));
+  if (asn.offset === -1) throw new Error("PDF signing: the PKCS#12 file is not DER/BER data");
+  const certificates: Uint8Array[] = [];
+  const keys: KeyObject[] = [];
+  try {
+    const pfx = new pkijs.PFX({ schema: asn.result });
+    await pfx.parseInternalValues({ password: passwordBytes, checkIntegrity: true });
+    const safe = pfx.parsedValue?.authenticatedSafe;
+    if (!safe) throw new Error("no authenticated safe");
+    await safe.parseInternalValues({ safeContents: safe.safeContents.map(() => ({ password: passwordBytes })) });
+    for (const contents of safe.parsedValue?.safeContents ?? []) {
+      for (const bag of contents.value.safeBags) {
+        if (bag.bagId === oid.certBag && bag.bagValue instanceof pkijs.CertBag && bag.bagValue.certId === oid.x509Certificate) {
+          certificates.push(new Uint8Array((bag.bagValue.parsedValue as pkijs.Certificate).toSchema().toBER()));
+        } else if (bag.bagId === oid.pkcs8ShroudedKeyBag && bag.bagValue instanceof pkijs.PKCS8ShroudedKeyBag) {
+          // The bag is an EncryptedPrivateKeyInfo, which node:crypto decrypts itself (PBES2 and PKCS#12 PBE).
+          const der = Buffer.from(bag.bagValue.toSchema().toBER());
+          keys.push(createPrivateKey({ key: der, format: "der", type: "pkcs8", passphrase: password }));
+        } else if (bag.bagValue instanceof pkijs.PrivateKeyInfo) {
+          keys.push(createPrivateKey({ key: Buffer.from(bag.bagValue.toSchema().toBER()), format: "der", type: "pkcs8" }));
+        }
+      }
+    }
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    if (/1\.2\.840\.113549\.1\.12\.1\./.test(detail)) {
+      throw new Error(
+        "PDF signing: the PKCS#12 file uses legacy encryption (RC2/3DES). Convert it with " +
+          "`openssl pkcs12 -legacy -in old.p12 -nodes | openssl pkcs12 -export -out new.p12`",
+      );
+    }
+    throw new Error(`PDF signing: cannot open the PKCS#12 file (wrong password or damaged file): ${detail}`);
+  }
+  if (keys.length === 0) throw new Error("PDF signing: the PKCS#12 file holds no private key");
+  for (const privateKey of keys) {
+    const leaf = certificates.find((der) => new X509Certificate(der).checkPrivateKey(privateKey));
+    if (leaf) return { certificate: leaf, chain: orderChain(leaf, certificates.filter((der) => der !== leaf)), privateKey, development: false };
+  }
+  throw new Error("PDF signing: the PKCS#12 file holds no certificate for its private key");
+}
+
+/** The other certificates from the leaf's issuer upwards; any that do not belong to its path come last. */
+function orderChain(leaf: Uint8Array, others: Uint8Array[]): Uint8Array[] {
+  const ordered: Uint8Array[] = [];
+  const remaining = [...others];
+  let current = new X509Certificate(leaf);
+  for (;;) {
+    const index = remaining.findIndex((der) => current.checkIssued(new X509Certificate(der)));
+    if (index === -1) break;
+    const [issuer] = remaining.splice(index, 1) as [Uint8Array];
+    ordered.push(issuer);
+    current = new X509Certificate(issuer);
+  }
+  return [...ordered, ...remaining];
+}
+
+/** A distinguished name with one attribute per RDN (pkijs alone would put them all in one multi-valued RDN). */
+function name(values: { type: string; value: string }[]): pkijs.RelativeDistinguishedNames {
+  const sequence = new asn1js.Sequence({
+    value: values.map(({ type, value }) => new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value: new asn1js.Utf8String({ value }) }).toSchema()] })),
+  });
+  return pkijs.RelativeDistinguishedNames.fromBER(sequence.toBER());
+}
+
+/** A fresh self-signed RSA-2048 certificate, valid five years, whose subject says it is not valid. */
+async function generateDevelopmentCredentials(): Promise<SigningCredentials> {
+  const subtle = webcrypto.subtle;
+  const keys = (await subtle.generateKey(
+    { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
+    true,
+    ["sign", "verify"],
+  )) as webcrypto.CryptoKeyPair;
+  const certificate = new pkijs.Certificate();
+  certificate.version = 2;
+  const serial = webcrypto.getRandomValues(new Uint8Array(16));
+  serial[0] = (serial[0]! & 0x7f) | 0x01;
+  certificate.serialNumber = new asn1js.Integer({ valueHex: toArrayBuffer(serial) });
+  const subject = [
+    { type: oid.organization, value: developmentSubject.organization },
+    { type: oid.organizationalUnit, value: developmentSubject.organizationalUnit },
+    { type: oid.commonName, value: developmentSubject.commonName },
+  ];
+  certificate.subject = name(subject);
+  certificate.issuer = name(subject);
+  const now = Date.now();
+  certificate.notBefore.value = new Date(now - 60 * 60 * 1000);
+  certificate.notAfter.value = new Date(now + 5 * 365 * 24 * 60 * 60 * 1000);
+  const keyUsage = new asn1js.BitString({ valueHex: new Uint8Array([0xc0]).buffer, unusedBits: 6 }); // digitalSignature, nonRepudiation
+  certificate.extensions = [
+    new pkijs.Extension({ extnID: "2.5.29.19", critical: true, extnValue: new pkijs.BasicConstraints({ cA: false }).toSchema().toBER(false) }),
+    new pkijs.Extension({ extnID: "2.5.29.15", critical: true, extnValue: keyUsage.toBER(false) }),
+  ];
+  await certificate.subjectPublicKeyInfo.importKey(keys.publicKey);
+  const spki = certificate.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
+  certificate.extensions.push(
+    new pkijs.Extension({ extnID: "2.5.29.14", extnValue: new asn1js.OctetString({ valueHex: toArrayBuffer(createHash("sha1").update(spki).digest()) }).toBER(false) }),
+  );
+  await certificate.sign(keys.privateKey, "SHA-256");
+  const pkcs8 = Buffer.from(await subtle.exportKey("pkcs8", keys.privateKey));
+  return {
+    certificate: new Uint8Array(certificate.toSchema().toBER()),
+    chain: [],
+    privateKey: createPrivateKey({ key: pkcs8, format: "der", type: "pkcs8" }),
+    development: true,
+  };
+}
+
+function pem(label: string, der: Uint8Array): string {
+  const base64 = Buffer.from(der).toString("base64").replace(/.{1,64}/g, "$&\n");
+  return `-----BEGIN ${label}-----\n${base64}-----END ${label}-----\n`;
+}
+
+function fromPem(text: string, label: string): Buffer {
+  const match = new RegExp(`-----BEGIN ${label}-----([^-]+)-----END ${label}-----`).exec(text);
+  if (!match?.[1]) throw new Error(`PDF signing: the cached development certificate has no ${label}`);
+  return Buffer.from(match[1].replace(/\s+/g, ""), "base64");
+}
+
+/**
+ * The development certificate: generated once, then kept in `cacheDir` (cert and key in one PEM file,
+ * mode 0600) so every process and restart signs with the same one; without cacheDir, kept in memory only.
+ */
+export async function developmentCredentials(cacheDir?: string): Promise<SigningCredentials> {
+  if (!cacheDir) return generateDevelopmentCredentials();
+  const file = path.join(cacheDir, "development-certificate.pem");
+  const read = async (): Promise<SigningCredentials> => {
+    const text = await readFile(file, "utf8");
+    return {
+      certificate: new Uint8Array(fromPem(text, "CERTIFICATE")),
+      chain: [],
+      privateKey: createPrivateKey({ key: fromPem(text, "PRIVATE KEY"), format: "der", type: "pkcs8" }),
+      development: true,
+    };
+  };
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const created = await generateDevelopmentCredentials();
+  const keyDer = created.privateKey.export({ format: "der", type: "pkcs8" });
+  await mkdir(cacheDir, { recursive: true });
+  try {
+    await writeFile(file, pem("CERTIFICATE", created.certificate) + pem("PRIVATE KEY", keyDer), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    // Another process wrote it first: sign with that one, so all of them agree.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return read();
+    throw error;
+  }
+  return created;
+}
+
+const loaded = new Map<string, Promise<SigningCredentials>>();
+let warnedDevelopment = false;
+
+/**
+ * The platform's signing credentials: the PKCS#12 of PDF_SIGNING_P12_PATH or PDF_SIGNING_P12_BASE64
+ * (password PDF_SIGNING_P12_PASSWORD); without either, the development certificate, cached under
+ * STORAGE_DIR/pdf-signing (in memory under NODE_ENV=test). Loaded once per configuration.
+ */
+export function loadSigningCredentials(config: CredentialsConfig = env()): Promise<SigningCredentials> {
+  const { PDF_SIGNING_P12_PATH: p12Path, PDF_SIGNING_P12_BASE64: p12Base64, PDF_SIGNING_P12_PASSWORD: password = "" } = config;
+  const test = config.NODE_ENV === "test";
+  const key = JSON.stringify([p12Path ?? null, p12Base64 ? createHash("sha256").update(p12Base64).digest("hex") : null, password, test ? null : config.STORAGE_DIR]);
+  let credentials = loaded.get(key);
+  if (!credentials) {
+    credentials = (async () => {
+      if (p12Path && p12Base64) throw new Error("PDF signing: set PDF_SIGNING_P12_PATH or PDF_SIGNING_P12_BASE64, not both");
+      if (p12Path) return parsePkcs12(new Uint8Array(await readFile(p12Path)), password);
+      if (p12Base64) return parsePkcs12(new Uint8Array(Buffer.from(p12Base64, "base64")), password);
+      if (config.NODE_ENV === "production" && !warnedDevelopment) {
+        warnedDevelopment = true;
+        console.warn("[pdf-signing] no PDF_SIGNING_P12_PATH/PDF_SIGNING_P12_BASE64: signing with the self-signed DEVELOPMENT certificate (not valid)");
+      }
+      return developmentCredentials(test ? undefined : path.join(config.STORAGE_DIR, "pdf-signing"));
+    })();
+    // A failed load (missing file, wrong password) is retried next time rather than remembered.
+    credentials.catch(() => loaded.delete(key));
+    loaded.set(key, credentials);
+  }
+  return credentials;
+}

@@ -1,0 +1,276 @@
+import { createHash } from "node:crypto";
+import {
+  EncryptedPDFError,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRef,
+  PDFString,
+  type PDFImage,
+} from "@cantoo/pdf-lib";
+import { z } from "zod";
+import { rubricaPdfMarker } from "@/lib/documents/pdf-marker";
+import { AppError } from "@/lib/errors/app-error";
+import { randomHex } from "@/lib/security/random";
+import { assertCertificateCurrent, buildCadesSignature } from "./cms";
+import type { SigningCredentials } from "./credentials";
+
+/** Where a visible signature goes: PDF points, origin at the page's lower-left corner. */
+export type SignatureRect = {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type SignatureAppearance = {
+  /** The handwritten signature (PNG; transparency kept), drawn to fit the rectangle keeping its proportions. */
+  png: Uint8Array;
+  /** 1-based page number, as people and pdf.js count pages. */
+  page: number;
+  rect: SignatureRect;
+}
+
+export type SignPdfOptions = {
+  /** /Name, /Reason, /Location, /ContactInfo of the signature dictionary: what readers show next to it. */
+  signer: { name: string; reason: string; location?: string; contactInfo?: string };
+  /** Visible signature; without it the signature is invisible (a zero-size widget on page 1). */
+  appearance?: SignatureAppearance;
+  /** Name of the new signature field, unique in the document (e.g. "Firma_<hex>"). */
+  fieldName: string;
+  credentials: SigningCredentials;
+  /** RFC 3161 timestamp authority: the signature becomes PAdES B-T. */
+  tsaUrl?: string;
+  /** The signing time claimed in /M; now by default. */
+  signingTime?: Date;
+}
+
+const optionsSchema = z.object({
+  signer: z.object({
+    name: z.string().trim().min(1).max(500),
+    reason: z.string().trim().min(1).max(1000),
+    location: z.string().max(500).optional(),
+    contactInfo: z.string().max(500).optional(),
+  }),
+  appearance: z
+    .object({
+      png: z.instanceof(Uint8Array),
+      page: z.number().int().min(1),
+      rect: z.object({ x: z.number().finite(), y: z.number().finite(), width: z.number().positive().finite(), height: z.number().positive().finite() }),
+    })
+    .optional(),
+  // A period would make the name hierarchical (ISO 32000 12.7.4.2).
+  fieldName: z.string().regex(/^[\p{L}\p{N}_-]{1,100}$/u),
+  tsaUrl: z.string().url().optional(),
+});
+
+// Bytes reserved in /Contents beyond the certificates: the CMS itself (~1.5 KB) and a timestamp token with
+// its TSA certificates when a TSA is used. A signature that outgrows its room is made again with twice the room.
+const cmsOverhead = 3_072;
+const timestampOverhead = 12_288;
+const byteRangePlaceholder = "**********";
+
+/** One occurrence of `needle` in `haystack` at or after `from`; -1 if none. */
+function indexOf(haystack: Uint8Array, needle: string, from: number): number {
+  return Buffer.from(haystack.buffer, haystack.byteOffset, haystack.byteLength).indexOf(needle, from, "latin1");
+}
+
+function widgetFlags(): number {
+  // Print (4) + Locked (128): printed with the page, never moved or deleted in a viewer.
+  return 4 | 128;
+}
+
+/** A form XObject that draws the image centred in a width×height box, keeping its aspect ratio. */
+function imageAppearance(pdf: PDFDocument, image: PDFImage, width: number, height: number): PDFRef {
+  const scale = Math.min(width / image.width, height / image.height);
+  const drawWidth = image.width * scale;
+  const drawHeight = image.height * scale;
+  const x = (width - drawWidth) / 2;
+  const y = (height - drawHeight) / 2;
+  const n = (value: number) => Number(value.toFixed(3)).toString();
+  const content = `q ${n(drawWidth)} 0 0 ${n(drawHeight)} ${n(x)} ${n(y)} cm /Img Do Q`;
+  const stream = pdf.context.stream(content, {
+    Type: "XObject",
+    Subtype: "Form",
+    BBox: [0, 0, width, height],
+    Resources: { XObject: { Img: image.ref } },
+  });
+  return pdf.context.register(stream);
+}
+
+function emptyAppearance(pdf: PDFDocument): PDFRef {
+  return pdf.context.register(pdf.context.stream("", { Type: "XObject", Subtype: "Form", BBox: [0, 0, 0, 0] }));
+}
+
+/** ETSI.CAdES.detached is a PDF 2.0 SubFilter; a 1.x file declares the ESIC extension (ISO 32000-1 extension level 2). */
+function declareEsicExtension(pdf: PDFDocument): void {
+  const [major] = pdf.context.header.getVersionString().split(".").map(Number);
+  if ((major ?? 1) >= 2) return;
+  const catalog = pdf.catalog;
+  let extensions = catalog.lookupMaybe(PDFName.of("Extensions"), PDFDict);
+  if (extensions?.has(PDFName.of("ESIC"))) return;
+  if (!extensions) {
+    extensions = pdf.context.obj({});
+    catalog.set(PDFName.of("Extensions"), extensions);
+  }
+  extensions.set(PDFName.of("ESIC"), pdf.context.obj({ BaseVersion: PDFName.of("1.7"), ExtensionLevel: 2 }));
+}
+
+function existingFieldNames(pdf: PDFDocument): Set<string> {
+  const form = pdf.catalog.getAcroForm();
+  return new Set(form ? form.getAllFields().map(([field]) => field.getFullyQualifiedName() ?? "") : []);
+}
+
+/** The form field names a PDF already has: a signer whose field is there has signed this file. */
+export async function pdfFieldNames(pdf: Uint8Array): Promise<Set<string>> {
+  return existingFieldNames(await PDFDocument.load(pdf, { ignoreEncryption: true, updateMetadata: false }));
+}
+
+/** The document with an empty signature field appended as an incremental update, and where to fill it in. */
+async function withPlaceholder(pdf: Uint8Array, options: SignPdfOptions, contentsBytes: number): Promise<{ bytes: Uint8Array; contentsStart: number; contentsEnd: number; byteRangeStart: number }> {
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(pdf, { forIncrementalUpdate: true, updateMetadata: false });
+  } catch (error) {
+    if (error instanceof EncryptedPDFError) throw new AppError("SHIPMENT_FILE_ENCRYPTED");
+    throw error;
+  }
+  if (doc.isEncrypted) throw new AppError("SHIPMENT_FILE_ENCRYPTED");
+  if (existingFieldNames(doc).has(options.fieldName)) throw new Error(`PDF signing: the document already has a field named ${options.fieldName}`);
+
+  const pages = doc.getPages();
+  const pageIndex = (options.appearance?.page ?? 1) - 1;
+  const page = pages[pageIndex];
+  if (!page) throw new Error(`PDF signing: page ${pageIndex + 1} does not exist (the document has ${pages.length})`);
+
+  const { context } = doc;
+  const byteRange = PDFArray.withContext(context);
+  byteRange.push(PDFNumber.of(0));
+  for (let i = 0; i < 3; i++) byteRange.push(PDFName.of(byteRangePlaceholder));
+  const { signer } = options;
+  const signature = context.obj({
+    Type: "Sig",
+    Filter: "Adobe.PPKLite",
+    SubFilter: "ETSI.CAdES.detached",
+    ByteRange: byteRange,
+    Contents: PDFHexString.of("0".repeat(contentsBytes * 2)),
+    M: PDFString.fromDate(options.signingTime ?? new Date()),
+    Name: PDFHexString.fromText(signer.name),
+    Reason: PDFHexString.fromText(signer.reason),
+  });
+  if (signer.location) signature.set(PDFName.of("Location"), PDFHexString.fromText(signer.location));
+  if (signer.contactInfo) signature.set(PDFName.of("ContactInfo"), PDFHexString.fromText(signer.contactInfo));
+  const signatureRef = context.register(signature);
+
+  let rect: [number, number, number, number] = [0, 0, 0, 0];
+  let appearanceRef: PDFRef;
+  if (options.appearance) {
+    let image: PDFImage;
+    try {
+      image = await doc.embedPng(options.appearance.png);
+    } catch {
+      throw new AppError("SIGNATURE_IMAGE_INVALID");
+    }
+    const { x, y, width, height } = options.appearance.rect;
+    rect = [x, y, x + width, y + height];
+    appearanceRef = imageAppearance(doc, image, width, height);
+  } else {
+    appearanceRef = emptyAppearance(doc);
+  }
+  // Field and widget in one dictionary (ISO 32000 12.7.3.1).
+  const widget = context.obj({
+    Type: "Annot",
+    Subtype: "Widget",
+    FT: "Sig",
+    T: PDFHexString.fromText(options.fieldName),
+    V: signatureRef,
+    F: widgetFlags(),
+    P: page.ref,
+    Rect: rect,
+    AP: { N: appearanceRef },
+  });
+  const widgetRef = context.register(widget);
+  // Not page.node.addAnnot: it "normalizes" the page first, rewriting its content streams and resources,
+  // which readers would list as changes to the signed page.
+  const annots = page.node.lookupMaybe(PDFName.of("Annots"), PDFArray);
+  if (annots) annots.push(widgetRef);
+  else page.node.set(PDFName.of("Annots"), context.obj([widgetRef]));
+
+  const acroForm = doc.catalog.getOrCreateAcroForm();
+  acroForm.addField(widgetRef);
+  // SignaturesExist (1) + AppendOnly (2): viewers must save incrementally from now on.
+  acroForm.dict.set(PDFName.of("SigFlags"), PDFNumber.of(3));
+  declareEsicExtension(doc);
+  const producer = doc.getProducer();
+  if (!producer?.includes(rubricaPdfMarker)) doc.setProducer(producer ? `${producer}; ${rubricaPdfMarker}` : rubricaPdfMarker);
+
+  const bytes = await doc.save({ useObjectStreams: false });
+  const placeholder = `/ByteRange [ 0 /${byteRangePlaceholder} /${byteRangePlaceholder} /${byteRangePlaceholder} ]`;
+  const byteRangeStart = indexOf(bytes, placeholder, pdf.byteLength);
+  const contentsStart = indexOf(bytes, `<${"0".repeat(contentsBytes * 2)}>`, pdf.byteLength);
+  if (byteRangeStart === -1 || contentsStart === -1 || indexOf(bytes, placeholder, byteRangeStart + 1) !== -1) {
+    throw new Error("PDF signing: the signature placeholder was not written as expected");
+  }
+  return { bytes, contentsStart, contentsEnd: contentsStart + contentsBytes * 2 + 2, byteRangeStart };
+}
+
+/**
+ * Signs a PDF as an incremental update (earlier revisions and their signatures stay byte for byte): a new
+ * signature field `fieldName`, visible with the handwritten PNG or invisible, holding a PAdES B-B (B-T with a
+ * TSA) CAdES signature by `credentials`. Returns the whole signed file.
+ */
+export async function signPdf(pdf: Uint8Array, options: SignPdfOptions): Promise<Uint8Array> {
+  optionsSchema.parse(options);
+  const signingTime = options.signingTime ?? new Date();
+  assertCertificateCurrent(options.credentials, signingTime);
+  const certificatesBytes = [options.credentials.certificate, ...options.credentials.chain].reduce((sum, der) => sum + der.byteLength, 0);
+  let contentsBytes = cmsOverhead + certificatesBytes + (options.tsaUrl ? timestampOverhead : 0);
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { bytes, contentsStart, contentsEnd, byteRangeStart } = await withPlaceholder(pdf, { ...options, signingTime }, contentsBytes);
+    const ranges = [0, contentsStart, contentsEnd, bytes.byteLength - contentsEnd];
+    const placeholderLength = `[ 0 /${byteRangePlaceholder} /${byteRangePlaceholder} /${byteRangePlaceholder} ]`.length;
+    const byteRange = `[${ranges.join(" ")}]`;
+    if (byteRange.length > placeholderLength) throw new Error("PDF signing: the document is too large for the /ByteRange placeholder");
+    // Same length as the placeholder: pad with spaces before the closing bracket.
+    const filledByteRange = `${byteRange.slice(0, -1)}${" ".repeat(placeholderLength - byteRange.length)}]`;
+    const byteRangeAt = byteRangeStart + "/ByteRange ".length;
+    bytes.set(Buffer.from(filledByteRange, "latin1"), byteRangeAt);
+
+    const digest = createHash("sha256").update(bytes.subarray(0, contentsStart)).update(bytes.subarray(contentsEnd)).digest();
+    const cms = await buildCadesSignature({ contentDigest: digest, credentials: options.credentials, tsaUrl: options.tsaUrl });
+    if (cms.byteLength > contentsBytes) {
+      contentsBytes = Math.ceil((cms.byteLength * 2) / 1024) * 1024;
+      continue;
+    }
+    bytes.set(Buffer.from(Buffer.from(cms).toString("hex"), "latin1"), contentsStart + 1);
+    return bytes;
+  }
+  throw new Error("PDF signing: the signature does not fit its placeholder");
+}
+
+export type SealPdfOptions = {
+  /** The organisation that seals: its name is the signature's /Name. */
+  organization: { name: string; location?: string; contactInfo?: string };
+  reason: string;
+  credentials: SigningCredentials;
+  tsaUrl?: string;
+  /** A small visible seal (e.g. the organisation's logo as PNG); invisible without it. */
+  appearance?: SignatureAppearance;
+  /** Name of the seal's field; "Sello_<hex>" by default. */
+  fieldName?: string;
+  signingTime?: Date;
+}
+
+/** The organisation's electronic seal over the whole document: signPdf with the organisation's credentials. */
+export async function sealPdf(pdf: Uint8Array, options: SealPdfOptions): Promise<Uint8Array> {
+  const { organization, reason, fieldName, ...rest } = options;
+  return signPdf(pdf, {
+    ...rest,
+    signer: { name: organization.name, reason, location: organization.location, contactInfo: organization.contactInfo },
+    fieldName: fieldName ?? `Sello_${randomHex(8)}`,
+  });
+}

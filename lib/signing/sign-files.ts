@@ -1,0 +1,126 @@
+import { PDFDocument } from "@cantoo/pdf-lib";
+import { z } from "zod";
+import { appendAuditEvent } from "@/lib/audit/audit-event";
+import { db } from "@/lib/db/client";
+import { lockDocumentById } from "@/lib/documents/lock-document";
+import { translator } from "@/lib/i18n/messages";
+import { loadSigningCredentials } from "@/lib/pdf/credentials";
+import { pdfFieldNames, sealPdf, type SignatureRect, signPdf } from "@/lib/pdf/sign-pdf";
+import { storage } from "@/lib/storage";
+import { tsaUrl } from "./pdf-jobs";
+
+export const signSignerPayload = z.object({ signerId: z.number().int().positive() }).strict();
+export const sealDocumentPayload = z.object({ documentId: z.number().int().positive() }).strict();
+
+/** The signature field of one signer: stable, so a re-run finds it in the file and signs nothing twice. */
+export function signerFieldName(signerHexId: string): string {
+  return `Firma_${signerHexId}`;
+}
+
+const sealFieldName = (documentHexId: string) => `Sello_${documentHexId}`;
+
+/**
+ * Where the n-th signer's handwritten signature goes: slots of 160×60 pt along the bottom margin of
+ * the last page, left to right and then upwards, so signatures never cover one another.
+ */
+async function slotFor(pdf: Uint8Array, index: number): Promise<{ page: number; rect: SignatureRect }> {
+  const document = await PDFDocument.load(pdf, { ignoreEncryption: true, updateMetadata: false });
+  const pages = document.getPageCount();
+  const { width } = document.getPage(pages - 1).getSize();
+  const margin = 36;
+  const slot = { width: 160, height: 60, gap: 10 };
+  const perRow = Math.max(1, Math.floor((width - 2 * margin + slot.gap) / (slot.width + slot.gap)));
+  const column = index % perRow;
+  const row = Math.floor(index / perRow);
+  return { page: pages, rect: { x: margin + column * (slot.width + slot.gap), y: margin + row * (slot.height + slot.gap), width: slot.width, height: slot.height } };
+}
+
+type FileRow = { id: number; storageKey: string; workingStorageKey: string | null; sha256: string; workingSha256: string | null };
+
+/**
+ * Job signing.sign-signer: the signer's digital signature on every file of the shipment, as an
+ * incremental revision carrying their handwritten drawing, once they have completed. Runs under the
+ * document's lock, so two signers finishing together are applied one after the other.
+ */
+export async function signForSigner({ signerId }: z.infer<typeof signSignerPayload>): Promise<{ signed: number }> {
+  const signer = await db.signer.findUnique({
+    where: { id: signerId },
+    include: { document: { include: { organization: { select: { name: true } } } }, evidences: { where: { kind: "SIGNATURE_DRAWING" }, orderBy: { id: "desc" }, take: 1 } },
+  });
+  if (!signer || signer.status !== "COMPLETED") return { signed: 0 };
+  const credentials = await loadSigningCredentials();
+  const drawing = signer.evidences[0] ? await storage().get(signer.evidences[0].storageKey) : null;
+  const t = translator(signer.preferredLanguage === "en_us" ? "en-us" : "es-es", "pdfSigning");
+  const fieldName = signerFieldName(signer.hexId);
+
+  return db.$transaction(
+    async (tx) => {
+      await lockDocumentById(tx, signer.documentId);
+      const files: FileRow[] = await tx.documentFile.findMany({ where: { documentId: signer.documentId }, orderBy: { id: "asc" } });
+      // The slot follows the order in which signers completed.
+      const earlier = await tx.signer.count({ where: { documentId: signer.documentId, status: "COMPLETED", signedAt: { lt: signer.signedAt ?? new Date() } } });
+      let signed = 0;
+      const hashes: string[] = [];
+      for (const file of files) {
+        const base = await storage().get(file.workingStorageKey ?? file.storageKey);
+        if ((await pdfFieldNames(base)).has(fieldName)) continue;
+        const appearance = drawing ? { png: drawing, ...(await slotFor(base, earlier)) } : undefined;
+        const bytes = await signPdf(base, {
+          signer: { name: `${signer.firstName} ${signer.lastName}`, reason: t("signerReason", { name: `${signer.firstName} ${signer.lastName}` }), contactInfo: signer.email ?? undefined },
+          appearance,
+          fieldName,
+          credentials,
+          tsaUrl: tsaUrl(),
+          signingTime: signer.signedAt ?? undefined,
+        });
+        const stored = await storage().put(bytes);
+        await tx.documentFile.update({ where: { id: file.id }, data: { workingStorageKey: stored.key, workingSha256: stored.sha256 } });
+        hashes.push(stored.sha256);
+        signed += 1;
+      }
+      if (signed > 0) await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.pdf-signed", { signer: signer.hexId, files: hashes });
+      return { signed };
+    },
+    { timeout: 120_000 },
+  );
+}
+
+/**
+ * Job signing.seal-document: once the shipment is complete, every signer's signature is in the files
+ * (signing any that a lost job left out), then the organisation's seal closes each file. Only sealed
+ * files are ever downloaded.
+ */
+export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPayload>): Promise<{ sealed: number }> {
+  const document = await db.document.findUnique({ where: { id: documentId }, include: { organization: { select: { name: true } }, signers: { where: { status: "COMPLETED" }, select: { id: true } } } });
+  if (!document || document.status !== "COMPLETED" || document.sealedAt) return { sealed: 0 };
+  for (const signer of document.signers) await signForSigner({ signerId: signer.id });
+  const credentials = await loadSigningCredentials();
+  const t = translator("es-es", "pdfSigning");
+  return db.$transaction(
+    async (tx) => {
+      await lockDocumentById(tx, documentId);
+      const fresh = await tx.document.findUniqueOrThrow({ where: { id: documentId }, select: { sealedAt: true } });
+      if (fresh.sealedAt) return { sealed: 0 };
+      const files = await tx.documentFile.findMany({ where: { documentId }, orderBy: { id: "asc" } });
+      const hashes: string[] = [];
+      for (const file of files) {
+        if (file.signedStorageKey) continue;
+        const base = await storage().get(file.workingStorageKey ?? file.storageKey);
+        const bytes = await sealPdf(base, {
+          organization: { name: document.organization.name },
+          reason: t("sealReason", { organization: document.organization.name }),
+          credentials,
+          tsaUrl: tsaUrl(),
+          fieldName: sealFieldName(document.hexId),
+        });
+        const stored = await storage().put(bytes);
+        await tx.documentFile.update({ where: { id: file.id }, data: { signedStorageKey: stored.key, signedSha256: stored.sha256 } });
+        hashes.push(stored.sha256);
+      }
+      await tx.document.update({ where: { id: documentId }, data: { sealedAt: new Date() } });
+      await appendAuditEvent(tx, { documentId }, "document.sealed", { files: hashes });
+      return { sealed: files.length };
+    },
+    { timeout: 120_000 },
+  );
+}
