@@ -1,6 +1,7 @@
 "use client";
 
 import type { ApiError, ApiResult } from "@/components/client/api-client";
+import { downloadFile } from "@/components/client/download-file";
 
 // Contact files travel as multipart uploads and binary downloads, which the JSON client does not do.
 
@@ -31,22 +32,5 @@ export async function uploadContactFile<T>(file: File, mode: "preview" | "commit
 export async function downloadContacts(format: "xlsx" | "csv", search: string, locale: string, connectionLostMessage: string): Promise<ApiResult<null>> {
   const params = new URLSearchParams({ format });
   if (search) params.set("search", search);
-  let response: Response;
-  try {
-    response = await fetch(`/api/contacts/export?${params}`, { headers: { "accept-language": locale }, credentials: "same-origin" });
-  } catch {
-    return lost(connectionLostMessage);
-  }
-  if (!response.ok) return { ok: false, error: await errorOf(response) };
-  const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? `contacts.${format}`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a little later: some browsers start reading the blob only after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return { ok: true, data: null };
+  return downloadFile(`/api/contacts/export?${params}`, { locale, fallbackName: `contacts.${format}`, connectionLostMessage });
 }

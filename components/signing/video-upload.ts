@@ -3,6 +3,7 @@
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
 import type { ApiError } from "@/components/client/api-client";
 import { isRetryableUpload, uploadRetryDelaysMs } from "@/lib/signing/video-recording";
+import { postForm } from "@/components/client/post-form";
 import { appendEncryptedFile } from "./encrypt-evidence";
 
 /**
@@ -85,37 +86,12 @@ type Attempt = { ok: true; data: VideoUploadAnswer } | { ok: false; status: numb
 
 const uploadTimeoutMs = 120_000;
 
-function sendOnce(url: string, form: FormData, headers: Record<string, string>, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<Attempt> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.timeout = uploadTimeoutMs;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    const noAnswer = () => resolve({ ok: false, status: 0, error: null });
-    xhr.onerror = noAnswer;
-    xhr.ontimeout = noAnswer;
-    xhr.onabort = noAnswer;
-    xhr.onload = () => {
-      let payload: unknown = null;
-      try {
-        payload = JSON.parse(xhr.responseText);
-      } catch {
-        payload = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && payload && typeof payload === "object") {
-        resolve({ ok: true, data: payload as VideoUploadAnswer });
-        return;
-      }
-      const body = (payload && typeof payload === "object" ? payload : null) as Partial<ApiError> | null;
-      const error = body?.errorCode ? ({ ...body, errorCode: body.errorCode, message: body.message ?? "" } as ApiError) : null;
-      resolve({ ok: false, status: xhr.status, error });
-    };
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
+async function sendOnce(url: string, form: FormData, headers: Record<string, string>, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<Attempt> {
+  const { status, payload } = await postForm(url, form, { headers, timeoutMs: uploadTimeoutMs, onProgress, signal });
+  if (status >= 200 && status < 300 && payload) return { ok: true, data: payload as VideoUploadAnswer };
+  const body = payload as Partial<ApiError> | null;
+  const error = body?.errorCode ? ({ ...body, errorCode: body.errorCode, message: body.message ?? "" } as ApiError) : null;
+  return { ok: false, status, error };
 }
 
 const wait = (ms: number, signal?: AbortSignal) =>

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { expect, test } from "@playwright/test";
+import "./support/load-env";
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
 import { demo, signIn } from "./support/accounts";

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import "./support/load-env";
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
 import { demo, signIn } from "./support/accounts";
@@ -116,6 +117,8 @@ test.describe("shipments (/signatures, /docdetail)", () => {
 
     await page.goto(`/docdetail/${document.hexId}`);
     await signIn(page, demo.orgAdmin);
+    await expect(page).toHaveURL(new RegExp(`/docdetail/${document.hexId}$`));
+    await expect(page.getByTestId("docdetail-signer")).toHaveCount(3);
     const names = () => page.getByTestId("docdetail-signer").locator("td:nth-child(2)").allInnerTexts();
     await expect.poll(names).toEqual(["Marta Cruz", "Zoe Alba", "Ana Bravo"]);
     await page.getByTestId("docdetail-sort-name").click();
