@@ -18,6 +18,7 @@ node scripts/ensure-database.mjs
 node scripts/prisma.mjs migrate deploy
 step "Demo organisation"
 npx tsx prisma/seed.ts
+npx tsx scripts/demo-signing-link.ts
 step "Build"
 npx next build
 

@@ -2,18 +2,25 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { processPagePath } from "@/lib/signing/steps";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
 
-type Answer = { result: number; linkState?: string; data: { nextPage?: string; status?: string } };
+type Answer = { result: number; linkState?: string; data: { nextPage?: string; status?: string; lastCheck?: { check: string } | null } };
+
+/**
+ * What a polling page waits for: the process to leave `current`, or with `checks`, the current
+ * step's check (lib/signing/face-comparison.ts lastCheck) to be no longer PENDING: settled, the
+ * signer goes where the process now stands (the next step, or back to the selfie to retake it).
+ */
+export type FollowPoll = { current: string; checks?: boolean; everyMs?: number };
 
 /**
  * reloadpage and wait: tells the signer what is happening, then takes them back to where their
  * process stands: at once after `afterMs` (reloadpage, the automatic retry of spec §8), or as soon
  * as the server says something changed (wait, polling every few seconds).
  */
-export function FollowProcess({ link, message, afterMs, poll }: { link: SignerLink; message: string; afterMs?: number; poll?: { current: string } }) {
+export function FollowProcess({ link, message, afterMs, poll, children }: { link: SignerLink; message: string; afterMs?: number; poll?: FollowPoll; children?: ReactNode }) {
   const t = useTranslations("signing.follow");
   const router = useRouter();
   const { call } = useSignerApi(link);
@@ -28,13 +35,17 @@ export function FollowProcess({ link, message, afterMs, poll }: { link: SignerLi
         router.replace(linkState === "COMPLETED" ? processPagePath("full-process", link.urlSign, link.processHexId) : `/error/${data.status ?? "UNKNOWN"}/${linkState ?? "UNKNOWN"}`);
         return true;
       }
-      if (force || (poll && data.nextPage !== poll.current)) {
+      const settled = poll?.checks === true && data.lastCheck?.check !== "PENDING";
+      if (force || (poll && (data.nextPage !== poll.current || settled))) {
         router.replace(processPagePath(data.nextPage ?? "home-page", link.urlSign, link.processHexId));
         return true;
       }
       return false;
     };
-    const timer = afterMs !== undefined ? window.setTimeout(() => void go(true), afterMs) : window.setInterval(() => void go(false), 3000);
+    const everyMs = poll?.everyMs ?? 3000;
+    const timer = afterMs !== undefined ? window.setTimeout(() => void go(true), afterMs) : window.setInterval(() => void go(false), everyMs);
+    // A check may already be settled when the page opens: ask at once rather than after a full interval.
+    if (afterMs === undefined && poll?.checks) void go(false);
     return () => {
       stopped = true;
       window.clearTimeout(timer);
@@ -45,9 +56,10 @@ export function FollowProcess({ link, message, afterMs, poll }: { link: SignerLi
   return (
     <div className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" role="status" data-testid="follow-process">
       <span className="h-6 w-6 shrink-0 animate-spin rounded-full border-2 border-slate-200 border-t-[var(--sign-primary)]" aria-hidden />
-      <div>
+      <div className="min-w-0 flex-1 space-y-2">
         <p className="text-slate-800">{message}</p>
         <p className="text-sm text-slate-500">{t("stayHere")}</p>
+        {children}
       </div>
     </div>
   );

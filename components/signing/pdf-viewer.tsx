@@ -41,7 +41,7 @@ export default function PdfViewer({ url, headers, reloadKey }: { url: string; he
         ))}
       </Document>
       {pages > 0 ? (
-        <p className="text-center text-sm text-slate-500" data-testid="pdf-page-count">
+        <p className="text-center text-sm text-slate-800" data-testid="pdf-page-count">
           {t("pages", { count: pages })}
         </p>
       ) : null}

@@ -20,9 +20,19 @@ type Props = {
   quality: number;
   userAgent: string;
   documentName: string;
+  /** Why the step's last selfie failed its face check (lastCheck.reason), so the signer knows what to change. */
+  failedCheck?: string | null;
 };
 
 const pageOfStep = { ID_PHOTO: "id-photo", SELFIE: "selfie-photo" } as const;
+
+/** Spec §8 texts for a failed face check (lib/signing/face-comparison.ts faceCheckReasons). */
+const failedCheckMessages: Record<string, string> = {
+  FACE_NOT_IDENTIFIED: "capture.faceNotIdentified",
+  MORE_THAN_ONE_FACE: "capture.moreThanOneFace",
+  FACE_MISMATCH: "capture.faceMismatch",
+  TARGET_FACE_NOT_IDENTIFIED: "capture.targetFaceNotIdentified",
+};
 
 function UploadRow({ item, label }: { item: UploadItem; label: string }) {
   const t = useTranslations("signing.photoStep.upload");
@@ -46,7 +56,7 @@ function UploadRow({ item, label }: { item: UploadItem; label: string }) {
  * then its rear; or the selfie once the signature-acceptance box is ticked), each accepted photo is
  * kept and sent with its progress, and once the server has them all the process goes on.
  */
-export function PhotoStepScreen({ link, step, kinds, captured, size, quality, userAgent, documentName }: Props) {
+export function PhotoStepScreen({ link, step, kinds, captured, size, quality, userAgent, documentName, failedCheck }: Props) {
   const t = useTranslations("signing.photoStep");
   const messages = useTranslations();
   const { items, unstable, enqueue } = useEvidenceUploads({ link, page: pageOfStep[step] });
@@ -61,6 +71,15 @@ export function PhotoStepScreen({ link, step, kinds, captured, size, quality, us
   return (
     <div className="space-y-5" data-testid="photo-step" data-step={step}>
       <p className="text-slate-700">{selfie ? t("selfieIntro") : kinds.includes("ID_REAR") ? t("idIntroWithRear") : t("idIntro")}</p>
+
+      {failedCheck && mine.length === 0 ? (
+        <div data-testid="face-check-failed" data-reason={failedCheck}>
+          <Alert tone="error">
+            <p className="font-medium">{messages(failedCheckMessages[failedCheck] ?? "capture.faceCheckError")}</p>
+            <p>{t("retake")}</p>
+          </Alert>
+        </div>
+      ) : null}
 
       {kinds.length > 1 ? (
         <ol className="flex flex-wrap gap-2 text-sm" data-testid="photo-sides">

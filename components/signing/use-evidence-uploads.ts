@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { retryDelayMs } from "@/lib/signing/capture-size";
 import type { CapturedKind } from "@/lib/signing/evidence-steps";
+import { waitPagePath } from "@/lib/signing/steps";
 import { forgetCapture, keepCapture, newUploadId, type PendingCapture, pendingCaptures } from "./pending-captures";
 import { sendEvidence, type SendOutcome } from "./send-evidence";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
@@ -110,6 +111,11 @@ export function useEvidenceUploads({ link, page }: { link: SignerLink; page: str
         const error = outcome.error;
         // A capture kept from a step already behind (this page is the current one): nothing left to do with it.
         if (error.errorCode === "STEP_OUT_OF_ORDER" && error.page === page) continue;
+        // A selfie sent while the previous one is still being checked: its result is awaited on /wait.
+        if (error.errorCode === "FACE_CHECK_PENDING") {
+          latest.current.router.push(waitPagePath(link.urlSign, link.processHexId));
+          return;
+        }
         const { fail: said, errors: catalog } = latest.current;
         said({ ...error, message: error.message || (catalog.has(error.errorCode) ? catalog(error.errorCode) : catalog("SERVER_ERROR")) });
         if (["LINK_ENDED", "STEP_OUT_OF_ORDER", "ATTEMPTS_EXHAUSTED", "INVALID_LINK"].includes(error.errorCode)) return;
@@ -117,7 +123,7 @@ export function useEvidenceUploads({ link, page }: { link: SignerLink; page: str
     } finally {
       running.current = false;
     }
-  }, [link.urlSign, page, patch, pause]);
+  }, [link.urlSign, link.processHexId, page, patch, pause]);
 
   // On arrival: whatever an earlier visit captured for this process and did not get confirmed.
   useEffect(() => {

@@ -35,6 +35,14 @@ export const configDefaults: Record<string, string> = {
   default_language: "es-es",
   // Where signers' fingerprint-reader bridge listens on their own machine (docs/fingerprint-bridge.md).
   fingerprint_bridge_url: "http://127.0.0.1:15896",
+  // Face checks of a selfie against the ID photo or an earlier selfie (lib/signing/face-check.ts).
+  // Distance between face-api descriptors at or above which two faces are different people. Measured
+  // on real photos (DESIGN.md §5, tests/integration/face-checks.test.ts): one person 0.18-0.50 (0.18-0.43
+  // on the franck_* frames), different people 0.54 and more. face-api's customary 0.6 accepts impostors;
+  // 0.5 sits between the two groups, erring towards asking a genuine signer to retake the selfie.
+  face_match_threshold: "0.5",
+  // Lowest SSD MobileNet detection score that counts as a face (real faces scored 0.81-1.0 here).
+  face_min_score: "0.5",
 };
 
 export const captureConfigKeys = [

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { email, phone, requiredText } from "@/lib/validation/fields";
 import { normalizePhone } from "@/lib/contacts/schemas";
+import { callbackUrl } from "@/lib/callbacks/callback-url";
 
 // Draft shipment inputs shared by the preparation screen (browser) and the use cases (server).
 
@@ -20,8 +21,9 @@ export const draftDataInput = z.object({
   expirationDate: nullable(z.coerce.date({ error: "SHIPMENT_EXPIRATION_INVALID" })),
   flowHexId: nullable(hexId),
   tags: z.array(z.string().trim().min(1, "EMPTY_FIELD").max(40, "VALIDATION_FAILED")).max(20, "VALIDATION_FAILED").default([]),
-  callBackUrl: nullable(z.url({ error: "VALIDATION_FAILED" }).max(500, "VALIDATION_FAILED")),
-  callBackUrlSoftFail: nullable(z.url({ error: "VALIDATION_FAILED" }).max(500, "VALIDATION_FAILED")),
+  // POSTed (HMAC-signed) when the shipment completes, and when it is rejected or expires (lib/callbacks).
+  callBackUrl: nullable(callbackUrl),
+  callBackUrlSoftFail: nullable(callbackUrl),
 });
 export type DraftDataInput = z.input<typeof draftDataInput>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { enqueueSoftFail } from "@/lib/callbacks/completion-events";
 import { db } from "@/lib/db/client";
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import { deliveryJob, reminderJob } from "./shipment-jobs";
@@ -15,15 +16,18 @@ const strandedAfterMs = 10 * 60_000;
  * of stranded deliveries and reminders; their ids are deterministic, so live jobs are not doubled.
  */
 export async function expireShipments(now = new Date()): Promise<{ expiredDocuments: number; lapsedSigners: number; requeued: number }> {
-  const { expiredDocuments, lapsedSigners } = await db.$transaction(async (tx) => {
+  const { expiredDocuments, lapsedSigners, expiredIds } = await db.$transaction(async (tx) => {
     const due = await tx.document.findMany({ where: { status: { in: activeDocumentStatuses }, expirationDate: { lte: now } }, select: { id: true } });
     const ids = due.map((d) => d.id);
-    if (ids.length === 0) return { expiredDocuments: 0, lapsedSigners: 0 };
+    if (ids.length === 0) return { expiredDocuments: 0, lapsedSigners: 0, expiredIds: [] };
     const documents = await tx.document.updateMany({ where: { id: { in: ids }, status: { in: activeDocumentStatuses } }, data: { status: "EXPIRED" } });
     const signers = await tx.signer.updateMany({ where: { documentId: { in: ids }, status: { in: openSignerStatuses } }, data: { status: "LAPSED" } });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: { in: ids } } }, data: { status: "CANCELLED" } });
-    return { expiredDocuments: documents.count, lapsedSigners: signers.count };
+    const expired = await tx.document.findMany({ where: { id: { in: ids }, status: "EXPIRED" }, select: { id: true } });
+    return { expiredDocuments: documents.count, lapsedSigners: signers.count, expiredIds: expired.map((d) => d.id) };
   });
+  // The soft-fail callback of each shipment that expired now (job ids make a repeat harmless).
+  await enqueueSoftFail(expiredIds, "expired");
 
   const before = new Date(now.getTime() - strandedAfterMs);
   const [deliveries, reminders] = await Promise.all([

@@ -144,6 +144,8 @@ export const errorStatus = {
   // the video step (videosignature): digits to read aloud before a deadline
   VIDEO_CODE_UNAVAILABLE: 503,
   VIDEO_TIME_EXPIRED: 409,
+  // face checks of the signer's selfie against their ID photo (lib/signing/face-check.ts)
+  FACE_CHECK_PENDING: 409,
   // operations list (/trading-history) export
   OPERATION_LOG_EXPORT_TOO_LARGE: 400,
   // helper layer (spec §1, §7 /security/*, /signprocess/getFileByName): key exchange, sealed evidence
@@ -152,6 +154,8 @@ export const errorStatus = {
   PUBLIC_KEY_UNSUPPORTED: 400,
   PUBLIC_KEY_CURVE_REQUIRED: 400,
   FILE_NOT_FOUND: 404,
+  // completion callbacks (lib/callbacks): the integrator's callback URLs on a shipment
+  CALLBACK_URL_INVALID: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { purgeExpiredAuth } from "@/lib/auth/purge-expired";
+import { callbacksQueue } from "@/lib/callbacks/callback-jobs";
+import { completionMailPayload, sendCompletionMail } from "@/lib/callbacks/completion-mail";
+import { deliverCallback, deliverCallbackPayload } from "@/lib/callbacks/deliver-callback";
 import { deliverInvitation, deliverInvitationPayload } from "@/lib/documents/deliver-invitation";
 import { expireShipments, expireShipmentsPayload } from "@/lib/documents/expire-shipments";
 import { sendReminder, sendReminderPayload } from "@/lib/documents/send-reminder";
 import { expireSweepEveryMs, shipmentsQueue } from "@/lib/documents/shipment-jobs";
 import { singleAttempt, type JobAttempt } from "@/lib/queue/job-attempt";
+import { faceCheckPayload, runFaceCheck } from "@/lib/signing/face-check";
+import { evidenceQueue, faceCheckJobName } from "@/lib/signing/face-comparison";
 import { signingQueue } from "@/lib/signing/pdf-jobs";
 import { sealDocument, sealDocumentPayload, signForSigner, signSignerPayload } from "@/lib/signing/sign-files";
 
@@ -29,14 +34,20 @@ export const jobs = {
   "shipments.expire-sweep": job({ queue: shipmentsQueue, payload: expireShipmentsPayload, handler: async () => expireShipments() }),
   "signing.sign-signer": job({ queue: signingQueue, payload: signSignerPayload, handler: signForSigner }),
   "signing.seal-document": job({ queue: signingQueue, payload: sealDocumentPayload, handler: sealDocument }),
+  "callbacks.deliver": job({ queue: callbacksQueue, payload: deliverCallbackPayload, handler: deliverCallback }),
+  "callbacks.completion-mail": job({ queue: callbacksQueue, payload: completionMailPayload, handler: sendCompletionMail }),
+  [faceCheckJobName]: job({ queue: evidenceQueue, payload: faceCheckPayload, handler: runFaceCheck }),
 } as const;
 
 export type JobName = keyof typeof jobs;
 
 export const queueNames = [...new Set(Object.values(jobs).map((j) => j.queue))];
 
-/** Jobs run at once per worker process; a delivery mostly waits on SMTP or Twilio, so more of them overlap. */
-export const queueConcurrency: Record<string, number> = { [shipmentsQueue]: 10, [signingQueue]: 2 };
+/**
+ * Jobs run at once per worker process; a delivery mostly waits on SMTP or Twilio, so more of them
+ * overlap. A face check keeps a core busy (TensorFlow's WebAssembly backend, one thread): one at a time.
+ */
+export const queueConcurrency: Record<string, number> = { [shipmentsQueue]: 10, [signingQueue]: 2, [evidenceQueue]: 1, [callbacksQueue]: 10 };
 
 /** Repeating jobs the worker schedules at start (BullMQ job schedulers are upserts: no duplicates). */
 export const schedules: { name: JobName; everyMs: number }[] = [

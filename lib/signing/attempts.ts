@@ -1,6 +1,6 @@
 import { appendAuditEvent } from "@/lib/audit/audit-event";
 import { getConfigNumber } from "@/lib/config/values";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { lockDocumentById } from "@/lib/documents/lock-document";
 import { AppError } from "@/lib/errors/app-error";
 import type { RequestMeta } from "@/lib/auth/sessions";
@@ -15,23 +15,26 @@ import type { SignerStepType } from "./steps";
  * beginning, perhaps on another device.
  */
 export async function recordFailedAttempt(signerId: number, step: SignerStepType, reason: string): Promise<{ attempts: number; exhausted: boolean }> {
-  return db.$transaction(async (tx) => {
-    const signer = await tx.signer.findUniqueOrThrow({
-      where: { id: signerId },
-      select: { id: true, hexId: true, documentId: true, document: { select: { organizationId: true, flow: { select: { steps: true } } } } },
-    });
-    await lockDocumentById(tx, signer.documentId);
-    const fresh = await tx.signer.findUniqueOrThrow({ where: { id: signerId }, select: { attempts: true, status: true } });
-    const configured = signer.document.flow?.steps.find((s) => s.type === step)?.maxAttempts;
-    const max = configured ?? (await getConfigNumber(signer.document.organizationId, "max_capture_attempts"));
-    const attempts = fresh.attempts + 1;
-    const exhausted = attempts >= max;
-    // A live process (opened or not yet) ends its round here; an ended one only counts.
-    const live = fresh.status === "IN_PROGRESS" || fresh.status === "PENDING";
-    await tx.signer.update({ where: { id: signerId }, data: { attempts, ...(exhausted && live ? { status: "ATTEMPTS_EXHAUSTED" } : {}) } });
-    await appendAuditEvent(tx, { documentId: signer.documentId }, exhausted ? "signer.attempts-exhausted" : "signer.attempt-failed", { signer: signer.hexId, step, reason, attempts, max });
-    return { attempts, exhausted };
+  return db.$transaction((tx) => countFailedAttempt(tx, signerId, step, reason));
+}
+
+/** The same inside the caller's transaction (a face check settles its evidence and the attempt together). */
+export async function countFailedAttempt(tx: Tx, signerId: number, step: SignerStepType, reason: string): Promise<{ attempts: number; exhausted: boolean }> {
+  const signer = await tx.signer.findUniqueOrThrow({
+    where: { id: signerId },
+    select: { id: true, hexId: true, documentId: true, document: { select: { organizationId: true, flow: { select: { steps: true } } } } },
   });
+  await lockDocumentById(tx, signer.documentId);
+  const fresh = await tx.signer.findUniqueOrThrow({ where: { id: signerId }, select: { attempts: true, status: true } });
+  const configured = signer.document.flow?.steps.find((s) => s.type === step)?.maxAttempts;
+  const max = configured ?? (await getConfigNumber(signer.document.organizationId, "max_capture_attempts"));
+  const attempts = fresh.attempts + 1;
+  const exhausted = attempts >= max;
+  // A live process (opened or not yet) ends its round here; an ended one only counts.
+  const live = fresh.status === "IN_PROGRESS" || fresh.status === "PENDING";
+  await tx.signer.update({ where: { id: signerId }, data: { attempts, ...(exhausted && live ? { status: "ATTEMPTS_EXHAUSTED" } : {}) } });
+  await appendAuditEvent(tx, { documentId: signer.documentId }, exhausted ? "signer.attempts-exhausted" : "signer.attempt-failed", { signer: signer.hexId, step, reason, attempts, max });
+  return { attempts, exhausted };
 }
 
 /**

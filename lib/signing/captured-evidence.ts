@@ -5,7 +5,7 @@ import { signerSteps } from "./steps";
 /** The audit event of a restart after finishedAttempts; its payload says where the new round's evidence begins. */
 export const restartEventType = "signer.restarted";
 
-type Client = Pick<Tx, "auditEvent" | "evidence">;
+export type Client = Pick<Tx, "auditEvent" | "evidence">;
 
 /**
  * The id after which the signer's current round of evidence begins: after a restart every step is
@@ -27,11 +27,38 @@ export async function lastEvidenceId(client: Client, signerId: number): Promise<
   return last?.id ?? 0;
 }
 
-/** Which captures of a step the signer already sent in this round (the ID's front, its rear...). */
+/**
+ * Which captures of a step the signer already sent in this round (the ID's front, its rear...). A
+ * capture whose check FAILED (a selfie with no face) does not count: the signer takes it again.
+ */
 export async function capturedInStep(client: Client, signer: { id: number; hexId: string; documentId: number }, stepPosition: number): Promise<CapturedKind[]> {
   const after = await roundStart(client, signer);
-  const rows = await client.evidence.findMany({ where: { signerId: signer.id, stepPosition, id: { gt: after } }, select: { kind: true }, distinct: ["kind"] });
+  const rows = await client.evidence.findMany({
+    where: { signerId: signer.id, stepPosition, id: { gt: after }, check: { not: "FAILED" } },
+    select: { kind: true },
+    distinct: ["kind"],
+  });
   return rows.map((row) => row.kind).filter(isCapturedKind);
+}
+
+/** The signer's latest evidence of one kind for a step in this round, or null; `usable` leaves out what FAILED its check. */
+export async function latestInStep(client: Client, signer: { id: number; hexId: string; documentId: number }, stepPosition: number, kind: CapturedKind, options: { usable?: boolean; before?: number } = {}) {
+  const after = await roundStart(client, signer);
+  return client.evidence.findFirst({
+    where: {
+      signerId: signer.id,
+      stepPosition,
+      kind,
+      id: { gt: after, ...(options.before !== undefined ? { lt: options.before } : {}) },
+      ...(options.usable ? { check: { not: "FAILED" as const } } : {}),
+    },
+    orderBy: { id: "desc" },
+  });
+}
+
+/** Whether an evidence belongs to the signer's current round (no restart came after it). */
+export async function inCurrentRound(client: Client, signer: { hexId: string; documentId: number }, evidenceId: number): Promise<boolean> {
+  return evidenceId > (await roundStart(client, signer));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { captureConfigKeys, getConfigNumber, getConfigValues } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { fromDbLanguage } from "@/lib/i18n/config";
+import { lastCheckOf } from "./face-comparison";
 import { signerLinkState } from "./link-state";
 import { accessOf, type SignerAccess, signerByLink, type SignerRecord } from "./signer-access";
 import { asksForLocation, processPagePath, signerStepPages } from "./steps";
@@ -8,6 +9,17 @@ import { asksForLocation, processPagePath, signerStepPages } from "./steps";
 /** The name getFileByName answers the organisation's logo to (spec §7 GET /signprocess/getFileByName/{name}). */
 export function logoFileName(organizationHexId: string): string {
   return `logo-${organizationHexId}`;
+}
+
+/** An integrator's callback URL as a signer may see it: no query, fragment or credentials, which may hold tokens. */
+function publicPart(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return null;
+  }
 }
 
 /** The page a live process continues on: its current step, or the end when every step is done. */
@@ -48,8 +60,8 @@ export async function signatureProcessOf({ signer, secretOk }: { signer: SignerR
     invalid: false,
     data: {
       processHexId: signer.hexId,
-      callBackUrl: document.callBackUrl,
-      callBackUrlSoftFail: document.callBackUrlSoftFail,
+      callBackUrl: publicPart(document.callBackUrl),
+      callBackUrlSoftFail: publicPart(document.callBackUrlSoftFail),
       FirstNameSignee: signer.firstName,
       lastNameSignee: signer.lastName,
       documentName: document.title,
@@ -88,6 +100,9 @@ export async function signatureProcessOf({ signer, secretOk }: { signer: SignerR
       captureConfig: config,
       linkUses: signer.uses,
       maxLinkUses: await getConfigNumber(organization.id, "max_link_uses"),
+      // The current step's latest checked capture (a selfie compared with the ID photo): PENDING while
+      // its check runs, then VERIFIED or FAILED with the reason; null on steps without a check.
+      lastCheck: await lastCheckOf(db, signer, access.steps[signer.currentStep], flow?.steps ?? []),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { appendAuditEvent } from "@/lib/audit/audit-event";
+import { enqueueSoftFail } from "@/lib/callbacks/completion-events";
 import type { RequestMeta } from "@/lib/auth/sessions";
 import { db } from "@/lib/db/client";
 import { lockDocumentById } from "@/lib/documents/lock-document";
@@ -59,5 +60,11 @@ export async function rejectProcess(processHexId: string, urlSign: string | null
     await appendAuditEvent(tx, { documentId: signer.documentId }, "document.rejected", { by: signer.hexId });
     return true;
   });
+  if (documentRejected) {
+    // The rejection is committed: a Redis outage must not turn the signer's answer into an error.
+    await enqueueSoftFail([signer.documentId], "rejected").catch((error: unknown) => {
+      console.error("[callbacks] soft-fail callback not enqueued", signer.documentId, error instanceof Error ? error.message : "unknown");
+    });
+  }
   return { result: 1, documentRejected };
 }

@@ -1,6 +1,7 @@
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { z } from "zod";
 import { appendAuditEvent } from "@/lib/audit/audit-event";
+import { enqueueCompletion } from "@/lib/callbacks/completion-events";
 import { db } from "@/lib/db/client";
 import { lockDocumentById } from "@/lib/documents/lock-document";
 import { translator } from "@/lib/i18n/messages";
@@ -92,11 +93,16 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
  */
 export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPayload>): Promise<{ sealed: number }> {
   const document = await db.document.findUnique({ where: { id: documentId }, include: { organization: { select: { name: true } }, signers: { where: { status: "COMPLETED" }, select: { id: true } } } });
-  if (!document || document.status !== "COMPLETED" || document.sealedAt) return { sealed: 0 };
+  if (!document || document.status !== "COMPLETED") return { sealed: 0 };
+  if (document.sealedAt) {
+    // A re-run (say the enqueue below failed after the seal committed): the job ids keep it to once.
+    await enqueueCompletion(documentId);
+    return { sealed: 0 };
+  }
   for (const signer of document.signers) await signForSigner({ signerId: signer.id });
   const credentials = await loadSigningCredentials();
   const t = translator("es-es", "pdfSigning");
-  return db.$transaction(
+  const outcome = await db.$transaction(
     async (tx) => {
       await lockDocumentById(tx, documentId);
       const fresh = await tx.document.findUniqueOrThrow({ where: { id: documentId }, select: { sealedAt: true } });
@@ -123,4 +129,7 @@ export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPa
     },
     { timeout: 120_000 },
   );
+  // Sealed: the success callback and the completion mails with the link to the signed PDF.
+  await enqueueCompletion(documentId);
+  return outcome;
 }

@@ -38,3 +38,8 @@ export function asksForLocation(flow: { geolocateSigners: boolean; obligatoryGeo
 export function processPagePath(page: string, urlSign: string, processHexId: string, ...extra: string[]): string {
   return ["", "signature-process", page, urlSign, processHexId, ...extra].map(encodeURIComponent).join("/");
 }
+
+/** /wait/{urlSign}/{processHexId}: the signer waits there while a capture is checked (a selfie against their ID photo). */
+export function waitPagePath(urlSign: string, processHexId: string): string {
+  return ["", "wait", urlSign, processHexId].map(encodeURIComponent).join("/");
+}

@@ -8,15 +8,18 @@ import { lockDocumentById } from "@/lib/documents/lock-document";
 import { AppError } from "@/lib/errors/app-error";
 import { safeTimeZone } from "@/lib/i18n/format";
 import { formatInTimeZone } from "@/lib/i18n/time-zone";
+import { enqueueJobs } from "@/lib/queue/enqueue";
 import { sha256Hex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
-import { capturedInStep } from "./captured-evidence";
-import { afterSignerCompleted, markSignerCompleted } from "./complete-signer";
+import { capturedInStep, latestInStep } from "./captured-evidence";
+import { advanceSignerStep } from "./advance-step";
+import { afterSignerCompleted } from "./complete-signer";
 import { type CapturedKind, evidenceStep, isCapturedKind, kindsForStep } from "./evidence-steps";
+import { faceCheckJob, faceComparisonOf } from "./face-comparison";
 import { continuePath } from "./process-data";
 import { accessOf, liveSignerAccess, type SignerAccess, signerAccessInclude } from "./signer-access";
 import { remuxWebm } from "./remux-video";
-import { signerStepPages } from "./steps";
+import { signerStepPages, waitPagePath } from "./steps";
 import { stampImage } from "./stamp-image";
 import { challengeFacts, claimVideoChallenge, consumeVideoChallenge } from "./video-challenge";
 
@@ -92,6 +95,9 @@ async function prepare(upload: EvidenceUpload, access: SignerAccess): Promise<{ 
  * the capture's; the photo is stamped and kept as JPEG; the evidence is stored with its SHA-256 and
  * an audit event. The step is done once every evidence it needs is in. Retrying an upload after a
  * dropped connection (same uploadId) answers what the first one did and stores nothing twice.
+ * A selfie whose step compares faces (lib/signing/face-comparison.ts) is stored with its check
+ * PENDING and the step stays: a job checks it (lib/signing/face-check.ts) and the answer's `next` is
+ * /wait, which moves on once the check is settled.
  */
 export async function uploadEvidence(processHexId: string, urlSign: string | null, upload: EvidenceUpload, meta: RequestMeta) {
   const receivedAt = new Date();
@@ -109,10 +115,11 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
   if (upload.kind === "SELFIE" && upload.accepted !== "true") throw new AppError("SELFIE_TERMS_REQUIRED");
   // The video must name the digits it reads (lib/signing/video-challenge.ts), in time and only once.
   const challenge = upload.kind === "VIDEO" ? await claimVideoChallenge(signer.id, step.position, upload, receivedAt) : null;
+  const comparison = upload.kind === "SELFIE" ? faceComparisonOf(step, signer.document.flow?.steps ?? []) : null;
 
   const prepared = await prepare(upload, access);
   const stored = await storage().put(prepared.bytes);
-  let outcome: { evidenceHexId: string; finished: boolean; stepDone: boolean; nextStep: number } | { duplicate: true };
+  let outcome: { evidenceHexId: string; finished: boolean; stepDone: boolean; nextStep: number; faceCheck?: number } | { duplicate: true };
   try {
     outcome = await db.$transaction(async (tx) => {
       await lockDocumentById(tx, signer.documentId);
@@ -122,6 +129,8 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
       if (fresh.status === "ATTEMPTS_EXHAUSTED") throw new AppError("ATTEMPTS_EXHAUSTED", { page: "finishedAttempts" });
       if (fresh.status !== "IN_PROGRESS" && fresh.status !== "PENDING") throw new AppError("LINK_ENDED", { state: fresh.status, status: fresh.status });
       if (fresh.currentStep !== signer.currentStep) throw new AppError("STEP_OUT_OF_ORDER", { page: signerStepPages[access.steps[fresh.currentStep]?.type ?? "SIGNATURE"] });
+      // One selfie is checked at a time: another one while the first is being checked waits for its result.
+      if (comparison && (await latestInStep(tx, signer, step.position, "SELFIE"))?.check === "PENDING") throw new AppError("FACE_CHECK_PENDING");
       const evidence = await tx.evidence.create({
         data: {
           kind: upload.kind,
@@ -143,15 +152,13 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
         ip: meta.ip,
         userAgent: meta.userAgent,
       });
+      // The face check decides whether the step is done (lib/signing/face-check.ts).
+      if (comparison) return { evidenceHexId: evidence.hexId, finished: false, stepDone: false, nextStep: fresh.currentStep, faceCheck: evidence.id };
       // Only this round's captures count: after a restart the step is redone from nothing.
       const have = await capturedInStep(tx, signer, step.position);
       const stepDone = needed.every((kind) => have.includes(kind));
       if (!stepDone) return { evidenceHexId: evidence.hexId, finished: false, stepDone, nextStep: fresh.currentStep };
-      const nextStep = fresh.currentStep + 1;
-      await tx.signer.update({ where: { id: signer.id }, data: { currentStep: nextStep, status: "IN_PROGRESS", attempts: 0, startedAt: signer.startedAt ?? new Date() } });
-      await tx.document.updateMany({ where: { id: signer.documentId, status: "SENT" }, data: { status: "IN_PROGRESS" } });
-      const finished = nextStep >= access.steps.length;
-      if (finished) await markSignerCompleted(tx, signer);
+      const { nextStep, finished } = await advanceSignerStep(tx, signer, fresh.currentStep, access.steps.length);
       return { evidenceHexId: evidence.hexId, finished, stepDone, nextStep };
     });
   } catch (error) {
@@ -169,6 +176,10 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
     throw new AppError("VALIDATION_FAILED");
   }
   if (challenge) await consumeVideoChallenge(challenge);
+  if (outcome.faceCheck !== undefined) {
+    await enqueueJobs([faceCheckJob(outcome.faceCheck)]);
+    return { ...answer(outcome.evidenceHexId, stored.sha256, access, urlSign, false), next: urlSign ? waitPagePath(urlSign, signer.hexId) : null };
+  }
   if (outcome.finished) await afterSignerCompleted(signer.id, signer.documentId);
   const next = accessOf({ ...signer, currentStep: outcome.nextStep });
   return answer(outcome.evidenceHexId, stored.sha256, next, urlSign, outcome.finished);
@@ -178,12 +189,22 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && "code" in error && error.code === "P2002";
 }
 
-/** A retried upload (same uploadId) answers what the first one did, from where the process is now. */
+/**
+ * A retried upload (same uploadId) answers what the first one did, from where the process is now. A
+ * selfie still waiting for its face check is enqueued again (the same job id: it runs once) in case
+ * the first answer was lost before its job was.
+ */
 async function alreadyStored(uploadId: string, signerId: number, urlSign: string | null) {
   const already = await db.evidence.findUnique({ where: { clientUploadId: uploadId } });
   if (!already) return null;
   if (already.signerId !== signerId) throw new AppError("VALIDATION_FAILED");
   const now = accessOf(await db.signer.findUniqueOrThrow({ where: { id: signerId }, include: signerAccessInclude }));
+  const flowSteps = now.signer.document.flow?.steps ?? [];
+  const step = flowSteps.find((s) => s.position === already.stepPosition);
+  if (already.kind === "SELFIE" && already.check === "PENDING" && step && faceComparisonOf(step, flowSteps)) {
+    await enqueueJobs([faceCheckJob(already.id)]);
+    return { ...answer(already.hexId, already.sha256, now, urlSign, false), next: urlSign ? waitPagePath(urlSign, now.signer.hexId) : null };
+  }
   return answer(already.hexId, already.sha256, now, urlSign, false);
 }
 

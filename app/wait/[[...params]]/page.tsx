@@ -1,19 +1,27 @@
 import { getTranslations } from "next-intl/server";
 import { type CatchAllProps, screenMetadata } from "@/components/layout/route-params";
+import { FaceCheckProgress } from "@/components/signing/face-check-progress";
 import { FollowProcess } from "@/components/signing/follow-process";
 import { loadProcessPage } from "@/components/signing/process-page";
 import { SignerFrame } from "@/components/signing/signer-frame";
 
 export const generateMetadata = () => screenMetadata("wait");
 
-/** /wait/{urlSign?}/{processHexId?}: the signer's evidence is being checked; the page moves on by itself when it is. */
+/**
+ * /wait/{urlSign?}/{processHexId?}: the signer's evidence is being checked (a selfie compared with
+ * the ID photo); the page moves on by itself once the check is settled: to the next step when it
+ * passed, back to the selfie (which says why) when it did not.
+ */
 export default async function WaitPage({ params }: CatchAllProps) {
   const page = await loadProcessPage("wait", (await params).params);
   if (!page.live) return null;
   const t = await getTranslations("signing.follow");
+  const pending = page.data.lastCheck?.check === "PENDING";
   return (
     <SignerFrame brand={page.brand}>
-      <FollowProcess link={{ urlSign: page.urlSign, processHexId: page.processHexId }} message={t("checking")} poll={{ current: page.data.nextPage }} />
+      <FollowProcess link={{ urlSign: page.urlSign, processHexId: page.processHexId }} message={t("checking")} poll={{ current: page.data.nextPage, checks: true, everyMs: 1500 }}>
+        {pending ? <FaceCheckProgress /> : null}
+      </FollowProcess>
     </SignerFrame>
   );
 }

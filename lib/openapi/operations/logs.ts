@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/audit/session-logs";
+import { saveTransactionLogInput } from "@/lib/callbacks/transaction-log";
 import { modules } from "@/lib/permissions/authorities";
 import { operationGroup } from "./common";
 
@@ -28,5 +29,16 @@ export const logOperations = operationGroup("Logs", "tokenOrApiKey")([
     summary: "The organisation's operation log, newest first (ORGANIZACION:VIEW)",
     query: pageQuery,
     responses: { 200: { description: "One page", body: { schema: operationLogPage } } },
+  },
+  {
+    method: "post",
+    path: "/api/log/saveTransactionLog",
+    operationId: "saveTransactionLog",
+    summary: "Record an event of a shipment or validation in the transaction log (DOCUMENTO:UPDATE)",
+    description:
+      "transactionHexId names a shipment (documentHexId) or signature process (processHexId) of the caller's organisation for processType ENVIO, or a validation process for VALIDACION; anything else answers 404. typeId 1 (callback attempts) and 2 (completion mails) are the platform's own entries; use other numbers for yours.",
+    body: { schema: saveTransactionLogInput, component: "TransactionLogEntry" },
+    responses: { 201: { description: "Recorded", body: { schema: z.object({ id: z.number().int() }) } } },
+    errors: [404],
   },
 ]);

@@ -23,7 +23,8 @@ export const shipmentOperations = operationGroup("Shipments", "tokenOrApiKey")([
     operationId: "createDraft",
     summary: "Create a draft shipment (title, description, expiration, flow, tags, callbacks)",
     needs: "DOCUMENTO:CREATE",
-    description: "Without a flow, the organisation's default signature flow is used.",
+    description:
+      "Without a flow, the organisation's default signature flow is used. When the shipment ends, callBackUrl (completed) or callBackUrlSoftFail (rejected, expired) receives a POST of JSON {event, documentHexId, status, completedAt, signers, downloadUrl} with X-Rubrica-Event, X-Rubrica-Delivery and X-Rubrica-Signature `t=<unix>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">` keyed by the organisation's callback secret; anything but a 2xx answer within 10 s is retried with backoff, up to 8 attempts.",
     body: draftData,
     responses: { 201: { description: draft } },
   },

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { env } from "@/lib/config/env";
+import { db } from "@/lib/db/client";
+import { organizationLogoUrl } from "@/lib/documents/invitation-message";
+import { fromDbLanguage } from "@/lib/i18n/config";
+import { translator } from "@/lib/i18n/messages";
+import { sendMail } from "@/lib/notify/mail";
+import type { JobAttempt } from "@/lib/queue/job-attempt";
+import { filesDownloadToken } from "@/lib/signing/download-link";
+import { recordTransaction, transactionTypes } from "./transaction-log";
+
+export const completionMailPayload = z.object({ documentId: z.number().int().positive(), signerId: z.number().int().positive().optional() }).strict();
+
+export type CompletionMailOutcome = { result: "sent" | "skipped" };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+type Recipient = { role: "sender" | "signer"; email: string; firstName: string; preferredLanguage: string; link: string; key: string };
+
+/** The completion mail in the recipient's language: the shipment is signed, and the link to the signed PDF. */
+export function completionMessage(recipient: Recipient, document: { title: string }, organization: { name: string; hexId: string; logoFileName: string | null }) {
+  const t = translator(fromDbLanguage(recipient.preferredLanguage), "mail");
+  const values = { name: recipient.firstName, organization: organization.name, title: document.title };
+  const subject = t("completion.subject", values);
+  const body = t(recipient.role === "sender" ? "completion.senderBody" : "completion.signerBody", values);
+  const action = t(recipient.role === "sender" ? "completion.senderAction" : "completion.signerAction", values);
+  const logo = organizationLogoUrl(organization);
+  // The link is appended rather than placed by the translation, so no catalogue text can drop it.
+  const text = [organization.name, "", t("greeting", values), "", body, "", recipient.link, "", t("signature")].join("\n");
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
+<div style="display:flex;align-items:center;gap:12px;margin-bottom:16px">${logo ? `<img src="${escapeHtml(logo)}" alt="" height="40">` : ""}<strong>${escapeHtml(organization.name)}</strong></div>
+<p>${escapeHtml(t("greeting", values))}</p><p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(recipient.link)}" style="background:#0f766e;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="color:#64748b;font-size:12px">${escapeHtml(t("signature"))}</p></body></html>`;
+  return { subject, html, text };
+}
+
+/**
+ * Job callbacks.completion-mail: once the shipment is sealed, its sender (no signerId) gets the link
+ * to the shipment's detail and each signer who signed gets their /files-download link. Each mail is
+ * a TransactionLog row; a recipient already mailed is not mailed again.
+ */
+export async function sendCompletionMail(payload: z.infer<typeof completionMailPayload>, attempt: JobAttempt): Promise<CompletionMailOutcome> {
+  const document = await db.document.findUnique({
+    where: { id: payload.documentId },
+    include: {
+      organization: { select: { name: true, hexId: true, logoFileName: true } },
+      sender: { select: { email: true, firstName: true, preferredLanguage: true } },
+    },
+  });
+  if (!document || document.status !== "COMPLETED" || !document.sealedAt) return { result: "skipped" };
+  const base = env().APP_BASE_URL;
+  let recipient: Recipient | null = null;
+  if (payload.signerId === undefined) {
+    if (document.sender) recipient = { role: "sender", ...document.sender, link: `${base}/docdetail/${document.hexId}`, key: "sender" };
+  } else {
+    const signer = await db.signer.findFirst({ where: { id: payload.signerId, documentId: document.id, status: "COMPLETED" } });
+    if (signer?.email) {
+      const token = await filesDownloadToken(document.hexId, signer.hexId);
+      recipient = { role: "signer", email: signer.email, firstName: signer.firstName, preferredLanguage: signer.preferredLanguage, link: `${base}/files-download/${token}`, key: `signer ${signer.hexId}` };
+    }
+  }
+  if (!recipient) return { result: "skipped" };
+
+  const log = { organizationId: document.organizationId, typeId: transactionTypes.COMPLETION_MAIL, transactionHexId: document.hexId, processType: "ENVIO" as const, isSignature: true };
+  const prefix = `completion mail to ${recipient.key}`;
+  if ((await db.transactionLog.count({ where: { ...log, resultSuccess: true, description: { startsWith: `${prefix}:` } } })) > 0) return { result: "skipped" };
+
+  const message = completionMessage(recipient, document, document.organization);
+  try {
+    await sendMail({ to: recipient.email, ...message });
+  } catch (error) {
+    const final = attempt.attemptsMade + 1 >= attempt.attempts;
+    // The transport's words may hold the address: only the error's name goes to the log.
+    const reason = error instanceof Error ? error.name : "unknown";
+    await recordTransaction({ ...log, resultSuccess: false, description: `${prefix}: failed (${reason})${final ? "; no more attempts" : "; will retry"}` });
+    throw new Error(`Completion mail of document ${document.hexId} to ${recipient.key} failed: ${reason}`);
+  }
+  await recordTransaction({ ...log, resultSuccess: true, description: `${prefix}: sent` });
+  return { result: "sent" };
+}

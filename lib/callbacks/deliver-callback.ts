@@ -1,0 +1,116 @@
+import { createHash, randomUUID } from "node:crypto";
+import { z } from "zod";
+import { env } from "@/lib/config/env";
+import { db } from "@/lib/db/client";
+import type { JobAttempt } from "@/lib/queue/job-attempt";
+import { callbackSignature, organizationCallbackSecret } from "./callback-secret";
+import { callbackKinds, type CallbackKind } from "./callback-jobs";
+import { callbackUrlAllowed } from "./callback-url";
+import { recordTransaction, transactionTypes } from "./transaction-log";
+
+export const deliverCallbackPayload = z.object({ documentId: z.number().int().positive(), kind: z.enum(callbackKinds) }).strict();
+
+export const callbackEvents = { completed: "document.completed", rejected: "document.rejected", expired: "document.expired" } as const satisfies Record<CallbackKind, string>;
+const statusOf = { completed: "COMPLETED", rejected: "REJECTED", expired: "EXPIRED" } as const satisfies Record<CallbackKind, string>;
+
+/** How long a receiver may take to answer before the attempt counts as failed. */
+export const callbackTimeoutMs = 10_000;
+
+export type CallbackBody = {
+  event: (typeof callbackEvents)[CallbackKind];
+  documentHexId: string;
+  status: string;
+  completedAt: string | null;
+  signers: { processHexId: string; name: string; status: string; signedAt: string | null }[];
+  downloadUrl: string | null;
+};
+
+export type CallbackOutcome = { result: "delivered" | "skipped" | "no-url" | "refused"; status?: number };
+
+/** The receiver's host only: paths and queries of callback URLs may carry the integrator's tokens. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "invalid-url";
+  }
+}
+
+function failureOf(error: unknown): string {
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return `no answer within ${callbackTimeoutMs / 1000} s`;
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return `network error ${typeof cause?.code === "string" ? cause.code : error instanceof Error ? error.name : "unknown"}`;
+}
+
+/**
+ * Job callbacks.deliver: POSTs the shipment's outcome to the integrator's callBackUrl (completed) or
+ * callBackUrlSoftFail (rejected, expired), signed with the organisation's secret. A 2xx answer is a
+ * delivery; anything else throws, so BullMQ retries with backoff. Every attempt is a TransactionLog
+ * row; once one succeeded, a re-run sends nothing.
+ */
+export async function deliverCallback(payload: z.infer<typeof deliverCallbackPayload>, attempt: JobAttempt): Promise<CallbackOutcome> {
+  const { documentId, kind } = payload;
+  const document = await db.document.findUnique({
+    where: { id: documentId },
+    include: { signers: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { hexId: true, firstName: true, lastName: true, status: true, signedAt: true } } },
+  });
+  if (!document || document.status !== statusOf[kind]) return { result: "skipped" };
+  const url = kind === "completed" ? document.callBackUrl : document.callBackUrlSoftFail;
+  if (!url) return { result: "no-url" };
+  const event = callbackEvents[kind];
+  const log = { organizationId: document.organizationId, typeId: transactionTypes.CALLBACK, transactionHexId: document.hexId, processType: "ENVIO" as const, isSignature: true };
+  const delivered = await db.transactionLog.count({ where: { ...log, resultSuccess: true, description: { startsWith: `${event} ` } } });
+  if (delivered > 0) return { result: "skipped" };
+
+  const body: CallbackBody = {
+    event,
+    documentHexId: document.hexId,
+    status: document.status,
+    completedAt: document.completedAt?.toISOString() ?? null,
+    signers: document.signers.map((s) => ({ processHexId: s.hexId, name: `${s.firstName} ${s.lastName}`, status: s.status, signedAt: s.signedAt?.toISOString() ?? null })),
+    downloadUrl: kind === "completed" ? `${env().APP_BASE_URL}/api/documents/${document.hexId}/download` : null,
+  };
+  const text = JSON.stringify(body);
+  const number = attempt.attemptsMade + 1;
+  const final = number >= attempt.attempts;
+  const prefix = `${event} attempt ${number}/${attempt.attempts} to ${hostOf(url)}:`;
+
+  if (!callbackUrlAllowed(url, env().NODE_ENV === "production")) {
+    // A URL stored before the rules tightened: retrying cannot help.
+    await recordTransaction({ ...log, resultSuccess: false, description: `${prefix} URL not allowed; not sent` });
+    return { result: "refused" };
+  }
+  let failure: string | null = null;
+  let status: number | undefined;
+  const secret = await organizationCallbackSecret(document.organizationId);
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      redirect: "manual",
+      signal: AbortSignal.timeout(callbackTimeoutMs),
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Rubrica-Callbacks/1",
+        "x-rubrica-event": event,
+        // Unique per attempt; the event id is the same for every attempt at one event, so a receiver can drop a duplicate.
+        "x-rubrica-delivery": randomUUID(),
+        "x-rubrica-event-id": createHash("sha256").update(`${document.hexId}:${kind}`).digest("hex").slice(0, 32),
+        "x-rubrica-attempt": String(number),
+        "x-rubrica-signature": callbackSignature(secret, text, Math.floor(Date.now() / 1000)),
+      },
+      body: text,
+    });
+    status = response.status;
+    await response.body?.cancel().catch(() => undefined);
+    if (status < 200 || status > 299) failure = `HTTP ${status}`;
+  } catch (error) {
+    failure = failureOf(error);
+  }
+  await recordTransaction({
+    ...log,
+    resultSuccess: failure === null,
+    description: failure === null ? `${prefix} delivered (HTTP ${status})` : `${prefix} ${failure}${final ? "; no more attempts" : "; will retry"}`,
+  });
+  if (failure !== null) throw new Error(`Callback ${event} of document ${document.hexId} failed: ${failure}`);
+  return { result: "delivered", status };
+}

@@ -1,0 +1,163 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import sharp from "sharp";
+
+// Server-side face detection and description (DESIGN.md §5): @vladmandic/face-api on TensorFlow.js
+// with the WebAssembly backend (tfjs-node cannot install here), the weights that ship in the
+// package's model/ folder. SSD MobileNet v1 finds the faces (the tiny detector saw a "face" in a test
+// pattern), the 68-point landmarks align them and the recognition net gives each a 128-number
+// descriptor; two descriptors of one person lie close (Euclidean distance). Loaded once per process,
+// on first use, so that the web app and workers that never check a face never load TensorFlow.
+
+type FaceApi = typeof import("@vladmandic/face-api/dist/face-api.node-wasm.js");
+
+/** The models a check ran with, kept in the evidence's checkDetail. */
+export const faceModels = {
+  detector: "ssd_mobilenetv1",
+  landmarks: "face_landmark_68",
+  descriptor: "face_recognition_resnet34_128d",
+  library: "@vladmandic/face-api",
+} as const;
+
+export type FaceBox = { x: number; y: number; width: number; height: number };
+export type DetectedFace = { score: number; box: FaceBox; descriptor: Float32Array };
+export type FaceAnalysis = {
+  /** The faces that count, the main one (best scored) first. */
+  faces: DetectedFace[];
+  /** Detections set aside as noise: far smaller than the main face, or weak beside a clearly dominant one. */
+  ignored: { score: number; box: FaceBox }[];
+  width: number;
+  height: number;
+  ms: number;
+};
+
+export type DetectOptions = { minScore?: number };
+
+/** Longest side the image is analysed at: SSD looks at 512×512 anyway; larger only costs memory. */
+const maxSide = 1280;
+/** A second face this much narrower than the main one (side ratio) is noise or a printed ghost image. */
+const minSideRatio = 0.4;
+/** A face whose score is below this beside a main face at dominantScore or more is a false detection (one scored 0.64 next to a real face). */
+const weakScore = 0.7;
+const dominantScore = 0.9;
+
+type Engine = { faceapi: FaceApi; backend: string; loadMs: number };
+
+const globalForFace = globalThis as unknown as { rubricaFaceEngine?: Promise<Engine>; rubricaFaceQueue?: Promise<unknown> };
+
+function packageDir(name: string): string {
+  return path.dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
+}
+
+async function load(): Promise<Engine> {
+  const started = performance.now();
+  const loaded = (await import("@vladmandic/face-api/dist/face-api.node-wasm.js")) as FaceApi & { default?: FaceApi };
+  // A CommonJS bundle: Node gives its exports as named ones, some loaders only as the default.
+  const faceapi = "nets" in loaded && loaded.nets ? loaded : (loaded.default as FaceApi);
+  const tf = faceapi.tf as unknown as {
+    setWasmPaths: (prefix: string, usePlatformFetch?: boolean) => void;
+    setBackend: (name: string) => Promise<boolean>;
+    ready: () => Promise<void>;
+    getBackend: () => string;
+  };
+  tf.setWasmPaths(`${path.join(packageDir("@tensorflow/tfjs-backend-wasm"), "dist")}${path.sep}`);
+  if (!(await tf.setBackend("wasm"))) throw new Error("The TensorFlow.js WebAssembly backend did not start");
+  await tf.ready();
+  const models = path.join(packageDir("@vladmandic/face-api"), "model");
+  await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
+  await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
+  await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
+  return { faceapi, backend: tf.getBackend(), loadMs: performance.now() - started };
+}
+
+/** The engine, loaded on first use and kept for the process (a failed load is tried again next time). */
+export function faceEngine(): Promise<Engine> {
+  globalForFace.rubricaFaceEngine ??= load().catch((error: unknown) => {
+    globalForFace.rubricaFaceEngine = undefined;
+    throw error;
+  });
+  return globalForFace.rubricaFaceEngine;
+}
+
+/** One analysis at a time: the WebAssembly backend runs on one thread, interleaving only adds memory. */
+function serialized<T>(work: () => Promise<T>): Promise<T> {
+  const previous = globalForFace.rubricaFaceQueue ?? Promise.resolve();
+  const run = previous.then(work, work);
+  globalForFace.rubricaFaceQueue = run.catch(() => undefined);
+  return run;
+}
+
+/** Decodes a JPEG/PNG/WebP (turned upright by its EXIF orientation) to RGB pixels. */
+async function decode(image: Uint8Array): Promise<{ data: Uint8Array; width: number; height: number }> {
+  const { data, info } = await sharp(image, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+}
+
+const area = (box: FaceBox) => box.width * box.height;
+
+/**
+ * Keeps the faces that count: the best scored is the main one (a large weak false detection never
+ * displaces a real face); another counts as a second person unless it is much smaller than the main
+ * face or weak beside a clearly dominant one.
+ */
+export function robustFaces<F extends { score: number; box: FaceBox }>(found: readonly F[]): { faces: F[]; ignored: F[] } {
+  const sorted = [...found].sort((a, b) => b.score - a.score || area(b.box) - area(a.box));
+  const main = sorted[0];
+  if (!main) return { faces: [], ignored: [] };
+  const faces = [main];
+  const ignored: F[] = [];
+  for (const face of sorted.slice(1)) {
+    const tooSmall = Math.sqrt(area(face.box) / Math.max(area(main.box), 1)) < minSideRatio;
+    const weak = face.score < weakScore && main.score >= dominantScore;
+    (tooSmall || weak ? ignored : faces).push(face);
+  }
+  return { faces, ignored };
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** The faces in a photo, each with its detection score, box (pixels of the analysed image) and descriptor. */
+export async function detectFaces(image: Uint8Array, options: DetectOptions = {}): Promise<FaceAnalysis> {
+  const { faceapi } = await faceEngine();
+  const pixels = await decode(image);
+  return serialized(async () => {
+    const started = performance.now();
+    const tensor = faceapi.tf.tensor3d(pixels.data, [pixels.height, pixels.width, 3], "int32");
+    try {
+      const results = await faceapi
+        .detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: options.minScore ?? 0.5, maxResults: 10 }))
+        .withFaceLandmarks()
+        .withFaceDescriptors();
+      const found = results.map((result) => {
+        const { x, y, width, height } = result.detection.box;
+        return { score: result.detection.score, box: { x: round(x), y: round(y), width: round(width), height: round(height) }, descriptor: result.descriptor };
+      });
+      const { faces, ignored } = robustFaces(found);
+      return {
+        faces,
+        ignored: ignored.map(({ score, box }) => ({ score, box })),
+        width: pixels.width,
+        height: pixels.height,
+        ms: performance.now() - started,
+      };
+    } finally {
+      tensor.dispose();
+    }
+  });
+}
+
+/** Euclidean distance between two face descriptors: below the match threshold, one person. */
+export function faceDistance(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length) throw new Error("Face descriptors of different lengths");
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = a[i]! - b[i]!;
+    sum += d * d;
+  }
+  return Math.sqrt(sum);
+}

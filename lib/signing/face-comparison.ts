@@ -1,0 +1,84 @@
+import type { StepType } from "@/lib/db/generated/enums";
+import type { EvidenceCheck } from "@/lib/db/generated/enums";
+import type { QueuedJob } from "@/lib/queue/enqueue";
+import { type Client, latestInStep } from "./captured-evidence";
+
+// Which captures get a face check, against what, and how the signer learns the result. The check
+// itself runs in a job (lib/signing/face-check.ts), so that an upload never waits for it.
+
+type FlowStepLike = { position: number; type: StepType; compareWithPosition: number | null; compareTarget: string | null };
+
+/** What a selfie is compared with: the ID's front from an ID_PHOTO step, or an earlier step's selfie. A null position means the flow names no usable step: the check fails (closed), it is not skipped. */
+export type FaceComparison = { targetPosition: number | null; targetKind: "ID_FRONT" | "SELFIE" };
+
+const kindOfSource = { ID_PHOTO: "ID_FRONT", SELFIE: "SELFIE" } as const;
+
+/**
+ * The face comparison a step asks for (spec §3 "comparison of face against a previous step"): only a
+ * SELFIE step with compareWithPosition (an earlier ID_PHOTO or SELFIE step) or compareTarget
+ * ID_FRONT / SELFIE (the nearest earlier step of that kind). REGISTRY is the government registry's
+ * check, not a face comparison here. Any other step: null, and its captures go on as before.
+ */
+export function faceComparisonOf(step: FlowStepLike, flowSteps: readonly FlowStepLike[]): FaceComparison | null {
+  if (step.type !== "SELFIE") return null;
+  const earlier = flowSteps.filter((s) => s.position < step.position).sort((a, b) => b.position - a.position);
+  if (step.compareWithPosition != null) {
+    const source = earlier.find((s) => s.position === step.compareWithPosition);
+    if (source && (source.type === "ID_PHOTO" || source.type === "SELFIE")) return { targetPosition: source.position, targetKind: kindOfSource[source.type] };
+    return { targetPosition: null, targetKind: "ID_FRONT" };
+  }
+  if (step.compareTarget === "ID_FRONT" || step.compareTarget === "SELFIE") {
+    const sourceType = step.compareTarget === "ID_FRONT" ? "ID_PHOTO" : "SELFIE";
+    const source = earlier.find((s) => s.type === sourceType);
+    return { targetPosition: source?.position ?? null, targetKind: step.compareTarget };
+  }
+  return null;
+}
+
+/** Why a face check failed; the selfie page says it in the signer's language (capture.* messages). */
+export const faceCheckReasons = ["FACE_NOT_IDENTIFIED", "MORE_THAN_ONE_FACE", "TARGET_FACE_NOT_IDENTIFIED", "FACE_MISMATCH", "FACE_CHECK_ERROR"] as const;
+export type FaceCheckReason = (typeof faceCheckReasons)[number];
+
+export const evidenceQueue = "evidence";
+
+export const faceCheckJobName = "evidence.face-check";
+
+/** The face check of one selfie; its id is the evidence's, so enqueueing it twice runs it once. */
+export function faceCheckJob(evidenceId: number): QueuedJob {
+  return {
+    queue: evidenceQueue,
+    name: faceCheckJobName,
+    data: { evidenceId },
+    options: {
+      jobId: `face-check-${evidenceId}`,
+      attempts: 3,
+      backoff: { type: "exponential", delay: 1_000 },
+      removeOnComplete: { age: 24 * 3600 },
+      removeOnFail: { age: 30 * 24 * 3600 },
+    },
+  };
+}
+
+export type LastCheck = { kind: string; check: EvidenceCheck; reason: string | null };
+
+/** The reason a settled face check kept in the evidence's checkDetail (faceCheck.reason). */
+export function faceCheckReasonOf(checkDetail: unknown): string | null {
+  if (!checkDetail || typeof checkDetail !== "object") return null;
+  const faceCheck = (checkDetail as { faceCheck?: unknown }).faceCheck;
+  if (!faceCheck || typeof faceCheck !== "object") return null;
+  const reason = (faceCheck as { reason?: unknown }).reason;
+  return typeof reason === "string" ? reason : null;
+}
+
+type SignerForCheck = { id: number; hexId: string; documentId: number };
+
+/**
+ * The current step's latest checked capture in this round: PENDING while its check runs, then
+ * VERIFIED or FAILED with the reason. Null on steps without a check (their captures are not checked
+ * here, so their PENDING would mean nothing) and before the first capture.
+ */
+export async function lastCheckOf(client: Client, signer: SignerForCheck, step: FlowStepLike | undefined, flowSteps: readonly FlowStepLike[]): Promise<LastCheck | null> {
+  if (!step || !faceComparisonOf(step, flowSteps)) return null;
+  const latest = await latestInStep(client, signer, step.position, "SELFIE");
+  return latest ? { kind: latest.kind, check: latest.check, reason: latest.check === "FAILED" ? faceCheckReasonOf(latest.checkDetail) : null } : null;
+}
