@@ -15,6 +15,7 @@ import { ContactFormDialog, type CountryOption } from "./contact-form-dialog";
 import { ContactViewDialog } from "./contact-view-dialog";
 import { ImportDialog } from "./import-dialog";
 import { downloadContacts } from "./files";
+import { usePaginationLabels } from "@/components/ui/use-pagination-labels";
 
 export type ContactPermissions = { create: boolean; update: boolean; delete: boolean; import: boolean; export: boolean };
 
@@ -30,6 +31,7 @@ type Dialog = { kind: "create" } | { kind: "edit"; contact: ContactView } | { ki
 /** /contacts: search, sort and page the organisation's contacts on the server; create, view, edit, delete, import, export. */
 export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, countries, defaultCountry }: Props) {
   const t = useTranslations("contacts");
+  const paginationLabels = usePaginationLabels((total) => t("pagination.total", { total }));
   const tErrors = useTranslations("errors");
   const locale = useLocale();
   const api = useApi();
@@ -168,16 +170,7 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
         pagination={pagination}
         onPaginationChange={setPagination}
         pageSizes={pageSizeOptions(defaultPageSize)}
-        paginationLabels={{
-          label: t("pagination.label"),
-          total: (total) => t("pagination.total", { total }),
-          rowsPerPage: t("pagination.rowsPerPage"),
-          pageOf: (page, pages) => t("pagination.pageOf", { page, pages }),
-          first: t("pagination.first"),
-          previous: t("pagination.previous"),
-          next: t("pagination.next"),
-          last: t("pagination.last"),
-        }}
+        paginationLabels={paginationLabels}
         sorting={sorting}
         onSortingChange={(next) => {
           setSorting(next);

@@ -11,6 +11,7 @@ import { useDebouncedSearch } from "@/components/client/use-debounced-search";
 import { notifyApiError } from "@/components/client/notify";
 import { documentStatuses, type DocumentListPage, type DocumentListRow } from "@/lib/documents/list-schemas";
 import { DocumentStatusBadge } from "./status-badge";
+import { usePaginationLabels } from "@/components/ui/use-pagination-labels";
 
 const helper = dataTableColumns<DocumentListRow>();
 
@@ -21,6 +22,7 @@ export const documentHref = (row: Pick<DocumentListRow, "documentHexId" | "statu
 /** /signatures: search, filter and page the organisation's shipments on the server. */
 export function SignaturesScreen({ defaultPageSize, initialPage }: { defaultPageSize: number; initialPage: DocumentListPage }) {
   const t = useTranslations("signatures");
+  const paginationLabels = usePaginationLabels((total) => t("pagination.total", { total }), false);
   const tStatus = useTranslations("documentStatus");
   const format = useFormatter();
   const api = useApi();
@@ -113,14 +115,7 @@ export function SignaturesScreen({ defaultPageSize, initialPage }: { defaultPage
         pagination={pagination}
         onPaginationChange={setPagination}
         pageSizes={pageSizeOptions(defaultPageSize)}
-        paginationLabels={{
-          label: t("pagination.label"),
-          total: (total) => t("pagination.total", { total }),
-          rowsPerPage: t("pagination.rowsPerPage"),
-          pageOf: (page, pages) => t("pagination.pageOf", { page, pages }),
-          previous: t("pagination.previous"),
-          next: t("pagination.next"),
-        }}
+        paginationLabels={paginationLabels}
         loading={loading}
         loadingText={t("loading")}
         emptyText={search || status ? t("noResults") : t("empty")}

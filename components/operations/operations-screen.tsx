@@ -12,6 +12,7 @@ import { downloadFile } from "@/components/client/download-file";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import type { Module } from "@/lib/db/generated/enums";
 import type { OperationLogExportFormat, OperationLogPage, OperationLogRow } from "@/lib/audit/operation-log-schemas";
+import { usePaginationLabels } from "@/components/ui/use-pagination-labels";
 
 const helper = dataTableColumns<OperationLogRow>();
 
@@ -29,6 +30,7 @@ type Props = {
 /** /trading-history: search, filter and page the organisation's operation log on the server; export it to Excel or PDF. */
 export function OperationsScreen({ defaultPageSize, initialFrom, initialTo, initialPage, modules, canExport, maxExportRows }: Props) {
   const t = useTranslations("operations");
+  const paginationLabels = usePaginationLabels((total) => t("pagination.total", { total }));
   const tErrors = useTranslations("errors");
   const locale = useLocale();
   const api = useApi();
@@ -200,16 +202,7 @@ export function OperationsScreen({ defaultPageSize, initialFrom, initialTo, init
         pagination={pagination}
         onPaginationChange={setPagination}
         pageSizes={pageSizeOptions(defaultPageSize)}
-        paginationLabels={{
-          label: t("pagination.label"),
-          total: (total) => t("pagination.total", { total }),
-          rowsPerPage: t("pagination.rowsPerPage"),
-          pageOf: (current, pages) => t("pagination.pageOf", { page: current, pages }),
-          first: t("pagination.first"),
-          previous: t("pagination.previous"),
-          next: t("pagination.next"),
-          last: t("pagination.last"),
-        }}
+        paginationLabels={paginationLabels}
         loading={loading}
         loadingText={t("loading")}
         emptyText={filtered ? t("noResults") : t("empty")}
