@@ -11,6 +11,7 @@ import { POST as importContacts } from "@/app/api/contacts/import/route";
 import { GET as exportContacts } from "@/app/api/contacts/export/route";
 import { db } from "@/lib/db/client";
 import type { ContactView } from "@/lib/contacts/contact-view";
+import { twoOrganizations } from "../support/cast";
 import { call } from "../support/http";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
@@ -22,16 +23,13 @@ type Preview = { total: number; valid: number; invalid: number; rows: PreviewRow
 
 
 let orgA: TestOrganization;
-let orgB: TestOrganization;
 let adminA: string;
 let operatorA: string;
 let noRoleA: string;
 let adminB: string;
 
 beforeAll(async () => {
-  [orgA, orgB] = await Promise.all([createTestOrganization(), createTestOrganization()]);
-  const [a, op, none, b] = await Promise.all([createTestUser(orgA), createTestUser(orgA, { role: "operator" }), createTestUser(orgA, { role: "none" }), createTestUser(orgB)]);
-  [adminA, operatorA, noRoleA, adminB] = await Promise.all([signIn(a.email), signIn(op.email), signIn(none.email), signIn(b.email)]);
+  ({ orgA, adminA, operatorA, noRoleA, adminB } = await twoOrganizations());
 });
 
 let sequence = 0;

@@ -20,10 +20,10 @@ import { queueConnection } from "@/lib/queue/connection";
 import { runJob } from "@/lib/queue/jobs";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
+import { twoOrganizations } from "../support/cast";
 import { call } from "../support/http";
-import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
+import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { createReadyDocument, testPhone } from "../support/ready-document";
-import { signIn } from "../support/sign-in";
 import { peers } from "./setup";
 
 let orgA: TestOrganization;
@@ -35,9 +35,7 @@ let adminB: string;
 let worker: Worker;
 
 beforeAll(async () => {
-  [orgA, orgB] = await Promise.all([createTestOrganization(), createTestOrganization()]);
-  const [a, op, none, b] = await Promise.all([createTestUser(orgA), createTestUser(orgA, { role: "operator" }), createTestUser(orgA, { role: "none" }), createTestUser(orgB)]);
-  [adminA, operatorA, noRoleA, adminB] = await Promise.all([signIn(a.email), signIn(op.email), signIn(none.email), signIn(b.email)]);
+  ({ orgA, orgB, adminA, operatorA, noRoleA, adminB } = await twoOrganizations());
   await db.configValue.create({ data: { organizationId: orgA.organization.id, name: "organization_tz", value: "Europe/Madrid" } });
   // The same wiring as workers/index.ts.
   worker = new Worker(shipmentsQueue, (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }), { connection: queueConnection(), concurrency: 10 });

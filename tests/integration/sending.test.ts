@@ -14,12 +14,12 @@ import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers, enqueueJobs } from "@/lib/queue/enqueue";
 import { runJob } from "@/lib/queue/jobs";
 import { sha256Hex } from "@/lib/security/random";
+import { twoOrganizations } from "../support/cast";
 import { call } from "../support/http";
-import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
+import type { TestOrganization } from "../support/fixtures";
 import { createReadyDocument, testPhone } from "../support/ready-document";
 import { startSmtpSink, type SinkMail } from "../support/smtp-sink";
 import { peers } from "./setup";
-import { signIn } from "../support/sign-in";
 
 
 let orgA: TestOrganization;
@@ -33,9 +33,7 @@ let events: QueueEvents;
 let worker: Worker;
 
 beforeAll(async () => {
-  [orgA, orgB] = await Promise.all([createTestOrganization(), createTestOrganization()]);
-  const [a, op, none, b] = await Promise.all([createTestUser(orgA), createTestUser(orgA, { role: "operator" }), createTestUser(orgA, { role: "none" }), createTestUser(orgB)]);
-  [adminA, operatorA, noRoleA, adminB] = await Promise.all([signIn(a.email), signIn(op.email), signIn(none.email), signIn(b.email)]);
+  ({ orgA, orgB, adminA, operatorA, noRoleA, adminB } = await twoOrganizations());
   queue = new Queue(shipmentsQueue, { connection: queueConnection() });
   events = new QueueEvents(shipmentsQueue, { connection: queueConnection() });
   // The same wiring as workers/index.ts.

@@ -16,9 +16,9 @@ import { db } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors/app-error";
 import { randomHex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
+import { twoOrganizations } from "../support/cast";
 import { call } from "../support/http";
-import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
-import { signIn } from "../support/sign-in";
+import type { TestOrganization } from "../support/fixtures";
 
 type Failure = { errorCode?: string; message?: string };
 
@@ -35,9 +35,7 @@ const day = 24 * 3600 * 1000;
 const future = (days: number) => new Date(Date.now() + days * day).toISOString();
 
 beforeAll(async () => {
-  [orgA, orgB] = await Promise.all([createTestOrganization(), createTestOrganization()]);
-  const [a, op, none, b] = await Promise.all([createTestUser(orgA), createTestUser(orgA, { role: "operator" }), createTestUser(orgA, { role: "none" }), createTestUser(orgB)]);
-  [adminA, operatorA, noRoleA, adminB] = await Promise.all([signIn(a.email), signIn(op.email), signIn(none.email), signIn(b.email)]);
+  ({ orgA, orgB, adminA, operatorA, noRoleA, adminB } = await twoOrganizations());
   flowHexId = (await db.flow.create({ data: { organizationId: orgA.organization.id, name: `Firma ${randomHex(3)}`, kind: "SIGNATURE", active: true } })).hexId;
 });
 
