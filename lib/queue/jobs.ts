@@ -11,6 +11,7 @@ import { singleAttempt, type JobAttempt } from "@/lib/queue/job-attempt";
 import { faceCheckPayload, runFaceCheck } from "@/lib/signing/face-check";
 import { evidenceQueue, faceCheckJobName } from "@/lib/signing/face-comparison";
 import { signingQueue } from "@/lib/signing/pdf-jobs";
+import { reconcileSigning, reconcileSigningPayload } from "@/lib/signing/reconcile";
 import { sealDocument, sealDocumentPayload, signForSigner, signSignerPayload } from "@/lib/signing/sign-files";
 
 type JobDefinition<T> = { queue: string; payload: z.ZodType<T>; handler: (payload: T, attempt: JobAttempt) => Promise<unknown> };
@@ -34,6 +35,7 @@ export const jobs = {
   "shipments.expire-sweep": job({ queue: shipmentsQueue, payload: expireShipmentsPayload, handler: async () => expireShipments() }),
   "signing.sign-signer": job({ queue: signingQueue, payload: signSignerPayload, handler: signForSigner }),
   "signing.seal-document": job({ queue: signingQueue, payload: sealDocumentPayload, handler: sealDocument }),
+  "signing.reconcile": job({ queue: signingQueue, payload: reconcileSigningPayload, handler: async () => reconcileSigning() }),
   "callbacks.deliver": job({ queue: callbacksQueue, payload: deliverCallbackPayload, handler: deliverCallback }),
   "callbacks.completion-mail": job({ queue: callbacksQueue, payload: completionMailPayload, handler: sendCompletionMail }),
   [faceCheckJobName]: job({ queue: evidenceQueue, payload: faceCheckPayload, handler: runFaceCheck }),
@@ -53,6 +55,7 @@ export const queueConcurrency: Record<string, number> = { [shipmentsQueue]: 10, 
 export const schedules: { name: JobName; everyMs: number }[] = [
   { name: "maintenance.purge-expired-auth", everyMs: 15 * 60_000 },
   { name: "shipments.expire-sweep", everyMs: expireSweepEveryMs },
+  { name: "signing.reconcile", everyMs: 2 * 60_000 },
 ];
 
 export async function runJob(name: string, data: unknown, attempt: JobAttempt = singleAttempt): Promise<unknown> {

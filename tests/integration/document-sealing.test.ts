@@ -13,6 +13,7 @@ import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/lib/queue/jobs";
 import { signingQueue } from "@/lib/signing/pdf-jobs";
+import { reconcileSigning } from "@/lib/signing/reconcile";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { call } from "../support/http";
@@ -123,4 +124,27 @@ describe("signing and sealing the shipment's files", () => {
       await queue.close();
     }
   });
+
+  it("recovers a seal job lost with Redis: the reconcile sweep finds the completed, unsealed shipment in the database", async () => {
+    const { document, signers } = await createSentShipment(org.organization.id, { signers: [{}], steps: ["SIGNATURE"] });
+    expect((await sign(signers[0]!.hexId, signers[0]!.secret!)).body.finished).toBe(true);
+    // Redis forgot everything (a restart without persistence): neither the signer's nor the seal job exists.
+    const queue = new Queue(signingQueue, { connection: queueConnection() });
+    await queue.obliterate({ force: true });
+    expect(await queue.getJob(`seal-document-${document.id}`)).toBeUndefined();
+
+    // Within the first minute the sweep leaves it to the jobs that may still be running.
+    expect(await reconcileSigning()).toMatchObject({ requeued: 0 });
+    const later = new Date(Date.now() + 61_000);
+    const { requeued } = await reconcileSigning(later);
+    expect(requeued).toBeGreaterThanOrEqual(1);
+    const job = await queue.getJob(`seal-document-${document.id}`);
+    expect(job?.name).toBe("signing.seal-document");
+    expect(await runJob(job!.name, job!.data)).toEqual({ sealed: 1 });
+    expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).sealedAt).not.toBeNull();
+    expect(await db.auditEvent.count({ where: { documentId: document.id, type: "signer.pdf-signed" } })).toBe(1);
+    await queue.obliterate({ force: true });
+    await queue.close();
+  });
 });
+
