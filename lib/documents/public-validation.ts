@@ -107,9 +107,12 @@ export async function publicValidation(signatureHexId: string): Promise<PublicVa
   };
 }
 
-/** Largest PDF the public check reads: the shipments' own upload limit. */
+/**
+ * Largest PDF the public check reads: the shipments' own upload limit, plus room for what signing
+ * adds to a file (signatures with their drawings and certificates, the audit certificate).
+ */
 export async function checkUploadLimitBytes(): Promise<number> {
-  return (await getConfigNumber(null, "max_upload_mb")) * 1024 * 1024;
+  return ((await getConfigNumber(null, "max_upload_mb")) + 5) * 1024 * 1024;
 }
 
 /**

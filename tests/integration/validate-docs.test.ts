@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as checkRoute } from "@/app/api/validateDocs/[signatureHexId]/check/route";
 import { POST as stepRoute } from "@/app/api/signprocess/[id]/step/[page]/route";
 import { db } from "@/lib/db/client";
-import { publicValidation } from "@/lib/documents/public-validation";
+import { checkUploadLimitBytes, publicValidation } from "@/lib/documents/public-validation";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/lib/queue/jobs";
 import { randomHex } from "@/lib/security/random";
@@ -75,6 +75,13 @@ describe("public verification of a sealed shipment", () => {
     const none = await check(sealedHexId, null);
     expect(none.status).toBe(400);
     expect(none.body.errorCode).toBe("VALIDATION_FILE_REQUIRED");
+  });
+
+  it("refuses a file over the size limit without hashing it", async () => {
+    const limit = await checkUploadLimitBytes();
+    const big = await check(sealedHexId, new Uint8Array(limit + 1));
+    expect(big.status).toBe(413);
+    expect(big.body.errorCode).toBe("VALIDATION_FILE_TOO_LARGE");
   });
 
   it("answers not found for an unknown id and not available for a shipment not yet completed and sealed", async () => {
