@@ -156,6 +156,10 @@ export const errorStatus = {
   FILE_NOT_FOUND: 404,
   // completion callbacks (lib/callbacks): the integrator's callback URLs on a shipment
   CALLBACK_URL_INVALID: 400,
+  // public verification of a sealed shipment (/validateDocs/{signatureHexId}, lib/validation-docs)
+  VALIDATION_NOT_AVAILABLE: 409,
+  VALIDATION_FILE_REQUIRED: 400,
+  VALIDATION_FILE_TOO_LARGE: 413,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

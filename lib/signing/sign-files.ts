@@ -5,6 +5,7 @@ import { enqueueCompletion } from "@/lib/callbacks/completion-events";
 import { db } from "@/lib/db/client";
 import { lockDocumentById } from "@/lib/documents/lock-document";
 import { translator } from "@/lib/i18n/messages";
+import { appendAuditCertificate, loadAuditCertificateData, renderAuditCertificate } from "@/lib/pdf/audit-certificate";
 import { loadSigningCredentials } from "@/lib/pdf/credentials";
 import { pdfFieldNames, sealPdf, type SignatureRect, signPdf } from "@/lib/pdf/sign-pdf";
 import { storage } from "@/lib/storage";
@@ -109,9 +110,12 @@ export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPa
       if (fresh.sealedAt) return { sealed: 0 };
       const files = await tx.documentFile.findMany({ where: { documentId }, orderBy: { id: "asc" } });
       const hashes: string[] = [];
+      // The audit certificate's pages go in before the seal, so the seal covers them too.
+      let certificate: Uint8Array | undefined;
       for (const file of files) {
         if (file.signedStorageKey) continue;
-        const base = await storage().get(file.workingStorageKey ?? file.storageKey);
+        certificate ??= await renderAuditCertificate(await loadAuditCertificateData(tx, documentId));
+        const base = await appendAuditCertificate(await storage().get(file.workingStorageKey ?? file.storageKey), certificate);
         const bytes = await sealPdf(base, {
           organization: { name: document.organization.name },
           reason: t("sealReason", { organization: document.organization.name }),

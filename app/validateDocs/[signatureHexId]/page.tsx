@@ -1,9 +1,163 @@
-import { PlannedScreen } from "@/components/layout/planned-screen";
+import { notFound } from "next/navigation";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { Alert, Card, PageTitle } from "@/components/ui/card";
 import { screenMetadata } from "@/components/layout/route-params";
+import { CheckPdfForm } from "@/components/validate-docs/check-pdf-form";
+import { publicValidation } from "@/lib/documents/public-validation";
 
+export const dynamic = "force-dynamic";
 export const generateMetadata = () => screenMetadata("validateDocs");
 
-/** /validateDocs/{signatureHexId} */
-export default function ValidateDocsPage() {
-  return <PlannedScreen titleKey="validateDocs" capability="evidence" />;
+const hashClass = "break-all font-mono text-xs text-slate-700";
+
+/**
+ * /validateDocs/{signatureHexId}: public verification of a sealed shipment, where the audit
+ * certificate's QR code leads. Names and signing times only; the certificate in the PDF holds the rest.
+ */
+export default async function ValidateDocsPage({ params }: { params: Promise<{ signatureHexId: string }> }) {
+  const { signatureHexId } = await params;
+  const result = await publicValidation(signatureHexId);
+  if (result.state === "not-found") notFound();
+  const [t, screens, certificate, format] = await Promise.all([getTranslations("validateDocs"), getTranslations("screens"), getTranslations("auditCertificate"), getFormatter()]);
+  if (result.state === "not-available") {
+    return (
+      <main className="mx-auto max-w-3xl p-6">
+        <PageTitle>{screens("validateDocs")}</PageTitle>
+        <Card>
+          <p className="text-slate-800" data-testid="validation-not-available">
+            {t("notAvailable")}
+          </p>
+        </Card>
+      </main>
+    );
+  }
+  const { validation } = result;
+  const when = (date: Date | null) => (date ? format.dateTime(date, { dateStyle: "short", timeStyle: "medium" }) : "—");
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 p-6">
+      <PageTitle subtitle={validation.organization}>{screens("validateDocs")}</PageTitle>
+
+      <Card title={t("shipment")}>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+          <dt className="font-medium text-slate-600">{certificate("document")}</dt>
+          <dd data-testid="validation-title">{validation.title}</dd>
+          <dt className="font-medium text-slate-600">{t("organization")}</dt>
+          <dd>{validation.organization}</dd>
+          <dt className="font-medium text-slate-600">{t("status")}</dt>
+          <dd>{t(`documentStatus.${validation.status}`)}</dd>
+          <dt className="font-medium text-slate-600">{t("sealedAt")}</dt>
+          <dd>{when(validation.sealedAt)}</dd>
+          <dt className="font-medium text-slate-600">{t("stamping")}</dt>
+          <dd data-testid="validation-stamping">{t("stampingPending")}</dd>
+        </dl>
+      </Card>
+
+      <Card title={t("signers")}>
+        <ul className="space-y-4">
+          {validation.signers.map((signer, index) => (
+            <li key={index} className="rounded-md border border-slate-200 p-4" data-testid="validation-signer">
+              <p className="font-medium text-slate-900">{signer.name}</p>
+              <p className="text-sm text-slate-600">
+                {t("signedAt")}: {when(signer.signedAt)}
+              </p>
+              <h3 className="mt-3 text-sm font-semibold text-slate-800">{t("evidences")}</h3>
+              {signer.evidences.length === 0 ? (
+                <p className="text-sm text-slate-600">{t("noEvidence")}</p>
+              ) : (
+                <table className="mt-1 w-full text-left text-sm">
+                  <thead>
+                    <tr className="border-b border-slate-200 text-slate-600">
+                      <th className="py-1 pr-3 font-medium">{t("evidenceKind")}</th>
+                      <th className="py-1 pr-3 font-medium">SHA-256</th>
+                      <th className="py-1 font-medium">{t("check")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {signer.evidences.map((evidence) => (
+                      <tr key={evidence.sha256 + evidence.kind} className="border-b border-slate-100 align-top">
+                        <td className="py-1 pr-3">{certificate(`evidenceKinds.${evidence.kind}`)}</td>
+                        <td className={`py-1 pr-3 ${hashClass}`}>{evidence.sha256}</td>
+                        <td className="py-1">{certificate(`evidenceChecks.${evidence.check}`)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Card>
+
+      <Card title={t("signatures")}>
+        {validation.files.map((file) => (
+          <div key={file.signedSha256} className="mb-4 last:mb-0">
+            <p className="text-sm font-medium text-slate-800">
+              {t("file")}: {file.fileName}
+            </p>
+            <p className={hashClass}>SHA-256: {file.signedSha256}</p>
+            {file.signatures.length === 0 ? (
+              <p className="text-sm text-slate-600">{t("noSignatures")}</p>
+            ) : (
+              <table className="mt-2 w-full text-left text-sm">
+                <thead>
+                  <tr className="border-b border-slate-200 text-slate-600">
+                    <th className="py-1 pr-3 font-medium">{t("field")}</th>
+                    <th className="py-1 pr-3 font-medium">{t("signer")}</th>
+                    <th className="py-1 font-medium">{t("signingTime")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {file.signatures.map((signature) => (
+                    <tr key={signature.field} className="border-b border-slate-100" data-testid="validation-signature">
+                      <td className="py-1 pr-3 font-mono text-xs">{signature.field}</td>
+                      <td className="py-1 pr-3">{signature.name ?? "—"}</td>
+                      <td className="py-1">{when(signature.signedAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+        ))}
+      </Card>
+
+      <Card title={t("events")}>
+        <div className="mb-3">
+          {validation.brokenAt === null ? (
+            <Alert tone="success">
+              <span data-testid="validation-chain">{t("chainValid")}</span>
+            </Alert>
+          ) : (
+            <Alert tone="error">
+              <span data-testid="validation-chain">{t("chainBroken", { sequence: validation.brokenAt })}</span>
+            </Alert>
+          )}
+        </div>
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th className="py-1 pr-3 font-medium">#</th>
+              <th className="py-1 pr-3 font-medium">{t("eventType")}</th>
+              <th className="py-1 pr-3 font-medium">{t("eventTime")}</th>
+              <th className="py-1 font-medium">{t("hash")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {validation.events.map((event) => (
+              <tr key={event.sequence} className="border-b border-slate-100 align-top">
+                <td className="py-1 pr-3">{event.sequence}</td>
+                <td className="py-1 pr-3 font-mono text-xs">{event.type}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{when(event.createdAt)}</td>
+                <td className={`py-1 ${hashClass}`}>{event.hash}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+
+      <Card title={t("checkTitle")}>
+        <CheckPdfForm signatureHexId={validation.hexId} />
+      </Card>
+    </main>
+  );
 }

@@ -1,0 +1,25 @@
+import { NextResponse } from "next/server";
+import { checkSealedFile, checkUploadLimitBytes } from "@/lib/documents/public-validation";
+import { AppError } from "@/lib/errors/app-error";
+import { apiRoute } from "@/lib/http/api";
+import { requestMeta } from "@/lib/http/request";
+import { enforceRateLimit } from "@/lib/security/rate-limit";
+
+/**
+ * POST /api/validateDocs/{signatureHexId}/check, multipart `file` (a PDF): public. Answers
+ * `{ identical, sha256, fileName }`: whether the upload is byte for byte the sealed file.
+ */
+export const POST = apiRoute<{ signatureHexId: string }>(async (request, { signatureHexId }) => {
+  // Anyone may call it: bounded per client address before reading any upload.
+  await enforceRateLimit(`validate-docs-check:ip:${requestMeta(request.headers).ip}`, 20, 600);
+  const limit = await checkUploadLimitBytes();
+  const tooLarge = () => new AppError("VALIDATION_FILE_TOO_LARGE", { mb: Math.round(limit / 1024 / 1024) });
+  if (Number(request.headers.get("content-length") ?? "0") > limit + 64 * 1024) throw tooLarge();
+  const form = await request.formData().catch(() => {
+    throw new AppError("VALIDATION_FILE_REQUIRED");
+  });
+  const file = form.get("file");
+  if (!(file instanceof Blob) || file.size === 0) throw new AppError("VALIDATION_FILE_REQUIRED");
+  if (file.size > limit) throw tooLarge();
+  return NextResponse.json(await checkSealedFile(signatureHexId, new Uint8Array(await file.arrayBuffer())));
+});

@@ -1,0 +1,129 @@
+import { createHash } from "node:crypto";
+import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from "@cantoo/pdf-lib";
+import { verifyAuditChain } from "@/lib/audit/audit-event";
+import { getConfigNumber } from "@/lib/config/values";
+import { db } from "@/lib/db/client";
+import type { DocumentStatus, EvidenceCheck, EvidenceKind } from "@/lib/db/generated/enums";
+import { AppError } from "@/lib/errors/app-error";
+import { storage } from "@/lib/storage";
+
+/**
+ * The public verification of a shipment (/validateDocs/{signatureHexId}, the QR code of the audit
+ * certificate). Anyone holding the id sees it, so it states names and times only: no e-mails, IPs
+ * or ID numbers (the certificate inside the sealed PDF carries those).
+ */
+
+export type PdfSignatureInfo = { field: string; name: string | null; signedAt: Date | null };
+
+export type PublicValidation = {
+  hexId: string;
+  title: string;
+  organization: string;
+  status: DocumentStatus;
+  sealedAt: Date;
+  signers: { name: string; signedAt: Date | null; evidences: { kind: EvidenceKind; sha256: string; check: EvidenceCheck }[] }[];
+  events: { sequence: number; type: string; createdAt: Date; hash: string }[];
+  /** The first event whose hash does not follow from the ones before; null when the chain is intact. */
+  brokenAt: number | null;
+  files: { fileName: string; signedSha256: string; signatures: PdfSignatureInfo[] }[];
+  /** Blockchain stamping of the evidence: pending until proofs are issued. */
+  stamping: "pending";
+};
+
+export type PublicValidationResult = { state: "not-found" } | { state: "not-available" } | { state: "available"; validation: PublicValidation };
+
+const hexIdPattern = /^[0-9a-f]{32}$/;
+
+async function sealedShipment(signatureHexId: string) {
+  if (!hexIdPattern.test(signatureHexId)) return null;
+  return db.document.findUnique({
+    where: { hexId: signatureHexId },
+    include: { files: { orderBy: { id: "asc" }, select: { fileName: true, signedStorageKey: true, signedSha256: true } } },
+  });
+}
+
+const isSealed = (document: { status: DocumentStatus; sealedAt: Date | null; files: { signedSha256: string | null }[] }) =>
+  document.status === "COMPLETED" && document.sealedAt !== null && document.files.length > 0 && document.files.every((file) => file.signedSha256);
+
+function text(value: unknown): string | null {
+  if (value instanceof PDFHexString || value instanceof PDFString) return value.decodeText();
+  return null;
+}
+
+/** The signature fields of a PDF: field name, /Name and /M of each signature value, in the file's order. */
+export async function pdfSignatures(bytes: Uint8Array): Promise<PdfSignatureInfo[]> {
+  const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+  const form = document.catalog.getAcroForm();
+  if (!form) return [];
+  const out: PdfSignatureInfo[] = [];
+  for (const [field] of form.getAllFields()) {
+    if (field.dict.lookup(PDFName.of("FT")) !== PDFName.of("Sig")) continue;
+    const value = field.dict.lookupMaybe(PDFName.of("V"), PDFDict);
+    if (!value) continue;
+    const when = value.lookup(PDFName.of("M"));
+    let signedAt: Date | null = null;
+    try {
+      signedAt = when instanceof PDFString || when instanceof PDFHexString ? when.decodeDate() : null;
+    } catch {
+      signedAt = null;
+    }
+    out.push({ field: field.getFullyQualifiedName() ?? "", name: text(value.lookup(PDFName.of("Name"))), signedAt });
+  }
+  return out;
+}
+
+export async function publicValidation(signatureHexId: string): Promise<PublicValidationResult> {
+  const document = await sealedShipment(signatureHexId);
+  if (!document) return { state: "not-found" };
+  if (!isSealed(document)) return { state: "not-available" };
+  const [organization, signers, events, brokenAt] = await Promise.all([
+    db.organization.findUniqueOrThrow({ where: { id: document.organizationId }, select: { name: true } }),
+    db.signer.findMany({
+      where: { documentId: document.id },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+      select: { firstName: true, lastName: true, signedAt: true, evidences: { orderBy: { id: "asc" }, select: { kind: true, sha256: true, check: true } } },
+    }),
+    db.auditEvent.findMany({ where: { documentId: document.id }, orderBy: { sequence: "asc" }, select: { sequence: true, type: true, createdAt: true, hash: true } }),
+    verifyAuditChain(db, { documentId: document.id }),
+  ]);
+  const files = [];
+  for (const file of document.files) {
+    files.push({ fileName: file.fileName, signedSha256: file.signedSha256!, signatures: await pdfSignatures(await storage().get(file.signedStorageKey!)) });
+  }
+  return {
+    state: "available",
+    validation: {
+      hexId: document.hexId,
+      title: document.title,
+      organization: organization.name,
+      status: document.status,
+      sealedAt: document.sealedAt!,
+      signers: signers.map((signer) => ({ name: `${signer.firstName} ${signer.lastName}`.trim(), signedAt: signer.signedAt, evidences: signer.evidences })),
+      events,
+      brokenAt,
+      files,
+      stamping: "pending",
+    },
+  };
+}
+
+/**
+ * Largest PDF the public check reads: the shipments' own upload limit, plus room for what signing
+ * adds to a file (signatures with their drawings and certificates, the audit certificate).
+ */
+export async function checkUploadLimitBytes(): Promise<number> {
+  return ((await getConfigNumber(null, "max_upload_mb")) + 5) * 1024 * 1024;
+}
+
+/**
+ * Whether an uploaded PDF is byte for byte one of the shipment's sealed files (SHA-256 equality).
+ * The upload is hashed and forgotten.
+ */
+export async function checkSealedFile(signatureHexId: string, bytes: Uint8Array): Promise<{ identical: boolean; sha256: string; fileName: string | null }> {
+  const document = await sealedShipment(signatureHexId);
+  if (!document) throw new AppError("NOT_FOUND");
+  if (!isSealed(document)) throw new AppError("VALIDATION_NOT_AVAILABLE");
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const match = document.files.find((file) => file.signedSha256 === sha256);
+  return { identical: Boolean(match), sha256, fileName: match?.fileName ?? null };
+}

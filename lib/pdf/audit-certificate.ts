@@ -1,0 +1,210 @@
+import { PDFBool, PDFDocument, PDFName } from "@cantoo/pdf-lib";
+import QRCode from "qrcode";
+import { env } from "@/lib/config/env";
+import { getConfigValue } from "@/lib/config/values";
+import type { Tx } from "@/lib/db/client";
+import { isLocale, type Locale } from "@/lib/i18n/config";
+import { translator } from "@/lib/i18n/messages";
+import { renderPdf, type PdfDocumentDefinition } from "./render-pdf";
+
+/** Catalog entry that says the audit certificate is already in the file: a retried seal appends none. */
+const markerKey = PDFName.of("RubricaAuditCertificate");
+
+/** Where anyone checks a signed shipment: the QR code of the certificate points here. */
+export function validateDocsUrl(signatureHexId: string): string {
+  return `${env().APP_BASE_URL.replace(/\/+$/, "")}/validateDocs/${signatureHexId}`;
+}
+
+/** j***@example.com: enough to recognise the address, not enough to harvest it. */
+export function maskEmail(email: string | null): string {
+  if (!email) return "—";
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return "***";
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+export type AuditCertificateData = {
+  locale: Locale;
+  timezone: string;
+  organization: string;
+  title: string;
+  hexId: string;
+  files: { fileName: string; sha256: string }[];
+  signers: {
+    name: string;
+    email: string | null;
+    status: string;
+    signedAt: Date | null;
+    ip: string | null;
+    userAgent: string | null;
+    location: { displayName: string | null; latitude: number | null; longitude: number | null } | null;
+    evidences: { kind: string; sha256: string; check: string; ethTrxid: string | null }[];
+  }[];
+  events: { sequence: number; type: string; createdAt: Date; hash: string }[];
+};
+
+/** Everything the certificate states about a shipment, read inside the sealing transaction. */
+export async function loadAuditCertificateData(tx: Tx, documentId: number): Promise<AuditCertificateData> {
+  const document = await tx.document.findUniqueOrThrow({
+    where: { id: documentId },
+    include: {
+      organization: { select: { id: true, name: true, timezone: true } },
+      files: { orderBy: { id: "asc" }, select: { fileName: true, sha256: true } },
+      signers: {
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        include: {
+          evidences: { orderBy: { id: "asc" }, include: { stamping: { select: { ethTrxid: true } } } },
+          locations: { orderBy: { timestamp: "desc" }, take: 1 },
+        },
+      },
+      auditEvents: { orderBy: { sequence: "asc" }, select: { sequence: true, type: true, createdAt: true, hash: true } },
+    },
+  });
+  const language = await getConfigValue(document.organizationId, "default_language");
+  return {
+    locale: isLocale(language) ? language : "es-es",
+    timezone: document.organization.timezone || "UTC",
+    organization: document.organization.name,
+    title: document.title,
+    hexId: document.hexId,
+    files: document.files,
+    signers: document.signers.map((signer) => {
+      const location = signer.locations[0];
+      return {
+        name: `${signer.firstName} ${signer.lastName}`.trim(),
+        email: signer.email,
+        status: signer.status,
+        signedAt: signer.signedAt,
+        ip: signer.ip,
+        userAgent: signer.userAgent,
+        location: location ? { displayName: location.displayName, latitude: location.latitude, longitude: location.longitude } : null,
+        evidences: signer.evidences.map((evidence) => ({ kind: evidence.kind, sha256: evidence.sha256, check: evidence.check, ethTrxid: evidence.stamping?.ethTrxid ?? null })),
+      };
+    }),
+    events: document.auditEvents,
+  };
+}
+
+/** The QR code (PNG) of the shipment's public validation page. */
+export async function validateDocsQr(signatureHexId: string): Promise<Buffer> {
+  return QRCode.toBuffer(validateDocsUrl(signatureHexId), { type: "png", errorCorrectionLevel: "M", margin: 2, width: 240 });
+}
+
+/** The certificate pages on their own, laid out by pdfmake (Roboto: accents and ñ). */
+export async function renderAuditCertificate(data: AuditCertificateData): Promise<Uint8Array> {
+  const t = translator(data.locale, "auditCertificate");
+  const when = (date: Date | null) =>
+    date ? `${new Intl.DateTimeFormat(data.locale, { dateStyle: "short", timeStyle: "medium", timeZone: data.timezone }).format(date)} (${data.timezone})` : "—";
+  const hash = (value: string) => ({ text: value, font: "Roboto", fontSize: 7, noWrap: true });
+  const label = (text: string) => ({ text, bold: true });
+  const qr = await validateDocsQr(data.hexId);
+
+  const signerBlocks = data.signers.flatMap((signer, index) => {
+    const place = signer.location
+      ? [signer.location.displayName, signer.location.latitude != null && signer.location.longitude != null ? `${signer.location.latitude}, ${signer.location.longitude}` : null].filter(Boolean).join(" · ")
+      : "—";
+    return [
+      { text: `${index + 1}. ${signer.name}`, style: "signer" },
+      {
+        table: {
+          widths: [110, "*"],
+          body: [
+            [label(t("email")), maskEmail(signer.email)],
+            [label(t("status")), t(`signerStatus.${signer.status}`)],
+            [label(t("signedAt")), when(signer.signedAt)],
+            [label(t("ip")), signer.ip ?? "—"],
+            [label(t("userAgent")), { text: signer.userAgent || "—", fontSize: 7 }],
+            [label(t("location")), place || "—"],
+          ],
+        },
+        layout: "lightHorizontalLines",
+      },
+      signer.evidences.length === 0
+        ? { text: t("noEvidence"), italics: true, margin: [0, 4, 0, 0] }
+        : {
+            margin: [0, 4, 0, 0],
+            table: {
+              headerRows: 1,
+              widths: [80, "*", 60],
+              body: [
+                [label(t("evidenceKind")), label(t("sha256")), label(t("check"))],
+                ...signer.evidences.map((evidence) => [
+                  t(`evidenceKinds.${evidence.kind}`),
+                  { stack: [hash(evidence.sha256), ...(evidence.ethTrxid ? [{ text: `${t("stampingTx")}: ${evidence.ethTrxid}`, fontSize: 7 }] : [])] },
+                  t(`evidenceChecks.${evidence.check}`),
+                ]),
+              ],
+            },
+            layout: "lightHorizontalLines",
+          },
+    ];
+  });
+
+  const definition: PdfDocumentDefinition = {
+    pageSize: "A4",
+    pageMargins: [40, 50, 40, 50],
+    info: { title: t("title"), creator: data.organization },
+    defaultStyle: { fontSize: 9 },
+    styles: { heading: { fontSize: 16, bold: true }, section: { fontSize: 12, bold: true, margin: [0, 14, 0, 6] }, signer: { fontSize: 10, bold: true, margin: [0, 8, 0, 4] } },
+    footer: (current: number, total: number) => ({ text: `${t("title")} · ${data.hexId} · ${current}/${total}`, alignment: "center", fontSize: 7, margin: [0, 20, 0, 0] }),
+    content: [
+      {
+        columns: [
+          {
+            width: "*",
+            stack: [
+              { text: t("title"), style: "heading" },
+              { text: data.organization, margin: [0, 4, 0, 8] },
+              { text: [label(`${t("document")}: `), data.title] },
+              { text: [label(`${t("shipmentId")}: `), data.hexId] },
+              { text: t("validateAt"), margin: [0, 8, 0, 0], fontSize: 8 },
+              { text: validateDocsUrl(data.hexId), fontSize: 8, color: "#0f766e" },
+            ],
+          },
+          { width: 110, image: `data:image/png;base64,${qr.toString("base64")}`, fit: [110, 110] },
+        ],
+      },
+      { text: t("files"), style: "section" },
+      {
+        table: { headerRows: 1, widths: [150, "*"], body: [[label(t("fileName")), label(t("originalSha256"))], ...data.files.map((file) => [file.fileName, hash(file.sha256)])] },
+        layout: "lightHorizontalLines",
+      },
+      { text: t("signers"), style: "section" },
+      ...signerBlocks,
+      { text: t("events"), style: "section" },
+      {
+        table: {
+          headerRows: 1,
+          widths: [18, 95, 95, "*"],
+          body: [
+            [label("#"), label(t("eventType")), label(t("eventTime")), label(t("eventHash"))],
+            ...data.events.map((event) => [String(event.sequence), { text: event.type, fontSize: 8 }, { text: when(event.createdAt), fontSize: 7 }, hash(event.hash)]),
+          ],
+        },
+        layout: "lightHorizontalLines",
+      },
+      { text: t("footnote"), fontSize: 7, italics: true, margin: [0, 12, 0, 0] },
+    ],
+  } as PdfDocumentDefinition;
+  return new Uint8Array(await renderPdf(definition));
+}
+
+/** Whether a PDF already carries the audit certificate (its catalog marker). */
+export async function hasAuditCertificate(pdf: Uint8Array): Promise<boolean> {
+  const document = await PDFDocument.load(pdf, { ignoreEncryption: true, updateMetadata: false });
+  return document.catalog.has(markerKey);
+}
+
+/**
+ * Appends the certificate's pages to a (signed) PDF as an incremental update, so every earlier
+ * revision and its signatures stay byte for byte; a file that already has it is returned unchanged.
+ */
+export async function appendAuditCertificate(pdf: Uint8Array, certificate: Uint8Array): Promise<Uint8Array> {
+  const document = await PDFDocument.load(pdf, { forIncrementalUpdate: true, updateMetadata: false });
+  if (document.catalog.has(markerKey)) return pdf;
+  const source = await PDFDocument.load(certificate, { updateMetadata: false });
+  const pages = await document.copyPages(source, source.getPageIndices());
+  for (const page of pages) document.addPage(page);
+  document.catalog.set(markerKey, PDFBool.True);
+  return document.save({ useObjectStreams: false });
+}

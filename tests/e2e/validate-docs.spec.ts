@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+import "./support/load-env";
+import { db } from "@/lib/db/client";
+import { storage } from "@/lib/storage";
+import { createSentShipment, drawnSignature } from "../support/signing";
+
+test.describe("public verification of a sealed shipment", () => {
+  test.use({ locale: "es-ES", viewport: { width: 1280, height: 900 } });
+
+  test("shows the sealed shipment and says an uploaded copy of the sealed PDF is identical, and a changed one is not", async ({ page, request }) => {
+    const organization = await db.organization.findFirstOrThrow({ where: { name: "Notaría Demo S.L." } });
+    const { document, signers } = await createSentShipment(organization.id, { signers: [{}], steps: ["SIGNATURE"] });
+    const signer = signers[0]!;
+
+    // Before the seal the page says only that verification is not available.
+    await page.goto(`/validateDocs/${document.hexId}`);
+    await expect(page.getByTestId("validation-not-available")).toBeVisible();
+
+    const signed = await request.post(`/api/signprocess/${signer.hexId}/step/digital-signature`, {
+      headers: { "x-url-sign": signer.secret! },
+      data: { image: await drawnSignature() },
+    });
+    expect(signed.ok()).toBe(true);
+    // The worker signs and seals, appending the audit certificate.
+    await expect.poll(async () => (await db.document.findUniqueOrThrow({ where: { id: document.id } })).sealedAt !== null, { timeout: 30_000 }).toBe(true);
+    const file = await db.documentFile.findFirstOrThrow({ where: { documentId: document.id } });
+    const sealed = Buffer.from(await storage().get(file.signedStorageKey!));
+
+    await page.goto(`/validateDocs/${document.hexId}`);
+    await expect(page.getByTestId("validation-title")).toHaveText(document.title);
+    await expect(page.getByTestId("validation-signer")).toContainText(`${signer.firstName} ${signer.lastName}`);
+    await expect(page.getByTestId("validation-signer")).not.toContainText(signer.email!);
+    await expect(page.getByTestId("validation-chain")).toHaveText("La cadena de hashes del registro es íntegra.");
+    await expect(page.getByTestId("validation-signature")).toHaveCount(2);
+    await expect(page.getByTestId("validation-stamping")).toHaveText("pendiente");
+
+    await page.getByTestId("check-file").setInputFiles({ name: "contrato-firmado.pdf", mimeType: "application/pdf", buffer: sealed });
+    await page.getByTestId("check-submit").click();
+    await expect(page.getByTestId("check-identical")).toHaveText("El fichero es idéntico al documento sellado.");
+
+    await page.getByTestId("check-file").setInputFiles({ name: "copia.pdf", mimeType: "application/pdf", buffer: Buffer.concat([sealed, Buffer.from("\n")]) });
+    await page.getByTestId("check-submit").click();
+    await expect(page.getByTestId("check-different")).toBeVisible();
+  });
+
+  test("an unknown id gets the not-found page", async ({ page }) => {
+    await page.goto("/validateDocs/00000000000000000000000000000000");
+    await expect(page.getByTestId("not-found")).toBeVisible();
+  });
+});
