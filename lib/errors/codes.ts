@@ -156,6 +156,8 @@ export const errorStatus = {
   FILE_NOT_FOUND: 404,
   // completion callbacks (lib/callbacks): the integrator's callback URLs on a shipment
   CALLBACK_URL_INVALID: 400,
+  // video liveness review (lib/signing/review-evidence.ts): nothing of the signer awaits a decision
+  REVIEW_NOT_PENDING: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
