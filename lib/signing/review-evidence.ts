@@ -96,7 +96,8 @@ export async function decideReview(context: AuthContext, documentHexId: string, 
     const review = { decision: input.decision, reason: input.reason ?? null, by: context.userId, at: new Date().toISOString() };
     const accepted = input.decision === "ACCEPT";
     await tx.evidence.update({ where: { id: evidence.id }, data: { check: accepted ? "VERIFIED" : "FAILED", checkDetail: { ...previous, review } as Prisma.InputJsonValue } });
-    await logOperation({ module: "FIRMA", organizationId: context.organizationId, userId: context.userId, event: accepted ? "EVIDENCE_REVIEW_ACCEPT" : "EVIDENCE_REVIEW_REJECT", ip, recordId: signer.hexId }, tx);
+    // Logged under DOCUMENTO with the document as record, so the decision shows in the shipment's timeline on /docdetail.
+    await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: accepted ? "EVIDENCE_REVIEW_ACCEPT" : "EVIDENCE_REVIEW_REJECT", ip, recordId: document.hexId, action: `${accepted ? "EVIDENCE_REVIEW_ACCEPT" : "EVIDENCE_REVIEW_REJECT"} signer=${signer.hexId}` }, tx);
     await appendAuditEvent(tx, { documentId: signer.documentId }, accepted ? "evidence.review-accepted" : "evidence.review-rejected", {
       signer: signer.hexId,
       evidence: evidence.hexId,
