@@ -6,7 +6,7 @@ import { enqueueSoftFail } from "@/lib/callbacks/completion-events";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { lockOrganizationDocument } from "@/lib/documents/lock-document";
-import { openSignerStatuses } from "@/lib/documents/shipment-states";
+import { isActiveDocument, openSignerStatuses } from "@/lib/documents/shipment-states";
 import { AppError } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage";
 import { advanceSignerStep } from "./advance-step";
@@ -90,6 +90,9 @@ export async function decideReview(context: AuthContext, documentHexId: string, 
     });
     if (!signer) throw new AppError("NOT_FOUND");
     if (signer.status !== "IN_REVIEW") throw new AppError("REVIEW_NOT_PENDING");
+    // A shipment cancelled or expired meanwhile is not brought back by a decision.
+    const { status: documentStatus } = await tx.document.findUniqueOrThrow({ where: { id: document.id }, select: { status: true } });
+    if (!isActiveDocument(documentStatus)) throw new AppError("SENDING_NOT_ACTIVE");
     const evidence = await tx.evidence.findFirst({ where: { signerId: signer.id, kind: "VIDEO", check: "IN_REVIEW" }, orderBy: { id: "desc" } });
     if (!evidence) throw new AppError("REVIEW_NOT_PENDING");
     const previous = (evidence.checkDetail ?? {}) as Record<string, unknown>;
