@@ -17,14 +17,15 @@ import { isActiveDocument } from "@/lib/documents/shipment-states";
 import { DispatchList } from "./dispatch-list";
 import { SignersTable } from "./signers-table";
 import { DocumentStatusBadge } from "./status-badge";
+import { VideoReviewPanel } from "./video-review-panel";
 
-type Props = { initial: DocumentStatusView; initialDispatches: DispatchListData; canAct: boolean };
+type Props = { initial: DocumentStatusView; initialDispatches: DispatchListData; canAct: boolean; canReview?: boolean };
 
 /**
  * /docdetail: the shipment, its signers, every dispatch to them, its timeline and the actions its
  * state allows (continue or delete a draft, cancel a live shipment, download a completed one).
  */
-export function DocumentDetailScreen({ initial, initialDispatches, canAct }: Props) {
+export function DocumentDetailScreen({ initial, initialDispatches, canAct, canReview = false }: Props) {
   const t = useTranslations("docdetail");
   const common = useTranslations("common");
   const tErrors = useTranslations("errors");
@@ -162,6 +163,13 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct }: Pro
 
       <Card title={t("signers.title")}>
         <SignersTable signers={view.signers} deliveries={view.deliveries} actions={{ canAct, active, busy, resend, retry }} />
+        {view.signers
+          .filter((signer) => signer.status === "IN_REVIEW")
+          .map((signer) => (
+            <div key={signer.hexId} className="mt-4">
+              <VideoReviewPanel documentHexId={view.hexId} signer={signer} canDecide={canReview} onDecided={() => void refresh()} />
+            </div>
+          ))}
       </Card>
 
       <Card title={t("dispatches.title")}>

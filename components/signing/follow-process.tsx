@@ -32,7 +32,13 @@ export function FollowProcess({ link, message, afterMs, poll, children }: { link
       if (stopped || !answer.ok) return false;
       const { result, linkState, data } = answer.data;
       if (result !== 1) {
-        router.replace(linkState === "COMPLETED" ? processPagePath("full-process", link.urlSign, link.processHexId) : `/error/${data.status ?? "UNKNOWN"}/${linkState ?? "UNKNOWN"}`);
+        const ended =
+          linkState === "COMPLETED"
+            ? processPagePath("full-process", link.urlSign, link.processHexId)
+            : linkState === "IN_REVIEW" && data.status === "IN_REVIEW"
+              ? processPagePath("review-process", link.urlSign, link.processHexId)
+              : `/error/${data.status ?? "UNKNOWN"}/${linkState ?? "UNKNOWN"}`;
+        router.replace(ended);
         return true;
       }
       const settled = poll?.checks === true && data.lastCheck?.check !== "PENDING";

@@ -55,6 +55,8 @@ export async function loadProcessPage(
   const process = await signatureProcessOf(found);
   if (process.result !== 1) {
     const state = process.linkState;
+    // A signer whose video awaits a person's review sees review-process wherever their link takes them.
+    if (found.secretOk && state === "IN_REVIEW" && found.signer.status === "IN_REVIEW" && !options.showsStates?.includes(state)) redirect(processPagePath("review-process", urlSign, processHexId));
     if (!found.secretOk || !options.showsStates?.includes(state)) redirect(linkErrorPath(found.secretOk ? found.signer.status : "UNKNOWN", state));
     return { live: false, urlSign, processHexId, state, status: found.signer.status, brand };
   }

@@ -160,6 +160,8 @@ export const errorStatus = {
   VALIDATION_NOT_AVAILABLE: 409,
   VALIDATION_FILE_REQUIRED: 400,
   VALIDATION_FILE_TOO_LARGE: 413,
+  // video liveness review (lib/signing/review-evidence.ts): nothing of the signer awaits a decision
+  REVIEW_NOT_PENDING: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

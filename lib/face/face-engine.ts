@@ -20,7 +20,8 @@ export const faceModels = {
 } as const;
 
 export type FaceBox = { x: number; y: number; width: number; height: number };
-export type DetectedFace = { score: number; box: FaceBox; descriptor: Float32Array };
+/** landmarks: the 68 points (face_landmark_68) in pixels of the analysed image. */
+export type DetectedFace = { score: number; box: FaceBox; descriptor: Float32Array; landmarks: { x: number; y: number }[] };
 export type FaceAnalysis = {
   /** The faces that count, the main one (best scored) first. */
   faces: DetectedFace[];
@@ -135,7 +136,8 @@ export async function detectFaces(image: Uint8Array, options: DetectOptions = {}
         .withFaceDescriptors();
       const found = results.map((result) => {
         const { x, y, width, height } = result.detection.box;
-        return { score: result.detection.score, box: { x: round(x), y: round(y), width: round(width), height: round(height) }, descriptor: result.descriptor };
+        const landmarks = result.landmarks.positions.map((point) => ({ x: point.x, y: point.y }));
+        return { score: result.detection.score, box: { x: round(x), y: round(y), width: round(width), height: round(height) }, descriptor: result.descriptor, landmarks };
       });
       const { faces, ignored } = robustFaces(found);
       return {

@@ -9,7 +9,8 @@ import { sendReminder, sendReminderPayload } from "@/lib/documents/send-reminder
 import { expireSweepEveryMs, shipmentsQueue } from "@/lib/documents/shipment-jobs";
 import { singleAttempt, type JobAttempt } from "@/lib/queue/job-attempt";
 import { faceCheckPayload, runFaceCheck } from "@/lib/signing/face-check";
-import { evidenceQueue, faceCheckJobName } from "@/lib/signing/face-comparison";
+import { evidenceQueue, faceCheckJobName, livenessCheckJobName } from "@/lib/signing/face-comparison";
+import { livenessCheckPayload, runLivenessCheck } from "@/lib/signing/liveness-check";
 import { signingQueue } from "@/lib/signing/pdf-jobs";
 import { reconcileSigning, reconcileSigningPayload } from "@/lib/signing/reconcile";
 import { sealDocument, sealDocumentPayload, signForSigner, signSignerPayload } from "@/lib/signing/sign-files";
@@ -39,6 +40,7 @@ export const jobs = {
   "callbacks.deliver": job({ queue: callbacksQueue, payload: deliverCallbackPayload, handler: deliverCallback }),
   "callbacks.completion-mail": job({ queue: callbacksQueue, payload: completionMailPayload, handler: sendCompletionMail }),
   [faceCheckJobName]: job({ queue: evidenceQueue, payload: faceCheckPayload, handler: runFaceCheck }),
+  [livenessCheckJobName]: job({ queue: evidenceQueue, payload: livenessCheckPayload, handler: runLivenessCheck }),
 } as const;
 
 export type JobName = keyof typeof jobs;

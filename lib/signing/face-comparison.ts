@@ -20,7 +20,8 @@ const kindOfSource = { ID_PHOTO: "ID_FRONT", SELFIE: "SELFIE" } as const;
  * check, not a face comparison here. Any other step: null, and its captures go on as before.
  */
 export function faceComparisonOf(step: FlowStepLike, flowSteps: readonly FlowStepLike[]): FaceComparison | null {
-  if (step.type !== "SELFIE") return null;
+  // A VIDEO step compares too: its liveness check (lib/signing/liveness-check.ts) matches the face in its frames.
+  if (step.type !== "SELFIE" && step.type !== "VIDEO") return null;
   const earlier = flowSteps.filter((s) => s.position < step.position).sort((a, b) => b.position - a.position);
   if (step.compareWithPosition != null) {
     const source = earlier.find((s) => s.position === step.compareWithPosition);
@@ -43,6 +44,19 @@ export const evidenceQueue = "evidence";
 
 export const faceCheckJobName = "evidence.face-check";
 
+export const livenessCheckJobName = "evidence.liveness-check";
+
+/** The evidence kind a comparing step's check is run on. */
+export const checkedKindOf = (type: StepType): "SELFIE" | "VIDEO" => (type === "VIDEO" ? "VIDEO" : "SELFIE");
+
+/** The liveness check of one video; as the face check, its id is the evidence's. */
+export function livenessCheckJob(evidenceId: number): QueuedJob {
+  return { ...faceCheckJob(evidenceId), name: livenessCheckJobName, options: { ...faceCheckJob(evidenceId).options, jobId: `liveness-check-${evidenceId}` } };
+}
+
+/** The check job of a comparing step's capture: the face check for a selfie, the liveness check for a video. */
+export const checkJobFor = (kind: string, evidenceId: number): QueuedJob => (kind === "VIDEO" ? livenessCheckJob(evidenceId) : faceCheckJob(evidenceId));
+
 /** The face check of one selfie; its id is the evidence's, so enqueueing it twice runs it once. */
 export function faceCheckJob(evidenceId: number): QueuedJob {
   return {
@@ -64,7 +78,8 @@ export type LastCheck = { kind: string; check: EvidenceCheck; reason: string | n
 /** The reason a settled face check kept in the evidence's checkDetail (faceCheck.reason). */
 export function faceCheckReasonOf(checkDetail: unknown): string | null {
   if (!checkDetail || typeof checkDetail !== "object") return null;
-  const faceCheck = (checkDetail as { faceCheck?: unknown }).faceCheck;
+  const detail = checkDetail as { faceCheck?: unknown; livenessCheck?: unknown };
+  const faceCheck = detail.faceCheck ?? detail.livenessCheck;
   if (!faceCheck || typeof faceCheck !== "object") return null;
   const reason = (faceCheck as { reason?: unknown }).reason;
   return typeof reason === "string" ? reason : null;
@@ -79,6 +94,6 @@ type SignerForCheck = { id: number; hexId: string; documentId: number };
  */
 export async function lastCheckOf(client: Client, signer: SignerForCheck, step: FlowStepLike | undefined, flowSteps: readonly FlowStepLike[]): Promise<LastCheck | null> {
   if (!step || !faceComparisonOf(step, flowSteps)) return null;
-  const latest = await latestInStep(client, signer, step.position, "SELFIE");
+  const latest = await latestInStep(client, signer, step.position, checkedKindOf(step.type));
   return latest ? { kind: latest.kind, check: latest.check, reason: latest.check === "FAILED" ? faceCheckReasonOf(latest.checkDetail) : null } : null;
 }

@@ -15,7 +15,7 @@ import { capturedInStep, latestInStep } from "./captured-evidence";
 import { advanceSignerStep } from "./advance-step";
 import { afterSignerCompleted } from "./complete-signer";
 import { type CapturedKind, evidenceStep, isCapturedKind, kindsForStep } from "./evidence-steps";
-import { faceCheckJob, faceComparisonOf } from "./face-comparison";
+import { checkJobFor, faceComparisonOf } from "./face-comparison";
 import { continuePath } from "./process-data";
 import { accessOf, liveSignerAccess, type SignerAccess, signerAccessInclude } from "./signer-access";
 import { remuxWebm } from "./remux-video";
@@ -115,7 +115,7 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
   if (upload.kind === "SELFIE" && upload.accepted !== "true") throw new AppError("SELFIE_TERMS_REQUIRED");
   // The video must name the digits it reads (lib/signing/video-challenge.ts), in time and only once.
   const challenge = upload.kind === "VIDEO" ? await claimVideoChallenge(signer.id, step.position, upload, receivedAt) : null;
-  const comparison = upload.kind === "SELFIE" ? faceComparisonOf(step, signer.document.flow?.steps ?? []) : null;
+  const comparison = upload.kind === "SELFIE" || upload.kind === "VIDEO" ? faceComparisonOf(step, signer.document.flow?.steps ?? []) : null;
 
   const prepared = await prepare(upload, access);
   const stored = await storage().put(prepared.bytes);
@@ -130,7 +130,7 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
       if (fresh.status !== "IN_PROGRESS" && fresh.status !== "PENDING") throw new AppError("LINK_ENDED", { state: fresh.status, status: fresh.status });
       if (fresh.currentStep !== signer.currentStep) throw new AppError("STEP_OUT_OF_ORDER", { page: signerStepPages[access.steps[fresh.currentStep]?.type ?? "SIGNATURE"] });
       // One selfie is checked at a time: another one while the first is being checked waits for its result.
-      if (comparison && (await latestInStep(tx, signer, step.position, "SELFIE"))?.check === "PENDING") throw new AppError("FACE_CHECK_PENDING");
+      if (comparison && (await latestInStep(tx, signer, step.position, upload.kind))?.check === "PENDING") throw new AppError("FACE_CHECK_PENDING");
       const evidence = await tx.evidence.create({
         data: {
           kind: upload.kind,
@@ -177,7 +177,7 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
   }
   if (challenge) await consumeVideoChallenge(challenge);
   if (outcome.faceCheck !== undefined) {
-    await enqueueJobs([faceCheckJob(outcome.faceCheck)]);
+    await enqueueJobs([checkJobFor(upload.kind, outcome.faceCheck)]);
     return { ...answer(outcome.evidenceHexId, stored.sha256, access, urlSign, false), next: urlSign ? waitPagePath(urlSign, signer.hexId) : null };
   }
   if (outcome.finished) await afterSignerCompleted(signer.id, signer.documentId);
@@ -201,8 +201,8 @@ async function alreadyStored(uploadId: string, signerId: number, urlSign: string
   const now = accessOf(await db.signer.findUniqueOrThrow({ where: { id: signerId }, include: signerAccessInclude }));
   const flowSteps = now.signer.document.flow?.steps ?? [];
   const step = flowSteps.find((s) => s.position === already.stepPosition);
-  if (already.kind === "SELFIE" && already.check === "PENDING" && step && faceComparisonOf(step, flowSteps)) {
-    await enqueueJobs([faceCheckJob(already.id)]);
+  if ((already.kind === "SELFIE" || already.kind === "VIDEO") && already.check === "PENDING" && step && faceComparisonOf(step, flowSteps)) {
+    await enqueueJobs([checkJobFor(already.kind, already.id)]);
     return { ...answer(already.hexId, already.sha256, now, urlSign, false), next: urlSign ? waitPagePath(urlSign, now.signer.hexId) : null };
   }
   return answer(already.hexId, already.sha256, now, urlSign, false);

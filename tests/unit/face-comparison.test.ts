@@ -36,8 +36,17 @@ describe("which selfie is compared with what (FlowStep.compareWithPosition / com
     expect(faceComparisonOf(selfieOf(none), none)).toBeNull();
     const registry = flow(["ID_PHOTO", "SELFIE"], { compareTarget: "REGISTRY" });
     expect(faceComparisonOf(selfieOf(registry), registry)).toBeNull();
-    const video: Step[] = [...flow(["ID_PHOTO"]), { position: 2, type: "VIDEO", compareWithPosition: 1, compareTarget: null }];
-    expect(faceComparisonOf(video[1]!, video)).toBeNull();
+    const other: Step[] = [...flow(["ID_PHOTO"]), { position: 2, type: "FINGERPRINT", compareWithPosition: 1, compareTarget: null }];
+    expect(faceComparisonOf(other[1]!, other)).toBeNull();
+  });
+
+  it("compares a VIDEO step's face too (its liveness check), with the same rules as a selfie", () => {
+    const video: Step[] = [...flow(["ID_PHOTO", "SELFIE"]), { position: 3, type: "VIDEO", compareWithPosition: 1, compareTarget: null }];
+    expect(faceComparisonOf(video[2]!, video)).toEqual({ targetPosition: 1, targetKind: "ID_FRONT" });
+    const bySelfie: Step[] = [...flow(["ID_PHOTO", "SELFIE"]), { position: 3, type: "VIDEO", compareWithPosition: null, compareTarget: "SELFIE" }];
+    expect(faceComparisonOf(bySelfie[2]!, bySelfie)).toEqual({ targetPosition: 2, targetKind: "SELFIE" });
+    const plain: Step[] = [...flow(["SELFIE"]), { position: 2, type: "VIDEO", compareWithPosition: null, compareTarget: null }];
+    expect(faceComparisonOf(plain[1]!, plain)).toBeNull();
   });
 });
 

@@ -6,4 +6,7 @@ export const routeClasses: Record<string, RouteClass> = {
   "documents/[documentHexId]/dispatches": "organization",
   "documents/[documentHexId]/download": "organization",
   "organizations/[orgHexId]/logo": "public",
+  // Staff review of a signer's video in review (liveness): the organisation's own signers only.
+  "documents/[documentHexId]/signers/[signerHexId]/review": "organization",
+  "documents/[documentHexId]/signers/[signerHexId]/review/video": "organization",
 };

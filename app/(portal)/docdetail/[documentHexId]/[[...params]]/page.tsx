@@ -27,10 +27,12 @@ export default async function DocDetailPage({ params }: CatchAllProps<{ document
   const t = await getTranslations("docdetail");
   // The same privilege the cancel, resend, retry and draft-delete routes check.
   const canAct = satisfies(context.authorities, { kind: "privilege", module: "DOCUMENTO", action: "CREATE" });
+  // Deciding on a video in review (lib/signing/review-evidence.ts) is a signing decision.
+  const canReview = satisfies(context.authorities, { kind: "privilege", module: "FIRMA", action: "UPDATE" });
   return (
     <div className="mx-auto max-w-7xl">
       <PageTitle subtitle={t("subtitle")}>{t("title")}</PageTitle>
-      <DocumentDetailScreen initial={view} initialDispatches={dispatches} canAct={canAct} />
+      <DocumentDetailScreen initial={view} initialDispatches={dispatches} canAct={canAct} canReview={canReview} />
     </div>
   );
 }
