@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -95,11 +95,23 @@ describe("the audit certificate appended before the seal", () => {
     expect(verdict.match(/Signature #\d/g)).toHaveLength(3);
     expect(verdict.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(3);
 
-    // The QR code, read off the rendered first certificate page, leads to the public validation page.
-    const prefix = path.join(path.dirname(file), "page");
-    await run("pdftoppm", ["-f", String(firstCertPage), "-l", String(firstCertPage), "-r", "150", "-png", "-singlefile", file, prefix]);
-    const { data, info } = await sharp(await readFile(`${prefix}.png`)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const qr = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+    // The QR code, the image embedded in the first certificate page (pdfimages extracts it as drawn),
+    // leads to the public validation page.
+    const prefix = path.join(path.dirname(file), "qr");
+    await run("pdfimages", ["-f", String(firstCertPage), "-l", String(firstCertPage), "-png", file, prefix]);
+    const images = (await readdir(path.dirname(file))).filter((name) => name.startsWith("qr-") && name.endsWith(".png"));
+    const decoded = await Promise.all(
+      images.map(async (name) => {
+        const { data, info } = await sharp(await readFile(path.join(path.dirname(file), name)))
+          .flatten({ background: "#ffffff" })
+          .extend({ top: 16, bottom: 16, left: 16, right: 16, background: "#ffffff" })
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data;
+      }),
+    );
+    const qr = { data: decoded.find(Boolean) };
     expect(qr?.data).toBe(`${env().APP_BASE_URL.replace(/\/+$/, "")}/validateDocs/${document.hexId}`);
   });
 
