@@ -11,6 +11,8 @@ import { singleAttempt, type JobAttempt } from "@/lib/queue/job-attempt";
 import { faceCheckPayload, runFaceCheck } from "@/lib/signing/face-check";
 import { evidenceQueue, faceCheckJobName } from "@/lib/signing/face-comparison";
 import { signingQueue } from "@/lib/signing/pdf-jobs";
+import { stampEveryMs } from "@/lib/stamping/networks";
+import { stampPending, stampPendingJobName, stampPendingPayload, stampingQueue } from "@/lib/stamping/stamp-pending";
 import { sealDocument, sealDocumentPayload, signForSigner, signSignerPayload } from "@/lib/signing/sign-files";
 
 type JobDefinition<T> = { queue: string; payload: z.ZodType<T>; handler: (payload: T, attempt: JobAttempt) => Promise<unknown> };
@@ -37,6 +39,7 @@ export const jobs = {
   "callbacks.deliver": job({ queue: callbacksQueue, payload: deliverCallbackPayload, handler: deliverCallback }),
   "callbacks.completion-mail": job({ queue: callbacksQueue, payload: completionMailPayload, handler: sendCompletionMail }),
   [faceCheckJobName]: job({ queue: evidenceQueue, payload: faceCheckPayload, handler: runFaceCheck }),
+  [stampPendingJobName]: job({ queue: stampingQueue, payload: stampPendingPayload, handler: async (payload) => stampPending(payload) }),
 } as const;
 
 export type JobName = keyof typeof jobs;
@@ -47,12 +50,14 @@ export const queueNames = [...new Set(Object.values(jobs).map((j) => j.queue))];
  * Jobs run at once per worker process; a delivery mostly waits on SMTP or Twilio, so more of them
  * overlap. A face check keeps a core busy (TensorFlow's WebAssembly backend, one thread): one at a time.
  */
-export const queueConcurrency: Record<string, number> = { [shipmentsQueue]: 10, [signingQueue]: 2, [evidenceQueue]: 1, [callbacksQueue]: 10 };
+export const queueConcurrency: Record<string, number> = { [shipmentsQueue]: 10, [signingQueue]: 2, [evidenceQueue]: 1, [callbacksQueue]: 10, [stampingQueue]: 1 };
 
 /** Repeating jobs the worker schedules at start (BullMQ job schedulers are upserts: no duplicates). */
 export const schedules: { name: JobName; everyMs: number }[] = [
   { name: "maintenance.purge-expired-auth", everyMs: 15 * 60_000 },
   { name: "shipments.expire-sweep", everyMs: expireSweepEveryMs },
+  // Stamps whatever evidence waits (a no-op while STAMPING_NETWORKS is empty).
+  { name: stampPendingJobName, everyMs: stampEveryMs() },
 ];
 
 export async function runJob(name: string, data: unknown, attempt: JobAttempt = singleAttempt): Promise<unknown> {

@@ -46,18 +46,25 @@ function nodeHash(left: Buffer, right: Buffer): Buffer {
 
 export type MerkleTree = { root: string; leaves: string[]; levels: Buffer[][] };
 
+function at<T>(list: readonly T[], index: number): T {
+  const value = list[index];
+  if (value === undefined) throw new Error(`No element ${index}`);
+  return value;
+}
+
 /** Builds the tree over evidence SHA-256 hashes (hex), in the order given. */
 export function buildMerkleTree(evidenceHashes: readonly string[]): MerkleTree {
   if (evidenceHashes.length === 0) throw new Error("A Merkle tree needs at least one leaf");
   const leaves = evidenceHashes.map(leafHash);
   const levels: Buffer[][] = [leaves.map((leaf) => Buffer.from(leaf, "hex"))];
-  while (levels[levels.length - 1].length > 1) {
-    const level = levels[levels.length - 1];
+  let level = at(levels, 0);
+  while (level.length > 1) {
     const next: Buffer[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? nodeHash(level[i], level[i + 1]) : level[i]);
+    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? nodeHash(at(level, i), at(level, i + 1)) : at(level, i));
     levels.push(next);
+    level = next;
   }
-  return { root: levels[levels.length - 1][0].toString("hex"), leaves, levels };
+  return { root: at(level, 0).toString("hex"), leaves, levels };
 }
 
 /** The proof that leaf `index` is in the tree. */
@@ -66,13 +73,13 @@ export function merkleProof(tree: MerkleTree, index: number): MerkleProof {
   const path: ProofStep[] = [];
   let position = index;
   for (let depth = 0; depth < tree.levels.length - 1; depth++) {
-    const level = tree.levels[depth];
+    const level = at(tree.levels, depth);
     const isRight = position % 2 === 1;
     const sibling = isRight ? position - 1 : position + 1;
-    if (sibling < level.length) path.push({ position: isRight ? "left" : "right", hash: level[sibling].toString("hex") });
+    if (sibling < level.length) path.push({ position: isRight ? "left" : "right", hash: at(level, sibling).toString("hex") });
     position = Math.floor(position / 2);
   }
-  return { algorithm: merkleAlgorithm, index, leaf: tree.leaves[index], root: tree.root, path };
+  return { algorithm: merkleAlgorithm, index, leaf: at(tree.leaves, index), root: tree.root, path };
 }
 
 /**
@@ -81,7 +88,7 @@ export function merkleProof(tree: MerkleTree, index: number): MerkleProof {
  */
 export function verifyMerkleProof(evidenceSha256: string, proof: Pick<MerkleProof, "path">, root: string): boolean {
   try {
-    let current = Buffer.from(leafHash(evidenceSha256), "hex");
+    let current: Buffer = Buffer.from(leafHash(evidenceSha256), "hex");
     for (const step of proof.path) {
       const sibling = hashBytes(step.hash);
       if (step.position === "left") current = nodeHash(sibling, current);
