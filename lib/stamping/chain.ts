@@ -88,5 +88,5 @@ export async function waitMined(client: ChainClient, hash: string, timeoutMs: nu
 export function failureCode(error: unknown): 401 | 503 {
   if (isError(error, "INSUFFICIENT_FUNDS")) return 401;
   const message = error instanceof Error ? error.message : String(error);
-  return /\b401\b|\b403\b|unauthori[sz]ed|forbidden|not (allowed|permitted)|insufficient funds/i.test(message) ? 401 : 503;
+  return /\b401\b|\b403\b|unauthori[sz]ed|forbidden|not (allowed|permitted)|insufficient funds|enough funds/i.test(message) ? 401 : 503;
 }

@@ -15,6 +15,7 @@ let provider: JsonRpcProvider;
 type Loaded = {
   runJob: typeof import("@/lib/queue/jobs").runJob;
   openBatch: typeof import("@/lib/stamping/stamp-pending").openBatch;
+  stampPending: typeof import("@/lib/stamping/stamp-pending").stampPending;
   chain: typeof import("@/lib/stamping/chain");
   merkle: typeof import("@/lib/stamping/merkle");
   stampingConfig: typeof import("@/lib/stamping/networks").stampingConfig;
@@ -39,7 +40,7 @@ beforeAll(async () => {
     import("@/lib/stamping/networks"),
     import("@/app/api/signprocess/getStampInfo/[trxId]/route"),
   ]);
-  m = { runJob: jobs.runJob, openBatch: stamp.openBatch, chain, merkle, stampingConfig: networks.stampingConfig, getStampInfo: route.GET };
+  m = { runJob: jobs.runJob, openBatch: stamp.openBatch, stampPending: stamp.stampPending, chain, merkle, stampingConfig: networks.stampingConfig, getStampInfo: route.GET };
   // Evidence other files left unstamped goes into this file's first batch; start from a clean slate.
   await m.runJob("stamping.stamp-pending", {});
 }, 90_000);
@@ -183,6 +184,22 @@ describe("stamping.stamp-pending", () => {
     expect((await provider.getTransaction(after.localTx!))?.nonce).toBe(signed.nonce);
     expect(m.chain.rootFromData((await provider.getTransaction(after.localTx!))!.data)).toBe(batch.merkleRoot);
     expect((await records(evidences.map((e) => e.id))).every((r) => r.code === 200 && r.ethTrxid === after.localTx)).toBe(true);
+  });
+
+  it("a sender the network refuses (no funds) leaves the evidence waiting with code 401; a funded run stamps it", async () => {
+    const evidences = await createEvidences(2);
+    const unfunded = `0x${createHash("sha256").update(randomUUID()).digest("hex")}`;
+
+    await expect(m.stampPending({}, { config: { ...m.stampingConfig(), privateKey: unfunded } })).rejects.toThrow();
+    expect((await records(evidences.map((e) => e.id))).map((r) => [r.code, r.batch?.status])).toEqual([
+      [401, "PENDING"],
+      [401, "PENDING"],
+    ]);
+
+    const before = await nonce();
+    await m.runJob("stamping.stamp-pending", {});
+    expect(await nonce()).toBe(before + 1);
+    expect((await records(evidences.map((e) => e.id))).every((r) => r.code === 200 && r.batch?.status === "CONFIRMED")).toBe(true);
   });
 });
 
