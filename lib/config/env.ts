@@ -33,6 +33,26 @@ const schema = z.object({
   PDF_SIGNING_P12_PASSWORD: z.string().optional(),
   // RFC 3161 timestamp authority: with it every PDF signature is timestamped (PAdES B-T), without it B-B.
   PDF_SIGNING_TSA_URL: z.string().url().optional(),
+  // Blockchain stamping of evidence hashes (lib/stamping/networks.ts): comma-separated networks, each
+  // "local", "lacchain" or "rollux"; empty turns stamping off (evidence stays pending).
+  STAMPING_NETWORKS: z.string().default(""),
+  // The sender's key (0x + 64 hex), funded on every listed network. Without it, outside production, the
+  // well-known hardhat development account #0 (for the local node only; it is public).
+  STAMPING_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "STAMPING_PRIVATE_KEY must be 0x and 64 hex characters").optional(),
+  STAMPING_LOCAL_RPC_URL: z.string().url().default("http://127.0.0.1:8545"),
+  STAMPING_LOCAL_CHAIN_ID: z.coerce.number().int().positive().default(31337),
+  STAMPING_LOCAL_EXPLORER_URL: z.string().url().optional(),
+  STAMPING_LACCHAIN_RPC_URL: z.string().url().optional(),
+  STAMPING_LACCHAIN_CHAIN_ID: z.coerce.number().int().positive().default(648529),
+  STAMPING_LACCHAIN_EXPLORER_URL: z.string().url().default("https://explorer.lacchain.net"),
+  STAMPING_ROLLUX_RPC_URL: z.string().url().optional(),
+  STAMPING_ROLLUX_CHAIN_ID: z.coerce.number().int().positive().default(570),
+  STAMPING_ROLLUX_EXPLORER_URL: z.string().url().default("https://explorer.rollux.com"),
+  // Evidences per Merkle batch (one transaction per network each), and how often the worker stamps.
+  STAMPING_BATCH_SIZE: z.coerce.number().int().positive().max(100_000).default(1000),
+  STAMPING_EVERY_MS: z.coerce.number().int().positive().default(60_000),
+  // How long one run waits for a transaction's first confirmation before leaving it for the next run.
+  STAMPING_CONFIRM_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -13,6 +13,8 @@ import { evidenceQueue, faceCheckJobName, livenessCheckJobName } from "@/lib/sig
 import { livenessCheckPayload, runLivenessCheck } from "@/lib/signing/liveness-check";
 import { signingQueue } from "@/lib/signing/pdf-jobs";
 import { reconcileSigning, reconcileSigningPayload } from "@/lib/signing/reconcile";
+import { stampEveryMs } from "@/lib/stamping/networks";
+import { stampPending, stampPendingJobName, stampPendingPayload, stampingQueue } from "@/lib/stamping/stamp-pending";
 import { sealDocument, sealDocumentPayload, signForSigner, signSignerPayload } from "@/lib/signing/sign-files";
 
 type JobDefinition<T> = { queue: string; payload: z.ZodType<T>; handler: (payload: T, attempt: JobAttempt) => Promise<unknown> };
@@ -41,6 +43,7 @@ export const jobs = {
   "callbacks.completion-mail": job({ queue: callbacksQueue, payload: completionMailPayload, handler: sendCompletionMail }),
   [faceCheckJobName]: job({ queue: evidenceQueue, payload: faceCheckPayload, handler: runFaceCheck }),
   [livenessCheckJobName]: job({ queue: evidenceQueue, payload: livenessCheckPayload, handler: runLivenessCheck }),
+  [stampPendingJobName]: job({ queue: stampingQueue, payload: stampPendingPayload, handler: async (payload) => stampPending(payload) }),
 } as const;
 
 export type JobName = keyof typeof jobs;
@@ -51,13 +54,15 @@ export const queueNames = [...new Set(Object.values(jobs).map((j) => j.queue))];
  * Jobs run at once per worker process; a delivery mostly waits on SMTP or Twilio, so more of them
  * overlap. A face check keeps a core busy (TensorFlow's WebAssembly backend, one thread): one at a time.
  */
-export const queueConcurrency: Record<string, number> = { [shipmentsQueue]: 10, [signingQueue]: 2, [evidenceQueue]: 1, [callbacksQueue]: 10 };
+export const queueConcurrency: Record<string, number> = { [shipmentsQueue]: 10, [signingQueue]: 2, [evidenceQueue]: 1, [callbacksQueue]: 10, [stampingQueue]: 1 };
 
 /** Repeating jobs the worker schedules at start (BullMQ job schedulers are upserts: no duplicates). */
 export const schedules: { name: JobName; everyMs: number }[] = [
   { name: "maintenance.purge-expired-auth", everyMs: 15 * 60_000 },
   { name: "shipments.expire-sweep", everyMs: expireSweepEveryMs },
   { name: "signing.reconcile", everyMs: 2 * 60_000 },
+  // Stamps whatever evidence waits (a no-op while STAMPING_NETWORKS is empty).
+  { name: stampPendingJobName, everyMs: stampEveryMs() },
 ];
 
 export async function runJob(name: string, data: unknown, attempt: JobAttempt = singleAttempt): Promise<unknown> {

@@ -1,0 +1,75 @@
+// Cost of stamping 10 000 evidence hashes in one batch: Merkle tree and proofs, the batch's rows, and
+// the one transaction on a local hardhat node (started here on 127.0.0.1:18600, stopped at the end).
+// Run: npx tsx bench/stamping.ts [evidences]  (uses DATABASE_URL from .env; creates and removes its rows).
+// It does not run the job itself, which would also take any real evidence waiting in that database.
+import "dotenv/config";
+import { createHash, randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { formatEther, formatUnits } from "ethers";
+import { db } from "@/lib/db/client";
+import { broadcast, chainClient, rootFromData, signStamp, waitMined } from "@/lib/stamping/chain";
+import { buildMerkleTree, merkleProof, verifyMerkleProof } from "@/lib/stamping/merkle";
+import { hardhatDevKey, networkCatalog } from "@/lib/stamping/networks";
+import { hardhatNode } from "../tests/support/hardhat-node";
+
+const count = Number(process.argv[2] ?? 10_000);
+
+async function main() {
+  const node = hardhatNode(18600);
+  await node.start();
+  const tag = `bench-stamping-${randomUUID()}`;
+  let root: string | null = null;
+  try {
+    const hashes = Array.from({ length: count }, (_, i) => createHash("sha256").update(`${tag}-${i}`).digest("hex"));
+    await db.evidence.createMany({ data: hashes.map((sha256, i) => ({ kind: "EVIDENCE" as const, storageKey: `${tag}/${i}`, mimeType: "image/jpeg", size: 1, sha256 })) });
+    const evidences = await db.evidence.findMany({ where: { storageKey: { startsWith: `${tag}/` } }, orderBy: { id: "asc" }, select: { id: true, kind: true, sha256: true } });
+
+    let started = performance.now();
+    const tree = buildMerkleTree(evidences.map((e) => e.sha256));
+    root = tree.root;
+    const proofs = evidences.map((_, i) => merkleProof(tree, i));
+    const buildMs = performance.now() - started;
+
+    started = performance.now();
+    await db.$transaction(async (tx) => {
+      const batch = await tx.stampBatch.create({ data: { merkleRoot: tree.root } });
+      await tx.stampingRecord.createMany({ data: evidences.map((e, i) => ({ evidenceId: e.id, kind: e.kind, batchId: batch.id, merkleProof: { ...proofs[i], evidenceSha256: e.sha256 } })) });
+    });
+    const recordMs = performance.now() - started;
+
+    const client = chainClient({ ...networkCatalog().local, rpcUrl: node.url }, hardhatDevKey);
+    started = performance.now();
+    const signed = await signStamp(client, tree.root);
+    await broadcast(client, signed.raw);
+    const mined = await waitMined(client, signed.hash, 30_000);
+    const sendMs = performance.now() - started;
+    const tx = await client.provider.getTransaction(signed.hash);
+    client.close();
+    if (mined?.state !== "mined" || rootFromData(tx?.data ?? "") !== tree.root) throw new Error("the stamp was not mined with the root");
+
+    started = performance.now();
+    const allValid = evidences.every((e, i) => verifyMerkleProof(e.sha256, proofs[i] ?? { path: [] }, tree.root));
+    const verifyMs = performance.now() - started;
+
+    const maxPath = Math.max(...proofs.map((p) => p.path.length));
+    console.log(`evidences                     ${count}`);
+    console.log(`Merkle tree + proofs          ${buildMs.toFixed(1)} ms (proof length ≤ ${maxPath})`);
+    console.log(`batch + records in PostgreSQL ${recordMs.toFixed(1)} ms`);
+    console.log(`transactions                  1 (${sendMs.toFixed(1)} ms to sign, send and mine on hardhat)`);
+    console.log(`gas used                      ${mined.gasUsed} → ${(Number(mined.gasUsed) / count).toFixed(2)} gas per evidence`);
+    console.log(`fee                           ${formatEther(mined.fee)} ETH → ${formatUnits(mined.fee / BigInt(count), "gwei")} gwei per evidence (hardhat's gas price)`);
+    console.log(`verify all proofs             ${verifyMs.toFixed(1)} ms (${allValid ? "all valid" : "INVALID"})`);
+  } finally {
+    await db.stampingRecord.deleteMany({ where: { evidence: { storageKey: { startsWith: `${tag}/` } } } });
+    await db.evidence.deleteMany({ where: { storageKey: { startsWith: `${tag}/` } } });
+    if (root) await db.stampBatch.deleteMany({ where: { merkleRoot: root } });
+    await node.stop();
+  }
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => void db.$disconnect());

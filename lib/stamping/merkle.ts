@@ -1,0 +1,102 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Merkle tree over evidence SHA-256 hashes (positional, RFC 6962 style):
+ *
+ * - leaf   = SHA-256(0x00 ‖ evidence sha256 bytes)
+ * - node   = SHA-256(0x01 ‖ left ‖ right)
+ * - a level with an odd count promotes its last node unchanged to the next level (it is never
+ *   paired with itself, so [a, b, c] and [a, b, c, c] have different roots: no CVE-2012-2459 trick);
+ * - leaves keep the order given (the stamping job uses evidence id order);
+ * - a single leaf's root is its leaf hash; an empty tree has no root.
+ *
+ * The 0x00/0x01 prefixes keep a leaf from ever passing as an inner node. A proof is the list of
+ * sibling hashes from the leaf up, each with the side it sits on; levels where the node was
+ * promoted add no step. All hashes are lowercase hex without 0x.
+ */
+
+export const merkleAlgorithm = "sha256-rfc6962-promote-odd";
+
+export type ProofStep = { position: "left" | "right"; hash: string };
+
+export type MerkleProof = { algorithm: typeof merkleAlgorithm; index: number; leaf: string; root: string; path: ProofStep[] };
+
+const hexHash = /^[0-9a-f]{64}$/;
+
+function sha256(...parts: Buffer[]): Buffer {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part);
+  return hash.digest();
+}
+
+function hashBytes(hex: string): Buffer {
+  const normalized = hex.toLowerCase().replace(/^0x/, "");
+  if (!hexHash.test(normalized)) throw new Error(`Not a SHA-256 hex hash: ${hex}`);
+  return Buffer.from(normalized, "hex");
+}
+
+/** The leaf hash of one evidence's SHA-256 (hex). */
+export function leafHash(evidenceSha256: string): string {
+  return sha256(Buffer.from([0]), hashBytes(evidenceSha256)).toString("hex");
+}
+
+function nodeHash(left: Buffer, right: Buffer): Buffer {
+  return sha256(Buffer.from([1]), left, right);
+}
+
+export type MerkleTree = { root: string; leaves: string[]; levels: Buffer[][] };
+
+function at<T>(list: readonly T[], index: number): T {
+  const value = list[index];
+  if (value === undefined) throw new Error(`No element ${index}`);
+  return value;
+}
+
+/** Builds the tree over evidence SHA-256 hashes (hex), in the order given. */
+export function buildMerkleTree(evidenceHashes: readonly string[]): MerkleTree {
+  if (evidenceHashes.length === 0) throw new Error("A Merkle tree needs at least one leaf");
+  const leaves = evidenceHashes.map(leafHash);
+  const levels: Buffer[][] = [leaves.map((leaf) => Buffer.from(leaf, "hex"))];
+  let level = at(levels, 0);
+  while (level.length > 1) {
+    const next: Buffer[] = [];
+    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? nodeHash(at(level, i), at(level, i + 1)) : at(level, i));
+    levels.push(next);
+    level = next;
+  }
+  return { root: at(level, 0).toString("hex"), leaves, levels };
+}
+
+/** The proof that leaf `index` is in the tree. */
+export function merkleProof(tree: MerkleTree, index: number): MerkleProof {
+  if (!Number.isInteger(index) || index < 0 || index >= tree.leaves.length) throw new Error(`No leaf ${index}`);
+  const path: ProofStep[] = [];
+  let position = index;
+  for (let depth = 0; depth < tree.levels.length - 1; depth++) {
+    const level = at(tree.levels, depth);
+    const isRight = position % 2 === 1;
+    const sibling = isRight ? position - 1 : position + 1;
+    if (sibling < level.length) path.push({ position: isRight ? "left" : "right", hash: at(level, sibling).toString("hex") });
+    position = Math.floor(position / 2);
+  }
+  return { algorithm: merkleAlgorithm, index, leaf: at(tree.leaves, index), root: tree.root, path };
+}
+
+/**
+ * True when the evidence hash, walked up the proof's path, gives `root`. Any altered hash, side,
+ * leaf or root gives false (never throws on malformed input).
+ */
+export function verifyMerkleProof(evidenceSha256: string, proof: Pick<MerkleProof, "path">, root: string): boolean {
+  try {
+    let current: Buffer = Buffer.from(leafHash(evidenceSha256), "hex");
+    for (const step of proof.path) {
+      const sibling = hashBytes(step.hash);
+      if (step.position === "left") current = nodeHash(sibling, current);
+      else if (step.position === "right") current = nodeHash(current, sibling);
+      else return false;
+    }
+    return current.equals(hashBytes(root));
+  } catch {
+    return false;
+  }
+}

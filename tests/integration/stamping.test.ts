@@ -1,0 +1,248 @@
+import { createHash, randomUUID } from "node:crypto";
+import { JsonRpcProvider, Network } from "ethers";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/db/client";
+import type { MerkleProof } from "@/lib/stamping/merkle";
+import { call } from "../support/http";
+import { hardhatNode } from "../support/hardhat-node";
+
+// Blockchain stamping against a real local EVM node (hardhat 2 `node`, started and stopped here).
+const slot = Number(process.env.TEST_SLOT ?? 0);
+const node = hardhatNode(18545 + slot);
+const senderAddress = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"; // hardhat account #0, the dev key's address
+let provider: JsonRpcProvider;
+
+type Loaded = {
+  runJob: typeof import("@/lib/queue/jobs").runJob;
+  openBatch: typeof import("@/lib/stamping/stamp-pending").openBatch;
+  stampPending: typeof import("@/lib/stamping/stamp-pending").stampPending;
+  chain: typeof import("@/lib/stamping/chain");
+  merkle: typeof import("@/lib/stamping/merkle");
+  stampingConfig: typeof import("@/lib/stamping/networks").stampingConfig;
+  getStampInfo: typeof import("@/app/api/signprocess/getStampInfo/[trxId]/route").GET;
+};
+let m: Loaded;
+
+beforeAll(async () => {
+  await node.start();
+  provider = new JsonRpcProvider(node.url, 31337, { staticNetwork: Network.from(31337) });
+  // env() is read once per module load: load the stamping modules under this file's variables.
+  vi.stubEnv("STAMPING_NETWORKS", "local");
+  vi.stubEnv("STAMPING_LOCAL_RPC_URL", node.url);
+  vi.stubEnv("STAMPING_LOCAL_EXPLORER_URL", "http://explorer.local");
+  vi.stubEnv("STAMPING_CONFIRM_TIMEOUT_MS", "10000");
+  vi.resetModules();
+  const [jobs, stamp, chain, merkle, networks, route] = await Promise.all([
+    import("@/lib/queue/jobs"),
+    import("@/lib/stamping/stamp-pending"),
+    import("@/lib/stamping/chain"),
+    import("@/lib/stamping/merkle"),
+    import("@/lib/stamping/networks"),
+    import("@/app/api/signprocess/getStampInfo/[trxId]/route"),
+  ]);
+  m = { runJob: jobs.runJob, openBatch: stamp.openBatch, stampPending: stamp.stampPending, chain, merkle, stampingConfig: networks.stampingConfig, getStampInfo: route.GET };
+  // Evidence other files left unstamped goes into this file's first batch; start from a clean slate.
+  await m.runJob("stamping.stamp-pending", {});
+}, 90_000);
+
+afterAll(async () => {
+  provider?.destroy();
+  await node.stop();
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+async function createEvidences(count: number) {
+  const rows = [];
+  for (let i = 0; i < count; i++) {
+    const sha256 = createHash("sha256").update(`evidencia ${randomUUID()}`).digest("hex");
+    rows.push(await db.evidence.create({ data: { kind: i % 2 ? "SELFIE" : "ID_FRONT", storageKey: `tests/stamping/${randomUUID()}`, mimeType: "image/jpeg", size: 1000 + i, sha256 } }));
+  }
+  return rows;
+}
+
+const records = (ids: number[]) => db.stampingRecord.findMany({ where: { evidenceId: { in: ids } }, include: { evidence: true, batch: true }, orderBy: { evidenceId: "asc" } });
+// Straight to the node: ethers caches identical provider calls for a moment.
+const nonce = async () => Number(await provider.send("eth_getTransactionCount", [senderAddress, "latest"]));
+const stampInfo = (trxId: string, locale = "es-es") => call(m.getStampInfo, `/api/signprocess/getStampInfo/${trxId}`, { params: { trxId }, headers: { "accept-language": locale }, ip: `198.51.100.${slot + 1}` });
+
+describe("stamping.stamp-pending", () => {
+  it("stamps waiting evidences with one transaction whose data is the batch's Merkle root, every proof verifying", async () => {
+    const evidences = await createEvidences(7);
+    const before = await nonce();
+
+    const result = (await m.runJob("stamping.stamp-pending", {})) as { batches: { id: number }[] };
+
+    expect(result.batches).toHaveLength(1);
+    expect(await nonce()).toBe(before + 1);
+    const stamped = await records(evidences.map((e) => e.id));
+    expect(stamped).toHaveLength(7);
+    const batch = stamped[0]!.batch!;
+    expect(batch.status).toBe("CONFIRMED");
+    expect(batch.confirmedAt).toBeInstanceOf(Date);
+    expect(batch.localTx).toMatch(/^0x[0-9a-f]{64}$/);
+    for (const record of stamped) {
+      expect(record.batchId).toBe(batch.id);
+      expect(record.code).toBe(200);
+      expect(record.kind).toBe(record.evidence.kind);
+      expect(record.ethTrxid).toBe(batch.localTx);
+      expect(record.linkAuditoria).toBe(`http://explorer.local/tx/${batch.localTx}`);
+      expect(record.linkStamping).toBe(`http://127.0.0.1:3000/api/signprocess/getStampInfo/${batch.localTx}`);
+      const proof = record.merkleProof as unknown as MerkleProof;
+      expect(proof.root).toBe(batch.merkleRoot);
+      expect(m.merkle.verifyMerkleProof(record.evidence.sha256, proof, batch.merkleRoot)).toBe(true);
+      expect(m.merkle.verifyMerkleProof(record.evidence.sha256, proof, createHash("sha256").update("otra raíz").digest("hex"))).toBe(false);
+    }
+
+    // Read back from the chain: a 0-value transaction to the sender itself carrying "RBK1" + root, mined.
+    const tx = await provider.getTransaction(batch.localTx!);
+    expect(tx?.from).toBe(senderAddress);
+    expect(tx?.to).toBe(senderAddress);
+    expect(tx?.value).toBe(0n);
+    expect(m.chain.rootFromData(tx!.data)).toBe(batch.merkleRoot);
+    expect(Buffer.from(tx!.data.slice(2, 10), "hex").toString("ascii")).toBe("RBK1");
+    expect((await provider.getTransactionReceipt(batch.localTx!))?.status).toBe(1);
+  });
+
+  it("running the job again sends nothing and opens no batch", async () => {
+    const [before, batches] = [await nonce(), await db.stampBatch.count()];
+    const result = (await m.runJob("stamping.stamp-pending", {})) as { batches: unknown[] };
+    expect(result.batches).toEqual([]);
+    expect(await nonce()).toBe(before);
+    expect(await db.stampBatch.count()).toBe(batches);
+  });
+
+  it("a chain that is down delays stamping: the job fails, the evidence waits (503), and the next run stamps it once", async () => {
+    await node.stop();
+    try {
+      const evidences = await createEvidences(3);
+      const batchesBefore = await db.stampBatch.count();
+
+      await expect(m.runJob("stamping.stamp-pending", {})).rejects.toThrow();
+      await expect(m.runJob("stamping.stamp-pending", {})).rejects.toThrow();
+
+      const waiting = await records(evidences.map((e) => e.id));
+      expect(waiting.map((r) => r.code)).toEqual([503, 503, 503]);
+      expect(waiting.every((r) => r.batch?.status === "PENDING" && r.batch.localTx === null && r.ethTrxid === null)).toBe(true);
+      expect(await db.stampBatch.count()).toBe(batchesBefore + 1);
+    } finally {
+      await node.start();
+    }
+    // The restarted development node is a fresh chain (nonce 0).
+    const batchesBefore = await db.stampBatch.count();
+    await m.runJob("stamping.stamp-pending", {});
+    expect(await nonce()).toBe(1);
+    expect(await db.stampBatch.count()).toBe(batchesBefore);
+    const stamped = await db.stampingRecord.findMany({ where: { code: { not: 200 } } });
+    expect(stamped).toEqual([]);
+    const batch = await db.stampBatch.findFirstOrThrow({ orderBy: { id: "desc" } });
+    expect(batch.status).toBe("CONFIRMED");
+    expect(m.chain.rootFromData((await provider.getTransaction(batch.localTx!))!.data)).toBe(batch.merkleRoot);
+  }, 90_000);
+
+  it("a crash after sending: the recorded transaction is checked on the chain, not sent again", async () => {
+    const evidences = await createEvidences(4);
+    const batchId = (await m.openBatch(1000))!;
+    const batch = await db.stampBatch.findUniqueOrThrow({ where: { id: batchId } });
+    // What a run does before it crashes: sign, record the hash, broadcast.
+    const client = m.chain.chainClient(m.stampingConfig().networks[0]!, m.stampingConfig().privateKey);
+    const signed = await m.chain.signStamp(client, batch.merkleRoot);
+    await db.stampBatch.update({ where: { id: batchId }, data: { localTx: signed.hash } });
+    await m.chain.broadcast(client, signed.raw);
+    client.close();
+    const before = await nonce();
+
+    await m.runJob("stamping.stamp-pending", {});
+
+    expect(await nonce()).toBe(before);
+    const after = await db.stampBatch.findUniqueOrThrow({ where: { id: batchId } });
+    expect(after).toMatchObject({ status: "CONFIRMED", localTx: signed.hash });
+    expect((await records(evidences.map((e) => e.id))).every((r) => r.code === 200 && r.ethTrxid === signed.hash)).toBe(true);
+  });
+
+  it("a crash between recording and sending: the transaction unknown to the chain is signed again and sent once", async () => {
+    const evidences = await createEvidences(2);
+    const batchId = (await m.openBatch(1000))!;
+    const batch = await db.stampBatch.findUniqueOrThrow({ where: { id: batchId } });
+    const client = m.chain.chainClient(m.stampingConfig().networks[0]!, m.stampingConfig().privateKey);
+    const signed = await m.chain.signStamp(client, batch.merkleRoot);
+    client.close();
+    await db.stampBatch.update({ where: { id: batchId }, data: { localTx: signed.hash } });
+
+    // Recorded but not confirmed: "transaction not found, retry in minutes".
+    const early = await stampInfo(signed.hash);
+    expect(early.status).toBe(404);
+    expect(early.body).toMatchObject({ errorCode: "TRANSACTION_NOT_FOUND", message: "Transacción no encontrada, vuelva a intentarlo en unos minutos." });
+
+    const before = await nonce();
+    await m.runJob("stamping.stamp-pending", {});
+
+    expect(await nonce()).toBe(before + 1);
+    const after = await db.stampBatch.findUniqueOrThrow({ where: { id: batchId } });
+    expect(after.status).toBe("CONFIRMED");
+    // Sent once, at the nonce the lost one had (the same bytes, hence the same hash, when fees did not move).
+    expect((await provider.getTransaction(after.localTx!))?.nonce).toBe(signed.nonce);
+    expect(m.chain.rootFromData((await provider.getTransaction(after.localTx!))!.data)).toBe(batch.merkleRoot);
+    expect((await records(evidences.map((e) => e.id))).every((r) => r.code === 200 && r.ethTrxid === after.localTx)).toBe(true);
+  });
+
+  it("a sender the network refuses (no funds) leaves the evidence waiting with code 401; a funded run stamps it", async () => {
+    const evidences = await createEvidences(2);
+    const unfunded = `0x${createHash("sha256").update(randomUUID()).digest("hex")}`;
+
+    await expect(m.stampPending({}, { config: { ...m.stampingConfig(), privateKey: unfunded } })).rejects.toThrow();
+    expect((await records(evidences.map((e) => e.id))).map((r) => [r.code, r.batch?.status])).toEqual([
+      [401, "PENDING"],
+      [401, "PENDING"],
+    ]);
+
+    const before = await nonce();
+    await m.runJob("stamping.stamp-pending", {});
+    expect(await nonce()).toBe(before + 1);
+    expect((await records(evidences.map((e) => e.id))).every((r) => r.code === 200 && r.batch?.status === "CONFIRMED")).toBe(true);
+  });
+});
+
+describe("GET /api/signprocess/getStampInfo/{trxId}", () => {
+  it("answers a stamped transaction with its root and networks", async () => {
+    const [evidence] = await createEvidences(1);
+    await m.runJob("stamping.stamp-pending", {});
+    const record = await db.stampingRecord.findUniqueOrThrow({ where: { evidenceId: evidence!.id }, include: { batch: true } });
+    const hash = record.ethTrxid!;
+
+    const { status, body } = await stampInfo(hash.toUpperCase().replace(/^0X/, "0x"));
+
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      code: 200,
+      trxid: hash,
+      result: {
+        merkleRoot: record.batch!.merkleRoot,
+        algorithm: "sha256-rfc6962-promote-odd",
+        tag: "RBK1",
+        status: "CONFIRMED",
+        confirmedAt: record.batch!.confirmedAt!.toISOString(),
+        evidences: 1,
+        networks: [{ name: "local", kind: "local", chainId: 31337, id: hash, link: `http://explorer.local/tx/${hash}` }],
+      },
+    });
+  });
+
+  it("an unknown or malformed transaction id: stamping info not found, in the caller's language", async () => {
+    const unknown = `0x${"ab".repeat(32)}`;
+    const es = await stampInfo(unknown);
+    expect(es.status).toBe(404);
+    expect(es.body).toMatchObject({ errorCode: "STAMPING_INFO_NOT_FOUND", message: "No se encontró la información de estampado.", code: 404 });
+    const en = await stampInfo("no-es-un-hash", "en-US");
+    expect(en.status).toBe(404);
+    expect(en.body).toMatchObject({ errorCode: "STAMPING_INFO_NOT_FOUND", message: "Stamping information not found." });
+  });
+
+  it("is rate-limited per client address", async () => {
+    const ip = `192.0.2.${100 + slot}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await call(m.getStampInfo, "/api/signprocess/getStampInfo/x", { params: { trxId: "x" }, ip })).status);
+    expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+});
