@@ -27,6 +27,8 @@ export async function openSignerLink(processHexId: string, urlSign: string, meta
   const language = signer.preferredLanguage === "en_us" ? "en-us" : "es-es";
   if (!secretOk) return { redirect: linkErrorPath("UNKNOWN", "UNKNOWN"), preferredLanguage: language };
   const state = signerLinkState(signer.status, signer.document.status);
+  // Evidence awaiting a person's review: the review page says so (spec §2 review-process).
+  if (state === "IN_REVIEW" && signer.status === "IN_REVIEW") return { redirect: processPagePath("review-process", urlSign, signer.hexId), preferredLanguage: language };
   if (state) return { redirect: linkErrorPath(signer.status, state), preferredLanguage: language };
 
   const maxUses = await getConfigNumber(signer.document.organizationId, "max_link_uses");

@@ -199,6 +199,14 @@ test.describe("each link state of spec §4 ends the link with its own message", 
       if (c.document) await db.document.update({ where: { id: document.id }, data: { status: c.document } });
 
       await page.goto(`/sign/${signer.secret}/${signer.hexId}`);
+      if (c.state === "IN_REVIEW") {
+        // A signer whose evidence awaits review lands on review-process, wherever the link leads.
+        await expect(page).toHaveURL(/\/signature-process\/review-process\//);
+        await expect(page.getByTestId("in-review")).toHaveText(catalog.signing.review.body);
+        await page.goto(`/signature-process/digital-signature/${signer.secret}/${signer.hexId}`);
+        await expect(page).toHaveURL(/\/signature-process\/review-process\//);
+        return;
+      }
       await expect(page).toHaveURL(new RegExp(`/error/${c.signer ?? "PENDING"}/${c.state}$`));
       await expect(page.getByTestId("error-page")).toContainText(catalog.linkStates[c.state]);
       await expect(page.getByTestId("error-page")).toContainText(catalog.linkStates.askForNewLink);

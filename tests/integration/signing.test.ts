@@ -96,6 +96,8 @@ describe("opening a signer's link", () => {
 
   it("sends a cancelled shipment's, a lapsed link's and a draft's signer to the page of their state", async () => {
     const { document, signers } = await createSentShipment(org.organization.id, { signers: [{}, {}] });
+    await db.signer.update({ where: { id: signers[1]!.id }, data: { status: "IN_REVIEW" } });
+    expect((await openSignerLink(signers[1]!.hexId, signers[1]!.secret!, meta())).redirect).toBe(`/signature-process/review-process/${signers[1]!.secret}/${signers[1]!.hexId}`);
     await db.signer.update({ where: { id: signers[1]!.id }, data: { status: "LAPSED" } });
     expect((await openSignerLink(signers[1]!.hexId, signers[1]!.secret!, meta())).redirect).toBe("/error/LAPSED/LAPSED");
     await db.document.update({ where: { id: document.id }, data: { status: "CANCELLED" } });
