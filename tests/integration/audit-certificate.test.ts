@@ -7,7 +7,6 @@ import { PDFDocument } from "@cantoo/pdf-lib";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as stepRoute } from "@/app/api/signprocess/[id]/step/[page]/route";
 import { env } from "@/lib/config/env";
 import { db, type Tx } from "@/lib/db/client";
 import { appendAuditCertificate, hasAuditCertificate, loadAuditCertificateData, renderAuditCertificate } from "@/lib/pdf/audit-certificate";
@@ -16,8 +15,7 @@ import { runJob } from "@/lib/queue/jobs";
 import { sealDocument } from "@/lib/signing/sign-files";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { call } from "../support/http";
-import { createSentShipment, drawnSignature } from "../support/signing";
+import { createSentShipment, signStep } from "../support/signing";
 
 const run = promisify(execFile);
 
@@ -31,15 +29,7 @@ afterAll(async () => {
   await closeProducers();
 });
 
-const sign = (processHexId: string, secret: string) =>
-  drawnSignature().then((image) =>
-    call<{ finished?: boolean }>(stepRoute, `/api/signprocess/${processHexId}/step/digital-signature`, {
-      method: "POST",
-      body: { image },
-      params: { id: processHexId, page: "digital-signature" },
-      headers: { "x-url-sign": secret },
-    }),
-  );
+const sign = signStep;
 
 async function tempFile(bytes: Uint8Array): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "audit-cert-"));

@@ -6,7 +6,6 @@ import { promisify } from "node:util";
 import { Queue, QueueEvents, Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as downloadRoute } from "@/app/api/documents/[documentHexId]/download/route";
-import { POST as stepRoute } from "@/app/api/signprocess/[id]/step/[page]/route";
 import { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
 import { queueConnection } from "@/lib/queue/connection";
@@ -16,9 +15,8 @@ import { signingQueue } from "@/lib/signing/pdf-jobs";
 import { reconcileSigning } from "@/lib/signing/reconcile";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
-import { call } from "../support/http";
 import { signIn } from "../support/sign-in";
-import { createSentShipment, drawnSignature } from "../support/signing";
+import { createSentShipment, signStep } from "../support/signing";
 
 const run = promisify(execFile);
 const hasPdfsig = await run("sh", ["-c", "command -v pdfsig"]).then(
@@ -38,15 +36,7 @@ afterAll(async () => {
   await closeProducers();
 });
 
-const sign = (processHexId: string, secret: string) =>
-  drawnSignature().then((image) =>
-    call<{ finished?: boolean }>(stepRoute, `/api/signprocess/${processHexId}/step/digital-signature`, {
-      method: "POST",
-      body: { image },
-      params: { id: processHexId, page: "digital-signature" },
-      headers: { "x-url-sign": secret },
-    }),
-  );
+const sign = signStep;
 
 async function download(documentHexId: string) {
   const request = new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/download`, { headers: { authorization: `Bearer ${token}` } });

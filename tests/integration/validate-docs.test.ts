@@ -1,7 +1,6 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as checkRoute } from "@/app/api/validateDocs/[signatureHexId]/check/route";
-import { POST as stepRoute } from "@/app/api/signprocess/[id]/step/[page]/route";
 import { db } from "@/lib/db/client";
 import { checkUploadLimitBytes, publicValidation } from "@/lib/documents/public-validation";
 import { closeProducers } from "@/lib/queue/enqueue";
@@ -10,8 +9,7 @@ import { randomHex } from "@/lib/security/random";
 import { resetRateLimit } from "@/lib/security/rate-limit";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { call } from "../support/http";
-import { createSentShipment, drawnSignature } from "../support/signing";
+import { createSentShipment, signStep } from "../support/signing";
 
 let org: TestOrganization;
 let sealedHexId: string;
@@ -19,15 +17,7 @@ let sealedBytes: Uint8Array;
 let signerNames: string[];
 let pendingHexId: string;
 
-const sign = (processHexId: string, secret: string) =>
-  drawnSignature().then((image) =>
-    call<{ finished?: boolean }>(stepRoute, `/api/signprocess/${processHexId}/step/digital-signature`, {
-      method: "POST",
-      body: { image },
-      params: { id: processHexId, page: "digital-signature" },
-      headers: { "x-url-sign": secret },
-    }),
-  );
+const sign = signStep;
 
 /** The public check as a browser posts it: multipart with the PDF in `file`, from a given address. */
 async function check(signatureHexId: string, bytes: Uint8Array | null, ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {

@@ -101,3 +101,15 @@ export async function blankSignature(): Promise<string> {
   const png = await sharp({ create: { width: 500, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
   return `data:image/png;base64,${png.toString("base64")}`;
 }
+
+/** The signer draws and sends their signature on the digital-signature step, through the real route. */
+export async function signStep(processHexId: string, secret: string) {
+  const { POST } = await import("@/app/api/signprocess/[id]/step/[page]/route");
+  const { call } = await import("./http");
+  return call<{ finished?: boolean; next?: string; errorCode?: string }>(POST, `/api/signprocess/${processHexId}/step/digital-signature`, {
+    method: "POST",
+    body: { image: await drawnSignature() },
+    params: { id: processHexId, page: "digital-signature" },
+    headers: { "x-url-sign": secret },
+  });
+}
