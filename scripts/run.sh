@@ -22,7 +22,7 @@ npx tsx scripts/demo-signing-link.ts
 step "Build"
 npx next build
 
-step "Starting web app (http://localhost:3000) and worker; Ctrl-C stops both"
+step "Starting web app (http://localhost:3000), worker and local chain; Ctrl-C stops them"
 pids=()
 stop() {
   trap - INT TERM EXIT
@@ -30,6 +30,13 @@ stop() {
   wait "${pids[@]}" 2>/dev/null || true
 }
 trap stop INT TERM EXIT
+# The local EVM node that development stamps evidence on (STAMPING_NETWORKS=local in .env), unless one
+# already listens on its port.
+if grep -Eq '^STAMPING_NETWORKS=.*local' .env && ! (exec 3<>/dev/tcp/127.0.0.1/8545) 2>/dev/null; then
+  mkdir -p storage
+  HARDHAT_DISABLE_TELEMETRY_PROMPT=true node_modules/.bin/hardhat --config chain/hardhat.config.cjs node --hostname 127.0.0.1 --port 8545 >storage/chain.log 2>&1 &
+  pids+=($!)
+fi
 npx next start -p 3000 &
 pids+=($!)
 npx tsx workers/index.ts &
