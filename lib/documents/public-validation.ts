@@ -3,8 +3,10 @@ import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from "@cantoo/
 import { verifyAuditChain } from "@/lib/audit/audit-event";
 import { getConfigNumber } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
-import type { DocumentStatus, EvidenceCheck, EvidenceKind } from "@/lib/db/generated/enums";
+import type { DocumentStatus, EvidenceCheck, EvidenceKind, StampStatus } from "@/lib/db/generated/enums";
 import { AppError } from "@/lib/errors/app-error";
+import { merkleAlgorithm, verifyMerkleProof, type ProofStep } from "@/lib/stamping/merkle";
+import { explorerTxLink, networkOfColumn, txColumns } from "@/lib/stamping/networks";
 import { storage } from "@/lib/storage";
 
 /**
@@ -21,14 +23,41 @@ export type PublicValidation = {
   organization: string;
   status: DocumentStatus;
   sealedAt: Date;
-  signers: { name: string; signedAt: Date | null; evidences: { kind: EvidenceKind; sha256: string; check: EvidenceCheck }[] }[];
+  signers: { name: string; signedAt: Date | null; evidences: PublicEvidence[] }[];
   events: { sequence: number; type: string; createdAt: Date; hash: string }[];
   /** The first event whose hash does not follow from the ones before; null when the chain is intact. */
   brokenAt: number | null;
   files: { fileName: string; signedSha256: string; signatures: PdfSignatureInfo[] }[];
-  /** Blockchain stamping of the evidence: pending until proofs are issued. */
-  stamping: "pending";
+  /**
+   * Blockchain stamping of the evidence as a whole: "pending" while no evidence sits in a confirmed
+   * batch, "stamped" when every one does, "partial" in between.
+   */
+  stamping: "pending" | "partial" | "stamped";
 };
+
+/** One network's stamp transaction of a batch: its id and the explorer page (null without an explorer). */
+export type StampTransaction = { network: string; chainId: number; txId: string; link: string | null };
+
+/**
+ * An evidence's stamping as the server recorded it (StampingRecord + its StampBatch). `proofValid`
+ * is recomputed here: the evidence hash walked up the stored proof gives the batch root. Whether that
+ * root is in the transactions on chain is for the reader to check on the explorers (or offline).
+ */
+export type EvidenceStamping = {
+  /** The batch's state: CONFIRMED once its transactions are mined on every network. */
+  status: StampStatus;
+  /** Spec §3 record code: 200 stamped, 503/401 network failure, null not yet sent. */
+  code: number | null;
+  ethTrxid: string | null;
+  root: string;
+  algorithm: string;
+  proof: ProofStep[];
+  proofValid: boolean;
+  transactions: StampTransaction[];
+  links: { auditoria: string | null; lacchain: string | null; rollux: string | null; stamping: string | null };
+};
+
+export type PublicEvidence = { kind: EvidenceKind; sha256: string; check: EvidenceCheck; stamping: EvidenceStamping | null };
 
 export type PublicValidationResult = { state: "not-found" } | { state: "not-available" } | { state: "available"; validation: PublicValidation };
 
@@ -72,6 +101,55 @@ export async function pdfSignatures(bytes: Uint8Array): Promise<PdfSignatureInfo
   return out;
 }
 
+type RecordWithBatch = {
+  code: number | null;
+  ethTrxid: string | null;
+  linkAuditoria: string | null;
+  linkLacchain: string | null;
+  linkRollux: string | null;
+  linkStamping: string | null;
+  merkleProof: unknown;
+  batch: { status: StampStatus; merkleRoot: string; lacchainTx: string | null; rolluxTx: string | null; localTx: string | null } | null;
+};
+
+/** The proof's path as stored, or null when it is not a well-formed list of steps. */
+function storedPath(proof: unknown): ProofStep[] | null {
+  if (!proof || typeof proof !== "object" || !Array.isArray((proof as { path?: unknown }).path)) return null;
+  const path = (proof as { path: unknown[] }).path;
+  const steps: ProofStep[] = [];
+  for (const step of path) {
+    if (!step || typeof step !== "object") return null;
+    const { position, hash } = step as { position?: unknown; hash?: unknown };
+    if ((position !== "left" && position !== "right") || typeof hash !== "string") return null;
+    steps.push({ position, hash });
+  }
+  return steps;
+}
+
+function evidenceStamping(sha256: string, record: RecordWithBatch | null): EvidenceStamping | null {
+  if (!record?.batch) return null;
+  const { batch } = record;
+  const path = storedPath(record.merkleProof);
+  const transactions = txColumns.flatMap((column) => {
+    const txId = batch[column];
+    if (!txId) return [];
+    const network = networkOfColumn(column);
+    return [{ network: network.name, chainId: network.chainId, txId, link: explorerTxLink(network, txId) }];
+  });
+  return {
+    status: batch.status,
+    code: record.code,
+    ethTrxid: record.ethTrxid,
+    root: batch.merkleRoot,
+    algorithm: merkleAlgorithm,
+    proof: path ?? [],
+    // Against the batch's root (the one sent on chain), not the root copied into the proof.
+    proofValid: path !== null && verifyMerkleProof(sha256, { path }, batch.merkleRoot),
+    transactions,
+    links: { auditoria: record.linkAuditoria, lacchain: record.linkLacchain, rollux: record.linkRollux, stamping: record.linkStamping },
+  };
+}
+
 export async function publicValidation(signatureHexId: string): Promise<PublicValidationResult> {
   const document = await sealedShipment(signatureHexId);
   if (!document) return { state: "not-found" };
@@ -81,11 +159,23 @@ export async function publicValidation(signatureHexId: string): Promise<PublicVa
     db.signer.findMany({
       where: { documentId: document.id },
       orderBy: [{ position: "asc" }, { id: "asc" }],
-      select: { firstName: true, lastName: true, signedAt: true, evidences: { orderBy: { id: "asc" }, select: { kind: true, sha256: true, check: true } } },
+      select: {
+        firstName: true,
+        lastName: true,
+        signedAt: true,
+        evidences: { orderBy: { id: "asc" }, select: { kind: true, sha256: true, check: true, stamping: { include: { batch: true } } } },
+      },
     }),
     db.auditEvent.findMany({ where: { documentId: document.id }, orderBy: { sequence: "asc" }, select: { sequence: true, type: true, createdAt: true, hash: true } }),
     verifyAuditChain(db, { documentId: document.id }),
   ]);
+  const publicSigners = signers.map((signer) => ({
+    name: `${signer.firstName} ${signer.lastName}`.trim(),
+    signedAt: signer.signedAt,
+    evidences: signer.evidences.map(({ stamping, ...evidence }) => ({ ...evidence, stamping: evidenceStamping(evidence.sha256, stamping) })),
+  }));
+  const evidences = publicSigners.flatMap((signer) => signer.evidences);
+  const confirmed = evidences.filter((evidence) => evidence.stamping?.status === "CONFIRMED").length;
   const files = [];
   for (const file of document.files) {
     files.push({ fileName: file.fileName, signedSha256: file.signedSha256!, signatures: await pdfSignatures(await storage().get(file.signedStorageKey!)) });
@@ -98,11 +188,11 @@ export async function publicValidation(signatureHexId: string): Promise<PublicVa
       organization: organization.name,
       status: document.status,
       sealedAt: document.sealedAt!,
-      signers: signers.map((signer) => ({ name: `${signer.firstName} ${signer.lastName}`.trim(), signedAt: signer.signedAt, evidences: signer.evidences })),
+      signers: publicSigners,
       events,
       brokenAt,
       files,
-      stamping: "pending",
+      stamping: confirmed === 0 ? "pending" : confirmed === evidences.length ? "stamped" : "partial",
     },
   };
 }

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import "./support/load-env";
 import { db } from "@/lib/db/client";
+import { buildMerkleTree, merkleProof } from "@/lib/stamping/merkle";
 import { storage } from "@/lib/storage";
 import { createSentShipment, drawnSignature } from "../support/signing";
 
@@ -41,6 +42,23 @@ test.describe("public verification of a sealed shipment", () => {
     await page.getByTestId("check-file").setInputFiles({ name: "copia.pdf", mimeType: "application/pdf", buffer: Buffer.concat([sealed, Buffer.from("\n")]) });
     await page.getByTestId("check-submit").click();
     await expect(page.getByTestId("check-different")).toBeVisible();
+
+    // Once stamped (here a batch written directly, standing in for the stamping job; its chain path is
+    // tested in tests/integration/stamping.test.ts), each evidence shows its proof verdict and transaction.
+    const evidences = await db.evidence.findMany({ where: { signer: { documentId: document.id } }, orderBy: { id: "asc" } });
+    const tree = buildMerkleTree(evidences.map((evidence) => evidence.sha256));
+    const txId = `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex")}`;
+    const batch = await db.stampBatch.create({ data: { merkleRoot: tree.root, status: "CONFIRMED", localTx: txId, confirmedAt: new Date() } });
+    await db.stampingRecord.createMany({
+      data: evidences.map((evidence, index) => ({ evidenceId: evidence.id, kind: evidence.kind, batchId: batch.id, code: 200, ethTrxid: txId, merkleProof: merkleProof(tree, index) })),
+    });
+    await page.reload();
+    await expect(page.getByTestId("validation-stamping")).toHaveText("sellado");
+    await expect(page.getByTestId("validation-proof").first()).toHaveText("Prueba Merkle válida frente a la raíz del lote");
+    await expect(page.getByTestId("validation-evidence-stamping").first()).toContainText(txId);
+    const zip = await request.get(await page.getByTestId("validation-package").getAttribute("href") as string);
+    expect(zip.status()).toBe(200);
+    expect(zip.headers()["content-type"]).toBe("application/zip");
   });
 
   test("an unknown id gets the not-found page", async ({ page }) => {

@@ -3,12 +3,44 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { Alert, Card, PageTitle } from "@/components/ui/card";
 import { screenMetadata } from "@/components/layout/route-params";
 import { CheckPdfForm } from "@/components/validate-docs/check-pdf-form";
-import { publicValidation } from "@/lib/documents/public-validation";
+import { publicValidation, type EvidenceStamping } from "@/lib/documents/public-validation";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => screenMetadata("validateDocs");
 
 const hashClass = "break-all font-mono text-xs text-slate-700";
+
+const stampingLabel = { pending: "stampingPending", partial: "stampingPartial", stamped: "stampingStamped" } as const;
+
+type Translate = Awaited<ReturnType<typeof getTranslations<"validateDocs">>>;
+
+/** One evidence's stamp: the server's record (batch state, root, transactions) and the proof verdict computed here. */
+function EvidenceStampingCell({ stamping, t }: { stamping: EvidenceStamping | null; t: Translate }) {
+  if (!stamping || stamping.status !== "CONFIRMED") return <span>{t("stampingPending")}</span>;
+  return (
+    <div className="space-y-1">
+      <p>{t("stampingStamped")}</p>
+      <p data-testid="validation-proof" className={stamping.proofValid ? "text-emerald-700" : "font-medium text-red-700"}>
+        {stamping.proofValid ? t("proofValid") : t("proofInvalid")}
+      </p>
+      <p className={hashClass}>
+        {t("batchRoot")}: {stamping.root}
+      </p>
+      {stamping.transactions.map((tx) => (
+        <p key={tx.network} className={hashClass}>
+          {t("transaction", { network: tx.network })}:{" "}
+          {tx.link ? (
+            <a href={tx.link} target="_blank" rel="noopener noreferrer" className="underline">
+              {tx.txId}
+            </a>
+          ) : (
+            tx.txId
+          )}
+        </p>
+      ))}
+    </div>
+  );
+}
 
 /**
  * /validateDocs/{signatureHexId}: public verification of a sealed shipment, where the audit
@@ -48,8 +80,20 @@ export default async function ValidateDocsPage({ params }: { params: Promise<{ s
           <dt className="font-medium text-slate-600">{t("sealedAt")}</dt>
           <dd>{when(validation.sealedAt)}</dd>
           <dt className="font-medium text-slate-600">{t("stamping")}</dt>
-          <dd data-testid="validation-stamping">{t("stampingPending")}</dd>
+          <dd data-testid="validation-stamping">{t(stampingLabel[validation.stamping])}</dd>
         </dl>
+        <p className="mt-4 text-sm text-slate-600">{t("stampingSources")}</p>
+        <p className="mt-3">
+          <a
+            href={`/api/validateDocs/${validation.hexId}/package`}
+            download
+            className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            data-testid="validation-package"
+          >
+            {t("downloadPackage")}
+          </a>
+        </p>
+        <p className="mt-1 text-xs text-slate-500">{t("downloadPackageHelp")}</p>
       </Card>
 
       <Card title={t("signers")}>
@@ -69,7 +113,8 @@ export default async function ValidateDocsPage({ params }: { params: Promise<{ s
                     <tr className="border-b border-slate-200 text-slate-600">
                       <th className="py-1 pr-3 font-medium">{t("evidenceKind")}</th>
                       <th className="py-1 pr-3 font-medium">SHA-256</th>
-                      <th className="py-1 font-medium">{t("check")}</th>
+                      <th className="py-1 pr-3 font-medium">{t("check")}</th>
+                      <th className="py-1 font-medium">{t("stamping")}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -77,7 +122,10 @@ export default async function ValidateDocsPage({ params }: { params: Promise<{ s
                       <tr key={evidence.sha256 + evidence.kind} className="border-b border-slate-100 align-top">
                         <td className="py-1 pr-3">{certificate(`evidenceKinds.${evidence.kind}`)}</td>
                         <td className={`py-1 pr-3 ${hashClass}`}>{evidence.sha256}</td>
-                        <td className="py-1">{certificate(`evidenceChecks.${evidence.check}`)}</td>
+                        <td className="py-1 pr-3">{certificate(`evidenceChecks.${evidence.check}`)}</td>
+                        <td className="py-1" data-testid="validation-evidence-stamping">
+                          <EvidenceStampingCell stamping={evidence.stamping} t={t} />
+                        </td>
                       </tr>
                     ))}
                   </tbody>

@@ -4,4 +4,6 @@ import type { RouteClass } from "./types";
 // audit certificate's QR code, may compare a PDF with the sealed file; nothing is written or disclosed.
 export const routeClasses: Record<string, RouteClass> = {
   "validateDocs/[signatureHexId]/check": "public",
+  // The evidence package (sealed PDFs, hashes, Merkle proofs, procedure): what the page shows, no evidence files.
+  "validateDocs/[signatureHexId]/package": "public",
 };

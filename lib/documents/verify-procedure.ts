@@ -1,0 +1,96 @@
+/**
+ * The offline verification procedure: VERIFY.md of the evidence package (GET
+ * /api/validateDocs/{signatureHexId}/package) and docs/verify-offline.md say the same. The rules
+ * restate lib/stamping/merkle.ts and lib/stamping/chain.ts; change them together.
+ */
+
+/** The Node script of step 3, as VERIFY.md gives it (tests run it on a real package). */
+export const verifySnippet = `// verify-evidence.mjs: node verify-evidence.mjs evidence.json
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+const sha256 = (...parts) => parts.reduce((h, p) => h.update(p), createHash("sha256")).digest();
+const bytes = (hex) => Buffer.from(hex, "hex");
+const { evidences } = JSON.parse(readFileSync(process.argv[2] ?? "evidence.json", "utf8"));
+let failures = 0;
+for (const { kind, sha256: hash, stamping } of evidences) {
+  if (!stamping) { console.log(\`\${kind} \${hash}: not stamped yet\`); continue; }
+  let node = sha256(Buffer.from([0]), bytes(hash)); // leaf = SHA-256(0x00 || evidence hash)
+  for (const { position, hash: sibling } of stamping.proof) {
+    if (position === "left") node = sha256(Buffer.from([1]), bytes(sibling), node);
+    else if (position === "right") node = sha256(Buffer.from([1]), node, bytes(sibling));
+    else node = Buffer.alloc(0);
+  }
+  const ok = node.toString("hex") === stamping.root;
+  if (!ok) failures++;
+  console.log(\`\${kind} \${hash}: \${ok ? "OK" : "MISMATCH"}, root \${stamping.root}\`);
+  for (const tx of stamping.transactions) console.log(\`  \${tx.network} \${tx.txId}: input data must be 0x52424b31\${stamping.root} \${tx.link ?? ""}\`);
+}
+process.exit(failures ? 1 : 0);
+`;
+
+export const verifyProcedure = `## How to verify this shipment offline
+
+You need the package (a ZIP from \`/api/validateDocs/{signatureHexId}/package\`, or the "Download evidence
+package" button of the public validation page), a SHA-256 tool, a PDF signature validator and Node.js 18+
+(or any language with SHA-256). Nothing here needs Rúbrica to be online except step 4, which needs a
+blockchain explorer.
+
+The package holds:
+
+- \`documents/*.pdf\`: the sealed PDF(s). The audit certificate is inside: the last page(s) of the sealed PDF.
+- \`evidence.json\`: the shipment, the SHA-256 of each sealed PDF, the audit trail hashes and, for each
+  evidence, \`kind\`, \`sha256\`, \`check\` and \`stamping\` (\`root\`, \`proof\`, \`transactions\` per
+  network with explorer links; \`null\` while not stamped).
+- \`VERIFY.md\`: this procedure.
+
+It holds no evidence images, videos or audio (personal data): only their SHA-256 hashes. Whoever keeps
+the original evidence files can hash them (\`sha256sum photo.jpg\`) and compare with \`evidence.json\`.
+
+### 1. The PDF is the sealed one
+
+    sha256sum documents/*.pdf          # Linux;  macOS: shasum -a 256;  Windows: certutil -hashfile file.pdf SHA256
+
+Each hash must equal \`files[].sha256\` in \`evidence.json\` (and the SHA-256 shown on the public page).
+Any other copy of the document can be compared the same way.
+
+### 2. The PDF signatures
+
+    pdfsig documents/file.pdf          # poppler-utils
+
+Every signature must be reported as valid ("Signature is Valid") and the document as not modified after
+signing; the last signature is the organisation's seal over the audit certificate. Adobe Acrobat Reader
+shows the same in its Signatures panel.
+
+### 3. Each evidence's Merkle proof
+
+Evidence hashes are stamped in batches: a Merkle tree over the batch's evidence SHA-256 hashes, whose root
+goes on chain. The rules (algorithm \`sha256-rfc6962-promote-odd\`):
+
+- all hashes are 32 bytes, written as lowercase hex without \`0x\`;
+- leaf = SHA-256(0x00 ‖ evidence SHA-256 bytes);
+- node = SHA-256(0x01 ‖ left child ‖ right child);
+- leaves are in the batch's order; a level with an odd count promotes its last node unchanged to the next
+  level (never paired with itself); a batch of one has its leaf as root;
+- a proof is the list of siblings from the leaf up, each \`{ "position": "left" | "right", "hash" }\`:
+  the side the sibling sits on. Promoted levels add no step.
+
+To check an evidence: start from its leaf; for each step, node = SHA-256(0x01 ‖ sibling ‖ node) when the
+sibling is on the left, SHA-256(0x01 ‖ node ‖ sibling) when on the right; the result must equal
+\`stamping.root\`. This Node.js script checks every evidence of \`evidence.json\` (exit code 0 when all match):
+
+\`\`\`js
+${verifySnippet}\`\`\`
+
+### 4. The root is on chain
+
+For each entry of \`stamping.transactions\`, open its \`link\` (or look \`txId\` up on the named network's
+explorer: LACChain testnet for \`lacchain\`, Rollux mainnet for \`rollux\`; \`local\` is a development node
+with no public explorer). The transaction must be mined (successful), and its input data must be exactly
+
+    0x52424b31 ‖ root               # "RBK1" in ASCII, then the 32-byte root in hex
+
+i.e. \`0x52424b31\` followed by the 64 hex characters of \`stamping.root\`. The transaction is sent by the
+stamping account to itself with value 0; its block time tells when the evidence existed at the latest.
+
+\`stamping.status\` and the transaction ids are Rúbrica's record; steps 3 and 4 are what proves them.
+`;
