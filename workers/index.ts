@@ -1,5 +1,6 @@
 import "dotenv/config";
 import { Queue, Worker } from "bullmq";
+import { env } from "@/lib/config/env";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { queueConcurrency, queueNames, runJob, schedules, jobs } from "@/lib/queue/jobs";
@@ -14,6 +15,9 @@ async function main() {
       new Worker(queue, (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }), {
         connection: queueConnection(),
         concurrency: queueConcurrency[queue] ?? 2,
+        // A killed worker's active jobs are taken back (stalled) once their lock lapses.
+        lockDuration: env().WORKER_LOCK_MS,
+        stalledInterval: env().WORKER_LOCK_MS,
       }),
   );
   for (const worker of workers) {

@@ -18,6 +18,8 @@ const schema = z.object({
   TWILIO_API_BASE_URL: z.string().url().optional(),
   STORAGE_DIR: z.string().default("storage"),
   DELIVERY_RETRY_DELAY_MS: z.coerce.number().int().positive().default(30_000),
+  // How long a worker's hold on a running job lasts without renewal: a job of a killed worker runs again about this long after.
+  WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
   // Sign-ins one client address may attempt in five minutes (an office behind one NAT may need more).
   LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(100),
   // Sign-ins one account may attempt in five minutes, from anywhere.
