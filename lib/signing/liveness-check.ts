@@ -1,19 +1,13 @@
 import { z } from "zod";
-import { appendAuditEvent } from "@/lib/audit/audit-event";
 import { getConfigValues } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/db/generated/client";
-import { lockDocumentById } from "@/lib/documents/lock-document";
 import { detectFaces, type DetectedFace, type FaceBox, faceDistance, faceModels } from "@/lib/face/face-engine";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { storage } from "@/lib/storage";
-import { advanceSignerStep } from "./advance-step";
-import { countFailedAttempt } from "./attempts";
-import { inCurrentRound, latestInStep } from "./captured-evidence";
-import { afterSignerCompleted } from "./complete-signer";
-import { type FaceComparison, faceComparisonOf } from "./face-comparison";
-import { signerSteps } from "./steps";
+import { latestInStep } from "./captured-evidence";
+import { type FaceComparison } from "./face-comparison";
 import { extractFrames } from "./video-frames";
+import { type CheckDetail, type CheckOutcome, type EvidenceForCheck, examineOrGiveUp, fraction, pendingCheck, type SignerForCheck, settleEvidenceCheck } from "./evidence-check-job";
 
 // Video liveness (issue 5): a face present through the recording, the signer's (it matches the
 // photo the flow step compares with), and moving like a person does. Measured on the test media
@@ -122,27 +116,10 @@ export function livenessVerdict(frames: readonly { faces: DetectedFace[] }[], ta
   return blocking.length === 0 ? { check: "VERIFIED", reason: null, reasons, ...base } : { check: "IN_REVIEW", reason: null, reasons, ...base };
 }
 
-function fraction(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed > 0 && parsed <= 1 ? parsed : fallback;
-}
+type Detail = CheckDetail;
+type Outcome = CheckOutcome & { verdict: LivenessVerdict | null; check: LivenessVerdict["check"] };
 
-async function loadEvidence(evidenceId: number) {
-  return db.evidence.findUnique({
-    where: { id: evidenceId },
-    include: {
-      signer: {
-        select: { id: true, hexId: true, documentId: true, startedAt: true, document: { select: { organizationId: true, flow: { select: { steps: true } } } } },
-      },
-    },
-  });
-}
-
-type EvidenceForCheck = NonNullable<Awaited<ReturnType<typeof loadEvidence>>>;
-type Detail = Record<string, unknown>;
-type Outcome = { verdict: LivenessVerdict | null; check: LivenessVerdict["check"]; reason: string | null; detail: Detail; countsAsAttempt: boolean };
-
-async function examine(evidence: EvidenceForCheck, signer: NonNullable<EvidenceForCheck["signer"]>, comparison: FaceComparison): Promise<Outcome> {
+async function examine(evidence: EvidenceForCheck, signer: SignerForCheck, comparison: FaceComparison): Promise<Outcome> {
   const config = await getConfigValues(signer.document.organizationId, ["face_match_threshold", "face_min_score"]);
   const threshold = fraction(config.face_match_threshold, 0.5);
   const minScore = fraction(config.face_min_score, 0.5);
@@ -182,60 +159,22 @@ async function examine(evidence: EvidenceForCheck, signer: NonNullable<EvidenceF
  * engine that keeps failing settles FAILED (FACE_CHECK_ERROR) without counting, as the face check.
  */
 export async function runLivenessCheck({ evidenceId }: z.infer<typeof livenessCheckPayload>, attempt: JobAttempt) {
-  const evidence = await loadEvidence(evidenceId);
-  const signer = evidence?.signer;
-  if (!evidence || !signer || evidence.check !== "PENDING" || evidence.kind !== "VIDEO" || evidence.stepPosition === null) return { settled: false };
-  const flowSteps = signer.document.flow?.steps ?? [];
-  const step = flowSteps.find((s) => s.position === evidence.stepPosition);
-  const comparison = step ? faceComparisonOf(step, flowSteps) : null;
-  if (!step || !comparison) return { settled: false };
-
-  let outcome: Outcome;
-  try {
-    outcome = await examine(evidence, signer, comparison);
-  } catch (error) {
-    if (attempt.attemptsMade + 1 < attempt.attempts) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    outcome = { verdict: null, check: "FAILED", reason: "FACE_CHECK_ERROR", detail: { models: faceModels, result: "FAILED", reason: "FACE_CHECK_ERROR", error: message.slice(0, 500) }, countsAsAttempt: false };
-  }
-  const checkedAt = new Date().toISOString();
-  const previous = evidence.checkDetail && typeof evidence.checkDetail === "object" && !Array.isArray(evidence.checkDetail) ? (evidence.checkDetail as Detail) : {};
-
-  const settled = await db.$transaction(async (tx) => {
-    await lockDocumentById(tx, signer.documentId);
-    const updated = await tx.evidence.updateMany({
-      where: { id: evidence.id, check: "PENDING" },
-      data: { check: outcome.check, checkDetail: { ...previous, livenessCheck: { ...outcome.detail, checkedAt } } as Prisma.InputJsonValue },
-    });
-    if (updated.count === 0) return null;
-    await appendAuditEvent(tx, { documentId: signer.documentId }, "evidence.liveness-checked", {
-      signer: signer.hexId,
-      evidence: evidence.hexId,
-      check: outcome.check,
-      reason: outcome.reason,
-      reasons: outcome.verdict?.reasons ?? [],
-      matchedFrames: outcome.verdict?.matchedFrames ?? null,
-      boxShift: outcome.verdict?.movement.boxShift ?? null,
-      shapeChange: outcome.verdict?.movement.shapeChange ?? null,
-    });
-    const fresh = await tx.signer.findUniqueOrThrow({ where: { id: signer.id }, select: { status: true, currentStep: true } });
-    const steps = signerSteps(flowSteps);
-    const index = steps.findIndex((s) => s.position === step.position);
-    const live = (fresh.status === "IN_PROGRESS" || fresh.status === "PENDING") && fresh.currentStep === index && (await inCurrentRound(tx, signer, evidence.id));
-    if (!live) return { advanced: false, finished: false, exhausted: false, inReview: false };
-    if (outcome.check === "VERIFIED") {
-      const { finished } = await advanceSignerStep(tx, signer, fresh.currentStep, steps.length);
-      return { advanced: true, finished, exhausted: false, inReview: false };
-    }
-    if (outcome.check === "IN_REVIEW") {
-      await tx.signer.update({ where: { id: signer.id }, data: { status: "IN_REVIEW" } });
-      await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.in-review", { signer: signer.hexId, evidence: evidence.hexId, reasons: outcome.verdict?.reasons ?? [] });
-      return { advanced: false, finished: false, exhausted: false, inReview: true };
-    }
-    const counted = outcome.countsAsAttempt ? await countFailedAttempt(tx, signer.id, "VIDEO", outcome.reason ?? "LIVENESS_CHECK_FAILED") : null;
-    return { advanced: false, finished: false, exhausted: counted?.exhausted ?? false, inReview: false };
+  const check = await pendingCheck(evidenceId, "VIDEO");
+  if (!check) return { settled: false };
+  const outcome = await examineOrGiveUp(() => examine(check.evidence, check.signer, check.comparison), attempt, (givenUp): Outcome => ({ ...givenUp, check: "FAILED", verdict: null }));
+  return settleEvidenceCheck({
+    check,
+    outcome,
+    detailKey: "livenessCheck",
+    stepType: "VIDEO",
+    audit: {
+      type: "evidence.liveness-checked",
+      payload: {
+        reasons: outcome.verdict?.reasons ?? [],
+        matchedFrames: outcome.verdict?.matchedFrames ?? null,
+        boxShift: outcome.verdict?.movement.boxShift ?? null,
+        shapeChange: outcome.verdict?.movement.shapeChange ?? null,
+      },
+    },
   });
-  if (!settled) return { settled: false };
-  if (settled.finished) await afterSignerCompleted(signer.id, signer.documentId);
-  return { settled: true, check: outcome.check, reason: outcome.reason, ...settled };
 }

@@ -1,0 +1,117 @@
+import { appendAuditEvent } from "@/lib/audit/audit-event";
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import { lockDocumentById } from "@/lib/documents/lock-document";
+import { faceModels } from "@/lib/face/face-engine";
+import type { JobAttempt } from "@/lib/queue/job-attempt";
+import { advanceSignerStep } from "./advance-step";
+import { countFailedAttempt } from "./attempts";
+import { inCurrentRound } from "./captured-evidence";
+import { afterSignerCompleted } from "./complete-signer";
+import { type FaceComparison, faceComparisonOf } from "./face-comparison";
+import { signerSteps } from "./steps";
+
+// What the face check (selfie) and the liveness check (video) share: which evidence they take, how
+// an engine that keeps failing gives up, and how a result settles the evidence and moves the process.
+
+export type CheckDetail = Record<string, unknown>;
+
+export type CheckOutcome = { check: "VERIFIED" | "FAILED" | "IN_REVIEW"; reason: string | null; detail: CheckDetail; countsAsAttempt: boolean };
+
+/** face_match_threshold and face_min_score as numbers in (0, 1]; anything else falls back to the defaults. */
+export function fraction(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed > 0 && parsed <= 1 ? parsed : fallback;
+}
+
+async function loadEvidence(evidenceId: number) {
+  return db.evidence.findUnique({
+    where: { id: evidenceId },
+    include: {
+      signer: {
+        select: { id: true, hexId: true, documentId: true, startedAt: true, document: { select: { organizationId: true, flow: { select: { steps: true } } } } },
+      },
+    },
+  });
+}
+
+export type EvidenceForCheck = NonNullable<Awaited<ReturnType<typeof loadEvidence>>>;
+export type SignerForCheck = NonNullable<EvidenceForCheck["signer"]>;
+type FlowStep = NonNullable<SignerForCheck["document"]["flow"]>["steps"][number];
+
+export type PendingCheck = { evidence: EvidenceForCheck; signer: SignerForCheck; step: FlowStep; flowSteps: FlowStep[]; comparison: FaceComparison };
+
+/** The evidence a check job is for, while it still waits for that check (PENDING, its step compares faces); null otherwise. */
+export async function pendingCheck(evidenceId: number, kind: "SELFIE" | "VIDEO"): Promise<PendingCheck | null> {
+  const evidence = await loadEvidence(evidenceId);
+  const signer = evidence?.signer;
+  if (!evidence || !signer || evidence.check !== "PENDING" || evidence.kind !== kind || evidence.stepPosition === null) return null;
+  const flowSteps = signer.document.flow?.steps ?? [];
+  const step = flowSteps.find((s) => s.position === evidence.stepPosition);
+  const comparison = step ? faceComparisonOf(step, flowSteps) : null;
+  return step && comparison ? { evidence, signer, step, flowSteps, comparison } : null;
+}
+
+/**
+ * Runs the examination; an engine that keeps failing is retried by the queue, and on the last try the
+ * evidence settles FAILED (FACE_CHECK_ERROR) without counting against the signer, so nobody waits forever.
+ */
+export async function examineOrGiveUp<O extends CheckOutcome>(examine: () => Promise<O>, attempt: JobAttempt, givenUp: (outcome: CheckOutcome) => O): Promise<O> {
+  try {
+    return await examine();
+  } catch (error) {
+    if (attempt.attemptsMade + 1 < attempt.attempts) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    return givenUp({ check: "FAILED", reason: "FACE_CHECK_ERROR", detail: { models: faceModels, result: "FAILED", reason: "FACE_CHECK_ERROR", error: message.slice(0, 500) }, countsAsAttempt: false });
+  }
+}
+
+type Settle = {
+  check: PendingCheck;
+  outcome: CheckOutcome;
+  /** Where the result goes in the evidence's checkDetail (faceCheck, livenessCheck). */
+  detailKey: string;
+  stepType: "SELFIE" | "VIDEO";
+  audit: { type: string; payload: Record<string, string | number | boolean | null | string[]> };
+};
+
+/**
+ * Settles a PENDING evidence with its result, once (another run that settled it first wins), in the
+ * audit trail. The process moves only while the signer is still on that step, in this round, with the
+ * link live: VERIFIED advances the step as an upload does, IN_REVIEW stops the signer until staff
+ * decide, FAILED counts an attempt when it is the signer's doing.
+ */
+export async function settleEvidenceCheck({ check, outcome, detailKey, stepType, audit }: Settle) {
+  const { evidence, signer, step, flowSteps } = check;
+  const previous = evidence.checkDetail && typeof evidence.checkDetail === "object" && !Array.isArray(evidence.checkDetail) ? (evidence.checkDetail as CheckDetail) : {};
+  const checkedAt = new Date().toISOString();
+  const settled = await db.$transaction(async (tx) => {
+    await lockDocumentById(tx, signer.documentId);
+    const updated = await tx.evidence.updateMany({
+      where: { id: evidence.id, check: "PENDING" },
+      data: { check: outcome.check, checkDetail: { ...previous, [detailKey]: { ...outcome.detail, checkedAt } } as Prisma.InputJsonValue },
+    });
+    if (updated.count === 0) return null;
+    await appendAuditEvent(tx, { documentId: signer.documentId }, audit.type, { signer: signer.hexId, evidence: evidence.hexId, check: outcome.check, reason: outcome.reason, ...audit.payload });
+    const fresh = await tx.signer.findUniqueOrThrow({ where: { id: signer.id }, select: { status: true, currentStep: true } });
+    const steps = signerSteps(flowSteps);
+    const index = steps.findIndex((s) => s.position === step.position);
+    const live = (fresh.status === "IN_PROGRESS" || fresh.status === "PENDING") && fresh.currentStep === index && (await inCurrentRound(tx, signer, evidence.id));
+    const none = { advanced: false, finished: false, exhausted: false, inReview: false };
+    if (!live) return none;
+    if (outcome.check === "VERIFIED") {
+      const { finished } = await advanceSignerStep(tx, signer, fresh.currentStep, steps.length);
+      return { ...none, advanced: true, finished };
+    }
+    if (outcome.check === "IN_REVIEW") {
+      await tx.signer.update({ where: { id: signer.id }, data: { status: "IN_REVIEW" } });
+      await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.in-review", { signer: signer.hexId, evidence: evidence.hexId, reasons: audit.payload.reasons ?? [] });
+      return { ...none, inReview: true };
+    }
+    const counted = outcome.countsAsAttempt ? await countFailedAttempt(tx, signer.id, stepType, outcome.reason ?? (stepType === "SELFIE" ? "FACE_CHECK_FAILED" : "LIVENESS_CHECK_FAILED")) : null;
+    return { ...none, exhausted: counted?.exhausted ?? false };
+  });
+  if (!settled) return { settled: false as const };
+  if (settled.finished) await afterSignerCompleted(signer.id, signer.documentId);
+  return { settled: true as const, check: outcome.check, reason: outcome.reason, ...settled };
+}
