@@ -47,12 +47,10 @@ export async function loadProcessPage(
     throw error;
   }
   const organization = found.signer.document.organization;
-  const brand: Brand = {
-    organizationName: organization.name,
-    organizationHexId: organization.hexId,
-    ...signColours(await getConfigValue(organization.id, "ui_sign_color")),
-  };
   const process = await signatureProcessOf(found);
+  // A live process already read the capture configuration, colours included; an ended one reads them alone.
+  const colours = process.result === 1 ? process.data.captureConfig.ui_sign_color : await getConfigValue(organization.id, "ui_sign_color");
+  const brand: Brand = { organizationName: organization.name, organizationHexId: organization.hexId, ...signColours(colours) };
   if (process.result !== 1) {
     const state = process.linkState;
     // A signer whose video awaits a person's review sees review-process wherever their link takes them.

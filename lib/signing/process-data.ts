@@ -1,4 +1,4 @@
-import { captureConfigKeys, getConfigNumber, getConfigValues } from "@/lib/config/values";
+import { captureConfigKeys, configDefaults, getConfigValues } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { fromDbLanguage } from "@/lib/i18n/config";
 import { lastCheckOf } from "./face-comparison";
@@ -9,6 +9,11 @@ import { asksForLocation, processPagePath, signerStepPages } from "./steps";
 /** The name getFileByName answers the organisation's logo to (spec §7 GET /signprocess/getFileByName/{name}). */
 export function logoFileName(organizationHexId: string): string {
   return `logo-${organizationHexId}`;
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 }
 
 /** An integrator's callback URL as a signer may see it: no query, fragment or credentials, which may hold tokens. */
@@ -53,7 +58,8 @@ export async function signatureProcessOf({ signer, secretOk }: { signer: SignerR
 
   const access = accessOf(signer);
   const flow = document.flow;
-  const config = await getConfigValues(organization.id, captureConfigKeys);
+  // One read for the capture configuration and the link-use limit.
+  const { max_link_uses: maxLinkUses, ...config } = await getConfigValues(organization.id, [...captureConfigKeys, "max_link_uses"]);
   const idStep = access.steps.find((s) => s.type === "ID_PHOTO");
   return {
     result: 1 as const,
@@ -99,7 +105,7 @@ export async function signatureProcessOf({ signer, secretOk }: { signer: SignerR
       files: document.files.map((f) => ({ hexId: f.hexId, fileName: f.fileName, pages: f.pages })),
       captureConfig: config,
       linkUses: signer.uses,
-      maxLinkUses: await getConfigNumber(organization.id, "max_link_uses"),
+      maxLinkUses: positiveNumber(maxLinkUses, Number(configDefaults.max_link_uses)),
       // The current step's latest checked capture (a selfie compared with the ID photo): PENDING while
       // its check runs, then VERIFIED or FAILED with the reason; null on steps without a check.
       lastCheck: await lastCheckOf(db, signer, access.steps[signer.currentStep], flow?.steps ?? []),
