@@ -5,7 +5,7 @@ import { getConfigValue } from "@/lib/config/values";
 import type { ProcessStatus } from "@/lib/db/generated/enums";
 import { isAppError } from "@/lib/errors/app-error";
 import { requestMeta } from "@/lib/http/request";
-import { type LinkState, linkErrorPath } from "@/lib/signing/link-state";
+import { endedLinkPath, type LinkState, linkErrorPath } from "@/lib/signing/link-state";
 import { signatureProcessOf, type SignatureProcessData } from "@/lib/signing/process-data";
 import { signerByLink } from "@/lib/signing/signer-access";
 import { processPagePath } from "@/lib/signing/steps";
@@ -53,9 +53,8 @@ export async function loadProcessPage(
   const brand: Brand = { organizationName: organization.name, organizationHexId: organization.hexId, ...signColours(colours) };
   if (process.result !== 1) {
     const state = process.linkState;
-    // A signer whose video awaits a person's review sees review-process wherever their link takes them.
-    if (found.secretOk && state === "IN_REVIEW" && found.signer.status === "IN_REVIEW" && !options.showsStates?.includes(state)) redirect(processPagePath("review-process", urlSign, processHexId));
-    if (!found.secretOk || !options.showsStates?.includes(state)) redirect(linkErrorPath(found.secretOk ? found.signer.status : "UNKNOWN", state));
+    if (!found.secretOk) redirect(linkErrorPath("UNKNOWN", state));
+    if (!options.showsStates?.includes(state)) redirect(endedLinkPath(found.signer.status, state, urlSign, processHexId));
     return { live: false, urlSign, processHexId, state, status: found.signer.status, brand };
   }
   if (options.stepPage && process.data.nextPage !== page) redirect(processPagePath(process.data.nextPage, urlSign, processHexId));

@@ -1,3 +1,4 @@
+import { processPagePath } from "./steps";
 import type { DocumentStatus, ProcessStatus } from "@/lib/db/generated/enums";
 
 /** The link states of spec §4; each ends the link and has its own message (linkStates.* in the catalogs). */
@@ -47,4 +48,13 @@ export function signerLinkState(status: ProcessStatus, documentStatus: DocumentS
 /** /error/{statusprocess}/{docstatus}: where a signer lands when their link has ended. */
 export function linkErrorPath(status: ProcessStatus | "UNKNOWN", state: LinkState): string {
   return `/error/${status}/${state}`;
+}
+
+/**
+ * Where an ended link leads: a signer whose evidence awaits a person's review sees review-process
+ * (spec §2), every other ended link its state's page.
+ */
+export function endedLinkPath(status: ProcessStatus, state: LinkState, urlSign: string, processHexId: string): string {
+  if (state === "IN_REVIEW" && status === "IN_REVIEW") return processPagePath("review-process", urlSign, processHexId);
+  return linkErrorPath(status, state);
 }

@@ -4,7 +4,7 @@ import { getConfigNumber } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { lockDocumentById } from "@/lib/documents/lock-document";
 import { AppError } from "@/lib/errors/app-error";
-import { linkErrorPath, signerLinkState } from "./link-state";
+import { endedLinkPath, linkErrorPath, signerLinkState } from "./link-state";
 import { signerByLink } from "./signer-access";
 import { processPagePath } from "./steps";
 
@@ -27,9 +27,7 @@ export async function openSignerLink(processHexId: string, urlSign: string, meta
   const language = signer.preferredLanguage === "en_us" ? "en-us" : "es-es";
   if (!secretOk) return { redirect: linkErrorPath("UNKNOWN", "UNKNOWN"), preferredLanguage: language };
   const state = signerLinkState(signer.status, signer.document.status);
-  // Evidence awaiting a person's review: the review page says so (spec §2 review-process).
-  if (state === "IN_REVIEW" && signer.status === "IN_REVIEW") return { redirect: processPagePath("review-process", urlSign, signer.hexId), preferredLanguage: language };
-  if (state) return { redirect: linkErrorPath(signer.status, state), preferredLanguage: language };
+  if (state) return { redirect: endedLinkPath(signer.status, state, urlSign, signer.hexId), preferredLanguage: language };
 
   const maxUses = await getConfigNumber(signer.document.organizationId, "max_link_uses");
   const outcome = await db.$transaction(async (tx) => {
