@@ -63,6 +63,29 @@ count_vitest() {
     console.log(r.numPassedTests, r.numFailedTests, r.numPendingTests + r.numTodoTests);
   ' "$1" 2>/dev/null
 }
+# Names of the failed tests in a JSON report, one per line (for the summary, which is what a CI log keeps).
+failed_vitest() {
+  node -e '
+    const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    for (const file of r.testResults ?? [])
+      for (const t of file.assertionResults ?? [])
+        if (t.status === "failed") console.log(require("path").relative(process.cwd(), file.name) + " > " + t.fullName);
+  ' "$1" 2>/dev/null
+}
+failed_playwright() {
+  node -e '
+    const walk = (suite, out) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if (t.status === "unexpected") out.push(spec.file + " > " + spec.title);
+      for (const child of suite.suites ?? []) walk(child, out);
+      return out;
+    };
+    const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    for (const s of r.suites ?? []) for (const line of walk(s, [])) console.log(line);
+  ' "$1" 2>/dev/null
+}
+failures=()
 count_playwright() {
   node -e '
     const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).stats;
@@ -72,9 +95,9 @@ count_playwright() {
 
 # A stage that runs tests: counted from its JSON report. A non-zero exit with no failed test
 # (global setup broke, server did not start, no test found) still counts as one failure.
-tests_stage() { # name, report, counter, command...
-  local name=$1 report=$2 counter=$3
-  shift 3
+tests_stage() { # name, report, counter, failed-lister, command...
+  local name=$1 report=$2 counter=$3 lister=$4
+  shift 4
   header "$name: $*"
   local status=0 p=0 f=0 s=0 counts
   "$@" || status=$?
@@ -87,6 +110,10 @@ tests_stage() { # name, report, counter, command...
   tests_run=$((tests_run + p + f))
   local outcome=passed
   ((f > 0)) && outcome=failed
+  local test_name
+  while IFS= read -r test_name; do
+    [[ -n $test_name ]] && failures+=("$name: $test_name")
+  done < <($lister "$report")
   record "$name" "$outcome" "$p passed, $f failed, $s skipped$([[ -z $counts ]] && echo ', no report')"
 }
 
@@ -97,9 +124,9 @@ check typecheck npx tsc --noEmit
 # The Prisma CLI on this machine: migrate dev/deploy/status/reset and db push through the schema-engine stand-in.
 check prisma-cli bash tools/schema-engine/check.sh
 
-tests_stage unit "$RESULTS/unit.json" count_vitest \
+tests_stage unit "$RESULTS/unit.json" count_vitest failed_vitest \
   npx vitest run --project unit --reporter=default --reporter=json --outputFile="$RESULTS/unit.json"
-tests_stage integration "$RESULTS/integration.json" count_vitest \
+tests_stage integration "$RESULTS/integration.json" count_vitest failed_vitest \
   npx vitest run --project integration --reporter=default --reporter=json --outputFile="$RESULTS/integration.json"
 
 with_env_file() { # file, command...
@@ -116,11 +143,15 @@ if [[ $last_outcome == failed ]]; then
   skipped=$((skipped + 1))
   record e2e skipped "needs a successful build"
 else
-  tests_stage e2e .tmp/e2e-results.json count_playwright npx playwright test
+  tests_stage e2e .tmp/e2e-results.json count_playwright failed_playwright npx playwright test
 fi
 
 printf '\n%sSummary%s\n' "$bold" "$reset"
 printf '  %s\n' "${summary[@]}"
+if ((${#failures[@]} > 0)); then
+  printf '%sFailed tests%s\n' "$bold" "$reset"
+  printf '  %s\n' "${failures[@]}"
+fi
 if ((tests_run == 0)); then
   printf '%sNo test ran.%s\n' "$red" "$reset"
 fi
