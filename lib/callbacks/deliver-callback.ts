@@ -2,10 +2,12 @@ import { createHash, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
+import type { NetworkRules } from "@/lib/net/address-ranges";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { callbackSignature, organizationCallbackSecret } from "./callback-secret";
 import { callbackKinds, type CallbackKind } from "./callback-jobs";
-import { callbackUrlAllowed } from "./callback-url";
+import { callbackUrlSendable } from "./callback-url";
+import { postCallback, type CallbackAnswer } from "./post-callback";
 import { recordTransaction, transactionTypes } from "./transaction-log";
 
 export const deliverCallbackPayload = z.object({ documentId: z.number().int().positive(), kind: z.enum(callbackKinds) }).strict();
@@ -38,17 +40,23 @@ function hostOf(url: string): string {
 
 function failureOf(error: unknown): string {
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return `no answer within ${callbackTimeoutMs / 1000} s`;
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  return `network error ${typeof cause?.code === "string" ? cause.code : error instanceof Error ? error.name : "unknown"}`;
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return `network error ${typeof code === "string" ? code : error instanceof Error ? error.name : "unknown"}`;
+}
+
+/** This process's rules for the addresses a callback may reach (CALLBACK_ALLOW_PRIVATE_NETWORKS in .env.example). */
+function configuredRules(): NetworkRules {
+  return { production: env().NODE_ENV === "production", allowPrivateNetworks: env().CALLBACK_ALLOW_PRIVATE_NETWORKS };
 }
 
 /**
  * Job callbacks.deliver: POSTs the shipment's outcome to the integrator's callBackUrl (completed) or
  * callBackUrlSoftFail (rejected, expired), signed with the organisation's secret. A 2xx answer is a
  * delivery; anything else throws, so BullMQ retries with backoff. Every attempt is a TransactionLog
- * row; once one succeeded, a re-run sends nothing.
+ * row; once one succeeded, a re-run sends nothing. A URL or an address the rules refuse is recorded and not
+ * retried, since retrying cannot help. `rules` are this process's (a test passes production's).
  */
-export async function deliverCallback(payload: z.infer<typeof deliverCallbackPayload>, attempt: JobAttempt): Promise<CallbackOutcome> {
+export async function deliverCallback(payload: z.infer<typeof deliverCallbackPayload>, attempt: JobAttempt, rules: NetworkRules = configuredRules()): Promise<CallbackOutcome> {
   const { documentId, kind } = payload;
   const document = await db.document.findUnique({
     where: { id: documentId },
@@ -75,19 +83,18 @@ export async function deliverCallback(payload: z.infer<typeof deliverCallbackPay
   const final = number >= attempt.attempts;
   const prefix = `${event} attempt ${number}/${attempt.attempts} to ${hostOf(url)}:`;
 
-  if (!callbackUrlAllowed(url, env().NODE_ENV === "production")) {
+  if (!callbackUrlSendable(url, rules.production)) {
     // A URL stored before the rules tightened: retrying cannot help.
     await recordTransaction({ ...log, resultSuccess: false, description: `${prefix} URL not allowed; not sent` });
     return { result: "refused" };
   }
+  let answer: CallbackAnswer | undefined;
   let failure: string | null = null;
-  let status: number | undefined;
   const secret = await organizationCallbackSecret(document.organizationId);
   try {
-    const response = await fetch(url, {
-      method: "POST",
-      redirect: "manual",
-      signal: AbortSignal.timeout(callbackTimeoutMs),
+    answer = await postCallback(url, {
+      rules,
+      timeoutMs: callbackTimeoutMs,
       headers: {
         "content-type": "application/json",
         "user-agent": "Rubrica-Callbacks/1",
@@ -100,12 +107,16 @@ export async function deliverCallback(payload: z.infer<typeof deliverCallbackPay
       },
       body: text,
     });
-    status = response.status;
-    await response.body?.cancel().catch(() => undefined);
-    if (status < 200 || status > 299) failure = `HTTP ${status}`;
   } catch (error) {
     failure = failureOf(error);
   }
+  if (answer?.result === "address-not-allowed") {
+    // The host name (or literal address) leads to loopback, a private network or a special range: retrying cannot help.
+    await recordTransaction({ ...log, resultSuccess: false, description: `${prefix} address not allowed; not sent` });
+    return { result: "refused" };
+  }
+  const status = answer?.status;
+  if (status !== undefined && (status < 200 || status > 299)) failure = `HTTP ${status}`;
   await recordTransaction({
     ...log,
     resultSuccess: failure === null,

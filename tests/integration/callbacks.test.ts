@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer, globalAgent } from "node:https";
 import type { AddressInfo } from "node:net";
 import { Queue, Worker } from "bullmq";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,6 +11,8 @@ import { POST as rejectRoute } from "@/app/api/signprocess/[id]/reject/route";
 import { POST as stepRoute } from "@/app/api/signprocess/[id]/step/[page]/route";
 import { callbackJobId, callbacksQueue } from "@/lib/callbacks/callback-jobs";
 import { callbackSecretName } from "@/lib/callbacks/callback-secret";
+import { callbackUrlAllowed, callbackUrlSendable } from "@/lib/callbacks/callback-url";
+import { deliverCallback } from "@/lib/callbacks/deliver-callback";
 import { transactionTypes } from "@/lib/callbacks/transaction-log";
 import { db } from "@/lib/db/client";
 import { expireShipments } from "@/lib/documents/expire-shipments";
@@ -20,11 +24,23 @@ import { decryptSecret } from "@/lib/security/encryption";
 import { filesDownloadView } from "@/lib/signing/download-link";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { call } from "../support/http";
+import { hasOpenssl, OpensslPki } from "../support/openssl-pki";
 import { signIn } from "../support/sign-in";
 import { createSentShipment, drawnSignature, type TestSigner } from "../support/signing";
 import { peers } from "./setup";
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: string };
+
+/** The integrator's receiver: records every request and answers the statuses queued in `answers`. */
+function receive(request: IncomingMessage, response: ServerResponse) {
+  const chunks: Buffer[] = [];
+  request.on("data", (chunk: Buffer) => chunks.push(chunk));
+  request.on("end", () => {
+    received.push({ path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+    response.statusCode = answers.shift() ?? 200;
+    response.end("ok");
+  });
+}
 
 let orgA: TestOrganization;
 let orgB: TestOrganization;
@@ -43,15 +59,7 @@ beforeAll(async () => {
   sender = await createTestUser(orgA, { language: "en_us" });
   const none = await createTestUser(orgA, { role: "none" });
   [adminA, noRoleA] = await Promise.all([signIn(sender.email), signIn(none.email)]);
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      received.push({ path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      response.statusCode = answers.shift() ?? 200;
-      response.end("ok");
-    });
-  });
+  server = createServer(receive);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   queue = new Queue(callbacksQueue, { connection: queueConnection() });
@@ -157,6 +165,14 @@ describe("the success callback", () => {
     ]);
   });
 
+  it("does not follow a redirect: a 3xx answer is a failed attempt", async () => {
+    const { document } = await sealedShipment("/moved");
+    answers.push(302);
+    await expect(runJob("callbacks.deliver", { documentId: document.id, kind: "completed" }, { attemptsMade: 0, attempts: 8 })).rejects.toThrow(/HTTP 302/);
+    expect(received.map((r) => r.path)).toEqual(["/moved?token=integrator-secret"]);
+    expect((await callbackLogs(document.hexId)).map((l) => l.description.replace(/ to 127\.0\.0\.1:\d+:/, ":"))).toEqual(["document.completed attempt 1/8: HTTP 302; will retry"]);
+  });
+
   it("records the last failed attempt as final, and a receiver that is down as a network error", async () => {
     const { document } = await sealedShipment("/down");
     await db.document.update({ where: { id: document.id }, data: { callBackUrl: "http://127.0.0.1:9/closed" } });
@@ -218,6 +234,91 @@ describe("the soft-fail callback", () => {
     expect(await runJob("callbacks.deliver", { documentId: document.id, kind: "expired" })).toMatchObject({ result: "delivered" });
     expect(received.map((r) => [r.path, r.headers["x-rubrica-event"]])).toEqual([["/expired", "document.expired"]]);
     expect(JSON.parse(received[0]!.body)).toMatchObject({ status: "EXPIRED", signers: [{ status: "LAPSED" }] });
+  });
+});
+
+describe("callback addresses under production rules", () => {
+  const production = { production: true, allowPrivateNetworks: false };
+  const onPremise = { production: true, allowPrivateNetworks: true };
+  const attempt = { attemptsMade: 0, attempts: 8 };
+  let pki: OpensslPki;
+  let secure: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    if (!hasOpenssl) return;
+    // An https receiver on loopback with a certificate of a test CA, which the process's https agent trusts
+    // for this block (what NODE_EXTRA_CA_CERTS does for an on-premise receiver with an internal CA).
+    pki = new OpensslPki();
+    const { key, cert } = pki.issue("/CN=localhost", ["subjectAltName=DNS:localhost,IP:127.0.0.1", "extendedKeyUsage=serverAuth"]);
+    secure = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, receive);
+    await new Promise<void>((resolve) => secure.listen(0, "127.0.0.1", resolve));
+    port = (secure.address() as AddressInfo).port;
+    globalAgent.options.ca = readFileSync(pki.caCertificate);
+  }, 60_000);
+
+  afterAll(async () => {
+    if (!hasOpenssl) return;
+    delete globalAgent.options.ca;
+    await new Promise((resolve) => secure.close(resolve));
+    pki.remove();
+  });
+
+  const deliverTo = async (documentId: number, url: string, rules: typeof production) => {
+    await db.document.update({ where: { id: documentId }, data: { callBackUrl: url } });
+    return deliverCallback({ documentId, kind: "completed" }, attempt, rules);
+  };
+
+  it.skipIf(!hasOpenssl)("refuse a loopback, private or link-local address without connecting, once and for all", async () => {
+    const { document } = await sealedShipment("/literal");
+    const urls = [
+      `https://127.0.0.1:${port}/done?token=integrator-secret`,
+      `https://[::1]:${port}/done`,
+      `https://[::ffff:7f00:1]:${port}/done`,
+      "https://10.0.0.5/done",
+      "https://169.254.169.254/latest/meta-data/",
+    ];
+    // Stored while the rules were looser (or written straight to the database): the worker refuses them all the same.
+    for (const url of urls) expect([url, await deliverTo(document.id, url, production)]).toEqual([url, { result: "refused" }]);
+    expect(received).toHaveLength(0);
+    const logs = await callbackLogs(document.hexId);
+    expect(logs.map((l) => [l.resultSuccess, l.description])).toEqual([
+      [false, `document.completed attempt 1/8 to 127.0.0.1:${port}: address not allowed; not sent`],
+      [false, `document.completed attempt 1/8 to [::1]:${port}: address not allowed; not sent`],
+      [false, `document.completed attempt 1/8 to [::ffff:7f00:1]:${port}: address not allowed; not sent`],
+      [false, "document.completed attempt 1/8 to 10.0.0.5: address not allowed; not sent"],
+      [false, "document.completed attempt 1/8 to 169.254.169.254: address not allowed; not sent"],
+    ]);
+  });
+
+  it.skipIf(!hasOpenssl)("refuse a host name that resolves to loopback when connecting; allowed private networks, the same delivery arrives signed, once", async () => {
+    const { document } = await sealedShipment("/named");
+    const url = `https://localhost:${port}/named?token=integrator-secret`;
+    // Nothing in the URL itself is refused when sending: the address is, once the name is resolved.
+    expect(callbackUrlSendable(url, true)).toBe(true);
+    expect(callbackUrlAllowed(url, production)).toBe(false);
+    expect(await deliverTo(document.id, url, production)).toEqual({ result: "refused" });
+    expect(received).toHaveLength(0);
+
+    expect(await deliverTo(document.id, url, onPremise)).toEqual({ result: "delivered", status: 200 });
+    expect(await deliverTo(document.id, url, onPremise)).toEqual({ result: "skipped" });
+    expect(received).toHaveLength(1);
+    expect(received[0]!.path).toBe("/named?token=integrator-secret");
+    expect(received[0]!.headers["x-rubrica-event"]).toBe("document.completed");
+    expect(verify(received[0]!, await organizationSecret(orgA.organization.id))).toBe(true);
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ event: "document.completed", documentHexId: document.hexId, status: "COMPLETED" });
+    const logs = await callbackLogs(document.hexId);
+    expect(logs.map((l) => [l.resultSuccess, l.description])).toEqual([
+      [false, `document.completed attempt 1/8 to localhost:${port}: address not allowed; not sent`],
+      [true, `document.completed attempt 1/8 to localhost:${port}: delivered (HTTP 200)`],
+    ]);
+  });
+
+  it.skipIf(!hasOpenssl)("keep plain http out of production even where private networks are allowed", async () => {
+    const { document } = await sealedShipment("/plain");
+    expect(await deliverTo(document.id, `${base}/plain`, onPremise)).toEqual({ result: "refused" });
+    expect(received).toHaveLength(0);
+    expect((await callbackLogs(document.hexId)).map((l) => l.description)).toEqual([expect.stringMatching(/: URL not allowed; not sent$/)]);
   });
 });
 
