@@ -8,7 +8,7 @@ const tstInfoOid = "1.2.840.113549.1.9.16.1.4";
 const defaultTimeoutMs = 10_000;
 
 /** Credentials in the URL (https://user:pass@tsa/...) become Basic auth: fetch refuses them in the URL. */
-function requestTarget(url: string): { url: string; headers: Record<string, string> } {
+export function requestTarget(url: string): { url: string; headers: Record<string, string> } {
   const parsed = new URL(url);
   if (!parsed.username && !parsed.password) return { url, headers: {} };
   const basic = Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString("base64");

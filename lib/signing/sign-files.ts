@@ -7,7 +7,9 @@ import { lockDocumentById } from "@/lib/documents/lock-document";
 import { translator } from "@/lib/i18n/messages";
 import { appendAuditCertificate, loadAuditCertificateData, renderAuditCertificate } from "@/lib/pdf/audit-certificate";
 import { loadSigningCredentials } from "@/lib/pdf/credentials";
+import { addLongTermValidation } from "@/lib/pdf/long-term";
 import { pdfFieldNames, sealPdf, type SignatureRect, signPdf } from "@/lib/pdf/sign-pdf";
+import { awaitEvidenceStamps } from "@/lib/stamping/await-stamps";
 import { storage } from "@/lib/storage";
 import { tsaUrl } from "./pdf-jobs";
 
@@ -20,6 +22,7 @@ export function signerFieldName(signerHexId: string): string {
 }
 
 const sealFieldName = (documentHexId: string) => `Sello_${documentHexId}`;
+const archivalTimestampFieldName = (documentHexId: string) => `SelloTiempo_${documentHexId}`;
 
 /**
  * Where the n-th signer's handwritten signature goes: slots of 160×60 pt along the bottom margin of
@@ -89,7 +92,8 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
 
 /**
  * Job signing.seal-document: once the shipment is complete, every signer's signature is in the files
- * (signing any that a lost job left out), then the organisation's seal closes each file. Only sealed
+ * (signing any that a lost job left out), then the organisation's seal closes each file. With stamping
+ * on, it first gives the evidence a bounded time to be stamped, for the audit certificate. Only sealed
  * files are ever downloaded.
  */
 export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPayload>): Promise<{ sealed: number }> {
@@ -100,6 +104,7 @@ export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPa
     await enqueueCompletion(documentId);
     return { sealed: 0 };
   }
+  await awaitEvidenceStamps(documentId);
   for (const signer of document.signers) await signForSigner({ signerId: signer.id });
   const credentials = await loadSigningCredentials();
   const t = translator("es-es", "pdfSigning");
@@ -116,13 +121,17 @@ export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPa
         if (file.signedStorageKey) continue;
         certificate ??= await renderAuditCertificate(await loadAuditCertificateData(tx, documentId));
         const base = await appendAuditCertificate(await storage().get(file.workingStorageKey ?? file.storageKey), certificate);
-        const bytes = await sealPdf(base, {
+        const tsa = tsaUrl();
+        const seal = await sealPdf(base, {
           organization: { name: document.organization.name },
           reason: t("sealReason", { organization: document.organization.name }),
           credentials,
-          tsaUrl: tsaUrl(),
+          tsaUrl: tsa,
           fieldName: sealFieldName(document.hexId),
         });
+        // With a timestamp authority: validation data of every signature and an archival timestamp (B-LTA).
+        // Unreachable revocation data throws, so the job is retried instead of finishing a weaker file.
+        const bytes = tsa ? await addLongTermValidation(seal, { tsaUrl: tsa, fieldName: archivalTimestampFieldName(document.hexId) }) : seal;
         const stored = await storage().put(bytes);
         await tx.documentFile.update({ where: { id: file.id }, data: { signedStorageKey: stored.key, signedSha256: stored.sha256 } });
         hashes.push(stored.sha256);

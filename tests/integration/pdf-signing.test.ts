@@ -3,13 +3,14 @@ import { createHash, verify, X509Certificate } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts, rgb } from "@cantoo/pdf-lib";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error";
 import { developmentCredentials, loadSigningCredentials, parsePkcs12, type SigningCredentials } from "@/lib/pdf/credentials";
+import { addLongTermValidation } from "@/lib/pdf/long-term";
 import { sealPdf, signPdf } from "@/lib/pdf/sign-pdf";
 import { hasOpenssl, OpensslPki } from "../support/openssl-pki";
 
@@ -350,5 +351,162 @@ describe("refused requests", () => {
     const signed = await signPdf(pdf, { ...base, fieldName: "Firma_x" });
     await expect(signPdf(signed, { ...base, fieldName: "Firma_x" })).rejects.toThrow(/already has a field named Firma_x/);
     await expect(signPdf(pdf, { ...base, fieldName: "Firma_y", appearance: { png: signatureImage, page: 3, rect: { x: 0, y: 0, width: 10, height: 10 } } })).rejects.toThrow(/page 3 does not exist/);
+  });
+});
+
+/** The DSS of a PDF (ISO 32000-2 12.8.4.3): the DER of every stream in its /Certs, /OCSPs and /CRLs arrays. */
+async function dssOf(bytes: Uint8Array): Promise<{ certs: Buffer[]; ocsps: Buffer[]; crls: Buffer[] } | null> {
+  const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+  const dss = document.catalog.lookupMaybe(PDFName.of("DSS"), PDFDict);
+  if (!dss) return null;
+  const streams = (key: string) =>
+    (dss.lookupMaybe(PDFName.of(key), PDFArray)?.asArray() ?? []).map((ref) => {
+      const stream = document.context.lookup(ref);
+      if (!(stream instanceof PDFRawStream)) throw new Error(`DSS /${key} holds something other than a stream`);
+      return Buffer.from(decodePDFRawStream(stream).decode());
+    });
+  return { certs: streams("Certs"), ocsps: streams("OCSPs"), crls: streams("CRLs") };
+}
+
+/** The exact DER of a CMS in a /Contents placeholder (the rest is zero padding). */
+function withoutPadding(contents: Uint8Array): Uint8Array {
+  const parsed = asn1js.fromBER(arrayBuffer(contents));
+  return contents.subarray(0, parsed.offset);
+}
+
+describe("PAdES B-LT and B-LTA: validation data and an archival document timestamp", () => {
+  let ocsp: Awaited<ReturnType<OpensslPki["startOcsp"]>>;
+  let tsa: Awaited<ReturnType<OpensslPki["startTsa"]>>;
+  let signerCertificate: string;
+  let sealed: Uint8Array;
+  let archived: Uint8Array;
+
+  beforeAll(async () => {
+    if (!hasOpenssl) return;
+    // The responder first: the TSA's and the signer's certificates name it (Authority Information Access).
+    ocsp = await pki!.startOcsp();
+    tsa = await pki!.startTsa();
+    const p12 = pki!.pkcs12("/C=ES/O=Servicios Ejemplo S.L./CN=Servicios Ejemplo Sello", "clave-lt");
+    signerCertificate = p12.cert;
+    const credentials = await parsePkcs12(readFileSync(p12.path), "clave-lt");
+    const signed = await signPdf(await multiPagePdf(2), {
+      signer: { name: "Lucía Fernández", reason: "Firma del contrato" },
+      appearance: { png: signatureImage, page: 2, rect: { x: 60, y: 90, width: 150, height: 50 } },
+      fieldName: "Firma_lt",
+      credentials,
+      tsaUrl: tsa.url,
+    });
+    sealed = await sealPdf(signed, { organization: { name: "Servicios Ejemplo S.L." }, reason: "Sello", credentials, tsaUrl: tsa.url, fieldName: "Sello_lt" });
+    archived = await addLongTermValidation(sealed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_lt" });
+  }, 60_000);
+
+  afterAll(async () => {
+    await tsa?.stop();
+    await ocsp?.stop();
+  });
+
+  it.skipIf(!hasOpenssl)(`appends only: the signed file stays byte for byte and pdfsig still finds every signature valid (${needsOpenssl})`, () => {
+    expect(archived.length).toBeGreaterThan(sealed.length);
+    expect(Buffer.from(archived.subarray(0, sealed.length)).equals(Buffer.from(sealed))).toBe(true);
+    if (!hasPdfsig) return;
+    const verdicts = pdfsig(archived);
+    expect(verdicts.map((v) => v.field)).toEqual(["Firma_lt", "Sello_lt", "SelloTiempo_lt"]);
+    expect(verdicts.slice(0, 2).map((v) => v.validation)).toEqual(["Signature is Valid.", "Signature is Valid."]);
+    // pdfsig lists the document timestamp but cannot validate RFC 3161 document timestamps: openssl does, below.
+    expect(verdicts[2]!.commonName).toBe("Rubrica Pruebas TSA");
+  });
+
+  it.skipIf(!hasOpenssl)(`embeds a DSS with the chain and a good OCSP answer, signed by the CA, for the signer's and the TSA's certificates (${needsOpenssl})`, async () => {
+    const dss = await dssOf(archived);
+    expect(dss).not.toBeNull();
+    const fingerprints = dss!.certs.map((der) => new X509Certificate(der).fingerprint256);
+    const expected = [signerCertificate, pki!.caCertificate].map((file) => new X509Certificate(readFileSync(file)).fingerprint256);
+    expect(fingerprints).toEqual(expect.arrayContaining(expected));
+    expect(dss!.certs.some((der) => new X509Certificate(der).subject.includes("CN=Rubrica Pruebas TSA"))).toBe(true);
+
+    const serials: string[] = [];
+    for (const [index, answer] of dss!.ocsps.entries()) {
+      const file = join(workDir, `ocsp-${index}.der`);
+      writeFileSync(file, answer);
+      const checked = spawnSync("openssl", ["ocsp", "-respin", file, "-CAfile", pki!.caCertificate, "-resp_text"], { encoding: "utf8" });
+      expect(checked.stderr).toContain("Response verify OK");
+      expect(checked.stdout).toContain("Cert Status: good");
+      serials.push(...[...checked.stdout.matchAll(/Serial Number: ([0-9A-F]+)/g)].map((m) => m[1]!));
+    }
+    const tsaCertificate = dss!.certs.map((der) => new X509Certificate(der)).find((cert) => cert.subject.includes("CN=Rubrica Pruebas TSA"))!;
+    expect(serials).toEqual(expect.arrayContaining([new X509Certificate(readFileSync(signerCertificate)).serialNumber.toUpperCase(), tsaCertificate.serialNumber.toUpperCase()]));
+    expect(ocsp.requests).toBeGreaterThanOrEqual(2);
+  });
+
+  it.skipIf(!hasOpenssl)(`closes with a document timestamp over every signature that openssl verifies, and that fails on any changed byte (${needsOpenssl})`, () => {
+    const stamp = signaturesIn(archived).find((s) => s.dictionary.includes("/DocTimeStamp"));
+    expect(stamp).toBeDefined();
+    expect(stamp!.dictionary).toContain("/ETSI.RFC3161");
+    const [, , c, d] = stamp!.byteRange;
+    // It covers the sealed file and the validation data added to it.
+    expect(c! + d!).toBeGreaterThan(sealed.length);
+    const text = Buffer.from(archived).toString("latin1");
+    const token = withoutPadding(new Uint8Array(Buffer.from(text.slice(stamp!.byteRange[1]! + 1, c! - 1), "hex")));
+    const tokenFile = join(workDir, "doc-timestamp.tsr");
+    writeFileSync(tokenFile, token);
+    const verify = (covered: Buffer) => {
+      const dataFile = join(workDir, `covered-${Date.now()}.bin`);
+      writeFileSync(dataFile, covered);
+      const result = spawnSync("openssl", ["ts", "-verify", "-data", dataFile, "-in", tokenFile, "-token_in", "-CAfile", pki!.caCertificate], { encoding: "utf8" });
+      return `${result.stdout}${result.stderr}`;
+    };
+    expect(verify(Buffer.concat(stamp!.signed))).toContain("Verification: OK");
+
+    // A byte before the first signature's /Contents: covered by every signature and by the timestamp.
+    const tampered = flipped(archived, Math.floor(signaturesIn(archived)[0]!.byteRange[1]! / 2));
+    const tamperedStamp = signaturesIn(tampered).find((s) => s.dictionary.includes("/DocTimeStamp"))!;
+    expect(verify(Buffer.concat(tamperedStamp.signed))).toContain("Verification: FAILED");
+    if (hasPdfsig) expect(pdfsig(tampered).slice(0, 2).map((v) => v.validation)).toEqual(["Digest Mismatch.", "Digest Mismatch."]);
+  });
+
+  it.skipIf(!hasOpenssl)(`refuses to finish the file while the responder is down or when a certificate is revoked (${needsOpenssl})`, async () => {
+    ocsp.pause();
+    try {
+      await expect(addLongTermValidation(sealed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_down" })).rejects.toThrow(/revocation data unavailable, try again later: .*HTTP 503/);
+    } finally {
+      ocsp.resume();
+    }
+    expect((await addLongTermValidation(sealed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_up" })).length).toBeGreaterThan(sealed.length);
+
+    const p12 = pki!.pkcs12("/C=ES/O=Servicios Ejemplo S.L./CN=Certificado Revocado", "clave-rev");
+    const credentials = await parsePkcs12(readFileSync(p12.path), "clave-rev");
+    const signed = await signPdf(await multiPagePdf(1), { signer: { name: "Revocado", reason: "Firma" }, fieldName: "Firma_rev", credentials, tsaUrl: tsa.url });
+    pki!.revoke(p12.cert);
+    await expect(addLongTermValidation(signed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_rev" })).rejects.toThrow(/certificate revoked: Certificado Revocado/);
+  });
+});
+
+describe("PAdES B-LT from a CRL when the certificates name no OCSP responder", () => {
+  it.skipIf(!hasOpenssl)(`embeds the CA's CRL and refuses a certificate the CRL lists (${needsOpenssl})`, async () => {
+    const crlPki = new OpensslPki();
+    const crl = await crlPki.startCrl();
+    const tsa = await crlPki.startTsa();
+    try {
+      const p12 = crlPki.pkcs12("/C=ES/O=Servicios Ejemplo S.L./CN=Sello con CRL", "clave-crl");
+      const credentials = await parsePkcs12(readFileSync(p12.path), "clave-crl");
+      const signed = await signPdf(await multiPagePdf(1), { signer: { name: "Servicios Ejemplo S.L.", reason: "Sello" }, fieldName: "Sello_crl", credentials, tsaUrl: tsa.url });
+      const archived = await addLongTermValidation(signed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_crl" });
+      const dss = await dssOf(archived);
+      expect(dss!.ocsps).toHaveLength(0);
+      expect(dss!.crls.length).toBeGreaterThanOrEqual(1);
+      const crlFile = join(workDir, "dss.crl");
+      writeFileSync(crlFile, dss!.crls[0]!);
+      const checked = spawnSync("openssl", ["crl", "-inform", "DER", "-in", crlFile, "-CAfile", crlPki.caCertificate, "-noout", "-text"], { encoding: "utf8" });
+      expect(checked.stderr).toContain("verify OK");
+      expect(checked.stdout).toContain("No Revoked Certificates");
+      expect(crl.requests).toBeGreaterThanOrEqual(1);
+
+      crlPki.revoke(p12.cert);
+      await expect(addLongTermValidation(signed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_crl2" })).rejects.toThrow(/certificate revoked: Sello con CRL \(CRL /);
+    } finally {
+      await tsa.stop();
+      await crl.stop();
+      crlPki.remove();
+    }
   });
 });
