@@ -2,6 +2,7 @@ import { appendAuditEvent } from "@/lib/audit/audit-event";
 import type { Tx } from "@/lib/db/client";
 import { inviteNextOrderIfDue } from "@/lib/documents/invite-next-order";
 import { enqueueJobs } from "@/lib/queue/enqueue";
+import { stampSoonJob } from "@/lib/stamping/stamp-pending";
 import { sealDocumentJob, signSignerJob } from "./pdf-jobs";
 
 /**
@@ -16,11 +17,11 @@ export async function markSignerCompleted(tx: Tx, signer: { id: number; hexId: s
 }
 
 /**
- * After the signer's completion is committed: their digital signature goes on the files (a job), the
- * next order is invited or the shipment completes, and a completed shipment is sealed (a job).
+ * After the signer's completion is committed: their digital signature goes on the files (a job), their
+ * evidence is stamped soon (a job), the next order is invited or the shipment completes, and a completed shipment is sealed (a job).
  */
 export async function afterSignerCompleted(signerId: number, documentId: number): Promise<void> {
-  await enqueueJobs([signSignerJob(signerId)]);
+  await enqueueJobs([signSignerJob(signerId), stampSoonJob()]);
   const outcome = await inviteNextOrderIfDue(documentId);
   if (outcome.completed) await enqueueJobs([sealDocumentJob(documentId)]);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
+import type { QueuedJob } from "@/lib/queue/enqueue";
 import { broadcast, chainClient, failureCode, lookUp, signStamp, waitMined, type ChainClient } from "./chain";
 import { buildMerkleTree, merkleProof } from "./merkle";
 import { explorerTxLink, networkOfColumn, stampingConfig, txColumns, type StampingConfig, type TxColumn } from "./networks";
@@ -40,6 +41,22 @@ export const stampPendingPayload = z
     maxBatches: z.number().int().positive().max(1000).optional(),
   })
   .strict();
+
+// Signers who finish within one window share one early run (and so, usually, one batch).
+const soonWindowMs = 5_000;
+
+/**
+ * A stamping run a few seconds from now, besides the schedule (STAMPING_EVERY_MS): a signer who has
+ * just finished gets their evidence on chain in seconds, not at the next scheduled run.
+ */
+export function stampSoonJob(now = Date.now()): QueuedJob {
+  return {
+    queue: stampingQueue,
+    name: stampPendingJobName,
+    data: {},
+    options: { jobId: `stamp-soon-${Math.floor(now / soonWindowMs)}`, delay: 2_000, attempts: 3, backoff: { type: "exponential", delay: 5_000 }, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } },
+  };
+}
 
 export type StampPendingResult = { skipped?: true; batches: { id: number; root: string; evidences: number; tx: Partial<Record<TxColumn, string>> }[] };
 

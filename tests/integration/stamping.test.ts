@@ -1,4 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { JsonRpcProvider, Network } from "ethers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
@@ -244,5 +248,53 @@ describe("GET /api/signprocess/getStampInfo/{trxId}", () => {
     for (let i = 0; i < 61; i++) statuses.push((await call(m.getStampInfo, "/api/signprocess/getStampInfo/x", { params: { trxId: "x" }, ip })).status);
     expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
     expect(statuses[60]).toBe(429);
+  });
+});
+
+describe("stamping right after a signer finishes", () => {
+  it("a signer who completes gets their evidence stamped within seconds, and the seal waits for it: the audit certificate names the transaction", async () => {
+    const { Worker } = await import("bullmq");
+    const { queueConnection } = await import("@/lib/queue/connection");
+    const { stampingQueue } = await import("@/lib/stamping/stamp-pending");
+    const { storage } = await import("@/lib/storage");
+    const { createTestOrganization } = await import("../support/fixtures");
+    const { createSentShipment, signStep } = await import("../support/signing");
+    const org = await createTestOrganization();
+    const { document, signers } = await createSentShipment(org.organization.id, { signers: [{}], steps: ["SIGNATURE"] });
+    // Only the queue's own jobs run here: the schedule (STAMPING_EVERY_MS) is not registered in tests.
+    const worker = new Worker(stampingQueue, (job) => m.runJob(job.name, job.data), { connection: queueConnection(), concurrency: 1 });
+    try {
+      expect((await signStep(signers[0]!.hexId, signers[0]!.secret!)).body.finished).toBe(true);
+      const started = Date.now();
+      // Sealing right away: it waits for the stamping run the completion asked for.
+      expect(await m.runJob("signing.seal-document", { documentId: document.id })).toEqual({ sealed: 1 });
+      expect(Date.now() - started).toBeLessThan(15_000);
+      const record = await db.stampingRecord.findFirstOrThrow({ where: { evidence: { signerId: signers[0]!.id, kind: "SIGNATURE_DRAWING" } } });
+      expect(record.code).toBe(200);
+      expect(record.ethTrxid).toMatch(/^0x[0-9a-f]{64}$/);
+
+      const file = await db.documentFile.findFirstOrThrow({ where: { documentId: document.id } });
+      const dir = mkdtempSync(join(tmpdir(), "rubrica-stamped-seal-"));
+      try {
+        writeFileSync(join(dir, "sealed.pdf"), await storage().get(file.signedStorageKey!));
+        const text = execFileSync("pdftotext", ["-layout", join(dir, "sealed.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, "");
+        expect(text).toContain(record.ethTrxid!);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it("with the chain slow or down, the seal does not wait past its bound", async () => {
+    const { awaitEvidenceStamps } = await import("@/lib/stamping/await-stamps");
+    const evidences = await createEvidences(1);
+    const signer = await db.signer.findFirstOrThrow({ orderBy: { id: "desc" } });
+    await db.evidence.update({ where: { id: evidences[0]!.id }, data: { signerId: signer.id } });
+    const started = Date.now();
+    expect(await awaitEvidenceStamps(signer.documentId, { timeoutMs: 300, pollMs: 50 })).toBe("pending");
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await awaitEvidenceStamps(signer.documentId, { timeoutMs: 300, config: { ...m.stampingConfig(), networks: [] } })).toBe("off");
   });
 });

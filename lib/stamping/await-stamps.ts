@@ -1,0 +1,26 @@
+import { env } from "@/lib/config/env";
+import { db } from "@/lib/db/client";
+import { stampingConfig, type StampingConfig } from "./networks";
+
+export type StampWait = "off" | "stamped" | "pending";
+
+/**
+ * Before a shipment is sealed: gives the evidence of its signers a bounded time to be stamped on chain,
+ * so the audit certificate sealed into the PDF carries their transaction ids. A signer's completion
+ * already asked for a stamping run within seconds (stampSoonJob). "pending" when the time runs out (a
+ * chain that is slow or down): the seal goes ahead, a PDF is never held back by a chain, and the
+ * stamps still appear on /validateDocs once the batch is confirmed.
+ */
+export async function awaitEvidenceStamps(documentId: number, options: { timeoutMs?: number; pollMs?: number; config?: StampingConfig } = {}): Promise<StampWait> {
+  const config = options.config ?? stampingConfig();
+  if (config.networks.length === 0) return "off";
+  const deadline = Date.now() + (options.timeoutMs ?? env().STAMPING_SEAL_WAIT_MS);
+  for (;;) {
+    const waiting = await db.evidence.count({
+      where: { signer: { documentId }, OR: [{ stamping: null }, { stamping: { code: { not: 200 } } }, { stamping: { code: null } }] },
+    });
+    if (waiting === 0) return "stamped";
+    if (Date.now() >= deadline) return "pending";
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
+  }
+}
