@@ -18,6 +18,12 @@ const schema = z.object({
   TWILIO_API_BASE_URL: z.string().url().optional(),
   STORAGE_DIR: z.string().default("storage"),
   DELIVERY_RETRY_DELAY_MS: z.coerce.number().int().positive().default(30_000),
+  // Integrator callbacks to loopback and private networks in production (an on-premise receiver); read by
+  // lib/callbacks/callback-url.ts as the raw string too, hence only "true" or "false".
+  CALLBACK_ALLOW_PRIVATE_NETWORKS: z
+    .enum(["true", "false"], { error: 'CALLBACK_ALLOW_PRIVATE_NETWORKS must be "true" or "false"' })
+    .default("false")
+    .transform((value) => value === "true"),
   // How long a worker's hold on a running job lasts without renewal: a job of a killed worker runs again about this long after.
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
   // Sign-ins one client address may attempt in five minutes (an office behind one NAT may need more).
@@ -55,6 +61,8 @@ const schema = z.object({
   STAMPING_EVERY_MS: z.coerce.number().int().positive().default(60_000),
   // How long one run waits for a transaction's first confirmation before leaving it for the next run.
   STAMPING_CONFIRM_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  // How long the seal waits for the shipment's evidence to be stamped, so the audit certificate names the transactions.
+  STAMPING_SEAL_WAIT_MS: z.coerce.number().int().nonnegative().default(90_000),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from "@cantoo/pdf-lib";
+import * as pkijs from "pkijs";
 import { verifyAuditChain } from "@/lib/audit/audit-event";
 import { getConfigNumber } from "@/lib/config/values";
+import { toArrayBuffer } from "@/lib/pdf/der";
 import { db } from "@/lib/db/client";
 import type { DocumentStatus, EvidenceCheck, EvidenceKind, StampStatus } from "@/lib/db/generated/enums";
 import { AppError } from "@/lib/errors/app-error";
@@ -15,7 +17,8 @@ import { storage } from "@/lib/storage";
  * or ID numbers (the certificate inside the sealed PDF carries those).
  */
 
-export type PdfSignatureInfo = { field: string; name: string | null; signedAt: Date | null };
+/** A signature field of the sealed PDF: a signature (signer or seal) or the archival document timestamp, whose time is its token's. */
+export type PdfSignatureInfo = { field: string; kind: "signature" | "timestamp"; name: string | null; signedAt: Date | null };
 
 export type PublicValidation = {
   hexId: string;
@@ -79,6 +82,24 @@ function text(value: unknown): string | null {
   return null;
 }
 
+/** The time and the authority (its certificate's common name) of an RFC 3161 token; null if it cannot be read. */
+function timestampOf(der: Uint8Array): { time: Date; authority: string | null } | null {
+  try {
+    const signedData = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(toArrayBuffer(der)).content });
+    const eContent = signedData.encapContentInfo.eContent;
+    if (!eContent) return null;
+    const info = pkijs.TSTInfo.fromBER(eContent.getValue());
+    const signer = signedData.signerInfos[0]?.sid;
+    const certificate = signedData.certificates?.find(
+      (candidate): candidate is pkijs.Certificate => candidate instanceof pkijs.Certificate && signer instanceof pkijs.IssuerAndSerialNumber && candidate.serialNumber.isEqual(signer.serialNumber),
+    );
+    const commonName = certificate?.subject.typesAndValues.find((entry) => entry.type === "2.5.4.3");
+    return { time: info.genTime, authority: commonName ? String(commonName.value.valueBlock.value) : null };
+  } catch {
+    return null;
+  }
+}
+
 /** The signature fields of a PDF: field name, /Name and /M of each signature value, in the file's order. */
 export async function pdfSignatures(bytes: Uint8Array): Promise<PdfSignatureInfo[]> {
   const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
@@ -89,6 +110,13 @@ export async function pdfSignatures(bytes: Uint8Array): Promise<PdfSignatureInfo
     if (field.dict.lookup(PDFName.of("FT")) !== PDFName.of("Sig")) continue;
     const value = field.dict.lookupMaybe(PDFName.of("V"), PDFDict);
     if (!value) continue;
+    const name = field.getFullyQualifiedName() ?? "";
+    if (value.lookup(PDFName.of("Type")) === PDFName.of("DocTimeStamp")) {
+      const token = value.lookup(PDFName.of("Contents"));
+      const stamp = token instanceof PDFHexString ? timestampOf(token.asBytes()) : null;
+      out.push({ field: name, kind: "timestamp", name: stamp?.authority ?? null, signedAt: stamp?.time ?? null });
+      continue;
+    }
     const when = value.lookup(PDFName.of("M"));
     let signedAt: Date | null = null;
     try {
@@ -96,7 +124,7 @@ export async function pdfSignatures(bytes: Uint8Array): Promise<PdfSignatureInfo
     } catch {
       signedAt = null;
     }
-    out.push({ field: field.getFullyQualifiedName() ?? "", name: text(value.lookup(PDFName.of("Name"))), signedAt });
+    out.push({ field: name, kind: "signature", name: text(value.lookup(PDFName.of("Name"))), signedAt });
   }
   return out;
 }

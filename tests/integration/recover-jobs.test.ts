@@ -192,7 +192,8 @@ describe("recovering jobs lost with Redis from the database", () => {
 function startWorker(): { kill: () => void; exited: Promise<void> } {
   const child: ChildProcess = spawn("npx", ["tsx", "workers/index.ts"], {
     cwd: process.cwd(),
-    env: { ...process.env, WORKER_LOCK_MS: "2000" },
+    // Only this test's environment: the developer's .env (dotenv/config in the worker) must not fill the gaps.
+    env: { ...process.env, WORKER_LOCK_MS: "2000", DOTENV_CONFIG_PATH: "/nonexistent/.env" },
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
   });
