@@ -58,8 +58,15 @@ Any other copy of the document can be compared the same way.
     pdfsig documents/file.pdf          # poppler-utils
 
 Every signature must be reported as valid ("Signature is Valid") and the document as not modified after
-signing; the last signature is the organisation's seal over the audit certificate. Adobe Acrobat Reader
-shows the same in its Signatures panel.
+signing; the organisation's seal over the audit certificate follows the signers' signatures. Adobe Acrobat
+Reader shows the same in its Signatures panel.
+
+When the platform signs with a timestamp authority, every signature carries an RFC 3161 timestamp (PAdES
+B-T) and the sealed file ends with long-term validation data (PAdES B-LTA): a Document Security Store with
+the certificates and the OCSP answers or CRLs of every signature, taken when the file was sealed, and a
+document timestamp (field \`SelloTiempo_<shipment id>\`) over all of it. So the signatures can still be checked
+after the certificates expire or their authorities go offline. pdfsig lists the document timestamp but does
+not validate it; PAdES validators (Adobe Acrobat Reader's "LTV enabled", the EU's DSS validation tool) do.
 
 ### 3. Each evidence's Merkle proof
 
