@@ -63,6 +63,8 @@ const schema = z.object({
   STAMPING_CONFIRM_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   // How long the seal waits for the shipment's evidence to be stamped, so the audit certificate names the transactions.
   STAMPING_SEAL_WAIT_MS: z.coerce.number().int().nonnegative().default(90_000),
+  // How long the public validation page waits for a network's node when it checks a stamp on chain.
+  STAMPING_VERIFY_TIMEOUT_MS: z.coerce.number().int().positive().default(4_000),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -9,6 +9,7 @@ import type { DocumentStatus, EvidenceCheck, EvidenceKind, StampStatus } from "@
 import { AppError } from "@/lib/errors/app-error";
 import { merkleAlgorithm, verifyMerkleProof, type ProofStep } from "@/lib/stamping/merkle";
 import { explorerTxLink, networkOfColumn, txColumns } from "@/lib/stamping/networks";
+import { verifyStampOnChain, type ChainVerdict } from "@/lib/stamping/verify-on-chain";
 import { storage } from "@/lib/storage";
 
 /**
@@ -38,13 +39,17 @@ export type PublicValidation = {
   stamping: "pending" | "partial" | "stamped";
 };
 
-/** One network's stamp transaction of a batch: its id and the explorer page (null without an explorer). */
-export type StampTransaction = { network: string; chainId: number; txId: string; link: string | null };
+/**
+ * One network's stamp transaction of a batch: its id, the explorer page (null without an explorer) and
+ * what that network's node says of it now (mined with this batch's root, or not).
+ */
+export type StampTransaction = { network: string; chainId: number; txId: string; link: string | null; onChain: ChainVerdict };
 
 /**
- * An evidence's stamping as the server recorded it (StampingRecord + its StampBatch). `proofValid`
- * is recomputed here: the evidence hash walked up the stored proof gives the batch root. Whether that
- * root is in the transactions on chain is for the reader to check on the explorers (or offline).
+ * An evidence's stamping as the server recorded it (StampingRecord + its StampBatch), checked twice:
+ * `proofValid` is recomputed here (the evidence hash walked up the stored proof gives the batch root),
+ * and each transaction's `onChain` is asked of the network's node (the root is really in a mined
+ * transaction). The reader can repeat both on the explorers or offline (VERIFY.md).
  */
 export type EvidenceStamping = {
   /** The batch's state: CONFIRMED once its transactions are mined on every network. */
@@ -154,16 +159,19 @@ function storedPath(proof: unknown): ProofStep[] | null {
   return steps;
 }
 
-function evidenceStamping(sha256: string, record: RecordWithBatch | null): EvidenceStamping | null {
+async function evidenceStamping(sha256: string, record: RecordWithBatch | null): Promise<EvidenceStamping | null> {
   if (!record?.batch) return null;
   const { batch } = record;
   const path = storedPath(record.merkleProof);
-  const transactions = txColumns.flatMap((column) => {
-    const txId = batch[column];
-    if (!txId) return [];
-    const network = networkOfColumn(column);
-    return [{ network: network.name, chainId: network.chainId, txId, link: explorerTxLink(network, txId) }];
-  });
+  const transactions = await Promise.all(
+    txColumns.flatMap((column) => {
+      const txId = batch[column];
+      if (!txId) return [];
+      const network = networkOfColumn(column);
+      // One lookup per batch and network however many evidences share it (verifyStampOnChain shares them).
+      return [verifyStampOnChain(network, txId, batch.merkleRoot).then((onChain) => ({ network: network.name, chainId: network.chainId, txId, link: explorerTxLink(network, txId), onChain }))];
+    }),
+  );
   return {
     status: batch.status,
     code: record.code,
@@ -197,11 +205,13 @@ export async function publicValidation(signatureHexId: string): Promise<PublicVa
     db.auditEvent.findMany({ where: { documentId: document.id }, orderBy: { sequence: "asc" }, select: { sequence: true, type: true, createdAt: true, hash: true } }),
     verifyAuditChain(db, { documentId: document.id }),
   ]);
-  const publicSigners = signers.map((signer) => ({
-    name: `${signer.firstName} ${signer.lastName}`.trim(),
-    signedAt: signer.signedAt,
-    evidences: signer.evidences.map(({ stamping, ...evidence }) => ({ ...evidence, stamping: evidenceStamping(evidence.sha256, stamping) })),
-  }));
+  const publicSigners = await Promise.all(
+    signers.map(async (signer) => ({
+      name: `${signer.firstName} ${signer.lastName}`.trim(),
+      signedAt: signer.signedAt,
+      evidences: await Promise.all(signer.evidences.map(async ({ stamping, ...evidence }) => ({ ...evidence, stamping: await evidenceStamping(evidence.sha256, stamping) }))),
+    })),
+  );
   const evidences = publicSigners.flatMap((signer) => signer.evidences);
   const confirmed = evidences.filter((evidence) => evidence.stamping?.status === "CONFIRMED").length;
   const files = [];

@@ -52,6 +52,7 @@ export async function validationPackage(signatureHexId: string): Promise<{ fileN
       oddLevel: "the last node of an odd level is promoted unchanged",
       proofStep: "position = side of the sibling: left → SHA-256(0x01 || sibling || node), right → SHA-256(0x01 || node || sibling)",
       transactionData: `0x${Buffer.from(stampTag, "ascii").toString("hex")} || root (ASCII "${stampTag}" then the 32-byte root)`,
+      onChain: "transactions[].onChain: what the network's node answered when this package was made (VERIFY.md step 4 repeats the check)",
     },
     evidences: validation.signers.flatMap((signer) =>
       signer.evidences.map((item) => ({

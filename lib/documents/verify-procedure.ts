@@ -99,5 +99,16 @@ with no public explorer). The transaction must be mined (successful), and its in
 i.e. \`0x52424b31\` followed by the 64 hex characters of \`stamping.root\`. The transaction is sent by the
 stamping account to itself with value 0; its block time tells when the evidence existed at the latest.
 
+Any node of the network answers the same over JSON-RPC, for example:
+
+    curl -s -X POST -H 'content-type: application/json' \\
+      --data '{"jsonrpc":"2.0","id":1,"method":"eth_getTransactionByHash","params":["<txId>"]}' <node URL>
+
+\`result.input\` must be that data and \`result.blockNumber\` set; \`eth_getTransactionReceipt\` must give
+\`status\` \`0x1\`, and \`eth_getBlockByNumber\` the block's \`timestamp\`. The validation page asks the nodes
+the same when it is shown; \`onChain\` in \`evidence.json\` is what they answered when the package was
+made (\`confirmed\` with the block, \`mismatch\` when the transaction carries another root, \`pending\`,
+\`not-found\`, \`failed\` or \`unreachable\`). That answer is a convenience: the chain's is the proof.
+
 \`stamping.status\` and the transaction ids are Rúbrica's record; steps 3 and 4 are what proves them.
 `;

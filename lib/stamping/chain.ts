@@ -23,12 +23,18 @@ export function rootFromData(data: string): string | null {
 
 export type ChainClient = { network: StampingNetwork; provider: JsonRpcProvider; wallet: Wallet; close: () => void };
 
-export function chainClient(network: StampingNetwork, privateKey: string, timeoutMs = 10_000): ChainClient {
+/** A read-only connection to a network's RPC node; each call gives up after `timeoutMs`. */
+export function chainProvider(network: StampingNetwork, timeoutMs = 10_000): JsonRpcProvider {
   const request = new FetchRequest(network.rpcUrl);
   request.timeout = timeoutMs;
   // staticNetwork: no chain-id polling, and a node that is down fails a call at once instead of retrying forever.
   const provider = new JsonRpcProvider(request, network.chainId, { staticNetwork: Network.from(network.chainId), batchMaxCount: 1 });
   provider.pollingInterval = 1_000;
+  return provider;
+}
+
+export function chainClient(network: StampingNetwork, privateKey: string, timeoutMs = 10_000): ChainClient {
+  const provider = chainProvider(network, timeoutMs);
   const wallet = new Wallet(privateKey, provider);
   return { network, provider, wallet, close: () => provider.destroy() };
 }

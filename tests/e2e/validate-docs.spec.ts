@@ -56,6 +56,11 @@ test.describe("public verification of a sealed shipment", () => {
     await expect(page.getByTestId("validation-stamping")).toHaveText("sellado");
     await expect(page.getByTestId("validation-proof").first()).toHaveText("Prueba Merkle válida frente a la raíz del lote");
     await expect(page.getByTestId("validation-evidence-stamping").first()).toContainText(txId);
+    // The page asked the chain: no node knows this made-up transaction (or, in this run, none answers).
+    const verdict = page.getByTestId("validation-onchain").first();
+    await expect(verdict).toHaveAttribute("data-state", /^(not-found|unreachable)$/);
+    const expected = (await verdict.getAttribute("data-state")) === "not-found" ? "La red no conoce esta transacción" : "No se ha podido consultar la red ahora";
+    await expect(verdict).toContainText(expected);
     const zip = await request.get(await page.getByTestId("validation-package").getAttribute("href") as string);
     expect(zip.status()).toBe(200);
     expect(zip.headers()["content-type"]).toBe("application/zip");

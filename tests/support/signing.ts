@@ -90,8 +90,9 @@ export async function issueLink(signerId: number): Promise<string> {
 }
 
 /** A hand-drawn-looking signature as the pad sends it: a PNG data URL with a few strokes of ink. */
-export async function drawnSignature(): Promise<string> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="500" height="200"><path d="M20 150 C 80 20, 120 20, 160 140 S 260 60, 300 120 S 420 40, 480 110" stroke="#0f172a" stroke-width="5" fill="none"/></svg>`;
+export async function drawnSignature(variant = 0): Promise<string> {
+  // Another variant is another drawing, so another evidence hash (identical hashes share a stamp batch).
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="500" height="200"><path d="M20 150 C 80 ${20 + (variant % 100)}, 120 20, 160 140 S 260 60, 300 120 S 420 40, 480 110" stroke="#0f172a" stroke-width="5" fill="none"/>${variant ? `<circle cx="${40 + (Math.floor(variant / 100) % 400)}" cy="180" r="3" fill="#0f172a"/>` : ""}</svg>`;
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   return `data:image/png;base64,${png.toString("base64")}`;
 }
@@ -103,12 +104,12 @@ export async function blankSignature(): Promise<string> {
 }
 
 /** The signer draws and sends their signature on the digital-signature step, through the real route. */
-export async function signStep(processHexId: string, secret: string) {
+export async function signStep(processHexId: string, secret: string, image?: string) {
   const { POST } = await import("@/app/api/signprocess/[id]/step/[page]/route");
   const { call } = await import("./http");
   return call<{ finished?: boolean; next?: string; errorCode?: string }>(POST, `/api/signprocess/${processHexId}/step/digital-signature`, {
     method: "POST",
-    body: { image: await drawnSignature() },
+    body: { image: image ?? (await drawnSignature()) },
     params: { id: processHexId, page: "digital-signature" },
     headers: { "x-url-sign": secret },
   });

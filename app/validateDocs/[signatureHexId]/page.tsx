@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { Alert, Card, PageTitle } from "@/components/ui/card";
 import { screenMetadata } from "@/components/layout/route-params";
 import { CheckPdfForm } from "@/components/validate-docs/check-pdf-form";
-import { publicValidation, type EvidenceStamping } from "@/lib/documents/public-validation";
+import { publicValidation, type EvidenceStamping, type StampTransaction } from "@/lib/documents/public-validation";
 
 export const dynamic = "force-dynamic";
 export const generateMetadata = () => screenMetadata("validateDocs");
@@ -13,9 +13,22 @@ const hashClass = "break-all font-mono text-xs text-slate-700";
 const stampingLabel = { pending: "stampingPending", partial: "stampingPartial", stamped: "stampingStamped" } as const;
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"validateDocs">>>;
+type When = (date: Date | null) => string;
+
+const onChainKey = { confirmed: "confirmed", mismatch: "mismatch", failed: "failed", pending: "pending", "not-found": "notFound", unreachable: "unreachable" } as const;
+
+/** What the network's node said of a stamp transaction, asked while rendering this page. */
+function OnChainVerdict({ onChain, t, when }: { onChain: StampTransaction["onChain"]; t: Translate; when: When }) {
+  const tone = onChain.state === "confirmed" ? "text-emerald-700" : onChain.state === "mismatch" || onChain.state === "failed" ? "font-medium text-red-700" : "text-amber-700";
+  return (
+    <p data-testid="validation-onchain" data-state={onChain.state} className={tone}>
+      {onChain.state === "confirmed" ? t("onChain.confirmed", { block: onChain.blockNumber, time: when(onChain.blockTime) }) : t(`onChain.${onChainKey[onChain.state]}`)}
+    </p>
+  );
+}
 
 /** One evidence's stamp: the server's record (batch state, root, transactions) and the proof verdict computed here. */
-function EvidenceStampingCell({ stamping, t }: { stamping: EvidenceStamping | null; t: Translate }) {
+function EvidenceStampingCell({ stamping, t, when }: { stamping: EvidenceStamping | null; t: Translate; when: When }) {
   if (!stamping || stamping.status !== "CONFIRMED") return <span>{t("stampingPending")}</span>;
   return (
     <div className="space-y-1">
@@ -27,16 +40,19 @@ function EvidenceStampingCell({ stamping, t }: { stamping: EvidenceStamping | nu
         {t("batchRoot")}: {stamping.root}
       </p>
       {stamping.transactions.map((tx) => (
-        <p key={tx.network} className={hashClass}>
-          {t("transaction", { network: tx.network })}:{" "}
-          {tx.link ? (
-            <a href={tx.link} target="_blank" rel="noopener noreferrer" className="underline">
-              {tx.txId}
-            </a>
-          ) : (
-            tx.txId
-          )}
-        </p>
+        <div key={tx.network}>
+          <p className={hashClass}>
+            {t("transaction", { network: tx.network })}:{" "}
+            {tx.link ? (
+              <a href={tx.link} target="_blank" rel="noopener noreferrer" className="underline">
+                {tx.txId}
+              </a>
+            ) : (
+              tx.txId
+            )}
+          </p>
+          <OnChainVerdict onChain={tx.onChain} t={t} when={when} />
+        </div>
       ))}
     </div>
   );
@@ -124,7 +140,7 @@ export default async function ValidateDocsPage({ params }: { params: Promise<{ s
                         <td className={`py-1 pr-3 ${hashClass}`}>{evidence.sha256}</td>
                         <td className="py-1 pr-3">{certificate(`evidenceChecks.${evidence.check}`)}</td>
                         <td className="py-1" data-testid="validation-evidence-stamping">
-                          <EvidenceStampingCell stamping={evidence.stamping} t={t} />
+                          <EvidenceStampingCell stamping={evidence.stamping} t={t} when={when} />
                         </td>
                       </tr>
                     ))}
@@ -156,9 +172,18 @@ export default async function ValidateDocsPage({ params }: { params: Promise<{ s
                 </thead>
                 <tbody>
                   {file.signatures.map((signature) => (
-                    <tr key={signature.field} className="border-b border-slate-100" data-testid="validation-signature">
+                    <tr key={signature.field} className="border-b border-slate-100" data-testid="validation-signature" data-kind={signature.kind}>
                       <td className="py-1 pr-3 font-mono text-xs">{signature.field}</td>
-                      <td className="py-1 pr-3">{signature.name ?? "—"}</td>
+                      <td className="py-1 pr-3">
+                        {signature.kind === "timestamp" ? (
+                          <>
+                            <span className="font-medium">{t("documentTimestamp")}</span>
+                            {signature.name ? <span className="block text-xs text-slate-600">{t("timestampAuthority", { name: signature.name })}</span> : null}
+                          </>
+                        ) : (
+                          (signature.name ?? "—")
+                        )}
+                      </td>
                       <td className="py-1">{when(signature.signedAt)}</td>
                     </tr>
                   ))}
