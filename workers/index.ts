@@ -24,15 +24,25 @@ async function main() {
     worker.on("failed", (job, error) => console.error(`[worker] ${job?.name ?? "?"} failed: ${error.message}`));
   }
 
-  for (const schedule of schedules) {
-    const queue = new Queue(jobs[schedule.name].queue, { connection });
-    await queue.upsertJobScheduler(schedule.name, { every: schedule.everyMs }, { name: schedule.name, data: {} });
-    await queue.close();
-  }
+  // The repeating jobs live in Redis, which keeps nothing on disk here: after a Redis restart they are
+  // registered again (upserts, so never twice), and the reconcile sweep among them re-queues from the
+  // database whatever work the restart dropped.
+  const scheduleQueues = [...new Set(schedules.map((schedule) => jobs[schedule.name].queue))].map((name) => new Queue(name, { connection }));
+  const registerSchedules = async () => {
+    for (const schedule of schedules) {
+      const queue = scheduleQueues.find((candidate) => candidate.name === jobs[schedule.name].queue)!;
+      await queue.upsertJobScheduler(schedule.name, { every: schedule.everyMs }, { name: schedule.name, data: {} });
+    }
+  };
+  await registerSchedules();
+  connection.on("ready", () => {
+    registerSchedules().catch((error: unknown) => console.error(`[worker] could not register the repeating jobs: ${error instanceof Error ? error.message : String(error)}`));
+  });
   console.log(`[worker] listening on ${queueNames.join(", ")}`);
 
   const stop = async () => {
     await Promise.all(workers.map((w) => w.close()));
+    await Promise.all(scheduleQueues.map((queue) => queue.close()));
     await closeProducers();
     connection.disconnect();
     process.exit(0);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
@@ -70,7 +71,9 @@ export async function sendCompletionMail(payload: z.infer<typeof completionMailP
 
   const message = completionMessage(recipient, document, document.organization);
   try {
-    await sendMail({ to: recipient.email, ...message });
+    // One Message-ID per shipment and recipient: a mail sent again after a crash is the same message.
+    const idPart = createHash("sha256").update(`completion:${document.hexId}:${recipient.key}`).digest("hex").slice(0, 32);
+    await sendMail({ to: recipient.email, ...message, messageId: `<completion-${idPart}@${new URL(base).hostname}>` });
   } catch (error) {
     const final = attempt.attemptsMade + 1 >= attempt.attempts;
     // The transport's words may hold the address: only the error's name goes to the log.

@@ -4,7 +4,11 @@ import type StreamTransport from "nodemailer/lib/stream-transport";
 import { env } from "@/lib/config/env";
 import { writeToOutbox } from "@/lib/notify/outbox";
 
-export type MailInput = { to: string; subject: string; html: string; text: string };
+/**
+ * `messageId`: a Message-ID of our own (with the angle brackets). A mail that may be sent twice (a
+ * worker killed after the server took it) keeps one id, by which mail systems drop the copy.
+ */
+export type MailInput = { to: string; subject: string; html: string; text: string; messageId?: string };
 
 type MailTransport =
   | { kind: "smtp"; transporter: Transporter<SMTPTransport.SentMessageInfo> }
@@ -24,7 +28,7 @@ function getTransport(): MailTransport {
 // Bodies carry one-time codes and signing links: nothing here logs them.
 export async function sendMail(input: MailInput): Promise<{ messageId: string }> {
   const current = getTransport();
-  const message = { from: env().MAIL_FROM, to: input.to, subject: input.subject, html: input.html, text: input.text };
+  const message = { from: env().MAIL_FROM, to: input.to, subject: input.subject, html: input.html, text: input.text, ...(input.messageId ? { messageId: input.messageId } : {}) };
   if (current.kind === "smtp") {
     const info = await current.transporter.sendMail(message);
     return { messageId: info.messageId };

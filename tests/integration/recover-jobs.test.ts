@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Queue } from "bullmq";
@@ -17,6 +16,7 @@ import { reconcileSigning } from "@/lib/signing/reconcile";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { createSentShipment, signStep } from "../support/signing";
+import { startWorker, until } from "../support/worker-process";
 import { peers } from "./setup";
 
 // Issue 5 item 8: Redis keeps nothing on disk in dev/CI, so the database is the source of truth. Each
@@ -187,40 +187,3 @@ describe("recovering jobs lost with Redis from the database", () => {
     expect(await db.auditEvent.count({ where: { documentId: document.id, type: "signer.pdf-signed" } })).toBe(1);
   }, 100_000);
 });
-
-/** `npx tsx workers/index.ts` with this test's environment, in its own process group so that a kill reaches tsx's node child too. */
-function startWorker(): { kill: () => void; exited: Promise<void> } {
-  const child: ChildProcess = spawn("npx", ["tsx", "workers/index.ts"], {
-    cwd: process.cwd(),
-    // Only this test's environment: the developer's .env (dotenv/config in the worker) must not fill the gaps.
-    env: { ...process.env, WORKER_LOCK_MS: "2000", DOTENV_CONFIG_PATH: "/nonexistent/.env" },
-    detached: true,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  let killed = false;
-  return {
-    kill: () => {
-      if (killed || child.exitCode !== null || child.pid === undefined) return;
-      killed = true;
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    },
-    exited: exited.then(() => {
-      if (!killed && child.exitCode !== 0) throw new Error(`worker exited ${child.exitCode}: ${stderr.slice(-2000)}`);
-    }),
-  };
-}
-
-async function until(condition: () => Promise<boolean>, everyMs: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
