@@ -1,13 +1,21 @@
 // PDF signing cost: a 20-page PDF signed three times (two signers with a visible handwritten signature,
-// then the invisible seal), each an incremental revision. Prints ms per signature.
+// then the invisible seal), each an incremental revision. Prints ms per signature, then signs the same
+// PDF three times in the same run with @libpdf/core (same key and certificate, invisible signatures:
+// its sign() draws no appearance) and prints the ratio; both outputs are checked with pdfsig.
 // Run: npx tsx bench/pdf-signing.ts [rounds] [tsaUrl]
 //   certificate: PDF_SIGNING_P12_PATH + PDF_SIGNING_P12_PASSWORD if set, else a development certificate in memory;
 //   tsaUrl (or PDF_SIGNING_TSA_URL): timestamp every signature (PAdES B-T), which adds the TSA's round trip.
-import { readFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { webcrypto } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { CryptoKeySigner, PDF } from "@libpdf/core";
 import { performance } from "node:perf_hooks";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import sharp from "sharp";
-import { developmentCredentials, parsePkcs12 } from "@/lib/pdf/credentials";
+import { developmentCredentials, parsePkcs12, type SigningCredentials } from "@/lib/pdf/credentials";
 import { sealPdf, signPdf } from "@/lib/pdf/sign-pdf";
 
 const rounds = Number(process.argv[2] ?? 5);
@@ -60,10 +68,56 @@ async function main() {
     // Round 0 warms the JIT and is not counted.
     if (round > 0) times.forEach((ms, i) => (totals[i]! += ms));
     size = pdf.byteLength;
+    lastSigned = pdf;
   }
   steps.forEach((label, i) => console.log(`${label.padEnd(22)} ${(totals[i]! / rounds).toFixed(1).padStart(8)} ms/signature`));
   const all = totals.reduce((a, b) => a + b, 0) / rounds;
   console.log(`${"three signatures".padEnd(22)} ${all.toFixed(1).padStart(8)} ms  (${(all / 3).toFixed(1)} ms/signature; signed file ${(size / 1024).toFixed(0)} KB)`);
+  const ours = lastSigned;
+
+  // The same PDF, the same key, three signatures through @libpdf/core.
+  const signer = await libpdfSigner(credentials);
+  let libTotal = 0;
+  let libSigned = original;
+  for (let round = 0; round <= rounds; round++) {
+    const started = performance.now();
+    const pdf = await PDF.load(original);
+    for (let step = 0; step < 3; step++) await pdf.sign({ signer, fieldName: `Firma_${round}_${step}`, reason: step < 2 ? "Firma del contrato" : "Sello", level: "B-B" });
+    libSigned = await pdf.save();
+    if (round > 0) libTotal += performance.now() - started;
+  }
+  const lib = libTotal / rounds;
+  console.log(`${"@libpdf/core, three".padEnd(22)} ${lib.toFixed(1).padStart(8)} ms  (${(lib / 3).toFixed(1)} ms/signature; signed file ${(libSigned.byteLength / 1024).toFixed(0)} KB)`);
+  console.log(`ratio ours / @libpdf/core: ${(all / lib).toFixed(2)} (ours draws two visible signatures, @libpdf/core none)`);
+  for (const [label, bytes] of [["ours", ours], ["@libpdf/core", libSigned]] as const) console.log(`pdfsig ${label}: ${await pdfsigSummary(bytes)}`);
+}
+
+let lastSigned: Uint8Array = new Uint8Array();
+
+/** Our signing key as @libpdf/core's signer (WebCrypto). */
+async function libpdfSigner(credentials: SigningCredentials): Promise<CryptoKeySigner> {
+  const pkcs8 = credentials.privateKey.export({ format: "der", type: "pkcs8" });
+  const rsa = credentials.privateKey.asymmetricKeyType === "rsa";
+  const algorithm = rsa ? { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" } : { name: "ECDSA", namedCurve: credentials.privateKey.asymmetricKeyDetails?.namedCurve === "secp384r1" ? "P-384" : "P-256" };
+  const key = await webcrypto.subtle.importKey("pkcs8", pkcs8, algorithm, false, ["sign"]);
+  return new CryptoKeySigner(key as CryptoKey, credentials.certificate, rsa ? "RSA" : "EC", rsa ? "RSASSA-PKCS1-v1_5" : "ECDSA", credentials.chain);
+}
+
+/** What poppler's pdfsig says of a file: valid signatures out of all, or that pdfsig is missing. */
+async function pdfsigSummary(bytes: Uint8Array): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "bench-pdfsig-"));
+  try {
+    const file = path.join(dir, "signed.pdf");
+    await writeFile(file, bytes);
+    const { stdout } = await promisify(execFile)("pdfsig", [file]).catch((error: { stdout?: string; code?: string }) => ({ stdout: error.code === "ENOENT" ? "" : (error.stdout ?? "") }));
+    if (!stdout) return "pdfsig not installed (apt-get install poppler-utils)";
+    const total = (stdout.match(/^Signature #\d+:/gm) ?? []).length;
+    const valid = (stdout.match(/Signature Validation: Signature is Valid\./g) ?? []).length;
+    const subFilters = [...new Set(stdout.match(/Signature Type: \S+/g) ?? [])].map((line) => line.replace("Signature Type: ", ""));
+    return `${valid}/${total} signatures valid (${subFilters.join(", ")})`;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 main().catch((error: unknown) => {

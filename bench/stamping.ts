@@ -54,6 +54,10 @@ async function main() {
     const maxPath = Math.max(...proofs.map((p) => p.path.length));
     console.log(`evidences                     ${count}`);
     console.log(`Merkle tree + proofs          ${buildMs.toFixed(1)} ms (proof length ≤ ${maxPath})`);
+    // A proof is its steps: a 32-byte sibling and a side each; as stored (JSON) and as a verifier needs it (binary).
+    const jsonBytes = proofs.map((proof) => Buffer.byteLength(JSON.stringify(proof.path)));
+    const meanJson = jsonBytes.reduce((a, b) => a + b, 0) / jsonBytes.length;
+    console.log(`proof size                    ${meanJson.toFixed(0)} bytes as stored (JSON, mean), ${maxPath * 33} bytes binary (${maxPath} × (32 + 1))`);
     console.log(`batch + records in PostgreSQL ${recordMs.toFixed(1)} ms`);
     console.log(`transactions                  1 (${sendMs.toFixed(1)} ms to sign, send and mine on hardhat)`);
     console.log(`gas used                      ${mined.gasUsed} → ${(Number(mined.gasUsed) / count).toFixed(2)} gas per evidence`);

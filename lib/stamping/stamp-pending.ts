@@ -54,7 +54,9 @@ export function stampSoonJob(now = Date.now()): QueuedJob {
     queue: stampingQueue,
     name: stampPendingJobName,
     data: {},
-    options: { jobId: `stamp-soon-${Math.floor(now / soonWindowMs)}`, delay: 2_000, attempts: 3, backoff: { type: "exponential", delay: 5_000 }, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } },
+    // Removed once run: a job kept under the window's id would swallow a later signer's request in the same
+    // window (BullMQ ignores an id it still holds), leaving their evidence to the next scheduled run.
+    options: { jobId: `stamp-soon-${Math.floor(now / soonWindowMs)}`, delay: 2_000, attempts: 3, backoff: { type: "exponential", delay: 5_000 }, removeOnComplete: true, removeOnFail: true },
   };
 }
 

@@ -287,6 +287,31 @@ describe("stamping right after a signer finishes", () => {
     }
   });
 
+  it("a second signer finishing in the same few seconds, after the first one's early run, gets an early run too", async () => {
+    const { Worker } = await import("bullmq");
+    const { queueConnection } = await import("@/lib/queue/connection");
+    const { enqueueJobs } = await import("@/lib/queue/enqueue");
+    const { stampingQueue, stampSoonJob } = await import("@/lib/stamping/stamp-pending");
+    const worker = new Worker(stampingQueue, (job) => m.runJob(job.name, job.data), { connection: queueConnection(), concurrency: 1 });
+    const stamped = async (id: number) => (await db.stampingRecord.findUnique({ where: { evidenceId: id } }))?.code === 200;
+    const within = async (id: number) => {
+      for (let i = 0; i < 200 && !(await stamped(id)); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      return stamped(id);
+    };
+    try {
+      // Both requests fall in one window (the same moment): the second must not be swallowed by the first's id.
+      const moment = Date.now();
+      const [first] = await createEvidences(1);
+      await enqueueJobs([stampSoonJob(moment)]);
+      expect(await within(first!.id)).toBe(true);
+      const [second] = await createEvidences(1);
+      await enqueueJobs([stampSoonJob(moment)]);
+      expect(await within(second!.id)).toBe(true);
+    } finally {
+      await worker.close();
+    }
+  });
+
   it("with the chain slow or down, the seal does not wait past its bound", async () => {
     const { awaitEvidenceStamps } = await import("@/lib/stamping/await-stamps");
     const evidences = await createEvidences(1);
