@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { documentStatus, type DocumentStatusView } from "./document-status";
 import { lockOrganizationDocument } from "./lock-document";
-import { isActiveDocument, openSignerStatuses } from "./shipment-states";
+import { isActiveDocument, unfinishedSignerStatuses } from "./shipment-states";
 
 /**
  * Cancels a live shipment: the document and its open links become CANCELLED and queued deliveries
@@ -16,7 +16,7 @@ export async function cancelDocument(context: AuthContext, documentHexId: string
     const { status } = await tx.document.findUniqueOrThrow({ where: { id: document.id }, select: { status: true } });
     if (!isActiveDocument(status)) throw new AppError("SENDING_NOT_ACTIVE");
     await tx.document.update({ where: { id: document.id }, data: { status: "CANCELLED" } });
-    await tx.signer.updateMany({ where: { documentId: document.id, status: { in: openSignerStatuses } }, data: { status: "CANCELLED" } });
+    await tx.signer.updateMany({ where: { documentId: document.id, status: { in: unfinishedSignerStatuses } }, data: { status: "CANCELLED" } });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: document.id } }, data: { status: "CANCELLED" } });
     await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: "DOCUMENT_CANCEL", ip, recordId: document.hexId }, tx);
   });

@@ -3,7 +3,7 @@ import { enqueueSoftFail } from "@/lib/callbacks/completion-events";
 import { db } from "@/lib/db/client";
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import { deliveryJob, reminderJob } from "./shipment-jobs";
-import { activeDocumentStatuses, openSignerStatuses } from "./shipment-states";
+import { activeDocumentStatuses, unfinishedSignerStatuses } from "./shipment-states";
 
 export const expireShipmentsPayload = z.object({}).strict();
 
@@ -21,7 +21,7 @@ export async function expireShipments(now = new Date()): Promise<{ expiredDocume
     const ids = due.map((d) => d.id);
     if (ids.length === 0) return { expiredDocuments: 0, lapsedSigners: 0, expiredIds: [] };
     const documents = await tx.document.updateMany({ where: { id: { in: ids }, status: { in: activeDocumentStatuses } }, data: { status: "EXPIRED" } });
-    const signers = await tx.signer.updateMany({ where: { documentId: { in: ids }, status: { in: openSignerStatuses } }, data: { status: "LAPSED" } });
+    const signers = await tx.signer.updateMany({ where: { documentId: { in: ids }, status: { in: unfinishedSignerStatuses } }, data: { status: "LAPSED" } });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: { in: ids } } }, data: { status: "CANCELLED" } });
     const expired = await tx.document.findMany({ where: { id: { in: ids }, status: "EXPIRED" }, select: { id: true } });
     return { expiredDocuments: documents.count, lapsedSigners: signers.count, expiredIds: expired.map((d) => d.id) };

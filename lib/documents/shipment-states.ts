@@ -4,6 +4,11 @@ import type { DocumentStatus, ProcessStatus } from "@/lib/db/generated/enums";
 export const activeDocumentStatuses: DocumentStatus[] = ["SENT", "IN_PROGRESS"];
 /** A signer's link that can still be used. */
 export const openSignerStatuses: ProcessStatus[] = ["PENDING", "IN_PROGRESS"];
+/**
+ * A signer not finished either way: an open link, or steps done and awaiting staff review (IN_REVIEW).
+ * Cancelling or expiring the shipment closes all of them; a review left pending would otherwise hang.
+ */
+export const unfinishedSignerStatuses: ProcessStatus[] = [...openSignerStatuses, "IN_REVIEW"];
 
 export function isActiveDocument(status: DocumentStatus): boolean {
   return activeDocumentStatuses.includes(status);

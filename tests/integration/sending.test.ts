@@ -186,9 +186,11 @@ describe("sending a shipment", () => {
   });
 
   it("moves links past the expiration date to LAPSED and the document to EXPIRED in the sweep", async () => {
-    const { document, signers } = await createReadyDocument(orgA.organization.id, { signers: [{}, {}] });
+    const { document, signers } = await createReadyDocument(orgA.organization.id, { signers: [{}, {}, {}] });
     expect((await send(adminA, document.hexId)).status).toBe(200);
     await db.signer.update({ where: { id: signers[1]!.id }, data: { status: "COMPLETED" } });
+    // Steps done, awaiting staff review when the shipment runs out: closed with the rest.
+    await db.signer.update({ where: { id: signers[2]!.id }, data: { status: "IN_REVIEW" } });
     await db.document.update({ where: { id: document.id }, data: { expirationDate: new Date(Date.now() - 1_000) } });
     const job = await queue.add("shipments.expire-sweep", {});
     const result = (await job.waitUntilFinished(events, 15_000)) as { expiredDocuments: number; lapsedSigners: number };
@@ -196,6 +198,7 @@ describe("sending a shipment", () => {
     expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("EXPIRED");
     expect((await db.signer.findUniqueOrThrow({ where: { id: signers[0]!.id } })).status).toBe("LAPSED");
     expect((await db.signer.findUniqueOrThrow({ where: { id: signers[1]!.id } })).status).toBe("COMPLETED");
+    expect((await db.signer.findUniqueOrThrow({ where: { id: signers[2]!.id } })).status).toBe("LAPSED");
     const resend = await call(resendRoute, "/api/x", { method: "POST", token: adminA, params: { documentHexId: document.hexId, signerHexId: signers[0]!.hexId } });
     expect(resend.body.errorCode).toBe("SENDING_NOT_ACTIVE");
   });
@@ -254,13 +257,15 @@ describe("sending a shipment", () => {
   it("cancels a shipment: links become CANCELLED and an invitation still queued is never delivered", async () => {
     await worker.pause();
     try {
-      const { document, signers } = await createReadyDocument(orgA.organization.id, { signers: [{}] });
+      const { document, signers } = await createReadyDocument(orgA.organization.id, { signers: [{}, {}] });
       expect((await send(adminA, document.hexId)).status).toBe(200);
+      // One signer awaits staff review: cancelling closes that process too.
+      await db.signer.update({ where: { id: signers[1]!.id }, data: { status: "IN_REVIEW" } });
       const cancelled = await call<DocumentStatusView>(cancelRoute, "/api/x", { method: "POST", token: adminA, params: { documentHexId: document.hexId } });
       expect(cancelled.status).toBe(200);
       expect(cancelled.body.status).toBe("CANCELLED");
-      expect(cancelled.body.signers.map((s) => s.status)).toEqual(["CANCELLED"]);
-      expect(cancelled.body.deliveries.map((d) => d.status)).toEqual(["CANCELLED"]);
+      expect(cancelled.body.signers.map((s) => s.status)).toEqual(["CANCELLED", "CANCELLED"]);
+      expect(cancelled.body.deliveries.map((d) => d.status)).toEqual(["CANCELLED", "CANCELLED"]);
       worker.resume();
       const delivery = await db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } });
       const job = await Job.fromId(queue, deliveryJobId(delivery.id));
