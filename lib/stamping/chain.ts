@@ -64,26 +64,37 @@ export async function broadcast(client: ChainClient, raw: string): Promise<void>
 
 export type OnChain = { state: "mined"; blockNumber: number; gasUsed: bigint; fee: bigint; ok: boolean } | { state: "pending" } | { state: "unknown" };
 
-/** Where a recorded transaction stands on the chain. */
+type RpcReceipt = { blockNumber: string; gasUsed: string; effectiveGasPrice?: string; status?: string } | null;
+
+/**
+ * Where a recorded transaction stands on the chain. Asked straight of the node (provider.send): ethers'
+ * provider methods share the answer to an identical call for a moment, so a "not found" read just before
+ * a broadcast could be served again just after it, and the stamp would seem never to be mined.
+ */
 export async function lookUp(client: ChainClient, hash: string): Promise<OnChain> {
-  const receipt = await client.provider.getTransactionReceipt(hash);
-  if (receipt) return { state: "mined", blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed, fee: receipt.fee, ok: receipt.status === 1 };
-  const tx = await client.provider.getTransaction(hash);
+  const receipt = (await client.provider.send("eth_getTransactionReceipt", [hash])) as RpcReceipt;
+  if (receipt?.blockNumber) {
+    const gasUsed = BigInt(receipt.gasUsed);
+    return { state: "mined", blockNumber: Number(receipt.blockNumber), gasUsed, fee: gasUsed * BigInt(receipt.effectiveGasPrice ?? 0), ok: receipt.status === "0x1" };
+  }
+  const tx = (await client.provider.send("eth_getTransactionByHash", [hash])) as unknown;
   return tx ? { state: "pending" } : { state: "unknown" };
 }
 
-/** Waits for 1 confirmation (the block that holds it); null when it did not come within the timeout. */
+/**
+ * Waits for 1 confirmation (the block that holds it), polling the node every pollingInterval; null when
+ * it did not come within the timeout. Polling rather than waiting on block events: a transaction mined
+ * before a listener is attached (a node that mines at once) is still seen.
+ */
 export async function waitMined(client: ChainClient, hash: string, timeoutMs: number): Promise<OnChain | null> {
-  const now = await lookUp(client, hash);
-  if (now.state === "mined") return now;
-  try {
-    await client.provider.waitForTransaction(hash, 1, timeoutMs);
-  } catch (error) {
-    if (isError(error, "TIMEOUT")) return null;
-    throw error;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await lookUp(client, hash);
+    if (found.state === "mined") return found;
+    const left = deadline - Date.now();
+    if (left <= 0) return null;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(client.provider.pollingInterval, left)));
   }
-  const found = await lookUp(client, hash);
-  return found.state === "mined" ? found : null;
 }
 
 /**
