@@ -1,12 +1,36 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "./generated/client";
 import { env } from "@/lib/config/env";
 
 // One client per process; Next.js dev reloads modules, so keep it on globalThis there.
 const globalForDb = globalThis as unknown as { rubricaDb?: PrismaClient };
 
+/**
+ * A pg connection that sends its queries one after another. Inside an interactive transaction Prisma
+ * reads sibling relations of one query at once on the transaction's single connection (prisma/orm
+ * #29468): pg queues them today with a deprecation warning ("client is already executing a query")
+ * and pg 9 will refuse them. Here each waits for the one before, in the order issued: the behaviour
+ * pg has now, without relying on the deprecated path.
+ */
+class SequentialClient extends pg.Client {
+  #tail: Promise<unknown> = Promise.resolve();
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const [config, values, callback] = args as [unknown, unknown, unknown];
+    // Callback and submittable forms (cursors, streams; pg-pool's own queries) keep pg's handling.
+    const submittable = typeof config === "object" && config !== null && typeof (config as { submit?: unknown }).submit === "function";
+    if (submittable || typeof values === "function" || typeof callback === "function") return (super.query as (...a: unknown[]) => unknown)(...args);
+    const run = this.#tail.then(() => (super.query as (...a: unknown[]) => Promise<unknown>)(...args));
+    this.#tail = run.catch(() => undefined);
+    return run;
+  }
+}
+
 function createClient(): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: env().DATABASE_URL });
+  const pool = new pg.Pool({ connectionString: env().DATABASE_URL, Client: SequentialClient });
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   return new PrismaClient({ adapter });
 }
 

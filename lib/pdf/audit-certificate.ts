@@ -45,21 +45,17 @@ export type AuditCertificateData = {
 
 /** Everything the certificate states about a shipment, read inside the sealing transaction. */
 export async function loadAuditCertificateData(tx: Tx, documentId: number): Promise<AuditCertificateData> {
-  const document = await tx.document.findUniqueOrThrow({
-    where: { id: documentId },
-    include: {
-      organization: { select: { id: true, name: true, timezone: true } },
-      files: { orderBy: { id: "asc" }, select: { fileName: true, sha256: true } },
-      signers: {
-        orderBy: [{ position: "asc" }, { id: "asc" }],
-        include: {
-          evidences: { orderBy: { id: "asc" }, include: { stamping: { select: { ethTrxid: true } } } },
-          locations: { orderBy: { timestamp: "desc" }, take: 1 },
-        },
-      },
-      auditEvents: { orderBy: { sequence: "asc" }, select: { sequence: true, type: true, createdAt: true, hash: true } },
-    },
-  });
+  // One query after another: sibling relations of one query would run at once on the transaction's connection.
+  const document = await tx.document.findUniqueOrThrow({ where: { id: documentId }, include: { organization: { select: { id: true, name: true, timezone: true } } } });
+  const files = await tx.documentFile.findMany({ where: { documentId }, orderBy: { id: "asc" }, select: { fileName: true, sha256: true } });
+  const signerRows = await tx.signer.findMany({ where: { documentId }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+  const signers = [];
+  for (const signer of signerRows) {
+    const evidences = await tx.evidence.findMany({ where: { signerId: signer.id }, orderBy: { id: "asc" }, include: { stamping: { select: { ethTrxid: true } } } });
+    const locations = await tx.location.findMany({ where: { signerId: signer.id }, orderBy: { timestamp: "desc" }, take: 1 });
+    signers.push({ ...signer, evidences, locations });
+  }
+  const auditEvents = await tx.auditEvent.findMany({ where: { documentId }, orderBy: { sequence: "asc" }, select: { sequence: true, type: true, createdAt: true, hash: true } });
   const language = await getConfigValue(document.organizationId, "default_language");
   return {
     locale: isLocale(language) ? language : "es-es",
@@ -67,8 +63,8 @@ export async function loadAuditCertificateData(tx: Tx, documentId: number): Prom
     organization: document.organization.name,
     title: document.title,
     hexId: document.hexId,
-    files: document.files,
-    signers: document.signers.map((signer) => {
+    files,
+    signers: signers.map((signer) => {
       const location = signer.locations[0];
       return {
         name: `${signer.firstName} ${signer.lastName}`.trim(),
@@ -81,7 +77,7 @@ export async function loadAuditCertificateData(tx: Tx, documentId: number): Prom
         evidences: signer.evidences.map((evidence) => ({ kind: evidence.kind, sha256: evidence.sha256, check: evidence.check, ethTrxid: evidence.stamping?.ethTrxid ?? null })),
       };
     }),
-    events: document.auditEvents,
+    events: auditEvents,
   };
 }
 
