@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client";
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import { queueDeliveries } from "./invite-signers";
 import { lockDocumentById } from "./lock-document";
-import { isActiveDocument, openSignerStatuses } from "./shipment-states";
+import { isActiveDocument, unfinishedSignerStatuses } from "./shipment-states";
 import { channelInclude } from "./signer-channel";
 
 export type NextOrderOutcome = { invitedOrder: number | null; completed: boolean };
@@ -18,10 +18,11 @@ export async function inviteNextOrderIfDue(documentId: number): Promise<NextOrde
   const { outcome, jobs } = await db.$transaction(async (tx) => {
     const none = { outcome: { invitedOrder: null, completed: false }, jobs: [] };
     if (!(await lockDocumentById(tx, documentId))) return none;
-    const document = await tx.document.findUniqueOrThrow({
-      where: { id: documentId },
-      select: { status: true, orders: { select: { position: true, minSigners: true } }, signers: { include: channelInclude, orderBy: { id: "asc" } } },
-    });
+    // One query after another: sibling relations of one query would run at once on the transaction's connection.
+    const { status } = await tx.document.findUniqueOrThrow({ where: { id: documentId }, select: { status: true } });
+    const orders = await tx.signerOrder.findMany({ where: { documentId }, select: { position: true, minSigners: true } });
+    const signers = await tx.signer.findMany({ where: { documentId }, include: channelInclude, orderBy: { id: "asc" } });
+    const document = { status, orders, signers };
     if (!isActiveDocument(document.status)) return none;
     const positions = [...new Set(document.signers.map((s) => s.position))].sort((a, b) => a - b);
     for (const position of positions) {
@@ -35,7 +36,7 @@ export async function inviteNextOrderIfDue(documentId: number): Promise<NextOrde
     }
     const now = new Date();
     await tx.document.update({ where: { id: documentId }, data: { status: "COMPLETED", completedAt: now } });
-    await tx.signer.updateMany({ where: { documentId, status: { in: openSignerStatuses } }, data: { status: "CANCELLED" } });
+    await tx.signer.updateMany({ where: { documentId, status: { in: unfinishedSignerStatuses } }, data: { status: "CANCELLED" } });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId } }, data: { status: "CANCELLED" } });
     return { outcome: { invitedOrder: null, completed: true }, jobs: [] };
   });

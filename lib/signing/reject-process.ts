@@ -4,7 +4,7 @@ import { enqueueSoftFail } from "@/lib/callbacks/completion-events";
 import type { RequestMeta } from "@/lib/auth/sessions";
 import { db } from "@/lib/db/client";
 import { lockDocumentById } from "@/lib/documents/lock-document";
-import { openSignerStatuses } from "@/lib/documents/shipment-states";
+import { openSignerStatuses, unfinishedSignerStatuses } from "@/lib/documents/shipment-states";
 import { AppError } from "@/lib/errors/app-error";
 import { liveSignerAccess } from "./signer-access";
 
@@ -49,13 +49,12 @@ export async function rejectProcess(processHexId: string, urlSign: string | null
     });
     if (updated.count === 0) throw new AppError("LINK_ENDED", { state: "REJECTED", status: "REJECTED" });
     await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.rejected", { signer: signer.hexId, reason: input.reason, ip: meta.ip });
-    const document = await tx.document.findUniqueOrThrow({
-      where: { id: signer.documentId },
-      select: { orders: { select: { position: true, minSigners: true } }, signers: { select: { id: true, position: true, mandatory: true, status: true } } },
-    });
-    if (shipmentStillPossible(document.signers, document.orders)) return false;
+    // Two queries in turn, not sibling relations of one: those would run at once on the transaction's connection.
+    const orders = await tx.signerOrder.findMany({ where: { documentId: signer.documentId }, select: { position: true, minSigners: true } });
+    const signers = await tx.signer.findMany({ where: { documentId: signer.documentId }, select: { id: true, position: true, mandatory: true, status: true } });
+    if (shipmentStillPossible(signers, orders)) return false;
     await tx.document.update({ where: { id: signer.documentId }, data: { status: "REJECTED" } });
-    await tx.signer.updateMany({ where: { documentId: signer.documentId, status: { in: openSignerStatuses } }, data: { status: "CANCELLED" } });
+    await tx.signer.updateMany({ where: { documentId: signer.documentId, status: { in: unfinishedSignerStatuses } }, data: { status: "CANCELLED" } });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: signer.documentId } }, data: { status: "CANCELLED" } });
     await appendAuditEvent(tx, { documentId: signer.documentId }, "document.rejected", { by: signer.hexId });
     return true;

@@ -6,7 +6,7 @@ import { enqueueSoftFail } from "@/lib/callbacks/completion-events";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { lockOrganizationDocument } from "@/lib/documents/lock-document";
-import { isActiveDocument, openSignerStatuses } from "@/lib/documents/shipment-states";
+import { isActiveDocument, unfinishedSignerStatuses } from "@/lib/documents/shipment-states";
 import { AppError } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage";
 import { advanceSignerStep } from "./advance-step";
@@ -114,13 +114,12 @@ export async function decideReview(context: AuthContext, documentHexId: string, 
     }
     await tx.signer.update({ where: { id: signer.id }, data: { status: "REJECTED", rejectedAt: new Date(), rejectionReason: input.reason ?? null } });
     await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.rejected", { signer: signer.hexId, reason: input.reason ?? null, by: context.userId });
-    const shipment = await tx.document.findUniqueOrThrow({
-      where: { id: signer.documentId },
-      select: { orders: { select: { position: true, minSigners: true } }, signers: { select: { id: true, position: true, mandatory: true, status: true } } },
-    });
-    if (shipmentStillPossible(shipment.signers, shipment.orders)) return { finished: false, documentRejected: false };
+    // Two queries in turn, not sibling relations of one: those would run at once on the transaction's connection.
+    const orders = await tx.signerOrder.findMany({ where: { documentId: signer.documentId }, select: { position: true, minSigners: true } });
+    const signers = await tx.signer.findMany({ where: { documentId: signer.documentId }, select: { id: true, position: true, mandatory: true, status: true } });
+    if (shipmentStillPossible(signers, orders)) return { finished: false, documentRejected: false };
     await tx.document.update({ where: { id: signer.documentId }, data: { status: "REJECTED" } });
-    await tx.signer.updateMany({ where: { documentId: signer.documentId, status: { in: [...openSignerStatuses, "IN_REVIEW"] } }, data: { status: "CANCELLED" } });
+    await tx.signer.updateMany({ where: { documentId: signer.documentId, status: { in: unfinishedSignerStatuses } }, data: { status: "CANCELLED" } });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: signer.documentId } }, data: { status: "CANCELLED" } });
     await appendAuditEvent(tx, { documentId: signer.documentId }, "document.rejected", { by: signer.hexId });
     return { finished: false, documentRejected: true, signerId: signer.id, documentId: signer.documentId };

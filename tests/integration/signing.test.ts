@@ -10,6 +10,7 @@ import { NextRequest } from "next/server";
 import { importRegistry } from "@/lib/registry/import-registry";
 import { verifyAuditChain } from "@/lib/audit/audit-event";
 import { db } from "@/lib/db/client";
+import { inviteNextOrderIfDue } from "@/lib/documents/invite-next-order";
 import { translator } from "@/lib/i18n/messages";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { downloadForSigner, filesDownloadToken, filesDownloadView } from "@/lib/signing/download-link";
@@ -271,6 +272,21 @@ describe("rejecting", () => {
     expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("REJECTED");
     expect((await db.signer.findUniqueOrThrow({ where: { id: other!.id } })).status).toBe("CANCELLED");
     expect((await openSignerLink(other!.hexId, other!.secret!, meta())).redirect).toBe("/error/CANCELLED/REJECTED");
+  });
+
+  it("closes a signer waiting in review when the shipment ends by a rejection or by completing without them", async () => {
+    const rejected = await createSentShipment(org.organization.id, { signers: [{ mandatory: true }, {}] });
+    await db.signer.update({ where: { id: rejected.signers[1]!.id }, data: { status: "IN_REVIEW" } });
+    expect((await reject(rejected.signers[0]!.hexId, rejected.signers[0]!.secret!, { reason: "El importe no es el acordado" })).body).toEqual({ result: 1, documentRejected: true });
+    expect((await db.signer.findUniqueOrThrow({ where: { id: rejected.signers[1]!.id } })).status).toBe("CANCELLED");
+
+    // One of two optional signers is enough; the other waits for staff to review their video.
+    const completed = await createSentShipment(org.organization.id, { signers: [{ mandatory: false }, { mandatory: false }], minSigners: { 1: 1 } });
+    await db.signer.update({ where: { id: completed.signers[1]!.id }, data: { status: "IN_REVIEW" } });
+    await db.signer.update({ where: { id: completed.signers[0]!.id }, data: { status: "COMPLETED", signedAt: new Date() } });
+    expect(await inviteNextOrderIfDue(completed.document.id)).toEqual({ invitedOrder: null, completed: true });
+    expect((await db.document.findUniqueOrThrow({ where: { id: completed.document.id } })).status).toBe("COMPLETED");
+    expect((await db.signer.findUniqueOrThrow({ where: { id: completed.signers[1]!.id } })).status).toBe("CANCELLED");
   });
 
   it("keeps the shipment going when an optional signer declines and the order can still reach its minimum", async () => {
