@@ -1,11 +1,22 @@
 import coreWebVitals from "eslint-config-next/core-web-vitals";
 import typescript from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
 
 const config = [
   ...coreWebVitals,
   ...typescript,
+  // Layout is Prettier's (`npm run format`); lint checks it with `prettier --check`.
+  prettier,
   {
-    ignores: ["node_modules/**", ".next/**", "lib/db/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "coverage/**"],
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      "lib/db/generated/**",
+      "next-env.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+      "coverage/**",
+    ],
   },
   {
     rules: {

@@ -7,7 +7,17 @@ const nextConfig = {
   poweredByHeader: false,
   // forbidden() renders app/forbidden.tsx for pages a role may not see.
   experimental: { authInterrupts: true },
-  serverExternalPackages: ["@node-rs/argon2", "bullmq", "ioredis", "nodemailer", "twilio", "pg", "@prisma/adapter-pg", "exceljs", "pdfmake"],
+  serverExternalPackages: [
+    "@node-rs/argon2",
+    "bullmq",
+    "ioredis",
+    "nodemailer",
+    "twilio",
+    "pg",
+    "@prisma/adapter-pg",
+    "exceljs",
+    "pdfmake",
+  ],
   async headers() {
     return [
       {

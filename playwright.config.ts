@@ -6,7 +6,9 @@ import { ensureFakeCaptureFiles } from "./tests/support/test-media";
 
 // The fake camera shows a real face and the fake microphone reads digits aloud (DESIGN.md §5).
 const capture = ensureFakeCaptureFiles();
-const captureArgs = capture ? [`--use-file-for-fake-video-capture=${capture.video}`, `--use-file-for-fake-audio-capture=${capture.audio}`] : [];
+const captureArgs = capture
+  ? [`--use-file-for-fake-video-capture=${capture.video}`, `--use-file-for-fake-audio-capture=${capture.audio}`]
+  : [];
 
 const env = readEnvFile(path.join(fileURLToPath(new URL(".", import.meta.url)), "tests/e2e/e2e.env"));
 

@@ -21,10 +21,20 @@ async function time(label: string, run: (i: number) => Promise<unknown>): Promis
 }
 
 async function main() {
-  const { organization, adminRole } = await db.$transaction((tx) => createOrganization(tx, { name: `Bench ${randomHex(4)}`, country: "ES" }));
+  const { organization, adminRole } = await db.$transaction((tx) =>
+    createOrganization(tx, { name: `Bench ${randomHex(4)}`, country: "ES" }),
+  );
   const hash = await hashPassword(password);
   const user = await db.user.create({
-    data: { email: `bench-${randomHex(6)}@example.test`, firstName: "Bench", lastName: "User", passwordHash: hash, emailVerified: true, organizationId: organization.id, roleId: adminRole.id },
+    data: {
+      email: `bench-${randomHex(6)}@example.test`,
+      firstName: "Bench",
+      lastName: "User",
+      passwordHash: hash,
+      emailVerified: true,
+      organizationId: organization.id,
+      roleId: adminRole.id,
+    },
   });
   console.log(`iterations: ${iterations}`);
   const verify = await time("argon2id verify", () => verifyPassword(hash, password));
@@ -38,7 +48,13 @@ async function main() {
   await db.operationLog.deleteMany({ where: { organizationId: organization.id } });
   await db.user.delete({ where: { id: user.id } });
   const where = { organizationId: organization.id };
-  await db.$transaction([db.flow.deleteMany({ where }), db.documentType.deleteMany({ where }), db.role.deleteMany({ where }), db.configValue.deleteMany({ where }), db.organization.delete({ where: { id: organization.id } })]);
+  await db.$transaction([
+    db.flow.deleteMany({ where }),
+    db.documentType.deleteMany({ where }),
+    db.role.deleteMany({ where }),
+    db.configValue.deleteMany({ where }),
+    db.organization.delete({ where: { id: organization.id } }),
+  ]);
 }
 
 main()

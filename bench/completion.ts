@@ -71,7 +71,9 @@ async function main() {
 
   const e = env();
   console.log(`cores 2, node ${process.version}; ${runs} runs of a shipment to 3 signers`);
-  console.log(`settings: STAMPING_EVERY_MS ${e.STAMPING_EVERY_MS} (plus a stamping run ~2 s after each signer), STAMPING_SEAL_WAIT_MS ${e.STAMPING_SEAL_WAIT_MS}, no TSA (PAdES B-B)`);
+  console.log(
+    `settings: STAMPING_EVERY_MS ${e.STAMPING_EVERY_MS} (plus a stamping run ~2 s after each signer), STAMPING_SEAL_WAIT_MS ${e.STAMPING_SEAL_WAIT_MS}, no TSA (PAdES B-B)`,
+  );
   const rows: { signed: number; sealed: number; stamped: number; calledBack: number }[] = [];
   try {
     const org = await createTestOrganization();
@@ -80,15 +82,27 @@ async function main() {
       const callbackPath = `/run-${run}`;
       await db.document.update({ where: { id: document.id }, data: { callBackUrl: `${receiverUrl}${callbackPath}` } });
       for (const [index, signer] of signers.slice(0, 2).entries()) {
-        if (!(await signStep(signer.hexId, signer.secret!, await drawnSignature(run * 10 + index + 1))).body.finished) throw new Error("a signer could not sign");
+        if (!(await signStep(signer.hexId, signer.secret!, await drawnSignature(run * 10 + index + 1))).body.finished)
+          throw new Error("a signer could not sign");
       }
       // The first two signers' revisions are done and their evidence stamped before the clock starts.
-      await until(async () => (await db.auditEvent.count({ where: { documentId: document.id, type: "signer.pdf-signed" } })) === 2, 50, 60_000);
-      await until(async () => (await db.stampingRecord.count({ where: { evidence: { signer: { documentId: document.id } }, code: 200 } })) === (await db.evidence.count({ where: { signer: { documentId: document.id } } })), 50, 60_000);
+      await until(
+        async () => (await db.auditEvent.count({ where: { documentId: document.id, type: "signer.pdf-signed" } })) === 2,
+        50,
+        60_000,
+      );
+      await until(
+        async () =>
+          (await db.stampingRecord.count({ where: { evidence: { signer: { documentId: document.id } }, code: 200 } })) ===
+          (await db.evidence.count({ where: { signer: { documentId: document.id } } })),
+        50,
+        60_000,
+      );
 
       const last = signers[2]!;
       const started = performance.now();
-      if (!(await signStep(last.hexId, last.secret!, await drawnSignature(run * 10 + 3))).body.finished) throw new Error("the last signer could not sign");
+      if (!(await signStep(last.hexId, last.secret!, await drawnSignature(run * 10 + 3))).body.finished)
+        throw new Error("the last signer could not sign");
       const accepted = performance.now();
       let sealed = 0;
       let stamped = 0;
@@ -98,7 +112,8 @@ async function main() {
           if (!sealed && (await db.document.findUniqueOrThrow({ where: { id: document.id } })).sealedAt) sealed = now;
           if (!stamped) {
             const evidences = await db.evidence.count({ where: { signer: { documentId: document.id } } });
-            if ((await db.stampingRecord.count({ where: { evidence: { signer: { documentId: document.id } }, code: 200 } })) === evidences) stamped = now;
+            if ((await db.stampingRecord.count({ where: { evidence: { signer: { documentId: document.id } }, code: 200 } })) === evidences)
+              stamped = now;
           }
           return Boolean(sealed && stamped && arrivals.has(callbackPath));
         },
@@ -106,7 +121,13 @@ async function main() {
         180_000,
       );
       // Run 0 warms the worker (module loading, first signature) and is not counted.
-      if (run > 0) rows.push({ signed: accepted - started, sealed: sealed - started, stamped: stamped - started, calledBack: arrivals.get(callbackPath)! - started });
+      if (run > 0)
+        rows.push({
+          signed: accepted - started,
+          sealed: sealed - started,
+          stamped: stamped - started,
+          calledBack: arrivals.get(callbackPath)! - started,
+        });
     }
   } finally {
     worker.kill();
@@ -119,15 +140,37 @@ async function main() {
     rmSync(storageDir, { recursive: true, force: true });
   }
   const line = (label: string, values: number[]) =>
-    console.log(`${label.padEnd(40)} median ${median(values).toFixed(0).padStart(6)} ms   min ${Math.min(...values).toFixed(0).padStart(6)}   max ${Math.max(...values).toFixed(0).padStart(6)}`);
-  line("signature accepted by the API", rows.map((r) => r.signed));
-  line("evidence stamped on chain", rows.map((r) => r.stamped));
-  line("PDF sealed (signed, certificate, seal)", rows.map((r) => r.sealed));
-  line("callback received: done", rows.map((r) => r.calledBack));
+    console.log(
+      `${label.padEnd(40)} median ${median(values).toFixed(0).padStart(6)} ms   min ${Math.min(...values)
+        .toFixed(0)
+        .padStart(6)}   max ${Math.max(...values)
+        .toFixed(0)
+        .padStart(6)}`,
+    );
+  line(
+    "signature accepted by the API",
+    rows.map((r) => r.signed),
+  );
+  line(
+    "evidence stamped on chain",
+    rows.map((r) => r.stamped),
+  );
+  line(
+    "PDF sealed (signed, certificate, seal)",
+    rows.map((r) => r.sealed),
+  );
+  line(
+    "callback received: done",
+    rows.map((r) => r.calledBack),
+  );
   const done = median(rows.map((r) => r.calledBack));
   const afterStamp = median(rows.map((r) => r.sealed)) - median(rows.map((r) => r.stamped));
-  console.log(`done in ${(done / 1000).toFixed(1)} s: the early stamping run starts 2 s after a signer finishes (signers finishing together share a batch),`);
-  console.log(`the seal waits for it (the certificate names the transaction) and follows ~${afterStamp.toFixed(0)} ms later, the callback right after.`);
+  console.log(
+    `done in ${(done / 1000).toFixed(1)} s: the early stamping run starts 2 s after a signer finishes (signers finishing together share a batch),`,
+  );
+  console.log(
+    `the seal waits for it (the certificate names the transaction) and follows ~${afterStamp.toFixed(0)} ms later, the callback right after.`,
+  );
 }
 
 main().catch((error: unknown) => {

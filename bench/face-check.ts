@@ -16,7 +16,9 @@ function stats(label: string, samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const mean = samples.reduce((sum, x) => sum + x, 0) / samples.length;
   const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  console.log(`${label.padEnd(44)} mean ${mean.toFixed(0).padStart(5)} ms   p50 ${p(0.5).toFixed(0).padStart(5)} ms   p95 ${p(0.95).toFixed(0).padStart(5)} ms   (${samples.length} runs)`);
+  console.log(
+    `${label.padEnd(44)} mean ${mean.toFixed(0).padStart(5)} ms   p50 ${p(0.5).toFixed(0).padStart(5)} ms   p95 ${p(0.95).toFixed(0).padStart(5)} ms   (${samples.length} runs)`,
+  );
 }
 
 async function main() {
@@ -32,7 +34,9 @@ async function main() {
 
   const loadStarted = performance.now();
   const engine = await faceEngine();
-  console.log(`${"engine load (wasm backend + 3 models)".padEnd(44)} ${(performance.now() - loadStarted).toFixed(0)} ms   backend ${engine.backend}`);
+  console.log(
+    `${"engine load (wasm backend + 3 models)".padEnd(44)} ${(performance.now() - loadStarted).toFixed(0)} ms   backend ${engine.backend}`,
+  );
 
   const first = performance.now();
   await detectFaces(images[0]!.bytes);

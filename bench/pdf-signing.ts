@@ -27,7 +27,12 @@ async function twentyPages(): Promise<Uint8Array> {
   for (let i = 1; i <= 20; i++) {
     const page = pdf.addPage([595, 842]);
     for (let line = 0; line < 40; line++) {
-      page.drawText(`Página ${i}, línea ${line + 1}: texto del contrato de prestación de servicios.`, { x: 50, y: 800 - line * 18, size: 10, font });
+      page.drawText(`Página ${i}, línea ${line + 1}: texto del contrato de prestación de servicios.`, {
+        x: 50,
+        y: 800 - line * 18,
+        size: 10,
+        font,
+      });
     }
   }
   return pdf.save();
@@ -38,12 +43,18 @@ async function main() {
     ? await parsePkcs12(new Uint8Array(await readFile(process.env.PDF_SIGNING_P12_PATH)), process.env.PDF_SIGNING_P12_PASSWORD ?? "")
     : await developmentCredentials();
   const png = new Uint8Array(
-    await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="130"><path d="M10 100 C 80 0, 140 10, 190 80 S 330 120, 390 20" stroke="#0d1b6e" stroke-width="8" fill="none"/></svg>'))
+    await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="130"><path d="M10 100 C 80 0, 140 10, 190 80 S 330 120, 390 20" stroke="#0d1b6e" stroke-width="8" fill="none"/></svg>',
+      ),
+    )
       .png()
       .toBuffer(),
   );
   const original = await twentyPages();
-  console.log(`20-page PDF: ${(original.byteLength / 1024).toFixed(0)} KB; ${rounds} rounds; ${credentials.development ? "development certificate" : "PKCS#12"}; ${tsaUrl ? `B-T via ${tsaUrl}` : "B-B"}`);
+  console.log(
+    `20-page PDF: ${(original.byteLength / 1024).toFixed(0)} KB; ${rounds} rounds; ${credentials.development ? "development certificate" : "PKCS#12"}; ${tsaUrl ? `B-T via ${tsaUrl}` : "B-B"}`,
+  );
 
   const steps = ["signer 1 (visible)", "signer 2 (visible)", "seal (invisible)"];
   const totals = [0, 0, 0];
@@ -72,7 +83,9 @@ async function main() {
   }
   steps.forEach((label, i) => console.log(`${label.padEnd(22)} ${(totals[i]! / rounds).toFixed(1).padStart(8)} ms/signature`));
   const all = totals.reduce((a, b) => a + b, 0) / rounds;
-  console.log(`${"three signatures".padEnd(22)} ${all.toFixed(1).padStart(8)} ms  (${(all / 3).toFixed(1)} ms/signature; signed file ${(size / 1024).toFixed(0)} KB)`);
+  console.log(
+    `${"three signatures".padEnd(22)} ${all.toFixed(1).padStart(8)} ms  (${(all / 3).toFixed(1)} ms/signature; signed file ${(size / 1024).toFixed(0)} KB)`,
+  );
   const ours = lastSigned;
 
   // The same PDF, the same key, three signatures through @libpdf/core.
@@ -82,14 +95,21 @@ async function main() {
   for (let round = 0; round <= rounds; round++) {
     const started = performance.now();
     const pdf = await PDF.load(original);
-    for (let step = 0; step < 3; step++) await pdf.sign({ signer, fieldName: `Firma_${round}_${step}`, reason: step < 2 ? "Firma del contrato" : "Sello", level: "B-B" });
+    for (let step = 0; step < 3; step++)
+      await pdf.sign({ signer, fieldName: `Firma_${round}_${step}`, reason: step < 2 ? "Firma del contrato" : "Sello", level: "B-B" });
     libSigned = await pdf.save();
     if (round > 0) libTotal += performance.now() - started;
   }
   const lib = libTotal / rounds;
-  console.log(`${"@libpdf/core, three".padEnd(22)} ${lib.toFixed(1).padStart(8)} ms  (${(lib / 3).toFixed(1)} ms/signature; signed file ${(libSigned.byteLength / 1024).toFixed(0)} KB)`);
+  console.log(
+    `${"@libpdf/core, three".padEnd(22)} ${lib.toFixed(1).padStart(8)} ms  (${(lib / 3).toFixed(1)} ms/signature; signed file ${(libSigned.byteLength / 1024).toFixed(0)} KB)`,
+  );
   console.log(`ratio ours / @libpdf/core: ${(all / lib).toFixed(2)} (ours draws two visible signatures, @libpdf/core none)`);
-  for (const [label, bytes] of [["ours", ours], ["@libpdf/core", libSigned]] as const) console.log(`pdfsig ${label}: ${await pdfsigSummary(bytes)}`);
+  for (const [label, bytes] of [
+    ["ours", ours],
+    ["@libpdf/core", libSigned],
+  ] as const)
+    console.log(`pdfsig ${label}: ${await pdfsigSummary(bytes)}`);
 }
 
 let lastSigned: Uint8Array = new Uint8Array();
@@ -98,9 +118,17 @@ let lastSigned: Uint8Array = new Uint8Array();
 async function libpdfSigner(credentials: SigningCredentials): Promise<CryptoKeySigner> {
   const pkcs8 = credentials.privateKey.export({ format: "der", type: "pkcs8" });
   const rsa = credentials.privateKey.asymmetricKeyType === "rsa";
-  const algorithm = rsa ? { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" } : { name: "ECDSA", namedCurve: credentials.privateKey.asymmetricKeyDetails?.namedCurve === "secp384r1" ? "P-384" : "P-256" };
+  const algorithm = rsa
+    ? { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }
+    : { name: "ECDSA", namedCurve: credentials.privateKey.asymmetricKeyDetails?.namedCurve === "secp384r1" ? "P-384" : "P-256" };
   const key = await webcrypto.subtle.importKey("pkcs8", pkcs8, algorithm, false, ["sign"]);
-  return new CryptoKeySigner(key as CryptoKey, credentials.certificate, rsa ? "RSA" : "EC", rsa ? "RSASSA-PKCS1-v1_5" : "ECDSA", credentials.chain);
+  return new CryptoKeySigner(
+    key as CryptoKey,
+    credentials.certificate,
+    rsa ? "RSA" : "EC",
+    rsa ? "RSASSA-PKCS1-v1_5" : "ECDSA",
+    credentials.chain,
+  );
 }
 
 /** What poppler's pdfsig says of a file: valid signatures out of all, or that pdfsig is missing. */
@@ -109,7 +137,9 @@ async function pdfsigSummary(bytes: Uint8Array): Promise<string> {
   try {
     const file = path.join(dir, "signed.pdf");
     await writeFile(file, bytes);
-    const { stdout } = await promisify(execFile)("pdfsig", [file]).catch((error: { stdout?: string; code?: string }) => ({ stdout: error.code === "ENOENT" ? "" : (error.stdout ?? "") }));
+    const { stdout } = await promisify(execFile)("pdfsig", [file]).catch((error: { stdout?: string; code?: string }) => ({
+      stdout: error.code === "ENOENT" ? "" : (error.stdout ?? ""),
+    }));
     if (!stdout) return "pdfsig not installed (apt-get install poppler-utils)";
     const total = (stdout.match(/^Signature #\d+:/gm) ?? []).length;
     const valid = (stdout.match(/Signature Validation: Signature is Valid\./g) ?? []).length;

@@ -14,7 +14,11 @@ function seeded(seed: number) {
 }
 
 function rate(label: string, count: number, elapsedMs: number) {
-  console.log(`${label.padEnd(40)} ${(elapsedMs / count * 1000).toFixed(2).padStart(9)} µs/op ${Math.round((count / elapsedMs) * 1000).toLocaleString("en-US").padStart(12)} op/s`);
+  console.log(
+    `${label.padEnd(40)} ${((elapsedMs / count) * 1000).toFixed(2).padStart(9)} µs/op ${Math.round((count / elapsedMs) * 1000)
+      .toLocaleString("en-US")
+      .padStart(12)} op/s`,
+  );
 }
 
 async function main() {
@@ -30,7 +34,9 @@ async function main() {
   const heldAfter = held();
   console.log(`cities indexed                           ${geocoder.size.toLocaleString("en-US")}`);
   console.log(`load + index                             ${loadMs.toFixed(0)} ms`);
-  console.log(`memory held by the index                 ${((heldAfter - heldBefore) / 1024 / 1024).toFixed(1)} MiB${globalThis.gc ? "" : " (upper bound: run with node --expose-gc --import tsx)"}`);
+  console.log(
+    `memory held by the index                 ${((heldAfter - heldBefore) / 1024 / 1024).toFixed(1)} MiB${globalThis.gc ? "" : " (upper bound: run with node --expose-gc --import tsx)"}`,
+  );
 
   // Points where people sign: near cities (most of them) and anywhere between 60° S and 75° N (sea included).
   const random = seeded(42);
@@ -38,7 +44,13 @@ async function main() {
   for (let i = 0; i < lookups; i++) points.push([random() * 135 - 60, random() * 360 - 180]);
   const landPoints: [number, number][] = [];
   for (let i = 0; i < lookups; i++) {
-    const centres: [number, number][] = [[40.4168, -3.7038], [4.711, -74.0721], [19.4326, -99.1332], [-34.6037, -58.3816], [48.8566, 2.3522]];
+    const centres: [number, number][] = [
+      [40.4168, -3.7038],
+      [4.711, -74.0721],
+      [19.4326, -99.1332],
+      [-34.6037, -58.3816],
+      [48.8566, 2.3522],
+    ];
     const [lat, lon] = centres[i % centres.length]!;
     landPoints.push([lat + (random() - 0.5) * 0.8, lon + (random() - 0.5) * 0.8]);
   }

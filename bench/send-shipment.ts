@@ -17,7 +17,10 @@ async function main() {
 
   // The app's client, with statement events, installed where lib/db/client looks for it.
   const { PrismaClient } = await import("@/lib/db/generated/client");
-  const counted = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL ?? "" }), log: [{ emit: "event", level: "query" }] });
+  const counted = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL ?? "" }),
+    log: [{ emit: "event", level: "query" }],
+  });
   let statements = 0;
   counted.$on("query", () => {
     statements += 1;
@@ -36,7 +39,15 @@ async function main() {
   const { randomHex } = await import("@/lib/security/random");
 
   const { organization } = await db.$transaction((tx) => createOrganization(tx, { name: `Bench ${randomHex(4)}`, country: "ES" }));
-  const user = await db.user.create({ data: { email: `bench-${randomHex(6)}@example.test`, firstName: "Bench", lastName: "User", passwordHash: "-", organizationId: organization.id } });
+  const user = await db.user.create({
+    data: {
+      email: `bench-${randomHex(6)}@example.test`,
+      firstName: "Bench",
+      lastName: "User",
+      passwordHash: "-",
+      organizationId: organization.id,
+    },
+  });
   const { document } = await createReadyDocument(organization.id, { signers: Array.from({ length: signerCount }, () => ({})) });
   const context = {
     userId: user.id,
@@ -56,10 +67,14 @@ async function main() {
     apiKeyHexId: null,
   };
 
-  const worker = new Worker(shipmentsQueue, (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }), {
-    connection: queueConnection(),
-    concurrency: queueConcurrency[shipmentsQueue] ?? 2,
-  });
+  const worker = new Worker(
+    shipmentsQueue,
+    (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }),
+    {
+      connection: queueConnection(),
+      concurrency: queueConcurrency[shipmentsQueue] ?? 2,
+    },
+  );
   let completed = 0;
   let failed = 0;
   const allDone = new Promise<void>((resolve) => {
@@ -87,7 +102,9 @@ async function main() {
   console.log(`signers                              ${signerCount}`);
   console.log(`send request (transaction + enqueue) ${sendMs.toFixed(0).padStart(6)} ms, ${sendStatements} statements`);
   console.log(`until every invitation delivered     ${totalMs.toFixed(0).padStart(6)} ms (${mails} mails received, ${failed} jobs failed)`);
-  console.log(`per signer                           ${(totalMs / signerCount).toFixed(1).padStart(6)} ms, ${(statements / signerCount).toFixed(2)} statements (${statements} in all)`);
+  console.log(
+    `per signer                           ${(totalMs / signerCount).toFixed(1).padStart(6)} ms, ${(statements / signerCount).toFixed(2)} statements (${statements} in all)`,
+  );
 
   await worker.close();
   await closeProducers();
@@ -95,7 +112,13 @@ async function main() {
   await db.operationLog.deleteMany({ where: { organizationId: organization.id } });
   await db.user.delete({ where: { id: user.id } });
   const where = { organizationId: organization.id };
-  await db.$transaction([db.flow.deleteMany({ where }), db.documentType.deleteMany({ where }), db.role.deleteMany({ where }), db.configValue.deleteMany({ where }), db.organization.delete({ where: { id: organization.id } })]);
+  await db.$transaction([
+    db.flow.deleteMany({ where }),
+    db.documentType.deleteMany({ where }),
+    db.role.deleteMany({ where }),
+    db.configValue.deleteMany({ where }),
+    db.organization.delete({ where: { id: organization.id } }),
+  ]);
   await db.$disconnect();
   await sink.stop();
 }

@@ -76,8 +76,15 @@ async function serve() {
       // Next's own server adds the socket address when no proxy did.
       if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", req.socket.remoteAddress ?? "127.0.0.1");
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      const init = { method: req.method, headers, body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined, duplex: "half" };
-      const response = await route.handler(new NextRequest(url, init as ConstructorParameters<typeof NextRequest>[1]), { params: Promise.resolve({ id }) });
+      const init = {
+        method: req.method,
+        headers,
+        body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+        duplex: "half",
+      };
+      const response = await route.handler(new NextRequest(url, init as ConstructorParameters<typeof NextRequest>[1]), {
+        params: Promise.resolve({ id }),
+      });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     })().catch((error: unknown) => {
@@ -103,7 +110,8 @@ async function serve() {
       });
   });
 
-  const listen = (server: http.Server) => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
+  const listen = (server: http.Server) =>
+    new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
   const ports = { a: await listen(serverA), b: await listen(serverB) };
   const stop = () => {
     serverA.close();
@@ -165,7 +173,11 @@ async function load(base: string, links: Link[], options: { duration?: number; a
             method: "GET",
             setupRequest: (request) => {
               const link = links[next++ % links.length]!;
-              return { ...request, path: processPath(link.hexId), headers: { ...request.headers, "x-url-sign": link.secret, "user-agent": "bench" } };
+              return {
+                ...request,
+                path: processPath(link.hexId),
+                headers: { ...request.headers, "x-url-sign": link.secret, "user-agent": "bench" },
+              };
             },
           },
         ],
@@ -196,8 +208,15 @@ async function selfieJpeg(): Promise<Buffer> {
     <ellipse cx="640" cy="330" rx="170" ry="220" fill="url(#g)" fill-opacity="0.9"/>
     <circle cx="580" cy="300" r="18" fill="#1e293b"/><circle cx="700" cy="300" r="18" fill="#1e293b"/>
     <path d="M570 420 Q640 470 710 420" stroke="#7f1d1d" stroke-width="10" fill="none"/></svg>`;
-  const noise = await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 12 } } }).png().toBuffer();
-  return sharp(noise).composite([{ input: Buffer.from(svg) }]).jpeg({ quality: 92 }).toBuffer();
+  const noise = await sharp({
+    create: { width: 1280, height: 720, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 12 } },
+  })
+    .png()
+    .toBuffer();
+  return sharp(noise)
+    .composite([{ input: Buffer.from(svg) }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 async function upload(base: string, link: Link, photo: Buffer): Promise<{ ms: number; ok: boolean }> {
@@ -208,7 +227,11 @@ async function upload(base: string, link: Link, photo: Buffer): Promise<{ ms: nu
   form.set("accepted", "true");
   form.set("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "selfie.jpg");
   const started = performance.now();
-  const response = await fetch(`${base}/api/signprocess/${link.hexId}/evidence`, { method: "POST", body: form, headers: { "x-url-sign": link.secret, "user-agent": "bench" } });
+  const response = await fetch(`${base}/api/signprocess/${link.hexId}/evidence`, {
+    method: "POST",
+    body: form,
+    headers: { "x-url-sign": link.secret, "user-agent": "bench" },
+  });
   const body = (await response.json()) as { result?: number; errorCode?: string };
   const elapsed = performance.now() - started;
   if (response.status !== 200 || body.result !== 1) console.error(`upload for ${link.hexId}: ${response.status} ${body.errorCode ?? ""}`);
@@ -245,7 +268,8 @@ function firstLoadJs() {
     console.log("  no production build in .next: run `npm run build` (next build), then this bench again");
     return;
   }
-  if (!existsSync(path.join(next, "BUILD_ID"))) console.log("  (.next has no BUILD_ID: a build may be running or have failed; figures are from the files it wrote)");
+  if (!existsSync(path.join(next, "BUILD_ID")))
+    console.log("  (.next has no BUILD_ID: a build may be running or have failed; figures are from the files it wrote)");
   // The route's client reference manifest is a script that fills globalThis.__RSC_MANIFEST[route].
   const sandbox = vm.createContext({});
   vm.runInContext(readFileSync(manifestFile, "utf8"), sandbox);
@@ -256,7 +280,10 @@ function firstLoadJs() {
   // boundaries (their client components are in the first RSC payload) and the page itself.
   const groups: [string, string[]][] = [
     ["runtime + framework (rootMainFiles)", build.rootMainFiles ?? []],
-    ["layout + page", [...(manifest.entryJSFiles["[project]/app/layout"] ?? []), ...(manifest.entryJSFiles[`[project]/app${route}`] ?? [])]],
+    [
+      "layout + page",
+      [...(manifest.entryJSFiles["[project]/app/layout"] ?? []), ...(manifest.entryJSFiles[`[project]/app${route}`] ?? [])],
+    ],
     ["boundaries (error, not-found, ...)", Object.values(manifest.entryJSFiles).flat()],
   ];
   const seen = new Set<string>();
@@ -282,7 +309,9 @@ function firstLoadJs() {
     total.gzip += sum.gzip;
   }
   console.log(`  ${"total first load".padEnd(36)} ${String(total.files).padStart(3)} chunks ${kb(total.raw)} raw ${kb(total.gzip)} gzip`);
-  const polyfills = (build.polyfillFiles ?? []).filter((f) => existsSync(path.join(next, f))).reduce((n, f) => n + readFileSync(path.join(next, f)).length, 0);
+  const polyfills = (build.polyfillFiles ?? [])
+    .filter((f) => existsSync(path.join(next, f)))
+    .reduce((n, f) => n + readFileSync(path.join(next, f)).length, 0);
   console.log(`  (not counted: polyfills ${kb(polyfills).trim()} raw, loaded only by browsers without ES modules)`);
 }
 
@@ -296,9 +325,14 @@ async function main() {
   const { db } = await import("@/lib/db/client");
   const { createOrganization } = await import("@/lib/organizations/create-organization");
   const { createSentShipment } = await import("@/tests/support/signing");
-  const { organization } = await db.$transaction((tx) => createOrganization(tx, { name: "Banco Ibérico de Pruebas", country: "ES", timezone: "Europe/Madrid" }));
+  const { organization } = await db.$transaction((tx) =>
+    createOrganization(tx, { name: "Banco Ibérico de Pruebas", country: "ES", timezone: "Europe/Madrid" }),
+  );
   const shipment = async (count: number) => {
-    const { signers } = await createSentShipment(organization.id, { signers: Array.from({ length: count }, () => ({ identNumber: "12345678Z" })), steps: ["SELFIE", "SIGNATURE"] });
+    const { signers } = await createSentShipment(organization.id, {
+      signers: Array.from({ length: count }, () => ({ identNumber: "12345678Z" })),
+      steps: ["SELFIE", "SIGNATURE"],
+    });
     return signers.map((s) => ({ hexId: s.hexId, secret: s.secret! }));
   };
   const readers = [...(await shipment(readSigners / 2)), ...(await shipment(readSigners / 2))];
@@ -316,8 +350,11 @@ async function main() {
     const bodyA = (await checkA.json()) as { result?: number; data?: { nextPage?: string } };
     const checkB = await fetch(`${b}${processPath(first.hexId)}`);
     const bodyB = (await checkB.json()) as { hexId?: string };
-    if (bodyA.result !== 1 || bodyA.data?.nextPage !== "selfie-photo" || bodyB.hexId !== first.hexId) throw new Error(`servers answer wrongly: A ${checkA.status} ${JSON.stringify(bodyA).slice(0, 200)}, B ${checkB.status}`);
-    console.log(`setup (database, ${readSigners + uploaders.length} signers, servers) ${((performance.now() - setupStarted) / 1000).toFixed(1)} s; ${seconds} s per load, ${connections} connections, ${readSigners} signers rotated`);
+    if (bodyA.result !== 1 || bodyA.data?.nextPage !== "selfie-photo" || bodyB.hexId !== first.hexId)
+      throw new Error(`servers answer wrongly: A ${checkA.status} ${JSON.stringify(bodyA).slice(0, 200)}, B ${checkB.status}`);
+    console.log(
+      `setup (database, ${readSigners + uploaders.length} signers, servers) ${((performance.now() - setupStarted) / 1000).toFixed(1)} s; ${seconds} s per load, ${connections} connections, ${readSigners} signers rotated`,
+    );
 
     await load(a, readers, { amount: 500 }); // warm-up: JIT, pool connections
     await load(b, readers, { amount: 500 });
@@ -331,18 +368,24 @@ async function main() {
     const bareB = pooled([b1, b2]);
     const rate = (r: Load) => r.requests / r.seconds;
     const line = (label: string, r: typeof routeA) =>
-      console.log(`${label.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  (${r.ok} ok, ${r.bad} failed)`);
+      console.log(
+        `${label.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  (${r.ok} ok, ${r.bad} failed)`,
+      );
     line("A  GET getSignatureProcess (route handler)", routeA);
     line("B  bare node:http, signer read only", bareB);
     console.log(
       `ratio A/B                                    ${(routeA.rps / bareB.rps).toFixed(2)}x req/s (per round ${(rate(a1) / rate(b1)).toFixed(2)}x, ${(rate(a2) / rate(b2)).toFixed(2)}x), ${(routeA.p99 / bareB.p99).toFixed(2)}x p99`,
     );
 
-    console.log(`selfie uploads (POST evidence, JPEG 1280x720 ${(photo.length / 1024).toFixed(0)} kB, stamped and stored), one fresh signer each:`);
+    console.log(
+      `selfie uploads (POST evidence, JPEG 1280x720 ${(photo.length / 1024).toFixed(0)} kB, stamped and stored), one fresh signer each:`,
+    );
     const sequential = await uploads(a, uploaders.slice(0, sequentialUploads), photo, 1);
     const concurrent = await uploads(a, uploaders.slice(sequentialUploads), photo, connections);
     const uploadLine = (label: string, r: typeof sequential) =>
-      console.log(`  ${label.padEnd(42)} ${r.perSecond.toFixed(1).padStart(6)} uploads/s  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}${r.failed ? `  (${r.failed} failed)` : ""}`);
+      console.log(
+        `  ${label.padEnd(42)} ${r.perSecond.toFixed(1).padStart(6)} uploads/s  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}${r.failed ? `  (${r.failed} failed)` : ""}`,
+      );
     uploadLine(`${sequentialUploads} sequential`, sequential);
     uploadLine(`${concurrentUploads} with ${connections} at a time (p99 ~ slowest)`, concurrent);
   } finally {

@@ -21,8 +21,14 @@ async function main() {
   let root: string | null = null;
   try {
     const hashes = Array.from({ length: count }, (_, i) => createHash("sha256").update(`${tag}-${i}`).digest("hex"));
-    await db.evidence.createMany({ data: hashes.map((sha256, i) => ({ kind: "EVIDENCE" as const, storageKey: `${tag}/${i}`, mimeType: "image/jpeg", size: 1, sha256 })) });
-    const evidences = await db.evidence.findMany({ where: { storageKey: { startsWith: `${tag}/` } }, orderBy: { id: "asc" }, select: { id: true, kind: true, sha256: true } });
+    await db.evidence.createMany({
+      data: hashes.map((sha256, i) => ({ kind: "EVIDENCE" as const, storageKey: `${tag}/${i}`, mimeType: "image/jpeg", size: 1, sha256 })),
+    });
+    const evidences = await db.evidence.findMany({
+      where: { storageKey: { startsWith: `${tag}/` } },
+      orderBy: { id: "asc" },
+      select: { id: true, kind: true, sha256: true },
+    });
 
     let started = performance.now();
     const tree = buildMerkleTree(evidences.map((e) => e.sha256));
@@ -33,7 +39,14 @@ async function main() {
     started = performance.now();
     await db.$transaction(async (tx) => {
       const batch = await tx.stampBatch.create({ data: { merkleRoot: tree.root } });
-      await tx.stampingRecord.createMany({ data: evidences.map((e, i) => ({ evidenceId: e.id, kind: e.kind, batchId: batch.id, merkleProof: { ...proofs[i], evidenceSha256: e.sha256 } })) });
+      await tx.stampingRecord.createMany({
+        data: evidences.map((e, i) => ({
+          evidenceId: e.id,
+          kind: e.kind,
+          batchId: batch.id,
+          merkleProof: { ...proofs[i], evidenceSha256: e.sha256 },
+        })),
+      });
     });
     const recordMs = performance.now() - started;
 
@@ -57,11 +70,15 @@ async function main() {
     // A proof is its steps: a 32-byte sibling and a side each; as stored (JSON) and as a verifier needs it (binary).
     const jsonBytes = proofs.map((proof) => Buffer.byteLength(JSON.stringify(proof.path)));
     const meanJson = jsonBytes.reduce((a, b) => a + b, 0) / jsonBytes.length;
-    console.log(`proof size                    ${meanJson.toFixed(0)} bytes as stored (JSON, mean), ${maxPath * 33} bytes binary (${maxPath} × (32 + 1))`);
+    console.log(
+      `proof size                    ${meanJson.toFixed(0)} bytes as stored (JSON, mean), ${maxPath * 33} bytes binary (${maxPath} × (32 + 1))`,
+    );
     console.log(`batch + records in PostgreSQL ${recordMs.toFixed(1)} ms`);
     console.log(`transactions                  1 (${sendMs.toFixed(1)} ms to sign, send and mine on hardhat)`);
     console.log(`gas used                      ${mined.gasUsed} → ${(Number(mined.gasUsed) / count).toFixed(2)} gas per evidence`);
-    console.log(`fee                           ${formatEther(mined.fee)} ETH → ${formatUnits(mined.fee / BigInt(count), "gwei")} gwei per evidence (hardhat's gas price)`);
+    console.log(
+      `fee                           ${formatEther(mined.fee)} ETH → ${formatUnits(mined.fee / BigInt(count), "gwei")} gwei per evidence (hardhat's gas price)`,
+    );
     console.log(`verify all proofs             ${verifyMs.toFixed(1)} ms (${allValid ? "all valid" : "INVALID"})`);
   } finally {
     await db.stampingRecord.deleteMany({ where: { evidence: { storageKey: { startsWith: `${tag}/` } } } });

@@ -23,7 +23,10 @@ async function demoPdf(): Promise<Uint8Array> {
 
 async function main() {
   const organization = await db.organization.findFirstOrThrow({ where: { name: "Notaría Demo S.L." } });
-  let signer = await db.signer.findFirst({ where: { document: { organizationId: organization.id, title }, status: { in: ["PENDING", "IN_PROGRESS"] } }, include: { document: true } });
+  let signer = await db.signer.findFirst({
+    where: { document: { organizationId: organization.id, title }, status: { in: ["PENDING", "IN_PROGRESS"] } },
+    include: { document: true },
+  });
   if (!signer) {
     const flow = await db.flow.findFirstOrThrow({ where: { organizationId: organization.id, isDefault: true } });
     const sender = await db.user.findFirst({ where: { email: "orgadmin@demo.rubrica.local" } });
@@ -38,12 +41,22 @@ async function main() {
         status: "SENT",
         sentAt: new Date(),
         expirationDate: new Date(Date.now() + 30 * 24 * 3600_000),
-        files: { create: { fileName: "contrato-demostracion.pdf", storageKey: stored.key, sha256: stored.sha256, size: stored.size, pages: 1 } },
+        files: {
+          create: { fileName: "contrato-demostracion.pdf", storageKey: stored.key, sha256: stored.sha256, size: stored.size, pages: 1 },
+        },
         orders: { create: { position: 1, minSigners: 1 } },
       },
     });
     const created = await db.signer.create({
-      data: { documentId: document.id, firstName: "Sara", lastName: "Firmante", email: "firmante@demo.rubrica.local", identType: "DNI", country: "ES", invitedAt: new Date() },
+      data: {
+        documentId: document.id,
+        firstName: "Sara",
+        lastName: "Firmante",
+        email: "firmante@demo.rubrica.local",
+        identType: "DNI",
+        country: "ES",
+        invitedAt: new Date(),
+      },
     });
     signer = { ...created, document };
   }

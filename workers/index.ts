@@ -27,7 +27,9 @@ async function main() {
   // The repeating jobs live in Redis, which keeps nothing on disk here: after a Redis restart they are
   // registered again (upserts, so never twice), and the reconcile sweep among them re-queues from the
   // database whatever work the restart dropped.
-  const scheduleQueues = [...new Set(schedules.map((schedule) => jobs[schedule.name].queue))].map((name) => new Queue(name, { connection }));
+  const scheduleQueues = [...new Set(schedules.map((schedule) => jobs[schedule.name].queue))].map(
+    (name) => new Queue(name, { connection }),
+  );
   const registerSchedules = async () => {
     for (const schedule of schedules) {
       const queue = scheduleQueues.find((candidate) => candidate.name === jobs[schedule.name].queue)!;
@@ -36,7 +38,9 @@ async function main() {
   };
   await registerSchedules();
   connection.on("ready", () => {
-    registerSchedules().catch((error: unknown) => console.error(`[worker] could not register the repeating jobs: ${error instanceof Error ? error.message : String(error)}`));
+    registerSchedules().catch((error: unknown) =>
+      console.error(`[worker] could not register the repeating jobs: ${error instanceof Error ? error.message : String(error)}`),
+    );
   });
   console.log(`[worker] listening on ${queueNames.join(", ")}`);
 

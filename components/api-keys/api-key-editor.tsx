@@ -42,7 +42,9 @@ export function ApiKeyEditor({ apiKey, roles }: { apiKey: ApiKeyView; roles: Rol
         <dl className="mb-4 grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-slate-500">{t("prefix")}</dt>
-            <dd className="font-mono text-xs" data-testid="api-key-prefix">{apiKey.prefix}…</dd>
+            <dd className="font-mono text-xs" data-testid="api-key-prefix">
+              {apiKey.prefix}…
+            </dd>
           </div>
           <div>
             <dt className="text-slate-500">{t("createdAt")}</dt>

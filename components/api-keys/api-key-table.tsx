@@ -27,7 +27,9 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyView[] }) {
     column.accessor("enabled", {
       header: t("status"),
       cell: (info) => (
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${info.getValue() ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700"}`}>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${info.getValue() ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700"}`}
+        >
           {info.getValue() ? t("enabled") : t("disabled")}
         </span>
       ),
@@ -38,7 +40,12 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyView[] }) {
   ]);
   const table = useTable({ features, data: keys, columns, getRowId: (key) => key.hexId });
 
-  if (keys.length === 0) return <p className="text-sm text-slate-600" data-testid="api-keys-empty">{t("empty")}</p>;
+  if (keys.length === 0)
+    return (
+      <p className="text-sm text-slate-600" data-testid="api-keys-empty">
+        {t("empty")}
+      </p>
+    );
 
   return (
     <div className="overflow-x-auto">

@@ -4,7 +4,15 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 
-type Props = { label: string; title: string; description: string; variant?: "secondary" | "danger"; disabled?: boolean; testId: string; onConfirm: () => void };
+type Props = {
+  label: string;
+  title: string;
+  description: string;
+  variant?: "secondary" | "danger";
+  disabled?: boolean;
+  testId: string;
+  onConfirm: () => void;
+};
 
 /** A button whose action needs a second, explicit yes: rotating or deleting a key breaks integrations. */
 export function ConfirmButton({ label, title, description, variant = "secondary", disabled, testId, onConfirm }: Props) {

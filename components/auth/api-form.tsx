@@ -39,7 +39,17 @@ type Props<S extends z.ZodType<FieldValues, FieldValues>> = {
  * A form posting JSON to one of our endpoints: the same zod rules as the server check the fields
  * first, and a server error is shown next to its field (meta.field) or above the form.
  */
-export function ApiForm<S extends z.ZodType<FieldValues, FieldValues>>({ schema, fields, endpoint, method, submitLabel, successMessage, defaultValues, onSuccess, testId }: Props<S>) {
+export function ApiForm<S extends z.ZodType<FieldValues, FieldValues>>({
+  schema,
+  fields,
+  endpoint,
+  method,
+  submitLabel,
+  successMessage,
+  defaultValues,
+  onSuccess,
+  testId,
+}: Props<S>) {
   const api = useApi();
   const fieldError = useFieldError();
   const tErrors = useTranslations("errors");
@@ -84,7 +94,15 @@ export function ApiForm<S extends z.ZodType<FieldValues, FieldValues>>({ schema,
             ))}
           </SelectField>
         ) : (
-          <TextField key={f.name} label={f.label} type={f.type ?? "text"} autoComplete={f.autoComplete} hint={f.hint} error={error} {...registered} />
+          <TextField
+            key={f.name}
+            label={f.label}
+            type={f.type ?? "text"}
+            autoComplete={f.autoComplete}
+            hint={f.hint}
+            error={error}
+            {...registered}
+          />
         );
       })}
       <Button type="submit" className="w-full" disabled={formState.isSubmitting}>

@@ -6,7 +6,9 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
     <div className="flex min-h-screen flex-col md:flex-row">
       <div className="bg-brand-gradient flex flex-col justify-between p-8 text-white md:w-2/5">
         <p className="text-2xl font-semibold tracking-tight">Rúbrica</p>
-        <p className="mt-6 hidden max-w-sm text-sm text-white/85 md:block">Firma electrónica y digital con verificación de identidad y evidencias selladas en blockchain.</p>
+        <p className="mt-6 hidden max-w-sm text-sm text-white/85 md:block">
+          Firma electrónica y digital con verificación de identidad y evidencias selladas en blockchain.
+        </p>
       </div>
       <div className="flex flex-1 flex-col">
         <div className="flex justify-end p-4">

@@ -19,5 +19,9 @@ export function Logoff() {
       await signOut({ callbackUrl: "/signin?reason=LOGGED_OUT" });
     })();
   }, []);
-  return <p className="text-sm text-slate-600" data-testid="logoff-progress">{t("progress")}</p>;
+  return (
+    <p className="text-sm text-slate-600" data-testid="logoff-progress">
+      {t("progress")}
+    </p>
+  );
 }

@@ -9,7 +9,13 @@ import { useApi } from "@/components/client/use-api";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { finishSignIn, usePendingSignIn } from "./pending-sign-in";
 
-type Method = { type: "TOTP" | "EMAIL" | "SMS"; active: boolean; favorite: boolean; requiredByOrganization: boolean; target: string | null };
+type Method = {
+  type: "TOTP" | "EMAIL" | "SMS";
+  active: boolean;
+  favorite: boolean;
+  requiredByOrganization: boolean;
+  target: string | null;
+};
 type Activation = { type: Method["type"]; secret?: string; uri?: string; qr?: string };
 type Confirmed = { activated: boolean; token?: string };
 
@@ -97,7 +103,9 @@ export function MfaMethodsPanel({ mode }: { mode: "profile" | "activation" }) {
 
   return (
     <div className="space-y-4" data-testid="mfa-methods">
-      {mode === "activation" && pending ? <Alert tone="info">{t("required", { method: methodNames(pending.mfaMethodRequired) })}</Alert> : null}
+      {mode === "activation" && pending ? (
+        <Alert tone="info">{t("required", { method: methodNames(pending.mfaMethodRequired) })}</Alert>
+      ) : null}
       <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
         {methods
           .filter((m) => mode === "profile" || m.type === pending?.mfaMethodRequired)
@@ -146,7 +154,14 @@ export function MfaMethodsPanel({ mode }: { mode: "profile" | "activation" }) {
           ) : (
             <p className="text-sm text-slate-700">{t("enterCode")}</p>
           )}
-          <TextField label={t("code")} name="activation-code" inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))} />
+          <TextField
+            label={t("code")}
+            name="activation-code"
+            inputMode="numeric"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+          />
           <Button type="submit" disabled={code.length !== 6}>
             {t("confirm")}
           </Button>

@@ -26,7 +26,11 @@ const noSubscription = () => () => {};
 
 /** The pending sign-in once the page runs in the browser; undefined while rendering on the server. */
 export function usePendingSignIn(): PendingSignIn | null | undefined {
-  const raw = useSyncExternalStore(noSubscription, () => sessionStorage.getItem(key) ?? "", () => undefined);
+  const raw = useSyncExternalStore(
+    noSubscription,
+    () => sessionStorage.getItem(key) ?? "",
+    () => undefined,
+  );
   return useMemo(() => {
     if (raw === undefined) return undefined;
     if (!raw) return null;
@@ -43,7 +47,10 @@ export function clearPendingSignIn() {
 }
 
 /** Turns a full API token into the portal session and goes where the user was heading. */
-export async function finishSignIn(token: string, options: { pathTo: string | null; landingPage?: string; changePassword?: boolean }): Promise<boolean> {
+export async function finishSignIn(
+  token: string,
+  options: { pathTo: string | null; landingPage?: string; changePassword?: boolean },
+): Promise<boolean> {
   const result = await signIn("token", { token, redirect: false });
   if (!result?.ok) return false;
   clearPendingSignIn();

@@ -19,7 +19,9 @@ export function RedeemLink({ endpoint, successMessage }: { endpoint: string; suc
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    void api(endpoint, { body: {} }).then((result) => setState(result.ok ? { ok: true, message: successMessage } : { ok: false, message: result.error.message }));
+    void api(endpoint, { body: {} }).then((result) =>
+      setState(result.ok ? { ok: true, message: successMessage } : { ok: false, message: result.error.message }),
+    );
   }, [api, endpoint, successMessage]);
 
   if (!state) return <p className="text-sm text-slate-500">…</p>;

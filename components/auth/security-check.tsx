@@ -43,7 +43,11 @@ export function SecurityCheck() {
     const result = await api<Verified>("/api/verify", { body: { code }, token: pending.token });
     setBusy(false);
     if (result.ok && result.data.result === 1) {
-      await finishSignIn(result.data.token, { pathTo: pending.pathTo, landingPage: result.data.landingPage, changePassword: result.data.changePassword });
+      await finishSignIn(result.data.token, {
+        pathTo: pending.pathTo,
+        landingPage: result.data.landingPage,
+        changePassword: result.data.changePassword,
+      });
       return;
     }
     if (!result.ok) {
@@ -53,7 +57,10 @@ export function SecurityCheck() {
   };
 
   const switchTo = async (method: PendingSignIn["mfaMethodRequired"]) => {
-    const result = await api<{ mfaMethodRequired: PendingSignIn["mfaMethodRequired"] }>("/api/mfa/send-code", { body: { method }, token: pending.token });
+    const result = await api<{ mfaMethodRequired: PendingSignIn["mfaMethodRequired"] }>("/api/mfa/send-code", {
+      body: { method },
+      token: pending.token,
+    });
     if (!result.ok) {
       notifyApiError(result.error);
       return;
@@ -68,7 +75,16 @@ export function SecurityCheck() {
     <form onSubmit={submit} className="space-y-4" data-testid="security-check">
       <Alert tone="info">{t(`instructions.${pending.mfaMethodRequired}`)}</Alert>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <TextField label={t("code")} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))} autoFocus />
+      <TextField
+        label={t("code")}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+        autoFocus
+      />
       <Button type="submit" className="w-full" disabled={busy || code.length !== 6}>
         {t("verify")}
       </Button>

@@ -34,7 +34,14 @@ export function SignInForm({ pathTo, notice }: { pathTo: string | null; notice: 
     setError(null);
     const result = await api<Authenticated>("/api/authenticate", { body: values });
     if (result.ok) {
-      if (!(await finishSignIn(result.data.token, { pathTo, landingPage: result.data.landingPage, changePassword: result.data.changePassword }))) setError(t("failed"));
+      if (
+        !(await finishSignIn(result.data.token, {
+          pathTo,
+          landingPage: result.data.landingPage,
+          changePassword: result.data.changePassword,
+        }))
+      )
+        setError(t("failed"));
       return;
     }
     const { errorCode } = result.error;
@@ -52,8 +59,20 @@ export function SignInForm({ pathTo, notice }: { pathTo: string | null; notice: 
     <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="signin-form">
       {notice ? <Alert tone="info">{notice}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <TextField label={t("email")} type="email" autoComplete="username" {...register("username")} error={fieldError(formState.errors.username)} />
-      <TextField label={t("password")} type="password" autoComplete="current-password" {...register("password")} error={fieldError(formState.errors.password)} />
+      <TextField
+        label={t("email")}
+        type="email"
+        autoComplete="username"
+        {...register("username")}
+        error={fieldError(formState.errors.username)}
+      />
+      <TextField
+        label={t("password")}
+        type="password"
+        autoComplete="current-password"
+        {...register("password")}
+        error={fieldError(formState.errors.password)}
+      />
       <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t("submitting") : t("submit")}
       </Button>

@@ -11,7 +11,14 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError 
  */
 export async function callApi<T>(
   path: string,
-  options: { method?: string; body?: unknown; token?: string | null; connectionLostMessage?: string; locale?: string; headers?: Record<string, string> } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    token?: string | null;
+    connectionLostMessage?: string;
+    locale?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { "content-type": "application/json", ...options.headers };
   // Errors come back in the page's language, not the browser's.

@@ -25,7 +25,10 @@ export function fileNameOf(disposition: string): string | null {
  * GETs a file from our API and hands it to the browser as a download with the server's file name.
  * Through fetch, so a refusal (privilege, limits) comes back as an error to show, in the page's language.
  */
-export async function downloadFile(path: string, options: { locale: string; fallbackName: string; connectionLostMessage: string }): Promise<ApiResult<null>> {
+export async function downloadFile(
+  path: string,
+  options: { locale: string; fallbackName: string; connectionLostMessage: string },
+): Promise<ApiResult<null>> {
   let response: Response;
   try {
     response = await fetch(path, { headers: { "accept-language": options.locale }, credentials: "same-origin" });

@@ -8,7 +8,7 @@ export function useApi() {
   const t = useTranslations("errors");
   const locale = useLocale();
   return useCallback(
-    <T,>(path: string, options: { method?: string; body?: unknown; token?: string | null } = {}): Promise<ApiResult<T>> =>
+    <T>(path: string, options: { method?: string; body?: unknown; token?: string | null } = {}): Promise<ApiResult<T>> =>
       callApi<T>(path, { ...options, locale, connectionLostMessage: t("CONNECTION_LOST") }),
     [t, locale],
   );

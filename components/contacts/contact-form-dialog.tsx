@@ -28,7 +28,17 @@ type Values = {
   preferredLanguage: string;
 };
 
-const fieldNames: (keyof Values)[] = ["name", "lastName", "country", "identType", "identNumber", "fingerprintCode", "email", "phone", "preferredLanguage"];
+const fieldNames: (keyof Values)[] = [
+  "name",
+  "lastName",
+  "country",
+  "identType",
+  "identNumber",
+  "fingerprintCode",
+  "email",
+  "phone",
+  "preferredLanguage",
+];
 
 function defaultsOf(contact: ContactView | null, defaultCountry: string): Values {
   return {
@@ -86,7 +96,8 @@ export function ContactFormDialog({ contact, countries, defaultCountry, onClose,
       return;
     }
     const field = result.error.field;
-    if (typeof field === "string" && (fieldNames as string[]).includes(field)) setError(field as Path<Values>, { message: result.error.errorCode });
+    if (typeof field === "string" && (fieldNames as string[]).includes(field))
+      setError(field as Path<Values>, { message: result.error.errorCode });
     else setFormError(result.error.message);
     notifyApiError(result.error);
   });
@@ -94,7 +105,13 @@ export function ContactFormDialog({ contact, countries, defaultCountry, onClose,
   const error = (name: keyof Values) => fieldError(formState.errors[name]);
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={editing ? t("editTitle") : t("createTitle")} description={t("description")} testId="contact-form-dialog">
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={editing ? t("editTitle") : t("createTitle")}
+      description={t("description")}
+      testId="contact-form-dialog"
+    >
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="contact-form">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -121,7 +138,14 @@ export function ContactFormDialog({ contact, countries, defaultCountry, onClose,
           {editing ? null : (
             <>
               <TextField label={t("email")} type="email" autoComplete="off" error={error("email")} {...register("email")} />
-              <TextField label={t("phone")} type="tel" autoComplete="off" hint={t("phoneHint")} error={error("phone")} {...register("phone")} />
+              <TextField
+                label={t("phone")}
+                type="tel"
+                autoComplete="off"
+                hint={t("phoneHint")}
+                error={error("phone")}
+                {...register("phone")}
+              />
             </>
           )}
           <SelectField label={t("preferredLanguage")} error={error("preferredLanguage")} {...register("preferredLanguage")}>

@@ -93,7 +93,13 @@ export function ContactViewDialog({ contactHexId, canUpdate, onClose, onChanged 
   const language = (value: string) => tLanguages(value === "en-us" ? "enUs" : "esEs");
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={contact ? `${contact.name} ${contact.lastName}` : t("title")} width="max-w-2xl" testId="contact-view">
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={contact ? `${contact.name} ${contact.lastName}` : t("title")}
+      width="max-w-2xl"
+      testId="contact-view"
+    >
       {!contact ? (
         <p className="text-sm text-slate-500">{tList("loading")}</p>
       ) : (
@@ -124,7 +130,12 @@ export function ContactViewDialog({ contactHexId, canUpdate, onClose, onChanged 
             {actionError ? <Alert tone="error">{actionError}</Alert> : null}
             <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200" data-testid="channel-list">
               {contact.channels.map((channel) => (
-                <li key={channel.channelHexId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="channel-row" data-channel={channel.value}>
+                <li
+                  key={channel.channelHexId}
+                  className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+                  data-testid="channel-row"
+                  data-channel={channel.value}
+                >
                   <div className="min-w-0">
                     <p className="truncate text-sm font-medium text-slate-900">{channel.value}</p>
                     <p className="text-xs text-slate-500">
@@ -143,7 +154,12 @@ export function ContactViewDialog({ contactHexId, canUpdate, onClose, onChanged 
                           {t("makeFavorite")}
                         </Button>
                       )}
-                      <Button type="button" variant="ghost" onClick={() => void deleteChannel(channel.channelHexId)} data-testid="channel-delete">
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        onClick={() => void deleteChannel(channel.channelHexId)}
+                        data-testid="channel-delete"
+                      >
                         {t("deleteChannel")}
                       </Button>
                     </div>
@@ -154,7 +170,12 @@ export function ContactViewDialog({ contactHexId, canUpdate, onClose, onChanged 
           </section>
 
           {canUpdate ? (
-            <form onSubmit={addChannel} noValidate className="space-y-3 rounded-md border border-slate-200 p-4" data-testid="channel-add-form">
+            <form
+              onSubmit={addChannel}
+              noValidate
+              className="space-y-3 rounded-md border border-slate-200 p-4"
+              data-testid="channel-add-form"
+            >
               <h3 className="text-sm font-semibold text-slate-900">{t("addChannel")}</h3>
               <div className="grid grid-cols-1 gap-3 sm:grid-cols-[10rem_1fr]">
                 <SelectField label={t("type")} error={fieldError(formState.errors.type)} {...register("type")}>

@@ -21,12 +21,24 @@ export type ContactPermissions = { create: boolean; update: boolean; delete: boo
 
 type Page = { _embedded: { contacts: ContactView[] }; page: { size: number; totalElements: number; totalPages: number; number: number } };
 
-type Props = { permissions: ContactPermissions; defaultPageSize: number; maxImportRows: number; countries: CountryOption[]; defaultCountry: string };
+type Props = {
+  permissions: ContactPermissions;
+  defaultPageSize: number;
+  maxImportRows: number;
+  countries: CountryOption[];
+  defaultCountry: string;
+};
 
 const helper = dataTableColumns<ContactView>();
 const emptyRows: ContactView[] = [];
 
-type Dialog = { kind: "create" } | { kind: "edit"; contact: ContactView } | { kind: "view"; contactHexId: string } | { kind: "delete"; contact: ContactView } | { kind: "import" } | null;
+type Dialog =
+  | { kind: "create" }
+  | { kind: "edit"; contact: ContactView }
+  | { kind: "view"; contactHexId: string }
+  | { kind: "delete"; contact: ContactView }
+  | { kind: "import" }
+  | null;
 
 /** /contacts: search, sort and page the organisation's contacts on the server; create, view, edit, delete, import, export. */
 export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, countries, defaultCountry }: Props) {
@@ -47,7 +59,11 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
   });
 
   const sort = sorting[0] ?? { id: "lastName", desc: false };
-  const params = new URLSearchParams({ page: String(pagination.pageIndex), size: String(pagination.pageSize), sort: `${sort.id},${sort.desc ? "desc" : "asc"}` });
+  const params = new URLSearchParams({
+    page: String(pagination.pageIndex),
+    size: String(pagination.pageSize),
+    sort: `${sort.id},${sort.desc ? "desc" : "asc"}`,
+  });
   if (search) params.set("search", search);
   const query = params.toString();
   // A reload after a change asks the same query again; the key tells its answer from the previous one.
@@ -60,7 +76,8 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
       if (!result.ok) return notifyApiError(result.error);
       const { totalPages, number } = result.data.page;
       // The last contact of the last page was deleted: show the page before it.
-      if (result.data._embedded.contacts.length === 0 && number > 0 && totalPages > 0) setPagination((p) => ({ ...p, pageIndex: totalPages - 1 }));
+      if (result.data._embedded.contacts.length === 0 && number > 0 && totalPages > 0)
+        setPagination((p) => ({ ...p, pageIndex: totalPages - 1 }));
       setPage({ key: `${query}#${reloads}`, data: result.data });
     });
     return () => {
@@ -96,16 +113,34 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
             const contact = info.row.original;
             return (
               <div className="flex justify-end gap-1">
-                <Button type="button" variant="ghost" className="px-2 py-1" onClick={() => setDialog({ kind: "view", contactHexId: contact.contactHexId })} data-testid="contact-view-button">
+                <Button
+                  type="button"
+                  variant="ghost"
+                  className="px-2 py-1"
+                  onClick={() => setDialog({ kind: "view", contactHexId: contact.contactHexId })}
+                  data-testid="contact-view-button"
+                >
                   {t("actions.view")}
                 </Button>
                 {permissions.update ? (
-                  <Button type="button" variant="ghost" className="px-2 py-1" onClick={() => setDialog({ kind: "edit", contact })} data-testid="contact-edit-button">
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    className="px-2 py-1"
+                    onClick={() => setDialog({ kind: "edit", contact })}
+                    data-testid="contact-edit-button"
+                  >
                     {t("actions.edit")}
                   </Button>
                 ) : null}
                 {permissions.delete ? (
-                  <Button type="button" variant="ghost" className="px-2 py-1 text-red-700" onClick={() => setDialog({ kind: "delete", contact })} data-testid="contact-delete-button">
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    className="px-2 py-1 text-red-700"
+                    onClick={() => setDialog({ kind: "delete", contact })}
+                    data-testid="contact-delete-button"
+                  >
                     {t("actions.delete")}
                   </Button>
                 ) : null}
@@ -136,7 +171,15 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="w-full max-w-md">
-          <TextField label={t("search")} name="contact-search" type="search" placeholder={t("searchPlaceholder")} value={searchBox.text} onChange={(e) => searchBox.onChange(e.target.value)} data-testid="contacts-search" />
+          <TextField
+            label={t("search")}
+            name="contact-search"
+            type="search"
+            placeholder={t("searchPlaceholder")}
+            value={searchBox.text}
+            onChange={(e) => searchBox.onChange(e.target.value)}
+            data-testid="contacts-search"
+          />
         </div>
         <div className="flex flex-wrap gap-2">
           {permissions.export ? (
@@ -196,7 +239,14 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
           }}
         />
       ) : null}
-      {dialog?.kind === "view" ? <ContactViewDialog contactHexId={dialog.contactHexId} canUpdate={permissions.update} onClose={() => setDialog(null)} onChanged={refresh} /> : null}
+      {dialog?.kind === "view" ? (
+        <ContactViewDialog
+          contactHexId={dialog.contactHexId}
+          canUpdate={permissions.update}
+          onClose={() => setDialog(null)}
+          onChanged={refresh}
+        />
+      ) : null}
       {dialog?.kind === "import" ? (
         <ImportDialog
           maxRows={maxImportRows}

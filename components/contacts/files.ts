@@ -14,13 +14,23 @@ async function errorOf(response: Response): Promise<ApiError> {
 const lost = (message: string): ApiResult<never> => ({ ok: false, error: { errorCode: "CONNECTION_LOST", message } });
 
 /** POST /api/contacts/import with the file and the mode; errors come back in the page's language. */
-export async function uploadContactFile<T>(file: File, mode: "preview" | "commit", locale: string, connectionLostMessage: string): Promise<ApiResult<T>> {
+export async function uploadContactFile<T>(
+  file: File,
+  mode: "preview" | "commit",
+  locale: string,
+  connectionLostMessage: string,
+): Promise<ApiResult<T>> {
   const form = new FormData();
   form.set("file", file);
   form.set("mode", mode);
   let response: Response;
   try {
-    response = await fetch("/api/contacts/import", { method: "POST", body: form, headers: { "accept-language": locale }, credentials: "same-origin" });
+    response = await fetch("/api/contacts/import", {
+      method: "POST",
+      body: form,
+      headers: { "accept-language": locale },
+      credentials: "same-origin",
+    });
   } catch {
     return lost(connectionLostMessage);
   }
@@ -29,7 +39,12 @@ export async function uploadContactFile<T>(file: File, mode: "preview" | "commit
 }
 
 /** Downloads the export through fetch, so a refusal shows as a notice instead of a JSON page. */
-export async function downloadContacts(format: "xlsx" | "csv", search: string, locale: string, connectionLostMessage: string): Promise<ApiResult<null>> {
+export async function downloadContacts(
+  format: "xlsx" | "csv",
+  search: string,
+  locale: string,
+  connectionLostMessage: string,
+): Promise<ApiResult<null>> {
   const params = new URLSearchParams({ format });
   if (search) params.set("search", search);
   return downloadFile(`/api/contacts/export?${params}`, { locale, fallbackName: `contacts.${format}`, connectionLostMessage });

@@ -61,7 +61,14 @@ export function ImportDialog({ maxRows, onClose, onImported }: Props) {
   const label = (field: string) => (tForm.has(field) ? tForm(field) : field);
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={t("title")} description={t("hint", { maxRows })} width="max-w-5xl" testId="contact-import">
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t("title")}
+      description={t("hint", { maxRows })}
+      width="max-w-5xl"
+      testId="contact-import"
+    >
       <div className="space-y-4">
         <TextField
           label={t("file")}
@@ -87,18 +94,37 @@ export function ImportDialog({ maxRows, onClose, onImported }: Props) {
               <table className="min-w-full divide-y divide-slate-200 text-sm">
                 <thead className="sticky top-0 bg-slate-50 text-left text-xs font-semibold uppercase text-slate-600">
                   <tr>
-                    <th scope="col" className="px-3 py-2">{t("row")}</th>
-                    <th scope="col" className="px-3 py-2">{tColumns("name")}</th>
-                    <th scope="col" className="px-3 py-2">{tColumns("lastName")}</th>
-                    <th scope="col" className="px-3 py-2">{tColumns("identification")}</th>
-                    <th scope="col" className="px-3 py-2">{tColumns("email")}</th>
-                    <th scope="col" className="px-3 py-2">{tColumns("phone")}</th>
-                    <th scope="col" className="px-3 py-2">{t("status")}</th>
+                    <th scope="col" className="px-3 py-2">
+                      {t("row")}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {tColumns("name")}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {tColumns("lastName")}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {tColumns("identification")}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {tColumns("email")}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {tColumns("phone")}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {t("status")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {preview.rows.map((row) => (
-                    <tr key={row.row} className={row.errors.length > 0 ? "bg-red-50" : undefined} data-testid="import-row" data-row={row.row}>
+                    <tr
+                      key={row.row}
+                      className={row.errors.length > 0 ? "bg-red-50" : undefined}
+                      data-testid="import-row"
+                      data-row={row.row}
+                    >
                       <td className="px-3 py-2 text-slate-500">{row.row}</td>
                       <td className="px-3 py-2">{row.values.name}</td>
                       <td className="px-3 py-2">{row.values.lastName}</td>
@@ -133,7 +159,12 @@ export function ImportDialog({ maxRows, onClose, onImported }: Props) {
           <Button type="button" variant="secondary" onClick={() => file && void review(file)} disabled={busy || !file}>
             {t("review")}
           </Button>
-          <Button type="button" onClick={() => void commit()} disabled={busy || !preview || preview.invalid > 0} data-testid="import-confirm">
+          <Button
+            type="button"
+            onClick={() => void commit()}
+            disabled={busy || !preview || preview.invalid > 0}
+            data-testid="import-confirm"
+          >
             {t("confirm", { count: preview?.valid ?? 0 })}
           </Button>
         </div>

@@ -130,7 +130,12 @@ export function BatchImportScreen({ canSend, maxRows, maxUploadMb }: Props) {
             {result.shipments.map((s) => (
               <li key={s.documentHexId} className="flex items-center justify-between gap-4 px-4 py-2 text-sm">
                 <span className="text-slate-500">{t("preview.shipment", { key: s.key })}</span>
-                <Link href={`/docdetail/${s.documentHexId}`} className="font-medium text-brand-700 hover:underline" data-testid="batch-result-link" aria-label={t("result.open", { title: s.title || s.key })}>
+                <Link
+                  href={`/docdetail/${s.documentHexId}`}
+                  className="font-medium text-brand-700 hover:underline"
+                  data-testid="batch-result-link"
+                  aria-label={t("result.open", { title: s.title || s.key })}
+                >
                   {s.title || t("preview.untitled")}
                 </Link>
               </li>
@@ -154,13 +159,23 @@ export function BatchImportScreen({ canSend, maxRows, maxUploadMb }: Props) {
           <p className="text-sm text-slate-600">{t("hint", { maxRows, maxMb: maxUploadMb })}</p>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <span className="font-medium text-slate-700">{t("templateTitle")}:</span>
-            <a href="/api/documents/batch/template?format=xlsx" download className="text-brand-700 hover:underline" data-testid="batch-template-xlsx">
+            <a
+              href="/api/documents/batch/template?format=xlsx"
+              download
+              className="text-brand-700 hover:underline"
+              data-testid="batch-template-xlsx"
+            >
               {t("templateXlsx")}
             </a>
             <span aria-hidden="true" className="text-slate-400">
               ·
             </span>
-            <a href="/api/documents/batch/template?format=csv" download className="text-brand-700 hover:underline" data-testid="batch-template-csv">
+            <a
+              href="/api/documents/batch/template?format=csv"
+              download
+              className="text-brand-700 hover:underline"
+              data-testid="batch-template-csv"
+            >
               {t("templateCsv")}
             </a>
           </div>
@@ -199,9 +214,17 @@ export function BatchImportScreen({ canSend, maxRows, maxUploadMb }: Props) {
               {pdfs.length > 0 ? (
                 <ul className="flex flex-wrap gap-2" aria-label={t("pdfs")}>
                   {pdfs.map((pdf) => (
-                    <li key={pdf.name} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-3 pr-1 text-xs text-slate-700">
+                    <li
+                      key={pdf.name}
+                      className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-3 pr-1 text-xs text-slate-700"
+                    >
                       {pdf.name}
-                      <button type="button" onClick={() => removePdf(pdf.name)} className="rounded-full px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900" aria-label={t("removePdf", { name: pdf.name })}>
+                      <button
+                        type="button"
+                        onClick={() => removePdf(pdf.name)}
+                        className="rounded-full px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900"
+                        aria-label={t("removePdf", { name: pdf.name })}
+                      >
                         ×
                       </button>
                     </li>
@@ -211,7 +234,14 @@ export function BatchImportScreen({ canSend, maxRows, maxUploadMb }: Props) {
             </div>
           </div>
           {busy !== null ? (
-            <div role="progressbar" aria-label={busy === "review" ? t("reviewing") : t("importing")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="space-y-1">
+            <div
+              role="progressbar"
+              aria-label={busy === "review" ? t("reviewing") : t("importing")}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+              className="space-y-1"
+            >
               <p className="text-sm text-slate-600">{busy === "review" ? t("reviewing") : t("importing")}</p>
               <div className="h-2 overflow-hidden rounded bg-slate-100">
                 <div className="h-full bg-brand-600 transition-all" style={{ width: `${progress}%` }} />
@@ -225,7 +255,13 @@ export function BatchImportScreen({ canSend, maxRows, maxUploadMb }: Props) {
           ) : null}
           <div className="flex justify-end">
             {/* Picking the same spreadsheet again fires no change event: this reviews the corrected file. */}
-            <Button type="button" variant="secondary" onClick={() => void review(sheet, pdfs)} disabled={!sheet || busy !== null} data-testid="batch-review">
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => void review(sheet, pdfs)}
+              disabled={!sheet || busy !== null}
+              data-testid="batch-review"
+            >
               {t("review")}
             </Button>
           </div>
@@ -236,7 +272,13 @@ export function BatchImportScreen({ canSend, maxRows, maxUploadMb }: Props) {
 
       {preview ? (
         <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant={canSend ? "secondary" : "primary"} onClick={() => void runImport(false)} disabled={!canImportDrafts} data-testid="batch-import-drafts">
+          <Button
+            type="button"
+            variant={canSend ? "secondary" : "primary"}
+            onClick={() => void runImport(false)}
+            disabled={!canImportDrafts}
+            data-testid="batch-import-drafts"
+          >
             {t("importDrafts", { count: preview.shipmentCount })}
           </Button>
           {canSend ? (
@@ -270,8 +312,14 @@ function PreviewCard({ preview, format }: { preview: Preview; format: Formatter 
   const t = useTranslations("batchImport");
   const label = (column: BatchColumn | null) => (column ? t(`columns.${column}`) : "");
   const groups = [
-    ...preview.shipments.map((shipment) => ({ key: shipment.key, shipment, rows: preview.rows.filter((r) => r.shipment === shipment.key) })),
-    ...(preview.rows.some((r) => r.shipment === null) ? [{ key: null, shipment: null, rows: preview.rows.filter((r) => r.shipment === null) }] : []),
+    ...preview.shipments.map((shipment) => ({
+      key: shipment.key,
+      shipment,
+      rows: preview.rows.filter((r) => r.shipment === shipment.key),
+    })),
+    ...(preview.rows.some((r) => r.shipment === null)
+      ? [{ key: null, shipment: null, rows: preview.rows.filter((r) => r.shipment === null) }]
+      : []),
   ];
   const blocking = preview.invalidRows > 0;
 
@@ -279,7 +327,9 @@ function PreviewCard({ preview, format }: { preview: Preview; format: Formatter 
     <Card title={t("preview.title")}>
       <div className="space-y-3" data-testid="batch-preview">
         <Alert tone={blocking ? "error" : "info"}>
-          <span data-testid="batch-summary">{t("preview.summary", { shipments: preview.shipmentCount, rows: preview.totalRows, invalid: preview.invalidRows })}</span>
+          <span data-testid="batch-summary">
+            {t("preview.summary", { shipments: preview.shipmentCount, rows: preview.totalRows, invalid: preview.invalidRows })}
+          </span>
           {blocking ? ` ${t("preview.allOrNothing")}` : preview.rowsNotReadyToSend > 0 ? ` ${t("preview.sendBlocked")}` : ""}
         </Alert>
         {preview.unusedFiles.length > 0 ? <Alert>{t("preview.unusedFiles", { names: preview.unusedFiles.join(", ") })}</Alert> : null}
@@ -317,7 +367,12 @@ function PreviewCard({ preview, format }: { preview: Preview; format: Formatter 
               </tr>
             </thead>
             {groups.map((group) => (
-              <tbody key={group.key ?? "-"} className="border-t-2 border-slate-200" data-testid="batch-shipment" data-shipment={group.key ?? ""}>
+              <tbody
+                key={group.key ?? "-"}
+                className="border-t-2 border-slate-200"
+                data-testid="batch-shipment"
+                data-shipment={group.key ?? ""}
+              >
                 <tr className="bg-slate-50/60">
                   <th scope="rowgroup" colSpan={rowColumns.length + 2} className="px-3 py-2 text-left font-normal">
                     {group.shipment ? (
@@ -326,13 +381,24 @@ function PreviewCard({ preview, format }: { preview: Preview; format: Formatter 
                           {t("preview.shipment", { key: group.shipment.key })}: {group.shipment.title || t("preview.untitled")}
                         </span>
                         <span className="text-xs text-slate-600">
-                          {t("preview.file")}: {group.shipment.file ? `${group.shipment.file.name} (${t("preview.pages", { count: group.shipment.file.pages })})` : "—"}
+                          {t("preview.file")}:{" "}
+                          {group.shipment.file
+                            ? `${group.shipment.file.name} (${t("preview.pages", { count: group.shipment.file.pages })})`
+                            : "—"}
                         </span>
                         <span className="text-xs text-slate-600">
-                          {t("preview.flow")}: {group.shipment.flow ? (group.shipment.flow.fromDefault ? t("preview.defaultFlow", { name: group.shipment.flow.name }) : group.shipment.flow.name) : t("preview.noFlow")}
+                          {t("preview.flow")}:{" "}
+                          {group.shipment.flow
+                            ? group.shipment.flow.fromDefault
+                              ? t("preview.defaultFlow", { name: group.shipment.flow.name })
+                              : group.shipment.flow.name
+                            : t("preview.noFlow")}
                         </span>
                         <span className="text-xs text-slate-600">
-                          {t("preview.expiration")}: {group.shipment.expirationDate ? format.dateTime(new Date(group.shipment.expirationDate), { dateStyle: "medium", timeStyle: "short" }) : t("preview.noExpiration")}
+                          {t("preview.expiration")}:{" "}
+                          {group.shipment.expirationDate
+                            ? format.dateTime(new Date(group.shipment.expirationDate), { dateStyle: "medium", timeStyle: "short" })
+                            : t("preview.noExpiration")}
                         </span>
                         {group.shipment.documentType ? (
                           <span className="text-xs text-slate-600">
@@ -362,10 +428,16 @@ function PreviewRowLine({ row, label }: { row: PreviewRow; label: (column: Batch
   const t = useTranslations("batchImport");
   const blocking = row.errors.some((e) => !e.onlyWhenSending);
   const faulty = new Set(row.errors.map((e) => e.column));
-  const cell = (columns: readonly BatchColumn[]) => `px-3 py-2 ${columns.some((c) => faulty.has(c)) ? "bg-red-100 font-medium text-red-800" : ""}`;
+  const cell = (columns: readonly BatchColumn[]) =>
+    `px-3 py-2 ${columns.some((c) => faulty.has(c)) ? "bg-red-100 font-medium text-red-800" : ""}`;
   const v = row.values;
   return (
-    <tr className={blocking ? "bg-red-50" : row.errors.length > 0 ? "bg-amber-50" : undefined} data-testid="batch-row" data-row={row.row} data-invalid={blocking ? "true" : "false"}>
+    <tr
+      className={blocking ? "bg-red-50" : row.errors.length > 0 ? "bg-amber-50" : undefined}
+      data-testid="batch-row"
+      data-row={row.row}
+      data-invalid={blocking ? "true" : "false"}
+    >
       <td className="px-3 py-2 text-slate-500">{row.row}</td>
       <td className={cell(["order", "minSigners"])}>{v.order ?? "1"}</td>
       <td className={cell(["firstName", "lastName"])}>{[v.firstName, v.lastName].filter(Boolean).join(" ") || "—"}</td>
@@ -380,7 +452,12 @@ function PreviewRowLine({ row, label }: { row: PreviewRow; label: (column: Batch
         ) : (
           <ul className="space-y-0.5">
             {row.errors.map((e, index) => (
-              <li key={`${e.column}-${e.errorCode}-${index}`} className={e.onlyWhenSending ? "text-amber-800" : "text-red-700"} data-testid="batch-row-error" data-column={e.column ?? ""}>
+              <li
+                key={`${e.column}-${e.errorCode}-${index}`}
+                className={e.onlyWhenSending ? "text-amber-800" : "text-red-700"}
+                data-testid="batch-row-error"
+                data-column={e.column ?? ""}
+              >
                 {e.column ? <span className="font-medium">{label(e.column)}:</span> : null} {e.message}
                 {e.onlyWhenSending ? ` ${t("preview.onlyWhenSending")}` : ""}
               </li>

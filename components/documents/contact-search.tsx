@@ -72,7 +72,9 @@ export function ContactSearch({ onPick }: { onPick: (contact: ContactView) => vo
                 <span className="font-medium">
                   {contact.name} {contact.lastName}
                 </span>
-                <span className="ml-2 text-xs text-slate-500">{contact.favoriteChannel?.value ?? contact.email ?? contact.phone ?? t("noChannel")}</span>
+                <span className="ml-2 text-xs text-slate-500">
+                  {contact.favoriteChannel?.value ?? contact.email ?? contact.phone ?? t("noChannel")}
+                </span>
               </button>
             </li>
           ))}

@@ -27,13 +27,21 @@ type Props = {
 export function DispatchList({ list, busy, canRetry, onRetry, onRefresh }: Props) {
   const t = useTranslations("docdetail");
   const format = useFormatter();
-  const time = (value: string | null) => (value ? format.dateTime(new Date(value), { dateStyle: "short", timeStyle: "medium", timeZone: list.timeZone }) : "—");
+  const time = (value: string | null) =>
+    value ? format.dateTime(new Date(value), { dateStyle: "short", timeStyle: "medium", timeZone: list.timeZone }) : "—";
 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-slate-500">{t("dispatches.timeZone", { timeZone: list.timeZone })}</p>
-        <Button type="button" variant="secondary" className="px-3 py-1 text-xs" disabled={busy} onClick={onRefresh} data-testid="dispatches-refresh">
+        <Button
+          type="button"
+          variant="secondary"
+          className="px-3 py-1 text-xs"
+          disabled={busy}
+          onClick={onRefresh}
+          data-testid="dispatches-refresh"
+        >
           {t("dispatches.refresh")}
         </Button>
       </div>
@@ -46,14 +54,30 @@ export function DispatchList({ list, busy, canRetry, onRetry, onRefresh }: Props
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="dispatches">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2">{t("dispatches.createdAt")}</th>
-                <th scope="col" className="px-3 py-2">{t("dispatches.signer")}</th>
-                <th scope="col" className="px-3 py-2">{t("dispatches.channel")}</th>
-                <th scope="col" className="px-3 py-2">{t("dispatches.kind")}</th>
-                <th scope="col" className="px-3 py-2">{t("dispatches.status")}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t("dispatches.attempts")}</th>
-                <th scope="col" className="px-3 py-2">{t("dispatches.sentAt")}</th>
-                <th scope="col" className="px-3 py-2">{t("dispatches.error")}</th>
+                <th scope="col" className="px-3 py-2">
+                  {t("dispatches.createdAt")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("dispatches.signer")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("dispatches.channel")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("dispatches.kind")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("dispatches.status")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t("dispatches.attempts")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("dispatches.sentAt")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("dispatches.error")}
+                </th>
                 <th scope="col" className="px-3 py-2">
                   <span className="sr-only">{t("dispatches.actions")}</span>
                 </th>
@@ -75,7 +99,10 @@ export function DispatchList({ list, busy, canRetry, onRetry, onRefresh }: Props
                   </td>
                   <td className="px-3 py-2 text-slate-700">{t(`dispatches.kinds.${dispatch.kind}`)}</td>
                   <td className="px-3 py-2">
-                    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${statusTones[dispatch.status] ?? statusTones.QUEUED}`} data-testid="dispatch-status">
+                    <span
+                      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${statusTones[dispatch.status] ?? statusTones.QUEUED}`}
+                      data-testid="dispatch-status"
+                    >
                       {t(`deliveryStatus.${dispatch.status}`)}
                     </span>
                   </td>
@@ -93,7 +120,14 @@ export function DispatchList({ list, busy, canRetry, onRetry, onRefresh }: Props
                   </td>
                   <td className="px-3 py-2 text-right">
                     {canRetry && dispatch.retryable ? (
-                      <Button type="button" variant="ghost" className="px-2 py-1 text-xs" disabled={busy} onClick={() => onRetry(dispatch.id)} data-testid="dispatch-retry">
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        className="px-2 py-1 text-xs"
+                        disabled={busy}
+                        onClick={() => onRetry(dispatch.id)}
+                        data-testid="dispatch-retry"
+                      >
                         {t("signers.retry")}
                       </Button>
                     ) : null}

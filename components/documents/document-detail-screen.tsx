@@ -73,8 +73,14 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct, canRe
     },
     [api, reloadDispatches],
   );
-  const resend = useCallback((signerHexId: string) => void act(`${base}/signers/${signerHexId}/resend`, t("signers.resent")), [act, base, t]);
-  const retry = useCallback((deliveryId: number) => void act(`${base}/deliveries/${deliveryId}/retry`, t("signers.retried")), [act, base, t]);
+  const resend = useCallback(
+    (signerHexId: string) => void act(`${base}/signers/${signerHexId}/resend`, t("signers.resent")),
+    [act, base, t],
+  );
+  const retry = useCallback(
+    (deliveryId: number) => void act(`${base}/deliveries/${deliveryId}/retry`, t("signers.retried")),
+    [act, base, t],
+  );
 
   const deleteDraft = async () => {
     setBusy(true);
@@ -88,7 +94,11 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct, canRe
   const download = async () => {
     setBusy(true);
     // Through fetch, so "not completed yet" shows as a notice instead of a JSON page.
-    const result = await downloadFile(`${base}/download`, { locale, fallbackName: `${view.hexId}.pdf`, connectionLostMessage: tErrors("CONNECTION_LOST") });
+    const result = await downloadFile(`${base}/download`, {
+      locale,
+      fallbackName: `${view.hexId}.pdf`,
+      connectionLostMessage: tErrors("CONNECTION_LOST"),
+    });
     setBusy(false);
     if (!result.ok) notifyApiError(result.error);
   };
@@ -155,7 +165,13 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct, canRe
               </>
             ) : null}
             {canAct && active ? (
-              <ConfirmAction label={t("cancel.action")} question={t("cancel.question")} confirmLabel={t("cancel.confirm")} disabled={busy} onConfirm={() => act(`${base}/cancel`, t("cancel.done"))} />
+              <ConfirmAction
+                label={t("cancel.action")}
+                question={t("cancel.question")}
+                confirmLabel={t("cancel.confirm")}
+                disabled={busy}
+                onConfirm={() => act(`${base}/cancel`, t("cancel.done"))}
+              />
             ) : null}
           </div>
         </div>
@@ -183,7 +199,8 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct, canRe
           <ol className="space-y-2 border-l border-slate-200 pl-4 text-sm" data-testid="docdetail-timeline">
             {view.timeline.map((entry, index) => (
               <li key={`${entry.at}-${index}`}>
-                <span className="font-mono text-xs text-slate-500">{entry.at}</span> <span className="text-slate-800">{t.has(`events.${entry.event}`) ? t(`events.${entry.event}`) : entry.event}</span>
+                <span className="font-mono text-xs text-slate-500">{entry.at}</span>{" "}
+                <span className="text-slate-800">{t.has(`events.${entry.event}`) ? t(`events.${entry.event}`) : entry.event}</span>
               </li>
             ))}
           </ol>

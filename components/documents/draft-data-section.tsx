@@ -22,7 +22,14 @@ export function DraftDataSection({ flows }: { flows: FlowOption[] }) {
     <Card title={t("title")}>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <div className="md:col-span-2">
-          <TextField label={t("documentTitle")} id="draft-title" maxLength={200} autoComplete="off" error={fieldError(errors.title)} {...register("title")} />
+          <TextField
+            label={t("documentTitle")}
+            id="draft-title"
+            maxLength={200}
+            autoComplete="off"
+            error={fieldError(errors.title)}
+            {...register("title")}
+          />
         </div>
         <div className="space-y-1 md:col-span-2">
           <label htmlFor="draft-description" className="block text-sm font-medium text-slate-700">
@@ -43,7 +50,13 @@ export function DraftDataSection({ flows }: { flows: FlowOption[] }) {
             </p>
           ) : null}
         </div>
-        <TextField label={t("expirationDate")} id="draft-expiration" type="datetime-local" error={fieldError(errors.expirationDate)} {...register("expirationDate")} />
+        <TextField
+          label={t("expirationDate")}
+          id="draft-expiration"
+          type="datetime-local"
+          error={fieldError(errors.expirationDate)}
+          {...register("expirationDate")}
+        />
         <SelectField label={t("flow")} id="draft-flow" error={fieldError(errors.flowHexId)} {...register("flowHexId")}>
           <option value="">{t("noFlow")}</option>
           {flows.map((flow) => (
@@ -56,7 +69,15 @@ export function DraftDataSection({ flows }: { flows: FlowOption[] }) {
           <Controller
             control={control}
             name="tags"
-            render={({ field }) => <TagsInput id="draft-tags-input" label={t("tags")} value={field.value} onChange={field.onChange} error={fieldError(tagError)} />}
+            render={({ field }) => (
+              <TagsInput
+                id="draft-tags-input"
+                label={t("tags")}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldError(tagError)}
+              />
+            )}
           />
         </div>
       </div>

@@ -81,7 +81,13 @@ export function DraftFilesSection({ draft, documentTypes, maxUploadMb, onDraftCh
         {error ? <Alert tone="error">{error}</Alert> : null}
         {draft ? null : <Alert>{t("saveFirst")}</Alert>}
         <div className="grid grid-cols-1 items-end gap-4 md:grid-cols-2">
-          <SelectField label={t("documentType")} id="draft-document-type" value={documentTypeHexId} onChange={(e) => setDocumentTypeHexId(e.target.value)} disabled={!draft}>
+          <SelectField
+            label={t("documentType")}
+            id="draft-document-type"
+            value={documentTypeHexId}
+            onChange={(e) => setDocumentTypeHexId(e.target.value)}
+            disabled={!draft}
+          >
             {documentTypes.length === 0 ? <option value="">{t("noDocumentType")}</option> : null}
             {documentTypes.map((d) => (
               <option key={d.documentTypeHexId} value={d.documentTypeHexId}>
@@ -116,14 +122,23 @@ export function DraftFilesSection({ draft, documentTypes, maxUploadMb, onDraftCh
               <li key={u.key} className="rounded-md border border-slate-200 p-3 text-sm" data-testid="draft-upload" data-state={u.state}>
                 <div className="flex items-center justify-between gap-2">
                   <span className="truncate font-medium">{u.fileName}</span>
-                  <span className="text-xs text-slate-500">{u.state === "done" ? t("uploaded") : u.state === "failed" ? t("rejected") : `${u.progress} %`}</span>
+                  <span className="text-xs text-slate-500">
+                    {u.state === "done" ? t("uploaded") : u.state === "failed" ? t("rejected") : `${u.progress} %`}
+                  </span>
                 </div>
                 {u.state === "failed" ? (
                   <p role="alert" className="mt-1 text-xs text-red-600" data-testid="draft-upload-error">
                     {u.error}
                   </p>
                 ) : (
-                  <div role="progressbar" aria-label={t("progress", { name: u.fileName })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={u.progress} className="mt-2 h-2 overflow-hidden rounded bg-slate-100">
+                  <div
+                    role="progressbar"
+                    aria-label={t("progress", { name: u.fileName })}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={u.progress}
+                    className="mt-2 h-2 overflow-hidden rounded bg-slate-100"
+                  >
                     <div className="h-full bg-brand-600 transition-all" style={{ width: `${u.progress}%` }} />
                   </div>
                 )}
@@ -153,7 +168,15 @@ export function DraftFilesSection({ draft, documentTypes, maxUploadMb, onDraftCh
                     {t("pages", { count: file.pages })}
                   </td>
                   <td className="py-2 text-right">
-                    <Button type="button" variant="ghost" className="px-2 py-1 text-xs" disabled={removing === file.fileHexId} onClick={() => void remove(file.fileHexId)} aria-label={t("remove", { name: file.fileName })} data-testid="draft-file-remove">
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      className="px-2 py-1 text-xs"
+                      disabled={removing === file.fileHexId}
+                      onClick={() => void remove(file.fileHexId)}
+                      aria-label={t("remove", { name: file.fileName })}
+                      data-testid="draft-file-remove"
+                    >
                       {t("removeShort")}
                     </Button>
                   </td>

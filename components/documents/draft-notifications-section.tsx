@@ -41,13 +41,25 @@ export function DraftNotificationsSection({ error }: { error?: string }) {
                   {...register(`notifications.${index}.sendAt`)}
                 />
               </div>
-              <Button type="button" variant="ghost" className="px-2 py-2 text-xs" onClick={() => remove(index)} aria-label={t("remove", { number: index + 1 })}>
+              <Button
+                type="button"
+                variant="ghost"
+                className="px-2 py-2 text-xs"
+                onClick={() => remove(index)}
+                aria-label={t("remove", { number: index + 1 })}
+              >
                 {t("removeShort")}
               </Button>
             </li>
           ))}
         </ul>
-        <Button type="button" variant="secondary" disabled={locked || fields.length >= maxNotifications} onClick={() => append({ sendAt: "" })} data-testid="notification-add">
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={locked || fields.length >= maxNotifications}
+          onClick={() => append({ sendAt: "" })}
+          data-testid="notification-add"
+        >
           {t("add")}
         </Button>
       </div>

@@ -37,7 +37,14 @@ export function FinishDialog({ draft, onClose }: Props) {
   };
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={t("title")} description={t("description")} width="max-w-2xl" testId="finish-dialog">
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t("title")}
+      description={t("description")}
+      width="max-w-2xl"
+      testId="finish-dialog"
+    >
       <div className="space-y-4 text-sm">
         {error ? <Alert tone="error">{error}</Alert> : null}
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
@@ -46,7 +53,9 @@ export function FinishDialog({ draft, onClose }: Props) {
             {draft.title || "—"}
           </dd>
           <dt className="text-slate-500">{t("expiration")}</dt>
-          <dd>{draft.expirationDate ? format.dateTime(new Date(draft.expirationDate), { dateStyle: "medium", timeStyle: "short" }) : "—"}</dd>
+          <dd>
+            {draft.expirationDate ? format.dateTime(new Date(draft.expirationDate), { dateStyle: "medium", timeStyle: "short" }) : "—"}
+          </dd>
           <dt className="text-slate-500">{t("flow")}</dt>
           <dd>{draft.flow?.name ?? "—"}</dd>
         </dl>

@@ -60,7 +60,8 @@ export function PrepareDocumentScreen({ initialDraft, flows, documentTypes, maxU
     if (isFormField(error.field)) return setError(error.field as Path<PrepareValues>, { message: error.errorCode });
     if (error.errorCode === "SHIPMENT_FLOW_INVALID") return setError("flowHexId", { message: error.errorCode });
     if (error.errorCode === "SHIPMENT_EXPIRATION_INVALID") return setError("expirationDate", { message: error.errorCode });
-    if (error.errorCode === "SHIPMENT_MIN_SIGNERS_INVALID" && typeof error.order === "number") return setError(`minimums.${minimumKey(error.order)}`, { message: error.errorCode });
+    if (error.errorCode === "SHIPMENT_MIN_SIGNERS_INVALID" && typeof error.order === "number")
+      return setError(`minimums.${minimumKey(error.order)}`, { message: error.errorCode });
     setSectionErrors({ [sectionOf[error.errorCode] ?? "form"]: error.message });
   };
 
@@ -87,7 +88,10 @@ export function PrepareDocumentScreen({ initialDraft, flows, documentTypes, maxU
       current = signers.data;
     }
     if (bodies.notifications.notifications.length > 0 || current.notifications.length > 0) {
-      const notifications = await api<DraftView>(`/api/documents/${current.documentHexId}/notifications`, { method: "PUT", body: bodies.notifications });
+      const notifications = await api<DraftView>(`/api/documents/${current.documentHexId}/notifications`, {
+        method: "PUT",
+        body: bodies.notifications,
+      });
       if (!notifications.ok) return fail(notifications.error);
       current = notifications.data;
     }
@@ -109,7 +113,13 @@ export function PrepareDocumentScreen({ initialDraft, flows, documentTypes, maxU
       <form onSubmit={onSave} noValidate className="space-y-6" data-testid="prepare-document-form" aria-label={t("title")}>
         {sectionErrors.form ? <Alert tone="error">{sectionErrors.form}</Alert> : null}
         <DraftDataSection flows={flows} />
-        <DraftFilesSection draft={draft} documentTypes={documentTypes} maxUploadMb={maxUploadMb} onDraftChange={setDraft} error={sectionErrors.files} />
+        <DraftFilesSection
+          draft={draft}
+          documentTypes={documentTypes}
+          maxUploadMb={maxUploadMb}
+          onDraftChange={setDraft}
+          error={sectionErrors.files}
+        />
         <DraftSignersSection canSearchContacts={canSearchContacts} error={sectionErrors.signers} />
         <DraftNotificationsSection error={sectionErrors.notifications} />
         <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white/90 py-4 backdrop-blur">

@@ -30,13 +30,18 @@ export type PrepareValues = {
   notifications: { sendAt: string }[];
 };
 
-const signerRow = z.discriminatedUnion("kind", [contactSignerInput.extend({ kind: z.literal("contact") }), newSignerInput.safeExtend({ kind: z.literal("new") })]);
+const signerRow = z.discriminatedUnion("kind", [
+  contactSignerInput.extend({ kind: z.literal("contact") }),
+  newSignerInput.safeExtend({ kind: z.literal("new") }),
+]);
 
-export const prepareSchema = draftDataInput.pick({ title: true, description: true, expirationDate: true, flowHexId: true, tags: true }).extend({
-  signers: z.array(signerRow).max(100, "VALIDATION_FAILED"),
-  minimums: z.record(z.string(), z.string()),
-  notifications: setNotificationsInput.shape.notifications,
-});
+export const prepareSchema = draftDataInput
+  .pick({ title: true, description: true, expirationDate: true, flowHexId: true, tags: true })
+  .extend({
+    signers: z.array(signerRow).max(100, "VALIDATION_FAILED"),
+    minimums: z.record(z.string(), z.string()),
+    notifications: setNotificationsInput.shape.notifications,
+  });
 
 export type PrepareOutput = z.output<typeof prepareSchema>;
 
@@ -52,11 +57,32 @@ export function toLocalInput(iso: string | null): string {
 }
 
 export function emptySigner(kind: SignerValues["kind"], position: number): SignerValues {
-  return { kind, contactHexId: "", firstName: "", lastName: "", email: "", cellPhone: "", preferredLanguage: "es-es", position: String(position), mandatory: true, canReject: true };
+  return {
+    kind,
+    contactHexId: "",
+    firstName: "",
+    lastName: "",
+    email: "",
+    cellPhone: "",
+    preferredLanguage: "es-es",
+    position: String(position),
+    mandatory: true,
+    canReject: true,
+  };
 }
 
 export function valuesOf(draft: DraftView | null, defaultFlowHexId: string): PrepareValues {
-  if (!draft) return { title: "", description: "", expirationDate: "", flowHexId: defaultFlowHexId, tags: [], signers: [], minimums: {}, notifications: [] };
+  if (!draft)
+    return {
+      title: "",
+      description: "",
+      expirationDate: "",
+      flowHexId: defaultFlowHexId,
+      tags: [],
+      signers: [],
+      minimums: {},
+      notifications: [],
+    };
   return {
     title: draft.title,
     description: draft.description ?? "",
@@ -92,7 +118,16 @@ export function requestBodies(values: PrepareOutput) {
   const rows = signers.map((row) =>
     row.kind === "contact"
       ? { contactHexId: row.contactHexId, position: row.position, mandatory: row.mandatory, canReject: row.canReject }
-      : { firstName: row.firstName, lastName: row.lastName, email: row.email, cellPhone: row.cellPhone, preferredLanguage: row.preferredLanguage, position: row.position, mandatory: row.mandatory, canReject: row.canReject },
+      : {
+          firstName: row.firstName,
+          lastName: row.lastName,
+          email: row.email,
+          cellPhone: row.cellPhone,
+          preferredLanguage: row.preferredLanguage,
+          position: row.position,
+          mandatory: row.mandatory,
+          canReject: row.canReject,
+        },
   );
   const orders = positionsOf(signers).map((position) => ({ position, minSigners: minimums[minimumKey(position)] ?? "1" }));
   return { data, signers: { signers: rows, orders }, notifications: { notifications } };

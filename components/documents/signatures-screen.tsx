@@ -84,7 +84,15 @@ export function SignaturesScreen({ defaultPageSize, initialPage }: { defaultPage
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-full max-w-md">
-          <TextField label={t("search")} name="document-search" type="search" placeholder={t("searchPlaceholder")} value={searchBox.text} onChange={(e) => searchBox.onChange(e.target.value)} data-testid="signatures-search" />
+          <TextField
+            label={t("search")}
+            name="document-search"
+            type="search"
+            placeholder={t("searchPlaceholder")}
+            value={searchBox.text}
+            onChange={(e) => searchBox.onChange(e.target.value)}
+            data-testid="signatures-search"
+          />
         </div>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           <span>{t("statusFilter")}</span>

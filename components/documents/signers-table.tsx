@@ -2,7 +2,15 @@
 
 import { useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { createColumnHelper, createSortedRowModel, rowSortingFeature, tableFeatures, useTable, type Row, type SortingState } from "@tanstack/react-table";
+import {
+  createColumnHelper,
+  createSortedRowModel,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type Row,
+  type SortingState,
+} from "@tanstack/react-table";
 import { Button } from "@/components/ui/button";
 import type { DeliveryView, DocumentStatusView } from "@/lib/documents/document-status-schema";
 import { isOpenSigner } from "@/lib/documents/shipment-states";
@@ -43,8 +51,10 @@ export function SignersTable({ signers, deliveries, actions }: Props) {
 
   const columns = useMemo(() => {
     const collator = new Intl.Collator(locale, { sensitivity: "base", numeric: true });
-    const latestDelivery = (signerHexId: string): DeliveryView | undefined => deliveries.filter((d) => d.signerHexId === signerHexId).at(-1);
-    const byName = (a: Row<typeof features, Signer>, b: Row<typeof features, Signer>) => collator.compare(fullName(a.original), fullName(b.original));
+    const latestDelivery = (signerHexId: string): DeliveryView | undefined =>
+      deliveries.filter((d) => d.signerHexId === signerHexId).at(-1);
+    const byName = (a: Row<typeof features, Signer>, b: Row<typeof features, Signer>) =>
+      collator.compare(fullName(a.original), fullName(b.original));
     return helper.columns([
       helper.accessor("position", {
         header: () => t("signers.order"),
@@ -63,7 +73,8 @@ export function SignersTable({ signers, deliveries, actions }: Props) {
       }),
       helper.accessor("status", {
         header: () => t("signers.status"),
-        sortFn: (a, b) => statusRank[a.original.status] - statusRank[b.original.status] || a.original.position - b.original.position || byName(a, b),
+        sortFn: (a, b) =>
+          statusRank[a.original.status] - statusRank[b.original.status] || a.original.position - b.original.position || byName(a, b),
         cell: (info) => <SignerStatusBadge status={info.getValue()} />,
       }),
       helper.display({
@@ -89,12 +100,26 @@ export function SignersTable({ signers, deliveries, actions }: Props) {
           return (
             <div className="flex justify-end gap-1">
               {active && isOpenSigner(signer.status) && signer.invitedAt ? (
-                <Button type="button" variant="ghost" className="px-2 py-1 text-xs" disabled={busy} onClick={() => resend(signer.hexId)} data-testid="docdetail-resend">
+                <Button
+                  type="button"
+                  variant="ghost"
+                  className="px-2 py-1 text-xs"
+                  disabled={busy}
+                  onClick={() => resend(signer.hexId)}
+                  data-testid="docdetail-resend"
+                >
                   {t("signers.resend")}
                 </Button>
               ) : null}
               {active && delivery?.retryable ? (
-                <Button type="button" variant="ghost" className="px-2 py-1 text-xs" disabled={busy} onClick={() => retry(delivery.id)} data-testid="docdetail-retry">
+                <Button
+                  type="button"
+                  variant="ghost"
+                  className="px-2 py-1 text-xs"
+                  disabled={busy}
+                  onClick={() => retry(delivery.id)}
+                  data-testid="docdetail-retry"
+                >
                   {t("signers.retry")}
                 </Button>
               ) : null}
@@ -125,9 +150,19 @@ export function SignersTable({ signers, deliveries, actions }: Props) {
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
                 return (
-                  <th key={header.id} scope="col" className="px-3 py-2" aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}>
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className="px-3 py-2"
+                    aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                  >
                     {header.isPlaceholder ? null : header.column.getCanSort() ? (
-                      <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={header.column.getToggleSortingHandler()} data-testid={`docdetail-sort-${header.column.id}`}>
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                        onClick={header.column.getToggleSortingHandler()}
+                        data-testid={`docdetail-sort-${header.column.id}`}
+                      >
                         <table.FlexRender header={header} />
                         <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
                       </button>

@@ -36,9 +36,18 @@ export function TagsInput({ id, label, value, onChange, error }: Props) {
       </label>
       <div className="flex flex-wrap items-center gap-2 rounded-md border border-slate-300 bg-white px-2 py-1.5" data-testid="draft-tags">
         {value.map((tag) => (
-          <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800" data-testid="draft-tag">
+          <span
+            key={tag}
+            className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800"
+            data-testid="draft-tag"
+          >
             {tag}
-            <button type="button" className="rounded-full px-1 text-slate-500 hover:text-slate-900" aria-label={t("removeTag", { tag })} onClick={() => onChange(value.filter((v) => v !== tag))}>
+            <button
+              type="button"
+              className="rounded-full px-1 text-slate-500 hover:text-slate-900"
+              aria-label={t("removeTag", { tag })}
+              onClick={() => onChange(value.filter((v) => v !== tag))}
+            >
               ×
             </button>
           </span>

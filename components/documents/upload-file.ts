@@ -6,7 +6,11 @@ import type { ApiResult } from "@/components/client/api-client";
  * One multipart POST through XMLHttpRequest, because fetch cannot report upload progress.
  * Errors come back as the API's `{errorCode, message}` in the page's language.
  */
-export function uploadWithProgress<T>(url: string, form: FormData, options: { locale: string; connectionLostMessage: string; onProgress: (fraction: number) => void }): Promise<ApiResult<T>> {
+export function uploadWithProgress<T>(
+  url: string,
+  form: FormData,
+  options: { locale: string; connectionLostMessage: string; onProgress: (fraction: number) => void },
+): Promise<ApiResult<T>> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open("POST", url);

@@ -8,10 +8,23 @@ import { Button } from "@/components/ui/button";
 
 type Review = {
   status: string;
-  evidence: { hexId: string; createdAt: string; digits: string | null; reasons: string[]; matchedFrames: number | null; frames: number | null; videoUrl: string } | null;
+  evidence: {
+    hexId: string;
+    createdAt: string;
+    digits: string | null;
+    reasons: string[];
+    matchedFrames: number | null;
+    frames: number | null;
+    videoUrl: string;
+  } | null;
 };
 
-type Props = { documentHexId: string; signer: { hexId: string; firstName: string; lastName: string }; canDecide: boolean; onDecided: () => void };
+type Props = {
+  documentHexId: string;
+  signer: { hexId: string; firstName: string; lastName: string };
+  canDecide: boolean;
+  onDecided: () => void;
+};
 
 /**
  * A signer IN_REVIEW on /docdetail: the video the liveness check could not decide (a staff-only
@@ -57,7 +70,13 @@ export function VideoReviewPanel({ documentHexId, signer, canDecide, onDecided }
         <p className="text-sm text-slate-500">{t("nothing")}</p>
       ) : (
         <>
-          <video className="w-full max-w-md rounded border border-slate-300 bg-black" src={evidence.videoUrl} controls preload="metadata" data-testid="review-video" />
+          <video
+            className="w-full max-w-md rounded border border-slate-300 bg-black"
+            src={evidence.videoUrl}
+            controls
+            preload="metadata"
+            data-testid="review-video"
+          />
           <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
             <div>
               <dt className="text-slate-500">{t("digits")}</dt>
@@ -69,7 +88,9 @@ export function VideoReviewPanel({ documentHexId, signer, canDecide, onDecided }
               <dt className="text-slate-500">{t("why")}</dt>
               <dd className="text-slate-800">
                 {evidence.reasons.map((r) => (t.has(`reasons.${r}`) ? t(`reasons.${r}`) : r)).join(" · ") || "—"}
-                {evidence.matchedFrames !== null && evidence.frames !== null ? ` (${t("matched", { matched: evidence.matchedFrames, frames: evidence.frames })})` : null}
+                {evidence.matchedFrames !== null && evidence.frames !== null
+                  ? ` (${t("matched", { matched: evidence.matchedFrames, frames: evidence.frames })})`
+                  : null}
               </dd>
             </div>
           </dl>
@@ -91,7 +112,13 @@ export function VideoReviewPanel({ documentHexId, signer, canDecide, onDecided }
                 <Button type="button" disabled={busy} onClick={() => void decide("ACCEPT")} data-testid="review-accept">
                   {t("accept")}
                 </Button>
-                <Button type="button" variant="danger" disabled={busy || reason.trim().length === 0} onClick={() => void decide("REJECT")} data-testid="review-reject">
+                <Button
+                  type="button"
+                  variant="danger"
+                  disabled={busy || reason.trim().length === 0}
+                  onClick={() => void decide("REJECT")}
+                  data-testid="review-reject"
+                >
                   {t("reject")}
                 </Button>
               </div>

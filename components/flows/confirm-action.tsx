@@ -6,7 +6,15 @@ import { Button, type ButtonProps } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 
 /** A button that asks before an irreversible action (deleting a flow or a document type). */
-export function ConfirmAction({ label, question, confirmLabel, onConfirm, disabled, title, variant = "danger" }: {
+export function ConfirmAction({
+  label,
+  question,
+  confirmLabel,
+  onConfirm,
+  disabled,
+  title,
+  variant = "danger",
+}: {
   label: ReactNode;
   question: string;
   confirmLabel: string;

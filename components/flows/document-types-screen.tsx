@@ -116,7 +116,19 @@ export function DocumentTypesScreen({ canCreate, canUpdate, canDelete }: Permiss
           cell: ({ row }) => (
             <div className="flex flex-wrap gap-2">
               {canUpdate ? (
-                <Button type="button" variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditing({ hexId: row.original.hexId, original: row.original.name, name: row.original.name, isDefault: row.original.isDefault })}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  className="px-2 py-1 text-xs"
+                  onClick={() =>
+                    setEditing({
+                      hexId: row.original.hexId,
+                      original: row.original.name,
+                      name: row.original.name,
+                      isDefault: row.original.isDefault,
+                    })
+                  }
+                >
                   {t("edit")}
                 </Button>
               ) : null}
@@ -147,10 +159,23 @@ export function DocumentTypesScreen({ canCreate, canUpdate, canDelete }: Permiss
         <Card title={editing.hexId ? t("editTitle", { name: editing.original }) : t("newTitle")}>
           <form onSubmit={save} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-end" data-testid="document-type-form">
             <div className="flex-1">
-              <TextField label={t("name")} name="name" value={editing.name} error={nameError ?? undefined} onChange={(e) => setEditing({ ...editing, name: e.target.value })} maxLength={80} />
+              <TextField
+                label={t("name")}
+                name="name"
+                value={editing.name}
+                error={nameError ?? undefined}
+                onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+                maxLength={80}
+              />
             </div>
             <label className="flex items-center gap-2 text-sm text-slate-700 sm:pb-2">
-              <input type="checkbox" name="isDefault" className="h-4 w-4 accent-brand-700" checked={editing.isDefault} onChange={(e) => setEditing({ ...editing, isDefault: e.target.checked })} />
+              <input
+                type="checkbox"
+                name="isDefault"
+                className="h-4 w-4 accent-brand-700"
+                checked={editing.isDefault}
+                onChange={(e) => setEditing({ ...editing, isDefault: e.target.checked })}
+              />
               {t("isDefault")}
             </label>
             <div className="flex gap-2">
@@ -174,7 +199,14 @@ export function DocumentTypesScreen({ canCreate, canUpdate, canDelete }: Permiss
         </Card>
       ) : null}
       {types ? (
-        <CatalogTable data={types} columns={columns} rowId={(type) => type.hexId} rowAttributes={(type) => ({ "data-testid": "document-type-row", "data-name": type.name, "data-default": String(type.isDefault) })} empty={t("empty")} testId="document-types-table" />
+        <CatalogTable
+          data={types}
+          columns={columns}
+          rowId={(type) => type.hexId}
+          rowAttributes={(type) => ({ "data-testid": "document-type-row", "data-name": type.name, "data-default": String(type.isDefault) })}
+          empty={t("empty")}
+          testId="document-types-table"
+        />
       ) : (
         <p className="text-sm text-slate-500">{t("loading")}</p>
       )}

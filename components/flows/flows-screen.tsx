@@ -17,7 +17,13 @@ const helper = catalogColumnHelper<FlowView>();
 const small = "px-2 py-1 text-xs";
 
 function Badge({ on, children }: { on: boolean; children: React.ReactNode }) {
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${on ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600"}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${on ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600"}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 /** /flows: the organisation's flows with enable, disable, clone, delete and make default (spec §4). */
@@ -51,7 +57,9 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: Permissions) {
       const result =
         action === "delete"
           ? await api(`/api/flows/${flow.hexId}`, { method: "DELETE" })
-          : await api(`/api/flows/${flow.hexId}/${action}`, { body: action === "clone" ? { name: t("copyName", { name: flow.name }).slice(0, 120) } : {} });
+          : await api(`/api/flows/${flow.hexId}/${action}`, {
+              body: action === "clone" ? { name: t("copyName", { name: flow.name }).slice(0, 120) } : {},
+            });
       if (!result.ok) return notifyApiError(result.error);
       notifySuccess(t(`done.${action}`, { name: flow.name }));
       await load();
@@ -75,9 +83,18 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: Permissions) {
           ),
         }),
         helper.accessor("createdBy", { header: t("createdBy"), cell: (info) => info.getValue() ?? "—" }),
-        helper.accessor("creationDate", { header: t("creationDate"), cell: (info) => format.dateTime(new Date(info.getValue()), { dateStyle: "short", timeStyle: "short" }) }),
-        helper.accessor("active", { header: t("active"), cell: (info) => <Badge on={info.getValue()}>{info.getValue() ? t("yes") : t("no")}</Badge> }),
-        helper.accessor("isDefault", { header: t("default"), cell: (info) => (info.getValue() ? <Badge on>{t("isDefault")}</Badge> : null) }),
+        helper.accessor("creationDate", {
+          header: t("creationDate"),
+          cell: (info) => format.dateTime(new Date(info.getValue()), { dateStyle: "short", timeStyle: "short" }),
+        }),
+        helper.accessor("active", {
+          header: t("active"),
+          cell: (info) => <Badge on={info.getValue()}>{info.getValue() ? t("yes") : t("no")}</Badge>,
+        }),
+        helper.accessor("isDefault", {
+          header: t("default"),
+          cell: (info) => (info.getValue() ? <Badge on>{t("isDefault")}</Badge> : null),
+        }),
         helper.display({
           id: "actions",
           header: t("actions"),
@@ -88,7 +105,9 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: Permissions) {
                 {/* The step-flow editor needs ORGANIZACION:UPDATE (lib/permissions/routes.ts), even to look. */}
                 {canUpdate ? (
                   <Button asChild variant="secondary" className={small}>
-                    <Link href={flow.inUse ? `/steps-flow/${flow.hexId}/view` : `/steps-flow/${flow.hexId}`}>{flow.inUse ? t("view") : t("edit")}</Link>
+                    <Link href={flow.inUse ? `/steps-flow/${flow.hexId}/view` : `/steps-flow/${flow.hexId}`}>
+                      {flow.inUse ? t("view") : t("edit")}
+                    </Link>
                   </Button>
                 ) : null}
                 {canUpdate && !flow.active ? (
@@ -97,7 +116,14 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: Permissions) {
                   </Button>
                 ) : null}
                 {canUpdate && flow.active ? (
-                  <Button type="button" variant="secondary" className={small} disabled={flow.isDefault} title={flow.isDefault ? t("defaultLockedHint") : undefined} onClick={() => void act(flow, "deactivate")}>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    className={small}
+                    disabled={flow.isDefault}
+                    title={flow.isDefault ? t("defaultLockedHint") : undefined}
+                    onClick={() => void act(flow, "deactivate")}
+                  >
                     {t("deactivate")}
                   </Button>
                 ) : null}
@@ -143,7 +169,19 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: Permissions) {
         </div>
       ) : null}
       {flows ? (
-        <CatalogTable data={flows} columns={columns} rowId={(flow) => flow.hexId} rowAttributes={(flow) => ({ "data-testid": "flow-row", "data-flow-name": flow.name, "data-active": String(flow.active), "data-default": String(flow.isDefault) })} empty={t("empty")} testId="flows-table" />
+        <CatalogTable
+          data={flows}
+          columns={columns}
+          rowId={(flow) => flow.hexId}
+          rowAttributes={(flow) => ({
+            "data-testid": "flow-row",
+            "data-flow-name": flow.name,
+            "data-active": String(flow.active),
+            "data-default": String(flow.isDefault),
+          })}
+          empty={t("empty")}
+          testId="flows-table"
+        />
       ) : (
         <p className="text-sm text-slate-500">{t("loading")}</p>
       )}

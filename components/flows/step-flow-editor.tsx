@@ -46,7 +46,14 @@ type DraftStep = {
   validateWithAuthority: boolean;
 };
 
-type Draft = { name: string; kind: FlowKindName; expirationDays: string; geolocateSigners: boolean; obligatoryGeolocation: boolean; steps: DraftStep[] };
+type Draft = {
+  name: string;
+  kind: FlowKindName;
+  expirationDays: string;
+  geolocateSigners: boolean;
+  obligatoryGeolocation: boolean;
+  steps: DraftStep[];
+};
 
 type Props = { mode: EditorMode; flow: FlowView | null; documentTypes: DocumentTypeView[]; canSave: boolean; canClone: boolean };
 
@@ -54,7 +61,16 @@ let keyCounter = 0;
 const nextKey = () => `step-${(keyCounter += 1)}`;
 
 function newStep(type: FlowStepType): DraftStep {
-  return { key: nextKey(), type, compareFace: false, compareWith: "", documentTypeHexId: "", expiryMinutes: "", maxAttempts: "", validateWithAuthority: false };
+  return {
+    key: nextKey(),
+    type,
+    compareFace: false,
+    compareWith: "",
+    documentTypeHexId: "",
+    expiryMinutes: "",
+    maxAttempts: "",
+    validateWithAuthority: false,
+  };
 }
 
 function fromView(flow: FlowView, name: string): Draft {
@@ -108,12 +124,35 @@ function toBody(draft: Draft) {
   };
 }
 
-function CheckField({ label, checked, onChange, disabled, error, name }: { label: string; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean; error?: string; name: string }) {
+function CheckField({
+  label,
+  checked,
+  onChange,
+  disabled,
+  error,
+  name,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  error?: string;
+  name: string;
+}) {
   const id = useId();
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="flex items-center gap-2 text-sm text-slate-700">
-        <input id={id} name={name} type="checkbox" className="h-4 w-4 accent-brand-700" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} aria-invalid={!!error} />
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          className="h-4 w-4 accent-brand-700"
+          checked={checked}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={!!error}
+        />
         {label}
       </label>
       {error ? (
@@ -136,7 +175,14 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
   const [draft, setDraft] = useState<Draft>(() =>
     flow
       ? fromView(flow, mode === "clone" ? names("copyName", { name: flow.name }).slice(0, 120) : flow.name)
-      : { name: "", kind: "SIGNATURE", expirationDays: String(defaultExpirationDays), geolocateSigners: false, obligatoryGeolocation: false, steps: [] },
+      : {
+          name: "",
+          kind: "SIGNATURE",
+          expirationDays: String(defaultExpirationDays),
+          geolocateSigners: false,
+          obligatoryGeolocation: false,
+          steps: [],
+        },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [adding, setAdding] = useState<FlowStepType | "">("");
@@ -191,7 +237,10 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
       }
       return found;
     }
-    const issues = [...flowConfigIssues({ ...parsed.data, kind: draft.kind }), ...(mustStayActive ? activationIssues({ kind: draft.kind, steps: parsed.data.steps }) : [])];
+    const issues = [
+      ...flowConfigIssues({ ...parsed.data, kind: draft.kind }),
+      ...(mustStayActive ? activationIssues({ kind: draft.kind, steps: parsed.data.steps }) : []),
+    ];
     for (const issue of issues) found[issue.field] ??= issueText(issue);
     return found;
   };
@@ -203,7 +252,9 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     const result =
-      mode === "edit" && flow ? await api<FlowView>(`/api/flows/${flow.hexId}`, { method: "PUT", body }) : await api<FlowView>("/api/flows", { body });
+      mode === "edit" && flow
+        ? await api<FlowView>(`/api/flows/${flow.hexId}`, { method: "PUT", body })
+        : await api<FlowView>("/api/flows", { body });
     setSaving(false);
     if (!result.ok) {
       const field = result.error.field;
@@ -225,10 +276,24 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
       <Card title={t("general")}>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
-            <TextField label={t("title")} name="name" value={draft.name} maxLength={120} disabled={readOnly} error={error("name")} onChange={(e) => update({ name: e.target.value })} />
+            <TextField
+              label={t("title")}
+              name="name"
+              value={draft.name}
+              maxLength={120}
+              disabled={readOnly}
+              error={error("name")}
+              onChange={(e) => update({ name: e.target.value })}
+            />
           </div>
           {mode === "new" && !readOnly ? (
-            <SelectField label={t("kind")} name="kind" value={draft.kind} error={error("kind")} onChange={(e) => changeKind(e.target.value as FlowKindName)}>
+            <SelectField
+              label={t("kind")}
+              name="kind"
+              value={draft.kind}
+              error={error("kind")}
+              onChange={(e) => changeKind(e.target.value as FlowKindName)}
+            >
               {flowKinds.map((kind) => (
                 <option key={kind} value={kind}>
                   {names(`kinds.${kind}`)}
@@ -254,8 +319,20 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
             error={error("expirationDays")}
             onChange={(e) => update({ expirationDays: e.target.value })}
           />
-          <CheckField name="geolocateSigners" label={t("geolocateSigners")} checked={draft.geolocateSigners || draft.obligatoryGeolocation} disabled={readOnly || draft.obligatoryGeolocation} onChange={(checked) => update({ geolocateSigners: checked })} />
-          <CheckField name="obligatoryGeolocation" label={t("obligatoryGeolocation")} checked={draft.obligatoryGeolocation} disabled={readOnly} onChange={(checked) => update({ obligatoryGeolocation: checked })} />
+          <CheckField
+            name="geolocateSigners"
+            label={t("geolocateSigners")}
+            checked={draft.geolocateSigners || draft.obligatoryGeolocation}
+            disabled={readOnly || draft.obligatoryGeolocation}
+            onChange={(checked) => update({ geolocateSigners: checked })}
+          />
+          <CheckField
+            name="obligatoryGeolocation"
+            label={t("obligatoryGeolocation")}
+            checked={draft.obligatoryGeolocation}
+            disabled={readOnly}
+            onChange={(checked) => update({ obligatoryGeolocation: checked })}
+          />
         </div>
       </Card>
 
@@ -274,13 +351,33 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
                   </p>
                   {!readOnly ? (
                     <div className="flex gap-1">
-                      <Button type="button" variant="ghost" className="px-2 py-1" aria-label={t("moveUp", { step: stepName(step.type) })} disabled={index === 0} onClick={() => move(index, -1)}>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        className="px-2 py-1"
+                        aria-label={t("moveUp", { step: stepName(step.type) })}
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                      >
                         ↑
                       </Button>
-                      <Button type="button" variant="ghost" className="px-2 py-1" aria-label={t("moveDown", { step: stepName(step.type) })} disabled={index === draft.steps.length - 1} onClick={() => move(index, 1)}>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        className="px-2 py-1"
+                        aria-label={t("moveDown", { step: stepName(step.type) })}
+                        disabled={index === draft.steps.length - 1}
+                        onClick={() => move(index, 1)}
+                      >
                         ↓
                       </Button>
-                      <Button type="button" variant="ghost" className="px-2 py-1 text-red-700" aria-label={t("remove", { step: stepName(step.type) })} onClick={() => removeStep(index)}>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        className="px-2 py-1 text-red-700"
+                        aria-label={t("remove", { step: stepName(step.type) })}
+                        onClick={() => removeStep(index)}
+                      >
                         ✕
                       </Button>
                     </div>
@@ -321,7 +418,14 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
                     />
                   ) : null}
                   {settings.documentType ? (
-                    <SelectField label={t("documentType")} name={`${field}.documentTypeHexId`} value={step.documentTypeHexId} disabled={readOnly} error={error(`${field}.documentTypeHexId`)} onChange={(e) => updateStep(index, { documentTypeHexId: e.target.value })}>
+                    <SelectField
+                      label={t("documentType")}
+                      name={`${field}.documentTypeHexId`}
+                      value={step.documentTypeHexId}
+                      disabled={readOnly}
+                      error={error(`${field}.documentTypeHexId`)}
+                      onChange={(e) => updateStep(index, { documentTypeHexId: e.target.value })}
+                    >
                       <option value="">{t("anyDocumentType")}</option>
                       {documentTypes.map((type) => (
                         <option key={type.hexId} value={type.hexId}>
@@ -342,7 +446,14 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
                   ) : null}
                   {settings.compareTargets ? (
                     <div className="space-y-3 sm:col-span-2">
-                      <CheckField name={`${field}.compareFace`} label={t("compareFace")} checked={step.compareFace} disabled={readOnly} error={error(`${field}.compareFace`)} onChange={(checked) => updateStep(index, { compareFace: checked })} />
+                      <CheckField
+                        name={`${field}.compareFace`}
+                        label={t("compareFace")}
+                        checked={step.compareFace}
+                        disabled={readOnly}
+                        error={error(`${field}.compareFace`)}
+                        onChange={(checked) => updateStep(index, { compareFace: checked })}
+                      />
                       {step.compareFace ? (
                         <SelectField
                           label={t("compareWith")}
@@ -380,7 +491,13 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
         {!readOnly && available.length > 0 ? (
           <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
             <div className="flex-1">
-              <SelectField label={t("addStepLabel")} name="addStep" data-testid="add-step-type" value={adding || available[0]} onChange={(e) => setAdding(e.target.value as FlowStepType)}>
+              <SelectField
+                label={t("addStepLabel")}
+                name="addStep"
+                data-testid="add-step-type"
+                value={adding || available[0]}
+                onChange={(e) => setAdding(e.target.value as FlowStepType)}
+              >
                 {available.map((type) => (
                   <option key={type} value={type}>
                     {stepName(type)}

@@ -2,7 +2,19 @@ import Link from "next/link";
 import { AuthFrame } from "@/components/auth/auth-frame";
 
 /** A page that only tells something (maintenance, building, errors), with a way back. */
-export function MessagePage({ title, body, linkHref, linkLabel, testId }: { title: string; body: string; linkHref?: string; linkLabel?: string; testId?: string }) {
+export function MessagePage({
+  title,
+  body,
+  linkHref,
+  linkLabel,
+  testId,
+}: {
+  title: string;
+  body: string;
+  linkHref?: string;
+  linkLabel?: string;
+  testId?: string;
+}) {
   return (
     <AuthFrame title={title}>
       <p className="text-slate-700" data-testid={testId}>

@@ -16,7 +16,11 @@ export async function PortalShell({ context, children }: { context: AuthContext;
           <ul className="space-y-0.5 px-3 pb-6">
             {entries.map((entry) => (
               <li key={entry.href}>
-                <Link href={entry.href} className="block rounded-md px-3 py-2 text-sm text-white/90 hover:bg-white/15 hover:text-white" data-menu={entry.key}>
+                <Link
+                  href={entry.href}
+                  className="block rounded-md px-3 py-2 text-sm text-white/90 hover:bg-white/15 hover:text-white"
+                  data-menu={entry.key}
+                >
                   {t(entry.key)}
                 </Link>
               </li>
@@ -39,7 +43,11 @@ export async function PortalShell({ context, children }: { context: AuthContext;
             <Link href="/profile" className="text-sm text-slate-700 hover:text-brand-700">
               {t("profile")}
             </Link>
-            <Link href="/logoff" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100" data-testid="logoff">
+            <Link
+              href="/logoff"
+              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
+              data-testid="logoff"
+            >
               {t("logoff")}
             </Link>
           </div>

@@ -19,7 +19,10 @@ export const attemptParams = [...processParams, "numberAttemps"] as const;
  * The optional segments by their spec names. A URL with more segments than the spec names is not
  * that route, so it gets the not-found page like any other unknown path.
  */
-export function namedSegments<const Name extends string>(segments: readonly string[] | undefined, names: readonly Name[]): Partial<Record<Name, string>> {
+export function namedSegments<const Name extends string>(
+  segments: readonly string[] | undefined,
+  names: readonly Name[],
+): Partial<Record<Name, string>> {
   const values = segments ?? [];
   if (values.length > names.length) notFound();
   return Object.fromEntries(values.map((value, index) => [names[index], value])) as Partial<Record<Name, string>>;

@@ -56,7 +56,8 @@ export function SessionKeeper({ exp }: { exp: number }) {
       if (lastActivity.current > lastHeartbeat.current && now - lastHeartbeat.current > heartbeatMs) {
         lastHeartbeat.current = now;
         const beat = await callApi<{ exp: number }>("/api/session");
-        if (!beat.ok && beat.error.errorCode.startsWith("SESSION_EXPIRED")) await signOut({ callbackUrl: signinPath(beat.error.errorCode) });
+        if (!beat.ok && beat.error.errorCode.startsWith("SESSION_EXPIRED"))
+          await signOut({ callbackUrl: signinPath(beat.error.errorCode) });
       }
     };
     const timer = window.setInterval(() => void tick(), 30_000);

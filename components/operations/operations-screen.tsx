@@ -53,7 +53,11 @@ export function OperationsScreen({ defaultPageSize, initialFrom, initialTo, init
   if (from) filters.set("from", from);
   if (to) filters.set("to", to);
   const datesInvalid = !!from && !!to && from > to;
-  const query = new URLSearchParams({ ...Object.fromEntries(filters), page: String(pagination.pageIndex), size: String(pagination.pageSize) }).toString();
+  const query = new URLSearchParams({
+    ...Object.fromEntries(filters),
+    page: String(pagination.pageIndex),
+    size: String(pagination.pageSize),
+  }).toString();
   const initialQuery = new URLSearchParams({ from: initialFrom, to: initialTo, page: "0", size: String(defaultPageSize) }).toString();
   // The server rendered the first page; the key tells which query the rows on screen answer.
   const [page, setPage] = useState<{ key: string; data: OperationLogPage }>({ key: initialQuery, data: initialPage });
@@ -76,9 +80,15 @@ export function OperationsScreen({ defaultPageSize, initialFrom, initialTo, init
   const columns = useMemo(
     () =>
       helper.columns([
-        helper.accessor("eventTimestamp", { header: () => t("columns.eventTimestamp"), cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
+        helper.accessor("eventTimestamp", {
+          header: () => t("columns.eventTimestamp"),
+          cell: (info) => <span className="tabular-nums">{info.getValue()}</span>,
+        }),
         helper.accessor("moduleId", { header: () => t("columns.module"), cell: (info) => t(`modules.${info.getValue()}`) }),
-        helper.accessor("operationEventId", { header: () => t("columns.event"), cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+        helper.accessor("operationEventId", {
+          header: () => t("columns.event"),
+          cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span>,
+        }),
         helper.accessor("userFullName", {
           header: () => t("columns.user"),
           cell: (info) => {
@@ -94,7 +104,9 @@ export function OperationsScreen({ defaultPageSize, initialFrom, initialTo, init
         }),
         helper.accessor("detail", {
           header: () => t("columns.detail"),
-          cell: (info) => <span className="block min-w-64 max-w-xl whitespace-normal break-words text-xs text-slate-600">{info.getValue()}</span>,
+          cell: (info) => (
+            <span className="block min-w-64 max-w-xl whitespace-normal break-words text-xs text-slate-600">{info.getValue()}</span>
+          ),
         }),
       ]),
     [t],
@@ -104,7 +116,11 @@ export function OperationsScreen({ defaultPageSize, initialFrom, initialTo, init
     setExporting(format);
     const params = new URLSearchParams(filters);
     params.set("format", format);
-    const result = await downloadFile(`/api/data/operationLogs/export?${params}`, { locale, fallbackName: `operations.${format}`, connectionLostMessage: tErrors("CONNECTION_LOST") });
+    const result = await downloadFile(`/api/data/operationLogs/export?${params}`, {
+      locale,
+      fallbackName: `operations.${format}`,
+      connectionLostMessage: tErrors("CONNECTION_LOST"),
+    });
     setExporting(null);
     if (result.ok) notifySuccess(t("notices.exported"));
     else notifyApiError(result.error);
@@ -178,10 +194,22 @@ export function OperationsScreen({ defaultPageSize, initialFrom, initialTo, init
         {canExport ? (
           <div className="ml-auto space-y-1">
             <div className="flex flex-wrap gap-2 pt-6">
-              <Button type="button" variant="secondary" disabled={exporting !== null || datesInvalid} onClick={() => void exportAs("xlsx")} data-testid="operations-export-xlsx">
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={exporting !== null || datesInvalid}
+                onClick={() => void exportAs("xlsx")}
+                data-testid="operations-export-xlsx"
+              >
                 {t("exportXlsx")}
               </Button>
-              <Button type="button" variant="secondary" disabled={exporting !== null || datesInvalid} onClick={() => void exportAs("pdf")} data-testid="operations-export-pdf">
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={exporting !== null || datesInvalid}
+                onClick={() => void exportAs("pdf")}
+                data-testid="operations-export-pdf"
+              >
                 {t("exportPdf")}
               </Button>
             </div>

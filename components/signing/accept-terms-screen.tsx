@@ -8,7 +8,17 @@ import { SignButton } from "./sign-button";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
 
 /** accept-terms: the terms in full, a box to tick, and nothing goes on until it is ticked. */
-export function AcceptTermsScreen({ link, termsVersion, canReject, children }: { link: SignerLink; termsVersion: string; canReject: boolean; children: ReactNode }) {
+export function AcceptTermsScreen({
+  link,
+  termsVersion,
+  canReject,
+  children,
+}: {
+  link: SignerLink;
+  termsVersion: string;
+  canReject: boolean;
+  children: ReactNode;
+}) {
   const t = useTranslations("signing.acceptTerms");
   const router = useRouter();
   const { call, fail } = useSignerApi(link);
@@ -27,7 +37,13 @@ export function AcceptTermsScreen({ link, termsVersion, canReject, children }: {
     <div className="space-y-4">
       {children}
       <label className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <input type="checkbox" className="mt-1 h-5 w-5 accent-[var(--sign-primary)]" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} data-testid="accept-terms-checkbox" />
+        <input
+          type="checkbox"
+          className="mt-1 h-5 w-5 accent-[var(--sign-primary)]"
+          checked={accepted}
+          onChange={(e) => setAccepted(e.target.checked)}
+          data-testid="accept-terms-checkbox"
+        />
         <span className="text-slate-800">{t("checkbox")}</span>
       </label>
       <div className="flex flex-wrap gap-3">

@@ -214,7 +214,11 @@ export function CameraCapture({ facingMode, size, quality, userAgent, label, gui
   }
 
   const failure = camera.state === "failed" ? camera : null;
-  const problem = failure ? failureProblem(failure.errorName, null, failure.repeated) : camera.state === "unavailable" ? "detectRtc.problems.apiMissing" : null;
+  const problem = failure
+    ? failureProblem(failure.errorName, null, failure.repeated)
+    : camera.state === "unavailable"
+      ? "detectRtc.problems.apiMissing"
+      : null;
   const denied = failure !== null && mediaErrorKind(failure.errorName) === "denied";
   const cameraUnusable = camera.state === "unavailable" || (failure !== null && !autoRetry);
   const portrait = size.height > size.width;
@@ -251,7 +255,12 @@ export function CameraCapture({ facingMode, size, quality, userAgent, label, gui
         ) : null}
         {review ? (
           // eslint-disable-next-line @next/next/no-img-element -- a blob: URL of the photo just taken, never fetched
-          <img src={review.url} alt={t("reviewAlt", { what: label })} className="absolute inset-0 h-full w-full bg-white object-contain" data-testid="camera-review-image" />
+          <img
+            src={review.url}
+            alt={t("reviewAlt", { what: label })}
+            className="absolute inset-0 h-full w-full bg-white object-contain"
+            data-testid="camera-review-image"
+          />
         ) : null}
         {!review && camera.state === "live" ? (
           <div aria-hidden="true" className="pointer-events-none absolute inset-0 flex items-center justify-center">
@@ -278,7 +287,11 @@ export function CameraCapture({ facingMode, size, quality, userAgent, label, gui
       ) : null}
 
       {denied ? (
-        <section aria-labelledby="camera-reallow-title" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="camera-reallow">
+        <section
+          aria-labelledby="camera-reallow-title"
+          className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          data-testid="camera-reallow"
+        >
           <h2 id="camera-reallow-title" className="font-semibold">
             {t("reallow.title")}
           </h2>

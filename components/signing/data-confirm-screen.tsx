@@ -21,7 +21,12 @@ export function DataConfirmScreen({ link, data, countries }: { link: SignerLink;
   const { call, fail } = useSignerApi(link);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const { register, handleSubmit, control, formState } = useForm<Values>({
-    defaultValues: { identType: data.identType ?? "", identNumber: data.identNumber ?? "", country: data.country ?? countries[0]?.code ?? "", cellPhone: data.cellPhone ?? "" },
+    defaultValues: {
+      identType: data.identType ?? "",
+      identNumber: data.identNumber ?? "",
+      country: data.country ?? countries[0]?.code ?? "",
+      cellPhone: data.cellPhone ?? "",
+    },
   });
   const country = useWatch({ control, name: "country" });
   const identTypes = countries.find((c) => c.code === country)?.identTypes ?? [];
@@ -84,14 +89,25 @@ export function DataConfirmScreen({ link, data, countries }: { link: SignerLink;
           ))}
         </SelectField>
         <TextField label={t("identNumber")} autoComplete="off" {...register("identNumber")} error={fieldErrors.identNumber} />
-        <TextField label={t("cellPhone")} type="tel" autoComplete="tel" placeholder="+34600000000" {...register("cellPhone")} error={fieldErrors.cellPhone} />
+        <TextField
+          label={t("cellPhone")}
+          type="tel"
+          autoComplete="tel"
+          placeholder="+34600000000"
+          {...register("cellPhone")}
+          error={fieldErrors.cellPhone}
+        />
       </div>
       <div className="flex flex-wrap gap-3">
         <SignButton type="submit" disabled={formState.isSubmitting} data-testid="confirm-data">
           {t("confirm")}
         </SignButton>
         {data.canReject ? (
-          <SignButton type="button" tone="outline" onClick={() => router.push(processPagePath("document-rejection", link.urlSign, link.processHexId))}>
+          <SignButton
+            type="button"
+            tone="outline"
+            onClick={() => router.push(processPagePath("document-rejection", link.urlSign, link.processHexId))}
+          >
             {t("wrongData")}
           </SignButton>
         ) : null}

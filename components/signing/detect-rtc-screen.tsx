@@ -61,25 +61,23 @@ export function DetectRtcScreen({ userAgent }: { userAgent: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const meterRef = useRef<HTMLMeterElement>(null);
 
-  const requestAccess = useCallback(
-    async (devices: DeviceCounts | null, previous: AccessResult) => {
-      setAccess({ state: "requesting" });
-      try {
-        const media = await navigator.mediaDevices.getUserMedia(mediaConstraints(devices));
-        setStream(media);
-        // Once allowed, the list is complete (before, some browsers show one device of each kind at most).
-        const capabilities = readCapabilities(window);
-        const listed = await listDevices(capabilities);
-        setEnvironment((current) => ({ capabilities, devices: listed ?? current?.devices ?? null }));
-        setAccess({ state: "granted", video: media.getVideoTracks().length > 0, audio: media.getAudioTracks().length > 0 });
-      } catch (error) {
-        const name = errorName(error);
-        const repeated = previous.state === "failed" && mediaErrorKind(previous.errorName) === "unknown" && mediaErrorKind(name) === "unknown";
-        setAccess({ state: "failed", errorName: name, repeated });
-      }
-    },
-    [],
-  );
+  const requestAccess = useCallback(async (devices: DeviceCounts | null, previous: AccessResult) => {
+    setAccess({ state: "requesting" });
+    try {
+      const media = await navigator.mediaDevices.getUserMedia(mediaConstraints(devices));
+      setStream(media);
+      // Once allowed, the list is complete (before, some browsers show one device of each kind at most).
+      const capabilities = readCapabilities(window);
+      const listed = await listDevices(capabilities);
+      setEnvironment((current) => ({ capabilities, devices: listed ?? current?.devices ?? null }));
+      setAccess({ state: "granted", video: media.getVideoTracks().length > 0, audio: media.getAudioTracks().length > 0 });
+    } catch (error) {
+      const name = errorName(error);
+      const repeated =
+        previous.state === "failed" && mediaErrorKind(previous.errorName) === "unknown" && mediaErrorKind(name) === "unknown";
+      setAccess({ state: "failed", errorName: name, repeated });
+    }
+  }, []);
 
   const checkAgain = useCallback(async () => {
     const asked = access.state !== "idle";
@@ -177,7 +175,12 @@ export function DetectRtcScreen({ userAgent }: { userAgent: string }) {
             </h2>
             <ul className="divide-y divide-slate-100" data-testid="rtc-checks">
               {summary.checks.map((check) => (
-                <li key={check.id} className="flex items-center justify-between gap-4 px-4 py-2" data-testid={`rtc-check-${check.id}`} data-status={check.status}>
+                <li
+                  key={check.id}
+                  className="flex items-center justify-between gap-4 px-4 py-2"
+                  data-testid={`rtc-check-${check.id}`}
+                  data-status={check.status}
+                >
                   <span>{t(`checks.${check.id}`)}</span>
                   <span className={`font-medium ${statusStyles[check.status].className}`}>
                     <span aria-hidden="true">{statusStyles[check.status].mark} </span>
@@ -187,7 +190,9 @@ export function DetectRtcScreen({ userAgent }: { userAgent: string }) {
               ))}
             </ul>
             <p className="border-t border-slate-200 px-4 py-2 text-slate-500" data-testid="rtc-devices">
-              {environment?.devices ? t("devices", { cameras: environment.devices.cameras, microphones: environment.devices.microphones }) : t("devicesUnknown")}
+              {environment?.devices
+                ? t("devices", { cameras: environment.devices.cameras, microphones: environment.devices.microphones })
+                : t("devicesUnknown")}
             </p>
           </section>
 
@@ -200,12 +205,18 @@ export function DetectRtcScreen({ userAgent }: { userAgent: string }) {
                     {messages(key)}
                   </Alert>
                 ))}
-              {failedName !== null && mediaErrorKind(failedName) === "unknown" ? <p className="text-xs text-slate-500">{t("errorDetail", { name: failedName })}</p> : null}
+              {failedName !== null && mediaErrorKind(failedName) === "unknown" ? (
+                <p className="text-xs text-slate-500">{t("errorDetail", { name: failedName })}</p>
+              ) : null}
             </div>
           ) : null}
 
           {summary.denied ? (
-            <section aria-labelledby="rtc-reallow-title" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900" data-testid="rtc-reallow">
+            <section
+              aria-labelledby="rtc-reallow-title"
+              className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900"
+              data-testid="rtc-reallow"
+            >
               <h2 id="rtc-reallow-title" className="font-semibold">
                 {t("reallow.title")}
               </h2>
@@ -222,13 +233,32 @@ export function DetectRtcScreen({ userAgent }: { userAgent: string }) {
 
           {stream ? (
             <div className="space-y-3">
-              <video ref={videoRef} muted playsInline autoPlay aria-label={t("preview")} data-testid="rtc-preview" className="aspect-video w-full rounded-md bg-black object-cover" />
+              <video
+                ref={videoRef}
+                muted
+                playsInline
+                autoPlay
+                aria-label={t("preview")}
+                data-testid="rtc-preview"
+                className="aspect-video w-full rounded-md bg-black object-cover"
+              />
               {stream.getAudioTracks().length > 0 ? (
                 <div>
                   <label htmlFor="rtc-mic-level" className="font-medium text-slate-800">
                     {t("micLevel")}
                   </label>
-                  <meter id="rtc-mic-level" ref={meterRef} min={0} max={1} low={0.05} high={0.9} optimum={0.5} value={0} data-testid="rtc-mic-level" className="mt-1 block h-4 w-full" />
+                  <meter
+                    id="rtc-mic-level"
+                    ref={meterRef}
+                    min={0}
+                    max={1}
+                    low={0.05}
+                    high={0.9}
+                    optimum={0.5}
+                    value={0}
+                    data-testid="rtc-mic-level"
+                    className="mt-1 block h-4 w-full"
+                  />
                   <p className="mt-1 text-slate-500">{t("micHint")}</p>
                 </div>
               ) : null}

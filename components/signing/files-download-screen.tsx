@@ -13,7 +13,11 @@ export async function FilesDownloadScreen({ token, view }: { token: string; view
         <ul className="space-y-2" data-testid="signed-files">
           {view.files.map((file) => (
             <li key={file.hexId}>
-              <a className="font-medium text-[var(--sign-primary)] hover:underline" href={`/api/signprocess/download/${token}?file=${file.hexId}`} download>
+              <a
+                className="font-medium text-[var(--sign-primary)] hover:underline"
+                href={`/api/signprocess/download/${token}?file=${file.hexId}`}
+                download
+              >
                 {t("download", { name: file.fileName })}
               </a>
             </li>

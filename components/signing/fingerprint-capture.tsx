@@ -46,9 +46,13 @@ export function FingerprintCapture({ bridgeUrl, processHexId, finger = "right_in
   const check = useCallback(() => {
     const signal = begin();
     // Rejects only when aborted by a newer call or by unmounting.
-    checkBridge(bridgeUrl, { signal }).then((result) => {
-      if (!signal.aborted) setView(result.ok ? { phase: "ready", device: result.device } : { phase: "failed", failure: result, device: null });
-    }, () => undefined);
+    checkBridge(bridgeUrl, { signal }).then(
+      (result) => {
+        if (!signal.aborted)
+          setView(result.ok ? { phase: "ready", device: result.device } : { phase: "failed", failure: result, device: null });
+      },
+      () => undefined,
+    );
   }, [begin, bridgeUrl]);
 
   const capture = useCallback(
@@ -83,7 +87,8 @@ export function FingerprintCapture({ bridgeUrl, processHexId, finger = "right_in
 
   // A missing bridge or reader must be found again first; the other failures are worth one more capture.
   const retry = (failure: FingerprintFailure, device: BridgeDevice | null) => {
-    if (failure.code === "READER_NOT_CONNECTED" || failure.code === "ORIGIN_NOT_ALLOWED" || failure.code === "BRIDGE_ERROR" || !device) recheck();
+    if (failure.code === "READER_NOT_CONNECTED" || failure.code === "ORIGIN_NOT_ALLOWED" || failure.code === "BRIDGE_ERROR" || !device)
+      recheck();
     else void capture(device);
   };
 

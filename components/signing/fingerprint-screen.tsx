@@ -35,10 +35,23 @@ export function FingerprintScreen({ link, bridgeUrl }: { link: SignerLink; bridg
     form.set("kind", "FINGERPRINT");
     form.set("uploadId", id);
     form.set("capturedAt", capture.capturedAt);
-    form.set("detail", JSON.stringify({ template: capture.template, templateFormat: capture.templateFormat, quality: capture.quality, finger: capture.finger, device: capture.device }));
+    form.set(
+      "detail",
+      JSON.stringify({
+        template: capture.template,
+        templateFormat: capture.templateFormat,
+        quality: capture.quality,
+        finger: capture.finger,
+        device: capture.device,
+      }),
+    );
     try {
       await appendEncryptedFile(form, pngBlob(capture.image), "fingerprint.png");
-      const response = await fetch(`/api/signprocess/${link.processHexId}/evidence`, { method: "POST", body: form, headers: { "x-url-sign": link.urlSign } });
+      const response = await fetch(`/api/signprocess/${link.processHexId}/evidence`, {
+        method: "POST",
+        body: form,
+        headers: { "x-url-sign": link.urlSign },
+      });
       const body = (await response.json().catch(() => ({}))) as { next?: string; errorCode?: string; message?: string };
       if (response.ok && body.next) router.push(body.next);
       else fail({ errorCode: body.errorCode ?? "SERVER_ERROR", message: body.message ?? "", ...body });

@@ -20,7 +20,19 @@ export type FollowPoll = { current: string; checks?: boolean; everyMs?: number }
  * process stands: at once after `afterMs` (reloadpage, the automatic retry of spec §8), or as soon
  * as the server says something changed (wait, polling every few seconds).
  */
-export function FollowProcess({ link, message, afterMs, poll, children }: { link: SignerLink; message: string; afterMs?: number; poll?: FollowPoll; children?: ReactNode }) {
+export function FollowProcess({
+  link,
+  message,
+  afterMs,
+  poll,
+  children,
+}: {
+  link: SignerLink;
+  message: string;
+  afterMs?: number;
+  poll?: FollowPoll;
+  children?: ReactNode;
+}) {
   const t = useTranslations("signing.follow");
   const router = useRouter();
   const { call } = useSignerApi(link);
@@ -49,7 +61,8 @@ export function FollowProcess({ link, message, afterMs, poll, children }: { link
       return false;
     };
     const everyMs = poll?.everyMs ?? 3000;
-    const timer = afterMs !== undefined ? window.setTimeout(() => void go(true), afterMs) : window.setInterval(() => void go(false), everyMs);
+    const timer =
+      afterMs !== undefined ? window.setTimeout(() => void go(true), afterMs) : window.setInterval(() => void go(false), everyMs);
     // A check may already be settled when the page opens: ask at once rather than after a full interval.
     if (afterMs === undefined && poll?.checks) void go(false);
     return () => {
@@ -60,7 +73,11 @@ export function FollowProcess({ link, message, afterMs, poll, children }: { link
   }, [afterMs, call, link, poll, router]);
 
   return (
-    <div className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" role="status" data-testid="follow-process">
+    <div
+      className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      role="status"
+      data-testid="follow-process"
+    >
       <span className="h-6 w-6 shrink-0 animate-spin rounded-full border-2 border-slate-200 border-t-[var(--sign-primary)]" aria-hidden />
       <div className="min-w-0 flex-1 space-y-2">
         <p className="text-slate-800">{message}</p>

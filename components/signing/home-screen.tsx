@@ -62,7 +62,11 @@ export function HomeScreen({ link, data }: { link: SignerLink; data: SignaturePr
     setLocation("asking");
     try {
       const position = await currentPosition();
-      const saved = await call("/api/signprocess/addSigneeGeolocation", { process: "ENVIO", processHexId: link.processHexId, geolocation: positionPayload(position) });
+      const saved = await call("/api/signprocess/addSigneeGeolocation", {
+        process: "ENVIO",
+        processHexId: link.processHexId,
+        geolocation: positionPayload(position),
+      });
       if (!saved.ok) {
         fail(saved.error);
         setLocation("idle");
@@ -73,7 +77,11 @@ export function HomeScreen({ link, data }: { link: SignerLink; data: SignaturePr
     } catch (error) {
       const code = typeof (error as { code?: unknown }).code === "number" ? (error as { code: number }).code : 2;
       const message = error instanceof Error ? error.message : "";
-      const saved = await call("/api/signprocess/addSigneeGeolocation", { process: "ENVIO", processHexId: link.processHexId, geolocation: { timestamp: Date.now(), errorCode: code, errorMessage: message } });
+      const saved = await call("/api/signprocess/addSigneeGeolocation", {
+        process: "ENVIO",
+        processHexId: link.processHexId,
+        geolocation: { timestamp: Date.now(), errorCode: code, errorMessage: message },
+      });
       if (data.obligatoryGeolocation || !saved.ok) {
         setLocation("denied");
         return false;
@@ -104,7 +112,9 @@ export function HomeScreen({ link, data }: { link: SignerLink; data: SignaturePr
           {data.documentName}
         </p>
         {data.description ? <p className="mt-1 text-slate-600">{data.description}</p> : null}
-        {data.expirationDate ? <p className="mt-2 text-sm text-slate-600">{t("expires", { date: new Date(data.expirationDate) })}</p> : null}
+        {data.expirationDate ? (
+          <p className="mt-2 text-sm text-slate-600">{t("expires", { date: new Date(data.expirationDate) })}</p>
+        ) : null}
       </section>
 
       <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
@@ -123,7 +133,9 @@ export function HomeScreen({ link, data }: { link: SignerLink; data: SignaturePr
             </li>
           ))}
         </ol>
-        {data.geolocateSigners ? <p className="mt-3 text-sm text-slate-600">{data.obligatoryGeolocation ? t("locationRequired") : t("locationAsked")}</p> : null}
+        {data.geolocateSigners ? (
+          <p className="mt-3 text-sm text-slate-600">{data.obligatoryGeolocation ? t("locationRequired") : t("locationAsked")}</p>
+        ) : null}
       </section>
 
       {usesLeft <= 3 ? (

@@ -12,7 +12,10 @@ export default function PdfViewer({ url, headers, reloadKey }: { url: string; he
   const container = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
   const [pages, setPages] = useState(0);
-  const file = useMemo(() => ({ url: `${url}${url.includes("?") ? "&" : "?"}v=${reloadKey}`, httpHeaders: headers }), [url, headers, reloadKey]);
+  const file = useMemo(
+    () => ({ url: `${url}${url.includes("?") ? "&" : "?"}v=${reloadKey}`, httpHeaders: headers }),
+    [url, headers, reloadKey],
+  );
 
   useEffect(() => {
     const element = container.current;

@@ -59,7 +59,13 @@ export async function forgetCapture(uploadId: string): Promise<void> {
 function isPendingCapture(value: unknown): value is PendingCapture {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Partial<PendingCapture>;
-  return typeof v.uploadId === "string" && typeof v.processHexId === "string" && typeof v.kind === "string" && v.bytes instanceof ArrayBuffer && typeof v.capturedAt === "string";
+  return (
+    typeof v.uploadId === "string" &&
+    typeof v.processHexId === "string" &&
+    typeof v.kind === "string" &&
+    v.bytes instanceof ArrayBuffer &&
+    typeof v.capturedAt === "string"
+  );
 }
 
 /** What is still waiting for this process, oldest capture first. */

@@ -42,10 +42,17 @@ function UploadRow({ item, label }: { item: UploadItem; label: string }) {
     <li className="space-y-1 px-4 py-2" data-testid={`upload-${item.kind}`} data-state={item.state}>
       <div className="flex items-center justify-between gap-3 text-sm">
         <span className="text-slate-800">{label}</span>
-        <span className={item.state === "sent" ? "text-emerald-700" : item.state === "refused" ? "text-red-700" : "text-slate-600"}>{text}</span>
+        <span className={item.state === "sent" ? "text-emerald-700" : item.state === "refused" ? "text-red-700" : "text-slate-600"}>
+          {text}
+        </span>
       </div>
       {item.state === "sending" || item.state === "waiting" || item.state === "retrying" ? (
-        <progress className="block h-2 w-full accent-[var(--sign-primary)]" max={100} value={item.state === "sending" ? percent : undefined} aria-label={label} />
+        <progress
+          className="block h-2 w-full accent-[var(--sign-primary)]"
+          max={100}
+          value={item.state === "sending" ? percent : undefined}
+          aria-label={label}
+        />
       ) : null}
     </li>
   );
@@ -149,9 +156,11 @@ export function PhotoStepScreen({ link, step, kinds, captured, size, quality, us
               <UploadRow key={item.uploadId} item={item} label={t(`kinds.${item.kind}`)} />
             ))}
           </ul>
-          {mine.some((item) => item.resumed) ? <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500" data-testid="photo-uploads-resumed">
+          {mine.some((item) => item.resumed) ? (
+            <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500" data-testid="photo-uploads-resumed">
               {t("upload.resumed")}
-            </p> : null}
+            </p>
+          ) : null}
         </section>
       ) : null}
     </div>

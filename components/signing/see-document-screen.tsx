@@ -64,15 +64,29 @@ export function SeeDocumentScreen({ link, data }: { link: SignerLink; data: Sign
           {t("fullScreen")}
         </SignButton>
       </div>
-      <div ref={frame} className="max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-slate-200 p-2 [&:fullscreen]:max-h-none">
-        {file ? <PdfViewer key={file.hexId} url={`/api/signprocess/${link.processHexId}/files/${file.hexId}`} headers={headers} reloadKey={reloadKey} /> : null}
+      <div
+        ref={frame}
+        className="max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-slate-200 p-2 [&:fullscreen]:max-h-none"
+      >
+        {file ? (
+          <PdfViewer
+            key={file.hexId}
+            url={`/api/signprocess/${link.processHexId}/files/${file.hexId}`}
+            headers={headers}
+            reloadKey={reloadKey}
+          />
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-3">
         <SignButton onClick={() => void sign()} disabled={busy} data-testid="document-sign">
           {t("sign")}
         </SignButton>
         {data.canReject ? (
-          <SignButton tone="outline" onClick={() => router.push(processPagePath("document-rejection", link.urlSign, link.processHexId))} data-testid="document-reject">
+          <SignButton
+            tone="outline"
+            onClick={() => router.push(processPagePath("document-rejection", link.urlSign, link.processHexId))}
+            data-testid="document-reject"
+          >
             {t("reject")}
           </SignButton>
         ) : null}

@@ -28,7 +28,11 @@ export async function evidenceForm(capture: PendingCapture): Promise<FormData> {
   form.set("capturedAt", capture.capturedAt);
   if (capture.accepted !== undefined) form.set("accepted", String(capture.accepted));
   const extension = capture.type === "image/png" ? "png" : "jpg";
-  await appendEncryptedFile(form, new Blob([capture.bytes], { type: capture.type || "image/jpeg" }), `${capture.kind.toLowerCase()}.${extension}`);
+  await appendEncryptedFile(
+    form,
+    new Blob([capture.bytes], { type: capture.type || "image/jpeg" }),
+    `${capture.kind.toLowerCase()}.${extension}`,
+  );
   return form;
 }
 

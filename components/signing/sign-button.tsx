@@ -1,7 +1,11 @@
 import type { ButtonHTMLAttributes } from "react";
 
 /** The signer's main action, in the organisation's primary colour (ui_sign_color). */
-export function SignButton({ className = "", tone = "primary", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: "primary" | "outline" }) {
+export function SignButton({
+  className = "",
+  tone = "primary",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: "primary" | "outline" }) {
   const look =
     tone === "primary"
       ? "text-white bg-[var(--sign-primary)] hover:brightness-110 disabled:bg-slate-400"

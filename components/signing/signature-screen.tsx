@@ -61,7 +61,9 @@ export function SignatureScreen({ link, signerName, documentName }: { link: Sign
       return;
     }
     setBusy(true);
-    const result = await call<{ next: string }>(`/api/signprocess/${link.processHexId}/step/digital-signature`, { image: current.toDataURL("image/png") });
+    const result = await call<{ next: string }>(`/api/signprocess/${link.processHexId}/step/digital-signature`, {
+      image: current.toDataURL("image/png"),
+    });
     setBusy(false);
     if (result.ok) router.push(result.data.next);
     else fail(result.error);
@@ -71,8 +73,15 @@ export function SignatureScreen({ link, signerName, documentName }: { link: Sign
     <div className="space-y-4">
       <p className="text-slate-700">{t("intro", { document: documentName })}</p>
       <div className="rounded-lg border-2 border-[var(--sign-primary)] bg-white p-2 shadow-sm">
-        <canvas ref={canvas} className="block h-56 w-full touch-none rounded bg-white sm:h-64" aria-label={t("padLabel", { name: signerName })} data-testid="signature-pad" />
-        <div className="mx-4 border-t border-dashed border-[var(--sign-secondary)] pt-1 text-center text-sm text-slate-500">{signerName}</div>
+        <canvas
+          ref={canvas}
+          className="block h-56 w-full touch-none rounded bg-white sm:h-64"
+          aria-label={t("padLabel", { name: signerName })}
+          data-testid="signature-pad"
+        />
+        <div className="mx-4 border-t border-dashed border-[var(--sign-secondary)] pt-1 text-center text-sm text-slate-500">
+          {signerName}
+        </div>
       </div>
       <div className="flex flex-wrap gap-3">
         <SignButton onClick={() => void submit()} disabled={busy || empty} data-testid="signature-submit">

@@ -33,9 +33,7 @@ export function TermsOfUse({ className = "" }: { className?: string }) {
       <p className="mt-4">{t("intro")}</p>
       {Object.entries(sections).map(([key, section]) => (
         <section key={key} className="mt-5">
-          <h3 className="font-semibold text-slate-900">
-            {section.title}
-          </h3>
+          <h3 className="font-semibold text-slate-900">{section.title}</h3>
           {Object.entries(section.paragraphs).map(([paragraphKey, text]) => (
             <p key={paragraphKey} className="mt-2">
               {text}

@@ -134,7 +134,16 @@ export function useEvidenceUploads({ link, page }: { link: SignerLink; page: str
       if (fresh.length === 0) return;
       for (const capture of fresh) known.current.add(capture.uploadId);
       queue.current.push(...fresh);
-      setItems((list) => [...list, ...fresh.map((capture) => ({ uploadId: capture.uploadId, kind: capture.kind, state: "waiting" as const, progress: 0, resumed: true }))]);
+      setItems((list) => [
+        ...list,
+        ...fresh.map((capture) => ({
+          uploadId: capture.uploadId,
+          kind: capture.kind,
+          state: "waiting" as const,
+          progress: 0,
+          resumed: true,
+        })),
+      ]);
       void pump();
     });
     return () => {

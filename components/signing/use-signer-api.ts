@@ -15,7 +15,7 @@ export function useSignerApi({ urlSign, processHexId }: SignerLink) {
   const locale = useLocale();
   const router = useRouter();
   const call = useCallback(
-    <T,>(path: string, body?: unknown): Promise<ApiResult<T>> =>
+    <T>(path: string, body?: unknown): Promise<ApiResult<T>> =>
       callApi<T>(path, { body, locale, connectionLostMessage: t("CONNECTION_LOST"), headers: { "x-url-sign": urlSign } }),
     [t, locale, urlSign],
   );

@@ -6,7 +6,14 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApiError } from "@/components/client/api-client";
 import { notifyApiError } from "@/components/client/notify";
 import { Alert } from "@/components/ui/card";
-import { countDevices, failureProblem, mediaErrorKind, type ProblemKey, readCapabilities, unknownErrorRetryMs } from "@/lib/signing/rtc-check";
+import {
+  countDevices,
+  failureProblem,
+  mediaErrorKind,
+  type ProblemKey,
+  readCapabilities,
+  unknownErrorRetryMs,
+} from "@/lib/signing/rtc-check";
 import { processPagePath } from "@/lib/signing/steps";
 import {
   containerType,
@@ -23,7 +30,14 @@ import { SignButton } from "./sign-button";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
 import { forgetRecording, keepRecording, keptRecording, type KeptRecording, uploadRecording, type UploadOutcome } from "./video-upload";
 
-type Challenge = { challengeId: string; digits: string; deadline: number; seconds: number; attempts: number | null; maxAttempts: number | null };
+type Challenge = {
+  challengeId: string;
+  digits: string;
+  deadline: number;
+  seconds: number;
+  attempts: number | null;
+  maxAttempts: number | null;
+};
 type Recording = { uploadId: string; bytes: ArrayBuffer; type: string; capturedAt: string; url: string };
 
 type Phase =
@@ -99,7 +113,10 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
   const recordingUrlRef = useRef<string | null>(null);
   const unmountedRef = useRef(false);
 
-  const errorText = useCallback((error: ApiError) => error.message || (errors.has(error.errorCode) ? errors(error.errorCode) : errors("SERVER_ERROR")), [errors]);
+  const errorText = useCallback(
+    (error: ApiError) => error.message || (errors.has(error.errorCode) ? errors(error.errorCode) : errors("SERVER_ERROR")),
+    [errors],
+  );
 
   const replaceRecording = useCallback((next: Recording | null) => {
     if (recordingUrlRef.current) URL.revokeObjectURL(recordingUrlRef.current);
@@ -111,9 +128,11 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
   const startCamera = useCallback(async () => {
     setPhase((current) => (current.name === "failed" ? { name: "starting" } : current));
     // A failure is shown unless a kept recording is already being reviewed or sent: that needs no camera.
-    const showFailure = (failed: Extract<Phase, { name: "failed" }>) => setPhase((current) => (["starting", "failed", "ready"].includes(current.name) ? failed : current));
+    const showFailure = (failed: Extract<Phase, { name: "failed" }>) =>
+      setPhase((current) => (["starting", "failed", "ready"].includes(current.name) ? failed : current));
     const capabilities = readCapabilities(window);
-    const fatal = (problem: ProblemKey) => showFailure({ name: "failed", problems: [problem], errorName: null, denied: false, autoRetry: false });
+    const fatal = (problem: ProblemKey) =>
+      showFailure({ name: "failed", problems: [problem], errorName: null, denied: false, autoRetry: false });
     if (!capabilities.mediaDevices || !capabilities.getUserMedia) return fatal("detectRtc.problems.apiMissing");
     if (!capabilities.mediaRecorder) return fatal("detectRtc.problems.webrtcMissing");
     let devices = null;
@@ -132,7 +151,13 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
       const kind = mediaErrorKind(name);
       const repeated = kind === "unknown" && lastFailureRef.current !== null && mediaErrorKind(lastFailureRef.current) === "unknown";
       lastFailureRef.current = name;
-      showFailure({ name: "failed", problems: [failureProblem(name, devices, repeated)], errorName: name, denied: kind === "denied", autoRetry: kind === "unknown" && !repeated });
+      showFailure({
+        name: "failed",
+        problems: [failureProblem(name, devices, repeated)],
+        errorName: name,
+        denied: kind === "denied",
+        autoRetry: kind === "unknown" && !repeated,
+      });
       return;
     }
     lastFailureRef.current = null;
@@ -251,7 +276,14 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
       await forgetRecording(link.processHexId);
       const report = new Uint8Array(webmSignature).buffer;
       const outcome = await uploadRecording(
-        { processHexId: link.processHexId, uploadId, challengeId: current.challengeId, bytes: report, type: "video/webm", capturedAt: new Date().toISOString() },
+        {
+          processHexId: link.processHexId,
+          uploadId,
+          challengeId: current.challengeId,
+          bytes: report,
+          type: "video/webm",
+          capturedAt: new Date().toISOString(),
+        },
         { urlSign: link.urlSign, locale, late: true },
       );
       if (outcome.ok || outcome.retry) {
@@ -261,7 +293,9 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
       const { error } = outcome;
       if (error.errorCode === "VIDEO_TIME_EXPIRED" && error.page === "finishedAttempts") return toFinishedAttempts(error);
       if (leavingCodes.has(error.errorCode)) return fail(error);
-      setPhase((phase) => (phase.name === "expired" ? { ...phase, attemptsLeft: attemptsLeft(error.attempts, current), reporting: false } : phase));
+      setPhase((phase) =>
+        phase.name === "expired" ? { ...phase, attemptsLeft: attemptsLeft(error.attempts, current), reporting: false } : phase,
+      );
     },
     [attemptsLeft, fail, link.processHexId, link.urlSign, locale, messages, recording, replaceRecording, toFinishedAttempts],
   );
@@ -271,7 +305,9 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
     (current: Challenge) => {
       const media = streamRef.current;
       if (!media) return;
-      const preferred = pickRecorderType(typeof MediaRecorder.isTypeSupported === "function" ? (type) => MediaRecorder.isTypeSupported(type) : undefined);
+      const preferred = pickRecorderType(
+        typeof MediaRecorder.isTypeSupported === "function" ? (type) => MediaRecorder.isTypeSupported(type) : undefined,
+      );
       let recorder: MediaRecorder;
       try {
         recorder = new MediaRecorder(media, { ...(preferred ? { mimeType: preferred } : {}), ...recorderBitrates });
@@ -298,7 +334,18 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
           const kept: Recording = { uploadId: newUploadId(), bytes, type, capturedAt: startedAt, url: URL.createObjectURL(blob) };
           replaceRecording(kept);
           setPhase((phase) => (phase.name === "recording" ? { name: "review" } : phase));
-          await keepRecording({ processHexId: link.processHexId, uploadId: kept.uploadId, challengeId: current.challengeId, digits: current.digits, deadline: current.deadline, seconds: current.seconds, bytes, type, capturedAt: startedAt, sending: false });
+          await keepRecording({
+            processHexId: link.processHexId,
+            uploadId: kept.uploadId,
+            challengeId: current.challengeId,
+            digits: current.digits,
+            deadline: current.deadline,
+            seconds: current.seconds,
+            bytes,
+            type,
+            capturedAt: startedAt,
+            sending: false,
+          });
         });
       };
       recorderRef.current = recorder;
@@ -319,7 +366,11 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
         fail(result.error);
         return;
       }
-      setNotice(result.error.errorCode === "VIDEO_CODE_UNAVAILABLE" || !result.error.message ? messages("capture.validationCodeUnavailable") : result.error.message);
+      setNotice(
+        result.error.errorCode === "VIDEO_CODE_UNAVAILABLE" || !result.error.message
+          ? messages("capture.validationCodeUnavailable")
+          : result.error.message,
+      );
       setPhase({ name: "ready" });
       return;
     }
@@ -361,8 +412,21 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
         kept = null;
       }
       if (live && kept) {
-        const current: Challenge = { challengeId: kept.challengeId, digits: kept.digits, deadline: kept.deadline, seconds: kept.seconds, attempts: null, maxAttempts: null };
-        const restored: Recording = { uploadId: kept.uploadId, bytes: kept.bytes, type: kept.type, capturedAt: kept.capturedAt, url: URL.createObjectURL(new Blob([kept.bytes], { type: kept.type })) };
+        const current: Challenge = {
+          challengeId: kept.challengeId,
+          digits: kept.digits,
+          deadline: kept.deadline,
+          seconds: kept.seconds,
+          attempts: null,
+          maxAttempts: null,
+        };
+        const restored: Recording = {
+          uploadId: kept.uploadId,
+          bytes: kept.bytes,
+          type: kept.type,
+          capturedAt: kept.capturedAt,
+          url: URL.createObjectURL(new Blob([kept.bytes], { type: kept.type })),
+        };
         setChallenge(current);
         replaceRecording(restored);
         setNotice(kept.sending ? null : t("restored"));
@@ -452,7 +516,9 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
             </Alert>
           ))}
           {phase.denied ? <p className="text-sm text-slate-700">{t("reallow")}</p> : null}
-          {phase.errorName && mediaErrorKind(phase.errorName) === "unknown" ? <p className="text-xs text-slate-500">{t("errorDetail", { name: phase.errorName })}</p> : null}
+          {phase.errorName && mediaErrorKind(phase.errorName) === "unknown" ? (
+            <p className="text-xs text-slate-500">{t("errorDetail", { name: phase.errorName })}</p>
+          ) : null}
           {phase.autoRetry ? null : (
             <SignButton onClick={() => void startCamera()} data-testid="video-camera-retry">
               {messages("capture.retry")}
@@ -479,7 +545,11 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
       {phase.name === "recording" && challenge ? (
         <div className="space-y-1 text-center">
           <p className="text-slate-700">{t("readAloud")}</p>
-          <p className="font-mono text-5xl font-bold tracking-[0.15em] text-slate-900 sm:text-6xl" aria-label={t("digitsLabel", { digits: challenge.digits.split("").join(" ") })} data-testid="video-digits">
+          <p
+            className="font-mono text-5xl font-bold tracking-[0.15em] text-slate-900 sm:text-6xl"
+            aria-label={t("digitsLabel", { digits: challenge.digits.split("").join(" ") })}
+            data-testid="video-digits"
+          >
             {spacedDigits(challenge.digits)}
           </p>
         </div>
@@ -487,9 +557,20 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
 
       {showPreview ? (
         <div className="relative">
-          <video ref={previewRef} muted playsInline autoPlay aria-label={t("preview")} data-testid="video-preview" className="aspect-[4/3] w-full -scale-x-100 rounded-md bg-black object-cover" />
+          <video
+            ref={previewRef}
+            muted
+            playsInline
+            autoPlay
+            aria-label={t("preview")}
+            data-testid="video-preview"
+            className="aspect-[4/3] w-full -scale-x-100 rounded-md bg-black object-cover"
+          />
           {phase.name === "recording" ? (
-            <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="video-recording">
+            <span
+              className="absolute top-2 left-2 inline-flex items-center gap-1 rounded bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+              data-testid="video-recording"
+            >
               <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-white" />
               {t("recording")}
             </span>
@@ -519,7 +600,14 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
       {phase.name === "review" && recording ? (
         <div className="space-y-3">
           <p className="text-slate-700">{t("review")}</p>
-          <video src={recording.url} controls playsInline aria-label={t("replay")} data-testid="video-replay" className="aspect-[4/3] w-full rounded-md bg-black" />
+          <video
+            src={recording.url}
+            controls
+            playsInline
+            aria-label={t("replay")}
+            data-testid="video-replay"
+            className="aspect-[4/3] w-full rounded-md bg-black"
+          />
           <div className="flex flex-wrap gap-3">
             <SignButton onClick={() => challenge && void send(recording, challenge)} disabled={!challenge} data-testid="video-send">
               {t("send")}

@@ -67,7 +67,9 @@ export async function keptRecording(processHexId: string): Promise<KeptRecording
   if (!target) return null;
   try {
     const value = await get<KeptRecording>(processHexId, target);
-    return value && value.processHexId === processHexId && value.bytes instanceof ArrayBuffer && typeof value.uploadId === "string" ? value : null;
+    return value && value.processHexId === processHexId && value.bytes instanceof ArrayBuffer && typeof value.uploadId === "string"
+      ? value
+      : null;
   } catch {
     return null;
   }
@@ -86,7 +88,13 @@ type Attempt = { ok: true; data: VideoUploadAnswer } | { ok: false; status: numb
 
 const uploadTimeoutMs = 120_000;
 
-async function sendOnce(url: string, form: FormData, headers: Record<string, string>, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<Attempt> {
+async function sendOnce(
+  url: string,
+  form: FormData,
+  headers: Record<string, string>,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<Attempt> {
   const { status, payload } = await postForm(url, form, { headers, timeoutMs: uploadTimeoutMs, onProgress, signal });
   if (status >= 200 && status < 300 && payload) return { ok: true, data: payload as VideoUploadAnswer };
   const body = payload as Partial<ApiError> | null;
@@ -110,13 +118,23 @@ const wait = (ms: number, signal?: AbortSignal) =>
  */
 export async function uploadRecording(
   recording: Pick<KeptRecording, "processHexId" | "uploadId" | "challengeId" | "bytes" | "type" | "capturedAt">,
-  options: { urlSign: string; locale: string; late?: boolean; onProgress?: (fraction: number) => void; onRetry?: (attempt: number) => void; signal?: AbortSignal },
+  options: {
+    urlSign: string;
+    locale: string;
+    late?: boolean;
+    onProgress?: (fraction: number) => void;
+    onRetry?: (attempt: number) => void;
+    signal?: AbortSignal;
+  },
 ): Promise<UploadOutcome> {
   const form = new FormData();
   form.set("kind", "VIDEO");
   form.set("uploadId", recording.uploadId);
   form.set("capturedAt", recording.capturedAt);
-  form.set("detail", JSON.stringify(options.late ? { challengeId: recording.challengeId, late: true } : { challengeId: recording.challengeId }));
+  form.set(
+    "detail",
+    JSON.stringify(options.late ? { challengeId: recording.challengeId, late: true } : { challengeId: recording.challengeId }),
+  );
   const extension = recording.type === "video/mp4" ? "mp4" : "webm";
   try {
     await appendEncryptedFile(form, new Blob([recording.bytes], { type: recording.type }), `video.${extension}`);

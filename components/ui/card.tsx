@@ -19,7 +19,11 @@ export function PageTitle({ children, subtitle }: { children: ReactNode; subtitl
 }
 
 export function Alert({ tone = "info", children }: { tone?: "info" | "error" | "success"; children: ReactNode }) {
-  const tones = { info: "border-sky-200 bg-sky-50 text-sky-900", error: "border-red-200 bg-red-50 text-red-800", success: "border-emerald-200 bg-emerald-50 text-emerald-900" };
+  const tones = {
+    info: "border-sky-200 bg-sky-50 text-sky-900",
+    error: "border-red-200 bg-red-50 text-red-800",
+    success: "border-emerald-200 bg-emerald-50 text-emerald-900",
+  };
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${tones[tone]}`}>
       {children}

@@ -103,9 +103,18 @@ export function DataTable<TData extends RowData>({
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   return (
-                    <th key={header.id} scope="col" className="px-4 py-3" aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}>
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className="px-4 py-3"
+                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                    >
                       {header.isPlaceholder ? null : header.column.getCanSort() ? (
-                        <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={header.column.getToggleSortingHandler()}>
+                        <button
+                          type="button"
+                          className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
                           <table.FlexRender header={header} />
                           <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
                         </button>
@@ -120,7 +129,12 @@ export function DataTable<TData extends RowData>({
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
-              <tr key={row.id} className="hover:bg-slate-50" data-testid={rowTestId} {...(rowIdAttribute ? { [rowIdAttribute]: row.id } : {})}>
+              <tr
+                key={row.id}
+                className="hover:bg-slate-50"
+                data-testid={rowTestId}
+                {...(rowIdAttribute ? { [rowIdAttribute]: row.id } : {})}
+              >
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id} className="whitespace-nowrap px-4 py-3 text-slate-800">
                     <table.FlexRender cell={cell} />
@@ -139,7 +153,14 @@ export function DataTable<TData extends RowData>({
         </table>
       </div>
 
-      <Pagination pagination={pagination} onPaginationChange={onPaginationChange} total={total} pageSizes={pageSizes} labels={paginationLabels} testIdPrefix={testIdPrefix} />
+      <Pagination
+        pagination={pagination}
+        onPaginationChange={onPaginationChange}
+        total={total}
+        pageSizes={pageSizes}
+        labels={paginationLabels}
+        testIdPrefix={testIdPrefix}
+      />
     </>
   );
 }

@@ -27,7 +27,11 @@ export function Modal({ open, onOpenChange, title, description, children, width 
         <Dialog.Overlay className={overlayClass} />
         <Dialog.Content className={`${contentClass} ${width}`} data-testid={testId}>
           <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-          {description ? <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
+          {description ? (
+            <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
+          ) : (
+            <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          )}
           <div className="mt-4">{children}</div>
         </Dialog.Content>
       </Dialog.Portal>
@@ -52,7 +56,19 @@ type ConfirmProps = {
 };
 
 /** Asks before a destructive action; Cancel has the initial focus, as Radix's alert dialog does. */
-export function ConfirmDialog({ open, onOpenChange, trigger, title, body, confirmLabel, cancelLabel, onConfirm, confirmVariant = "danger", testId, confirmTestId }: ConfirmProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  body,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  confirmVariant = "danger",
+  testId,
+  confirmTestId,
+}: ConfirmProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
@@ -60,7 +76,11 @@ export function ConfirmDialog({ open, onOpenChange, trigger, title, body, confir
         <AlertDialog.Overlay className={overlayClass} />
         <AlertDialog.Content className={`${contentClass} max-w-md`} data-testid={testId}>
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
-          {body ? <AlertDialog.Description className="mt-2 text-sm text-slate-700">{body}</AlertDialog.Description> : <AlertDialog.Description className="sr-only">{title}</AlertDialog.Description>}
+          {body ? (
+            <AlertDialog.Description className="mt-2 text-sm text-slate-700">{body}</AlertDialog.Description>
+          ) : (
+            <AlertDialog.Description className="sr-only">{title}</AlertDialog.Description>
+          )}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel asChild>
               <Button type="button" variant="secondary">

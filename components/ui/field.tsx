@@ -24,9 +24,15 @@ function FieldShell({ fieldId, label, error, hint, children }: FieldProps & { fi
   );
 }
 
-const described = (fieldId: string | undefined, error: string | undefined) => ({ "aria-invalid": !!error, "aria-describedby": error ? `${fieldId}-error` : undefined });
+const described = (fieldId: string | undefined, error: string | undefined) => ({
+  "aria-invalid": !!error,
+  "aria-describedby": error ? `${fieldId}-error` : undefined,
+});
 
-export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(function TextField({ label, error, hint, id, name, ...props }, ref) {
+export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(function TextField(
+  { label, error, hint, id, name, ...props },
+  ref,
+) {
   const fieldId = id ?? name;
   return (
     <FieldShell fieldId={fieldId} label={label} error={error} hint={hint}>
@@ -35,7 +41,10 @@ export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLIn
   );
 });
 
-export const SelectField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & FieldProps>(function SelectField({ label, error, hint, id, name, children, ...props }, ref) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & FieldProps>(function SelectField(
+  { label, error, hint, id, name, children, ...props },
+  ref,
+) {
   const fieldId = id ?? name;
   return (
     <FieldShell fieldId={fieldId} label={label} error={error} hint={hint}>

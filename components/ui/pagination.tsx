@@ -63,18 +63,46 @@ export function Pagination({ pagination, onPaginationChange, total, pageSizes, l
         <span data-testid={`${testIdPrefix}-page`}>{labels.pageOf(pageIndex + 1, Math.max(1, pageCount))}</span>
         <div className="flex gap-1">
           {labels.first ? (
-            <Button type="button" variant="secondary" className="px-2 py-1" onClick={() => goTo(0)} disabled={!canPrevious} data-testid={`${testIdPrefix}-first`}>
+            <Button
+              type="button"
+              variant="secondary"
+              className="px-2 py-1"
+              onClick={() => goTo(0)}
+              disabled={!canPrevious}
+              data-testid={`${testIdPrefix}-first`}
+            >
               {labels.first}
             </Button>
           ) : null}
-          <Button type="button" variant="secondary" className="px-2 py-1" onClick={() => goTo(pageIndex - 1)} disabled={!canPrevious} data-testid={`${testIdPrefix}-previous`}>
+          <Button
+            type="button"
+            variant="secondary"
+            className="px-2 py-1"
+            onClick={() => goTo(pageIndex - 1)}
+            disabled={!canPrevious}
+            data-testid={`${testIdPrefix}-previous`}
+          >
             {labels.previous}
           </Button>
-          <Button type="button" variant="secondary" className="px-2 py-1" onClick={() => goTo(pageIndex + 1)} disabled={!canNext} data-testid={`${testIdPrefix}-next`}>
+          <Button
+            type="button"
+            variant="secondary"
+            className="px-2 py-1"
+            onClick={() => goTo(pageIndex + 1)}
+            disabled={!canNext}
+            data-testid={`${testIdPrefix}-next`}
+          >
             {labels.next}
           </Button>
           {labels.last ? (
-            <Button type="button" variant="secondary" className="px-2 py-1" onClick={() => goTo(pageCount - 1)} disabled={!canNext} data-testid={`${testIdPrefix}-last`}>
+            <Button
+              type="button"
+              variant="secondary"
+              className="px-2 py-1"
+              onClick={() => goTo(pageCount - 1)}
+              disabled={!canNext}
+              data-testid={`${testIdPrefix}-last`}
+            >
               {labels.last}
             </Button>
           ) : null}

@@ -32,12 +32,28 @@ export async function createApiKey(context: AuthContext, raw: unknown, ip: strin
     });
     const created = await tx.apiKey
       .create({
-        data: { name: input.name, description: input.description || null, keyHash, keyPrefix, organizationId: context.organizationId, userId: user.id, createdById: context.userId },
+        data: {
+          name: input.name,
+          description: input.description || null,
+          keyHash,
+          keyPrefix,
+          organizationId: context.organizationId,
+          userId: user.id,
+          createdById: context.userId,
+        },
         include: apiKeyInclude,
       })
       .catch(asNameTaken);
     await logOperation(
-      { module: "ORGANIZACION", organizationId: context.organizationId, userId: context.userId, event: "API_KEY_CREATE", ip, recordId: created.hexId, action: `create API key ${keyPrefix}… with role ${role.hexId}` },
+      {
+        module: "ORGANIZACION",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "API_KEY_CREATE",
+        ip,
+        recordId: created.hexId,
+        action: `create API key ${keyPrefix}… with role ${role.hexId}`,
+      },
       tx,
     );
     return created;

@@ -14,7 +14,15 @@ export async function deleteApiKey(context: AuthContext, hexId: string, ip: stri
     await tx.apiKey.delete({ where: { id: current.id } });
     await tx.user.update({ where: { id: current.userId }, data: { enabled: false } });
     await logOperation(
-      { module: "ORGANIZACION", organizationId: context.organizationId, userId: context.userId, event: "API_KEY_DELETE", ip, recordId: current.hexId, action: `delete API key ${current.keyPrefix}… "${current.name}"` },
+      {
+        module: "ORGANIZACION",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "API_KEY_DELETE",
+        ip,
+        recordId: current.hexId,
+        action: `delete API key ${current.keyPrefix}… "${current.name}"`,
+      },
       tx,
     );
   });

@@ -10,7 +10,10 @@ export type ApiKeyRecord = Prisma.ApiKeyGetPayload<{ include: typeof apiKeyInclu
 
 /** What a role grants, as token authorities; never the platform administrator's. */
 export function roleAuthorities(privileges: RolePrivilege[]): string[] {
-  return authoritiesFromPrivileges(privileges.map((p) => ({ ...p, module: p.module as ModuleName })), false);
+  return authoritiesFromPrivileges(
+    privileges.map((p) => ({ ...p, module: p.module as ModuleName })),
+    false,
+  );
 }
 
 /** Keys are managed by people in the portal: a key that could mint keys would outlive its own revocation. */
@@ -30,15 +33,21 @@ export async function findApiKey(context: AuthContext, hexId: string, tx: Tx | t
  * caller lacks, or a key would let its creator act beyond their own privileges.
  */
 export async function assignableRole(context: AuthContext, roleHexId: string, tx: Tx) {
-  const role = await tx.role.findFirst({ where: { hexId: roleHexId, organizationId: context.organizationId }, include: { privileges: true } });
+  const role = await tx.role.findFirst({
+    where: { hexId: roleHexId, organizationId: context.organizationId },
+    include: { privileges: true },
+  });
   if (!role) throw new AppError("VALIDATION_FAILED", { field: "roleHexId" });
-  if (!context.platformAdmin && roleAuthorities(role.privileges).some((a) => !context.authorities.includes(a))) throw new AppError("FORBIDDEN", { field: "roleHexId" });
+  if (!context.platformAdmin && roleAuthorities(role.privileges).some((a) => !context.authorities.includes(a)))
+    throw new AppError("FORBIDDEN", { field: "roleHexId" });
   return role;
 }
 
 /** Spec §5: names are unique within the organisation, whatever their case. */
 export async function assertNameFree(tx: Tx, organizationId: number, name: string, exceptKeyId?: number): Promise<void> {
-  const taken = await tx.apiKey.findFirst({ where: { organizationId, name: { equals: name, mode: "insensitive" }, id: exceptKeyId ? { not: exceptKeyId } : undefined } });
+  const taken = await tx.apiKey.findFirst({
+    where: { organizationId, name: { equals: name, mode: "insensitive" }, id: exceptKeyId ? { not: exceptKeyId } : undefined },
+  });
   if (taken) throw new AppError("API_NAME_EXISTS", { field: "name" });
 }
 

@@ -5,6 +5,10 @@ import { apiKeyInclude, assertPerson, toApiKeyView } from "./key-records";
 /** /apisadhoc: the organisation's keys, newest first, never with their secret. */
 export async function listApiKeys(context: AuthContext) {
   assertPerson(context);
-  const keys = await db.apiKey.findMany({ where: { organizationId: context.organizationId }, include: apiKeyInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const keys = await db.apiKey.findMany({
+    where: { organizationId: context.organizationId },
+    include: apiKeyInclude,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
   return { _embedded: { apiKeys: keys.map(toApiKeyView) } };
 }

@@ -11,9 +11,21 @@ export async function rotateApiKey(context: AuthContext, hexId: string, ip: stri
   const { secret, keyHash, keyPrefix } = newApiKeySecret();
   const key = await db.$transaction(async (tx) => {
     const current = await findApiKey(context, hexId, tx);
-    const rotated = await tx.apiKey.update({ where: { id: current.id }, data: { keyHash, keyPrefix, lastUsedAt: null }, include: apiKeyInclude });
+    const rotated = await tx.apiKey.update({
+      where: { id: current.id },
+      data: { keyHash, keyPrefix, lastUsedAt: null },
+      include: apiKeyInclude,
+    });
     await logOperation(
-      { module: "ORGANIZACION", organizationId: context.organizationId, userId: context.userId, event: "API_KEY_ROTATE", ip, recordId: current.hexId, action: `rotate API key ${current.keyPrefix}… to ${keyPrefix}…` },
+      {
+        module: "ORGANIZACION",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "API_KEY_ROTATE",
+        ip,
+        recordId: current.hexId,
+        action: `rotate API key ${current.keyPrefix}… to ${keyPrefix}…`,
+      },
       tx,
     );
     return rotated;

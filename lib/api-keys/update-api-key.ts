@@ -15,10 +15,12 @@ export async function updateApiKey(context: AuthContext, hexId: string, raw: unk
   const key = await db.$transaction(async (tx) => {
     const current = await findApiKey(context, hexId, tx);
     // Keeping the role it has needs no check: a manager with fewer privileges may still rename the key.
-    const role = input.roleHexId && input.roleHexId !== current.user.role?.hexId ? await assignableRole(context, input.roleHexId, tx) : null;
+    const role =
+      input.roleHexId && input.roleHexId !== current.user.role?.hexId ? await assignableRole(context, input.roleHexId, tx) : null;
     if (input.name !== undefined && input.name !== current.name) await assertNameFree(tx, context.organizationId, input.name, current.id);
     // The API user's name follows the key's, so logs and records show who acted.
-    if (input.name !== undefined || role) await tx.user.update({ where: { id: current.userId }, data: { firstName: input.name, roleId: role?.id } });
+    if (input.name !== undefined || role)
+      await tx.user.update({ where: { id: current.userId }, data: { firstName: input.name, roleId: role?.id } });
     const updated = await tx.apiKey
       .update({
         where: { id: current.id },
@@ -27,9 +29,28 @@ export async function updateApiKey(context: AuthContext, hexId: string, raw: unk
       })
       .catch(asNameTaken);
     const log = (event: string, action: string) =>
-      logOperation({ module: "ORGANIZACION", organizationId: context.organizationId, userId: context.userId, event, ip, recordId: current.hexId, action }, tx);
-    if (input.enabled !== undefined && input.enabled !== current.enabled) await log(input.enabled ? "API_KEY_ENABLE" : "API_KEY_DISABLE", `${input.enabled ? "enable" : "disable"} API key ${current.keyPrefix}…`);
-    const changed = [input.name !== undefined && input.name !== current.name ? "name" : null, description !== undefined && description !== current.description ? "description" : null, role ? `role ${role.hexId}` : null].filter(Boolean);
+      logOperation(
+        {
+          module: "ORGANIZACION",
+          organizationId: context.organizationId,
+          userId: context.userId,
+          event,
+          ip,
+          recordId: current.hexId,
+          action,
+        },
+        tx,
+      );
+    if (input.enabled !== undefined && input.enabled !== current.enabled)
+      await log(
+        input.enabled ? "API_KEY_ENABLE" : "API_KEY_DISABLE",
+        `${input.enabled ? "enable" : "disable"} API key ${current.keyPrefix}…`,
+      );
+    const changed = [
+      input.name !== undefined && input.name !== current.name ? "name" : null,
+      description !== undefined && description !== current.description ? "description" : null,
+      role ? `role ${role.hexId}` : null,
+    ].filter(Boolean);
     if (changed.length > 0) await log("API_KEY_UPDATE", `update API key ${current.keyPrefix}…: ${changed.join(", ")}`);
     return updated;
   });

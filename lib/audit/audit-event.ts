@@ -17,7 +17,13 @@ function canonical(value: JsonValue): string {
   return JSON.stringify(value);
 }
 
-export function auditEventHash(input: { prevHash: string | null; sequence: number; type: string; payload: JsonValue; createdAt: Date }): string {
+export function auditEventHash(input: {
+  prevHash: string | null;
+  sequence: number;
+  type: string;
+  payload: JsonValue;
+  createdAt: Date;
+}): string {
   return createHash("sha256")
     .update(`${input.prevHash ?? ""}\n${input.sequence}\n${input.type}\n${input.createdAt.toISOString()}\n${canonical(input.payload)}`)
     .digest("hex");
@@ -42,7 +48,13 @@ export async function verifyAuditChain(tx: Pick<Tx, "auditEvent">, subject: Audi
   const events = await tx.auditEvent.findMany({ where: subject, orderBy: { sequence: "asc" } });
   let prevHash: string | null = null;
   for (const event of events) {
-    const expected = auditEventHash({ prevHash, sequence: event.sequence, type: event.type, payload: event.payload as JsonValue, createdAt: event.createdAt });
+    const expected = auditEventHash({
+      prevHash,
+      sequence: event.sequence,
+      type: event.type,
+      payload: event.payload as JsonValue,
+      createdAt: event.createdAt,
+    });
     if (event.prevHash !== prevHash || event.hash !== expected) return event.sequence;
     prevHash = event.hash;
   }

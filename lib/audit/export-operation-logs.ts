@@ -7,7 +7,13 @@ import { translator, type Translate } from "@/lib/i18n/messages";
 import { dayInTimeZone, formatInTimeZone } from "@/lib/i18n/time-zone";
 import { renderPdf } from "@/lib/pdf/render-pdf";
 import { logOperation } from "./operation-log";
-import { exportOperationLogsQuery, exportRange, operationLogExportMaxRows, type OperationLogExportFormat, type OperationLogRow } from "./operation-log-schemas";
+import {
+  exportOperationLogsQuery,
+  exportRange,
+  operationLogExportMaxRows,
+  type OperationLogExportFormat,
+  type OperationLogRow,
+} from "./operation-log-schemas";
 import { newestFirst, operationLogWhere, organizationTimeZone, toOperationLogRows } from "./search-operation-logs";
 
 const contentTypes: Record<OperationLogExportFormat, string> = {
@@ -15,7 +21,16 @@ const contentTypes: Record<OperationLogExportFormat, string> = {
   pdf: "application/pdf",
 };
 
-type Sheet = { t: Translate; rows: OperationLogRow[]; from: string; to: string; timeZone: string; organizationName: string; generatedAt: string; generatedBy: string };
+type Sheet = {
+  t: Translate;
+  rows: OperationLogRow[];
+  from: string;
+  to: string;
+  timeZone: string;
+  organizationName: string;
+  generatedAt: string;
+  generatedBy: string;
+};
 
 const columnKeys = ["eventTimestamp", "module", "event", "user", "email", "detail"] as const;
 
@@ -44,7 +59,13 @@ async function writeXlsx({ t, rows }: Sheet): Promise<Buffer> {
 }
 
 async function writePdf({ t, rows, from, to, timeZone, organizationName, generatedAt, generatedBy }: Sheet): Promise<Buffer> {
-  const header = [t("export.columns.eventTimestamp"), t("export.columns.module"), t("export.columns.event"), t("export.columns.user"), t("export.columns.detail")].map((text) => ({
+  const header = [
+    t("export.columns.eventTimestamp"),
+    t("export.columns.module"),
+    t("export.columns.event"),
+    t("export.columns.user"),
+    t("export.columns.detail"),
+  ].map((text) => ({
     text,
     style: "tableHeader",
   }));
@@ -63,10 +84,19 @@ async function writePdf({ t, rows, from, to, timeZone, organizationName, generat
       { text: t("export.range", { from, to, timeZone }), style: "meta" },
       { text: t("export.generated", { date: generatedAt, user: generatedBy, total: rows.length }), style: "meta", margin: [0, 0, 0, 10] },
       rows.length
-        ? { table: { headerRows: 1, dontBreakRows: true, widths: [86, 64, 110, 150, "*"], body: [header, ...body] }, layout: "lightHorizontalLines" }
+        ? {
+            table: { headerRows: 1, dontBreakRows: true, widths: [86, 64, 110, 150, "*"], body: [header, ...body] },
+            layout: "lightHorizontalLines",
+          }
         : { text: t("export.empty"), italics: true },
     ],
-    footer: (currentPage: number, pageCount: number) => ({ text: t("export.page", { page: currentPage, pages: pageCount }), alignment: "right", margin: [32, 12, 32, 0], fontSize: 8, color: "#64748b" }),
+    footer: (currentPage: number, pageCount: number) => ({
+      text: t("export.page", { page: currentPage, pages: pageCount }),
+      alignment: "right",
+      margin: [32, 12, 32, 0],
+      fontSize: 8,
+      color: "#64748b",
+    }),
     styles: {
       title: { fontSize: 16, bold: true },
       subtitle: { fontSize: 11, margin: [0, 2, 0, 6] },

@@ -18,7 +18,11 @@ const contains = (word: string) => ({ contains: word, mode: "insensitive" as con
  * The organisation's rows the filters keep. Every word of the search must appear in the event, the
  * detail, or the name or e-mail of the user who acted; days are whole days on the organisation's clocks.
  */
-export async function operationLogWhere(organizationId: number, filters: OperationLogFilters, timeZone: string): Promise<Prisma.OperationLogWhereInput> {
+export async function operationLogWhere(
+  organizationId: number,
+  filters: OperationLogFilters,
+  timeZone: string,
+): Promise<Prisma.OperationLogWhereInput> {
   if (filters.from && filters.to && filters.from > filters.to) throw new AppError("LOG_EXPORT_DATES", { field: "from" });
   const words = (filters.search ?? "").split(/\s+/).filter(Boolean).slice(0, 8);
   // Log rows keep the user's id only: the words are looked up among the organisation's users first.
@@ -39,17 +43,32 @@ export async function operationLogWhere(organizationId: number, filters: Operati
     },
     AND: words.map((word, index) => {
       const userIds = usersByWord[index]!.map((u) => u.id);
-      return { OR: [{ operationEventId: contains(word) }, { detail: contains(word) }, ...(userIds.length ? [{ eventUserId: { in: userIds } }] : [])] };
+      return {
+        OR: [
+          { operationEventId: contains(word) },
+          { detail: contains(word) },
+          ...(userIds.length ? [{ eventUserId: { in: userIds } }] : []),
+        ],
+      };
     }),
   };
 }
 
-type LogRecord = { id: number; moduleId: OperationLogRow["moduleId"]; eventUserId: number | null; operationEventId: string; eventTimestamp: Date; detail: string };
+type LogRecord = {
+  id: number;
+  moduleId: OperationLogRow["moduleId"];
+  eventUserId: number | null;
+  operationEventId: string;
+  eventTimestamp: Date;
+  detail: string;
+};
 
 /** The rows as the list and the exports show them: the acting user's name and e-mail, times on the organisation's clocks. */
 export async function toOperationLogRows(records: LogRecord[], organizationHexId: string, timeZone: string): Promise<OperationLogRow[]> {
   const userIds = [...new Set(records.map((r) => r.eventUserId).filter((id): id is number => id !== null))];
-  const users = userIds.length ? await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, firstName: true, lastName: true, email: true } }) : [];
+  const users = userIds.length
+    ? await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, firstName: true, lastName: true, email: true } })
+    : [];
   const byId = new Map(users.map((u) => [u.id, u]));
   return records.map((r) => {
     const user = r.eventUserId === null ? undefined : byId.get(r.eventUserId);
@@ -77,7 +96,10 @@ export async function searchOperationLogs(context: AuthContext, raw: unknown): P
     organizationTimeZone(context.organizationId),
   ]);
   const where = await operationLogWhere(context.organizationId, query, timeZone);
-  const [total, records] = await Promise.all([db.operationLog.count({ where }), db.operationLog.findMany({ where, orderBy: newestFirst, skip: query.page * size, take: size })]);
+  const [total, records] = await Promise.all([
+    db.operationLog.count({ where }),
+    db.operationLog.findMany({ where, orderBy: newestFirst, skip: query.page * size, take: size }),
+  ]);
   return {
     _embedded: { operationLogs: await toOperationLogRows(records, context.organizationHexId, timeZone) },
     page: { size, totalElements: total, totalPages: Math.ceil(total / size), number: query.page },

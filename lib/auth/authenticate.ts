@@ -14,7 +14,11 @@ import { issueToken, openSession, type RequestMeta } from "./sessions";
 import { sendSecondFactorCode } from "./send-mfa-code";
 
 export const authenticateInput = z.object({
-  username: z.string({ error: "EMPTY_FIELD" }).trim().min(1, "EMPTY_FIELD").transform((v) => v.toLowerCase()),
+  username: z
+    .string({ error: "EMPTY_FIELD" })
+    .trim()
+    .min(1, "EMPTY_FIELD")
+    .transform((v) => v.toLowerCase()),
   password: passwordField,
 });
 
@@ -47,7 +51,14 @@ export async function authenticate(raw: unknown, meta: RequestMeta): Promise<Aut
       if (locked.count === 1) {
         const code = await issueCode(user.id, "UNLOCK");
         await sendAuthMail(user, { kind: "unlock", code });
-        await logOperation({ module: "USUARIO", organizationId: user.organizationId, userId: user.id, event: "USER_BLOCKED", ip: meta.ip, recordId: user.hexId });
+        await logOperation({
+          module: "USUARIO",
+          organizationId: user.organizationId,
+          userId: user.id,
+          event: "USER_BLOCKED",
+          ip: meta.ip,
+          recordId: user.hexId,
+        });
       }
       throw new AppError("USER_BLOCKED");
     }
@@ -79,7 +90,14 @@ export async function authenticate(raw: unknown, meta: RequestMeta): Promise<Aut
 
   const session = await openSession(user.id, meta, true);
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
-  await logOperation({ module: "USUARIO", organizationId: user.organizationId, userId: user.id, event: "LOGIN", ip: meta.ip, recordId: session.hexId });
+  await logOperation({
+    module: "USUARIO",
+    organizationId: user.organizationId,
+    userId: user.id,
+    event: "LOGIN",
+    ip: meta.ip,
+    recordId: session.hexId,
+  });
   const { token, expiresAt } = await issueToken(session.id, "full");
   return { kind: "token", token, expiresAt, changePassword: user.changePassword };
 }

@@ -19,10 +19,23 @@ export async function changePassword(context: AuthContext, raw: unknown, meta: R
   const user = await db.user.findUniqueOrThrow({ where: { id: context.userId } });
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw new AppError("OLD_PASSWORD_MISMATCH", { field: "oldPassword" });
   await db.$transaction([
-    db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(input.password), passwordChangedAt: new Date(), changePassword: false } }),
-    db.authSession.updateMany({ where: { userId: user.id, endedAt: null, hexId: { not: context.sessionHexId } }, data: { endedAt: new Date(), endReason: "password-change" } }),
+    db.user.update({
+      where: { id: user.id },
+      data: { passwordHash: await hashPassword(input.password), passwordChangedAt: new Date(), changePassword: false },
+    }),
+    db.authSession.updateMany({
+      where: { userId: user.id, endedAt: null, hexId: { not: context.sessionHexId } },
+      data: { endedAt: new Date(), endReason: "password-change" },
+    }),
   ]);
-  await logOperation({ module: "USUARIO", organizationId: user.organizationId, userId: user.id, event: "PASSWORD_CHANGE", ip: meta.ip, recordId: user.hexId });
+  await logOperation({
+    module: "USUARIO",
+    organizationId: user.organizationId,
+    userId: user.id,
+    event: "PASSWORD_CHANGE",
+    ip: meta.ip,
+    recordId: user.hexId,
+  });
   const session = await db.authSession.findUniqueOrThrow({ where: { hexId: context.sessionHexId } });
   return issueToken(session.id, "full");
 }
@@ -38,7 +51,14 @@ export async function setInitialPassword(userHexId: string, raw: unknown, meta: 
     where: { id: userId },
     data: { passwordHash: await hashPassword(input.password), passwordChangedAt: new Date(), changePassword: false, emailVerified: true },
   });
-  await logOperation({ module: "USUARIO", organizationId: target.organizationId, userId, event: "PASSWORD_SET", ip: meta.ip, recordId: target.hexId });
+  await logOperation({
+    module: "USUARIO",
+    organizationId: target.organizationId,
+    userId,
+    event: "PASSWORD_SET",
+    ip: meta.ip,
+    recordId: target.hexId,
+  });
   return { email: target.email };
 }
 

@@ -11,5 +11,12 @@ export async function logout(token: string, meta: RequestMeta): Promise<void> {
   const session = await db.authSession.findUnique({ where: { hexId: claims.sid } });
   if (!session || session.endedAt) return;
   await endSession(claims.sid, "logout");
-  await logOperation({ module: "USUARIO", organizationId: session.organizationId, userId: session.userId, event: "LOGOUT", ip: meta.ip, recordId: session.hexId });
+  await logOperation({
+    module: "USUARIO",
+    organizationId: session.organizationId,
+    userId: session.userId,
+    event: "LOGOUT",
+    ip: meta.ip,
+    recordId: session.hexId,
+  });
 }

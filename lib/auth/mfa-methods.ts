@@ -16,7 +16,13 @@ import { checkTotp, newTotpSecret, totpUri } from "./totp";
 export const mfaMethodTypes = ["TOTP", "EMAIL", "SMS"] as const;
 export const methodParam = z.enum(mfaMethodTypes, { error: "VALIDATION_FAILED" });
 
-export type MethodView = { type: MfaMethodType; active: boolean; favorite: boolean; requiredByOrganization: boolean; target: string | null };
+export type MethodView = {
+  type: MfaMethodType;
+  active: boolean;
+  favorite: boolean;
+  requiredByOrganization: boolean;
+  target: string | null;
+};
 
 function mask(value: string | null, kind: MfaMethodType): string | null {
   if (!value) return null;
@@ -76,11 +82,22 @@ export async function confirmMfaActivation(context: AuthContext, type: MfaMethod
   }
   const hasFavorite = await db.mfaMethod.count({ where: { userId: context.userId, favorite: true, active: true } });
   await db.mfaMethod.update({ where: { id: method.id }, data: { active: true, activatedAt: new Date(), favorite: hasFavorite === 0 } });
-  await logOperation({ module: "USUARIO", organizationId: context.organizationId, userId: context.userId, event: "MFA_ACTIVATE", action: `MFA_ACTIVATE_${type}`, ip: meta.ip, recordId: context.userHexId });
+  await logOperation({
+    module: "USUARIO",
+    organizationId: context.organizationId,
+    userId: context.userId,
+    event: "MFA_ACTIVATE",
+    action: `MFA_ACTIVATE_${type}`,
+    ip: meta.ip,
+    recordId: context.userHexId,
+  });
 
   // Activating the method the organisation requires completes a pending sign-in.
   if (context.stage === "mfa-activation") {
-    const session = await db.authSession.update({ where: { hexId: context.sessionHexId }, data: { mfaPassed: true, mfaMethod: type, lastActivityAt: new Date() } });
+    const session = await db.authSession.update({
+      where: { hexId: context.sessionHexId },
+      data: { mfaPassed: true, mfaMethod: type, lastActivityAt: new Date() },
+    });
     const { token, expiresAt } = await issueToken(session.id, "full");
     return { activated: true, token, expiresAt };
   }
@@ -102,5 +119,13 @@ export async function deactivateMfaMethod(context: AuthContext, type: MfaMethodT
   const organization = await db.organization.findUniqueOrThrow({ where: { id: context.organizationId } });
   if (organization.requiredMfaMethod === type) throw new AppError("MFA_REQUIRED_BY_ORGANIZATION");
   await db.mfaMethod.updateMany({ where: { userId: context.userId, type }, data: { active: false, favorite: false, secret: null } });
-  await logOperation({ module: "USUARIO", organizationId: context.organizationId, userId: context.userId, event: "MFA_DEACTIVATE", action: `MFA_DEACTIVATE_${type}`, ip: meta.ip, recordId: context.userHexId });
+  await logOperation({
+    module: "USUARIO",
+    organizationId: context.organizationId,
+    userId: context.userId,
+    event: "MFA_DEACTIVATE",
+    action: `MFA_DEACTIVATE_${type}`,
+    ip: meta.ip,
+    recordId: context.userHexId,
+  });
 }

@@ -40,7 +40,15 @@ export async function sendAuthMail(user: Recipient, mail: AuthMail): Promise<voi
   const subject = t(`${mail.kind}.subject`, values);
   const body = t(`${mail.kind}.body`, values);
   const showCode = "code" in mail && !link;
-  const text = [t("greeting", values), "", body, ...(showCode ? ["", mail.code] : []), ...(link ? ["", link] : []), "", t("signature")].join("\n");
+  const text = [
+    t("greeting", values),
+    "",
+    body,
+    ...(showCode ? ["", mail.code] : []),
+    ...(link ? ["", link] : []),
+    "",
+    t("signature"),
+  ].join("\n");
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
 <p>${escapeHtml(t("greeting", values))}</p><p>${escapeHtml(body)}</p>
 ${showCode ? `<p style="font-size:24px;letter-spacing:6px;font-weight:bold">${escapeHtml(mail.code)}</p>` : ""}

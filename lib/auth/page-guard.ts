@@ -20,7 +20,12 @@ export async function requirePage(path: string): Promise<AuthContext> {
     context = await contextFromToken(token);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const reason = error.code === "SESSION_EXPIRED_INACTIVITY" ? "?reason=SESSION_EXPIRED_INACTIVITY" : error.code === "SESSION_EXPIRED" ? "?reason=SESSION_EXPIRED" : "";
+    const reason =
+      error.code === "SESSION_EXPIRED_INACTIVITY"
+        ? "?reason=SESSION_EXPIRED_INACTIVITY"
+        : error.code === "SESSION_EXPIRED"
+          ? "?reason=SESSION_EXPIRED"
+          : "";
     redirect(`${signinPathFor(path)}${reason}`);
   }
   if (context.changePassword) redirect("/ChangePass");

@@ -40,9 +40,22 @@ export async function resetPassword(raw: unknown, meta: RequestMeta) {
   await db.$transaction([
     db.user.update({
       where: { id: user.id },
-      data: { passwordHash: await hashPassword(input.password), passwordChangedAt: new Date(), changePassword: false, lockedAt: null, failedLogins: 0 },
+      data: {
+        passwordHash: await hashPassword(input.password),
+        passwordChangedAt: new Date(),
+        changePassword: false,
+        lockedAt: null,
+        failedLogins: 0,
+      },
     }),
     db.authSession.updateMany({ where: { userId: user.id, endedAt: null }, data: { endedAt: new Date(), endReason: "password-reset" } }),
   ]);
-  await logOperation({ module: "USUARIO", organizationId: user.organizationId, userId: user.id, event: "PASSWORD_RESET", ip: meta.ip, recordId: user.hexId });
+  await logOperation({
+    module: "USUARIO",
+    organizationId: user.organizationId,
+    userId: user.id,
+    event: "PASSWORD_RESET",
+    ip: meta.ip,
+    recordId: user.hexId,
+  });
 }

@@ -10,6 +10,13 @@ export async function updateProfile(context: AuthContext, raw: unknown, ip: stri
   const taken = await db.user.findFirst({ where: { cellPhone: input.cellPhone, id: { not: context.userId } } });
   if (taken) throw new AppError("PHONE_IN_USE", { field: "cellPhone" });
   const user = await db.user.update({ where: { id: context.userId }, data: input });
-  await logOperation({ module: "USUARIO", organizationId: context.organizationId, userId: context.userId, event: "PROFILE_UPDATE", ip, recordId: user.hexId });
+  await logOperation({
+    module: "USUARIO",
+    organizationId: context.organizationId,
+    userId: context.userId,
+    event: "PROFILE_UPDATE",
+    ip,
+    recordId: user.hexId,
+  });
   return { firstName: user.firstName, lastName: user.lastName, cellPhone: user.cellPhone };
 }

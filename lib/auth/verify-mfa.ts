@@ -36,7 +36,15 @@ export async function verifyMfa(preAuthToken: string, raw: unknown, meta: Reques
 
   await db.authSession.update({ where: { id: session.id }, data: { mfaPassed: true, lastActivityAt: new Date() } });
   await db.user.update({ where: { id: context.userId }, data: { lastLoginAt: new Date() } });
-  await logOperation({ module: "USUARIO", organizationId: context.organizationId, userId: context.userId, event: "LOGIN", action: `LOGIN_MFA_${method}`, ip: meta.ip, recordId: session.hexId });
+  await logOperation({
+    module: "USUARIO",
+    organizationId: context.organizationId,
+    userId: context.userId,
+    event: "LOGIN",
+    action: `LOGIN_MFA_${method}`,
+    ip: meta.ip,
+    recordId: session.hexId,
+  });
   const { token, expiresAt } = await issueToken(session.id, "full");
   return { token, expiresAt, result: 1 as const, changePassword: context.changePassword };
 }
@@ -44,8 +52,12 @@ export async function verifyMfa(preAuthToken: string, raw: unknown, meta: Reques
 /** Switches a pending sign-in to another active method and sends its code (e-mail or SMS). */
 export async function switchMfaMethod(preAuthToken: string, method: "TOTP" | "EMAIL" | "SMS") {
   const context = await contextFromToken(preAuthToken, ["mfa"]);
-  const user = await db.user.findUniqueOrThrow({ where: { id: context.userId }, include: { organization: true, mfaMethods: { where: { active: true } } } });
-  if (user.organization.requiredMfaMethod && user.organization.requiredMfaMethod !== method) throw new AppError("MFA_REQUIRED_BY_ORGANIZATION");
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: context.userId },
+    include: { organization: true, mfaMethods: { where: { active: true } } },
+  });
+  if (user.organization.requiredMfaMethod && user.organization.requiredMfaMethod !== method)
+    throw new AppError("MFA_REQUIRED_BY_ORGANIZATION");
   if (!user.mfaMethods.some((m) => m.type === method)) throw new AppError("MFA_NO_ACTIVE_METHOD");
   await db.authSession.update({ where: { hexId: context.sessionHexId }, data: { mfaMethod: method } });
   await sendSecondFactorCode(user, method);

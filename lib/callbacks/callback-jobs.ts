@@ -21,7 +21,12 @@ export function callbackJob(documentId: number, kind: CallbackKind): QueuedJob {
     queue: callbacksQueue,
     name: "callbacks.deliver",
     data: { documentId, kind },
-    options: { jobId: callbackJobId(documentId, kind), attempts: callbackAttempts, backoff: { type: "exponential", delay: env().DELIVERY_RETRY_DELAY_MS }, ...kept },
+    options: {
+      jobId: callbackJobId(documentId, kind),
+      attempts: callbackAttempts,
+      backoff: { type: "exponential", delay: env().DELIVERY_RETRY_DELAY_MS },
+      ...kept,
+    },
   };
 }
 

@@ -15,7 +15,10 @@ export async function organizationCallbackSecret(organizationId: number): Promis
   const existing = await db.configValue.findUnique({ where, select: { value: true } });
   if (existing) return decryptSecret(existing.value);
   const fresh = `whsec_${randomHex(32)}`;
-  await db.configValue.createMany({ data: [{ organizationId, name: callbackSecretName, value: encryptSecret(fresh) }], skipDuplicates: true });
+  await db.configValue.createMany({
+    data: [{ organizationId, name: callbackSecretName, value: encryptSecret(fresh) }],
+    skipDuplicates: true,
+  });
   const stored = await db.configValue.findUniqueOrThrow({ where, select: { value: true } });
   return decryptSecret(stored.value);
 }

@@ -11,7 +11,10 @@ const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * private-network setting is unknown (strict): the server, which knows it, has the last word.
  */
 function processRules(): NetworkRules {
-  return { production: process.env.NODE_ENV === "production", allowPrivateNetworks: process.env.CALLBACK_ALLOW_PRIVATE_NETWORKS === "true" };
+  return {
+    production: process.env.NODE_ENV === "production",
+    allowPrivateNetworks: process.env.CALLBACK_ALLOW_PRIVATE_NETWORKS === "true",
+  };
 }
 
 function parse(value: string): URL | null {

@@ -23,6 +23,9 @@ export async function enqueueCompletion(documentId: number): Promise<void> {
 /** Shipments that ended without completing (rejected, expired): the soft-fail callback of those that have one. */
 export async function enqueueSoftFail(documentIds: readonly number[], kind: "rejected" | "expired"): Promise<void> {
   if (documentIds.length === 0) return;
-  const documents = await db.document.findMany({ where: { id: { in: [...documentIds] }, callBackUrlSoftFail: { not: null } }, select: { id: true } });
+  const documents = await db.document.findMany({
+    where: { id: { in: [...documentIds] }, callBackUrlSoftFail: { not: null } },
+    select: { id: true },
+  });
   await enqueueJobs(documents.map((document) => callbackJob(document.id, kind)));
 }

@@ -10,7 +10,9 @@ import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { filesDownloadToken } from "@/lib/signing/download-link";
 import { recordTransaction, transactionTypes } from "./transaction-log";
 
-export const completionMailPayload = z.object({ documentId: z.number().int().positive(), signerId: z.number().int().positive().optional() }).strict();
+export const completionMailPayload = z
+  .object({ documentId: z.number().int().positive(), signerId: z.number().int().positive().optional() })
+  .strict();
 
 export type CompletionMailOutcome = { result: "sent" | "skipped" };
 
@@ -21,7 +23,11 @@ function escapeHtml(text: string): string {
 type Recipient = { role: "sender" | "signer"; email: string; firstName: string; preferredLanguage: string; link: string; key: string };
 
 /** The completion mail in the recipient's language: the shipment is signed, and the link to the signed PDF. */
-export function completionMessage(recipient: Recipient, document: { title: string }, organization: { name: string; hexId: string; logoFileName: string | null }) {
+export function completionMessage(
+  recipient: Recipient,
+  document: { title: string },
+  organization: { name: string; hexId: string; logoFileName: string | null },
+) {
   const t = translator(fromDbLanguage(recipient.preferredLanguage), "mail");
   const values = { name: recipient.firstName, organization: organization.name, title: document.title };
   const subject = t("completion.subject", values);
@@ -43,7 +49,10 @@ export function completionMessage(recipient: Recipient, document: { title: strin
  * to the shipment's detail and each signer who signed gets their /files-download link. Each mail is
  * a TransactionLog row; a recipient already mailed is not mailed again.
  */
-export async function sendCompletionMail(payload: z.infer<typeof completionMailPayload>, attempt: JobAttempt): Promise<CompletionMailOutcome> {
+export async function sendCompletionMail(
+  payload: z.infer<typeof completionMailPayload>,
+  attempt: JobAttempt,
+): Promise<CompletionMailOutcome> {
   const document = await db.document.findUnique({
     where: { id: payload.documentId },
     include: {
@@ -60,14 +69,28 @@ export async function sendCompletionMail(payload: z.infer<typeof completionMailP
     const signer = await db.signer.findFirst({ where: { id: payload.signerId, documentId: document.id, status: "COMPLETED" } });
     if (signer?.email) {
       const token = await filesDownloadToken(document.hexId, signer.hexId);
-      recipient = { role: "signer", email: signer.email, firstName: signer.firstName, preferredLanguage: signer.preferredLanguage, link: `${base}/files-download/${token}`, key: `signer ${signer.hexId}` };
+      recipient = {
+        role: "signer",
+        email: signer.email,
+        firstName: signer.firstName,
+        preferredLanguage: signer.preferredLanguage,
+        link: `${base}/files-download/${token}`,
+        key: `signer ${signer.hexId}`,
+      };
     }
   }
   if (!recipient) return { result: "skipped" };
 
-  const log = { organizationId: document.organizationId, typeId: transactionTypes.COMPLETION_MAIL, transactionHexId: document.hexId, processType: "ENVIO" as const, isSignature: true };
+  const log = {
+    organizationId: document.organizationId,
+    typeId: transactionTypes.COMPLETION_MAIL,
+    transactionHexId: document.hexId,
+    processType: "ENVIO" as const,
+    isSignature: true,
+  };
   const prefix = `completion mail to ${recipient.key}`;
-  if ((await db.transactionLog.count({ where: { ...log, resultSuccess: true, description: { startsWith: `${prefix}:` } } })) > 0) return { result: "skipped" };
+  if ((await db.transactionLog.count({ where: { ...log, resultSuccess: true, description: { startsWith: `${prefix}:` } } })) > 0)
+    return { result: "skipped" };
 
   const message = completionMessage(recipient, document, document.organization);
   try {
@@ -78,7 +101,11 @@ export async function sendCompletionMail(payload: z.infer<typeof completionMailP
     const final = attempt.attemptsMade + 1 >= attempt.attempts;
     // The transport's words may hold the address: only the error's name goes to the log.
     const reason = error instanceof Error ? error.name : "unknown";
-    await recordTransaction({ ...log, resultSuccess: false, description: `${prefix}: failed (${reason})${final ? "; no more attempts" : "; will retry"}` });
+    await recordTransaction({
+      ...log,
+      resultSuccess: false,
+      description: `${prefix}: failed (${reason})${final ? "; no more attempts" : "; will retry"}`,
+    });
     throw new Error(`Completion mail of document ${document.hexId} to ${recipient.key} failed: ${reason}`);
   }
   await recordTransaction({ ...log, resultSuccess: true, description: `${prefix}: sent` });

@@ -12,7 +12,11 @@ import { recordTransaction, transactionTypes } from "./transaction-log";
 
 export const deliverCallbackPayload = z.object({ documentId: z.number().int().positive(), kind: z.enum(callbackKinds) }).strict();
 
-export const callbackEvents = { completed: "document.completed", rejected: "document.rejected", expired: "document.expired" } as const satisfies Record<CallbackKind, string>;
+export const callbackEvents = {
+  completed: "document.completed",
+  rejected: "document.rejected",
+  expired: "document.expired",
+} as const satisfies Record<CallbackKind, string>;
 const statusOf = { completed: "COMPLETED", rejected: "REJECTED", expired: "EXPIRED" } as const satisfies Record<CallbackKind, string>;
 
 /** How long a receiver may take to answer before the attempt counts as failed. */
@@ -39,7 +43,8 @@ function hostOf(url: string): string {
 }
 
 function failureOf(error: unknown): string {
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return `no answer within ${callbackTimeoutMs / 1000} s`;
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+    return `no answer within ${callbackTimeoutMs / 1000} s`;
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
   return `network error ${typeof code === "string" ? code : error instanceof Error ? error.name : "unknown"}`;
 }
@@ -56,17 +61,32 @@ function configuredRules(): NetworkRules {
  * row; once one succeeded, a re-run sends nothing. A URL or an address the rules refuse is recorded and not
  * retried, since retrying cannot help. `rules` are this process's (a test passes production's).
  */
-export async function deliverCallback(payload: z.infer<typeof deliverCallbackPayload>, attempt: JobAttempt, rules: NetworkRules = configuredRules()): Promise<CallbackOutcome> {
+export async function deliverCallback(
+  payload: z.infer<typeof deliverCallbackPayload>,
+  attempt: JobAttempt,
+  rules: NetworkRules = configuredRules(),
+): Promise<CallbackOutcome> {
   const { documentId, kind } = payload;
   const document = await db.document.findUnique({
     where: { id: documentId },
-    include: { signers: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { hexId: true, firstName: true, lastName: true, status: true, signedAt: true } } },
+    include: {
+      signers: {
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        select: { hexId: true, firstName: true, lastName: true, status: true, signedAt: true },
+      },
+    },
   });
   if (!document || document.status !== statusOf[kind]) return { result: "skipped" };
   const url = kind === "completed" ? document.callBackUrl : document.callBackUrlSoftFail;
   if (!url) return { result: "no-url" };
   const event = callbackEvents[kind];
-  const log = { organizationId: document.organizationId, typeId: transactionTypes.CALLBACK, transactionHexId: document.hexId, processType: "ENVIO" as const, isSignature: true };
+  const log = {
+    organizationId: document.organizationId,
+    typeId: transactionTypes.CALLBACK,
+    transactionHexId: document.hexId,
+    processType: "ENVIO" as const,
+    isSignature: true,
+  };
   const delivered = await db.transactionLog.count({ where: { ...log, resultSuccess: true, description: { startsWith: `${event} ` } } });
   if (delivered > 0) return { result: "skipped" };
 
@@ -75,7 +95,12 @@ export async function deliverCallback(payload: z.infer<typeof deliverCallbackPay
     documentHexId: document.hexId,
     status: document.status,
     completedAt: document.completedAt?.toISOString() ?? null,
-    signers: document.signers.map((s) => ({ processHexId: s.hexId, name: `${s.firstName} ${s.lastName}`, status: s.status, signedAt: s.signedAt?.toISOString() ?? null })),
+    signers: document.signers.map((s) => ({
+      processHexId: s.hexId,
+      name: `${s.firstName} ${s.lastName}`,
+      status: s.status,
+      signedAt: s.signedAt?.toISOString() ?? null,
+    })),
     downloadUrl: kind === "completed" ? `${env().APP_BASE_URL}/api/documents/${document.hexId}/download` : null,
   };
   const text = JSON.stringify(body);
@@ -120,7 +145,8 @@ export async function deliverCallback(payload: z.infer<typeof deliverCallbackPay
   await recordTransaction({
     ...log,
     resultSuccess: failure === null,
-    description: failure === null ? `${prefix} delivered (HTTP ${status})` : `${prefix} ${failure}${final ? "; no more attempts" : "; will retry"}`,
+    description:
+      failure === null ? `${prefix} delivered (HTTP ${status})` : `${prefix} ${failure}${final ? "; no more attempts" : "; will retry"}`,
   });
   if (failure !== null) throw new Error(`Callback ${event} of document ${document.hexId} failed: ${failure}`);
   return { result: "delivered", status };

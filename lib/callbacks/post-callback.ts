@@ -26,10 +26,14 @@ export function postCallback(url: string, post: CallbackPost): Promise<CallbackA
   const lookup: LookupFunction = (hostname, options, callback) => {
     resolve(hostname, { family: options.family, hints: options.hints, all: true }, (error, addresses) => {
       if (error) return callback(error, "");
-      if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} resolves to no address`), { code: "ENOTFOUND" }), "");
+      if (addresses.length === 0)
+        return callback(Object.assign(new Error(`${hostname} resolves to no address`), { code: "ENOTFOUND" }), "");
       if (!addresses.every((entry) => addressAllowed(entry.address, post.rules))) {
         refused = true;
-        return callback(Object.assign(new Error(`${hostname} resolves to an address that is not allowed`), { code: "EADDRNOTALLOWED" }), "");
+        return callback(
+          Object.assign(new Error(`${hostname} resolves to an address that is not allowed`), { code: "EADDRNOTALLOWED" }),
+          "",
+        );
       }
       if (options.all) return callback(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
@@ -38,8 +42,15 @@ export function postCallback(url: string, post: CallbackPost): Promise<CallbackA
 
   const send = target.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((settle, fail) => {
-    const request = send(target, { method: "POST", headers: { ...post.headers, "content-length": String(Buffer.byteLength(post.body)) }, lookup });
-    const timer = setTimeout(() => request.destroy(Object.assign(new Error(`No answer within ${post.timeoutMs} ms`), { name: "TimeoutError" })), post.timeoutMs);
+    const request = send(target, {
+      method: "POST",
+      headers: { ...post.headers, "content-length": String(Buffer.byteLength(post.body)) },
+      lookup,
+    });
+    const timer = setTimeout(
+      () => request.destroy(Object.assign(new Error(`No answer within ${post.timeoutMs} ms`), { name: "TimeoutError" })),
+      post.timeoutMs,
+    );
     request.on("response", (response) => {
       clearTimeout(timer);
       response.destroy();

@@ -33,7 +33,11 @@ export async function recordTransaction(entry: TransactionEntry, client: Tx | ty
 
 export const saveTransactionLogInput = z
   .object({
-    typeId: z.number({ error: "VALIDATION_FAILED" }).int("VALIDATION_FAILED").min(1, "VALIDATION_FAILED").max(2_000_000_000, "VALIDATION_FAILED"),
+    typeId: z
+      .number({ error: "VALIDATION_FAILED" })
+      .int("VALIDATION_FAILED")
+      .min(1, "VALIDATION_FAILED")
+      .max(2_000_000_000, "VALIDATION_FAILED"),
     description: z.string({ error: "EMPTY_FIELD" }).trim().min(1, "EMPTY_FIELD").max(1000, "VALIDATION_FAILED"),
     transactionHexId: z.string({ error: "VALIDATION_FAILED" }).regex(/^[0-9a-f]{32}$/, "VALIDATION_FAILED"),
     processType: z.enum(["ENVIO", "VALIDACION"], { error: "VALIDATION_FAILED" }),
@@ -64,7 +68,15 @@ export async function saveTransactionLog(context: AuthContext, raw: unknown, ip:
   return db.$transaction(async (tx) => {
     const row = await recordTransaction({ ...input, organizationId: context.organizationId }, tx);
     await logOperation(
-      { module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: "TRANSACTION_LOG_SAVE", ip, recordId: input.transactionHexId, action: `transaction log ${row.id} type ${input.typeId}` },
+      {
+        module: "DOCUMENTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "TRANSACTION_LOG_SAVE",
+        ip,
+        recordId: input.transactionHexId,
+        action: `transaction log ${row.id} type ${input.typeId}`,
+      },
       tx,
     );
     return { id: row.id };

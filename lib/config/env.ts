@@ -6,7 +6,10 @@ const schema = z.object({
   DATABASE_URL: z.string().min(1),
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
   APP_BASE_URL: z.string().url().default("http://localhost:3000"),
-  PRODUCT: z.string().regex(/^[a-z0-9]+$/).default("rubrica"),
+  PRODUCT: z
+    .string()
+    .regex(/^[a-z0-9]+$/)
+    .default("rubrica"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must hold at least 32 characters"),
   DATA_ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/, "DATA_ENCRYPTION_KEY must be 64 hex characters"),
   SMTP_URL: z.string().optional(),
@@ -46,7 +49,10 @@ const schema = z.object({
   STAMPING_NETWORKS: z.string().default(""),
   // The sender's key (0x + 64 hex), funded on every listed network. Without it, outside production, the
   // well-known hardhat development account #0 (for the local node only; it is public).
-  STAMPING_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "STAMPING_PRIVATE_KEY must be 0x and 64 hex characters").optional(),
+  STAMPING_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "STAMPING_PRIVATE_KEY must be 0x and 64 hex characters")
+    .optional(),
   STAMPING_LOCAL_RPC_URL: z.string().url().default("http://127.0.0.1:8545"),
   STAMPING_LOCAL_CHAIN_ID: z.coerce.number().int().positive().default(31337),
   STAMPING_LOCAL_EXPLORER_URL: z.string().url().optional(),

@@ -9,7 +9,14 @@ function publicKeys(): string[] {
 }
 
 function sessionKeys(): string[] {
-  return ["session_time", "organization_tz", "default_idle_timeout", "default_page_size", `${env().PRODUCT}_base_url`, ...captureConfigKeys];
+  return [
+    "session_time",
+    "organization_tz",
+    "default_idle_timeout",
+    "default_page_size",
+    `${env().PRODUCT}_base_url`,
+    ...captureConfigKeys,
+  ];
 }
 
 /** GET /system/getConfigValue/{name}: one value, for the caller's organisation when signed in. */

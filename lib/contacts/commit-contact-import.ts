@@ -33,7 +33,14 @@ export async function commitContactImport(context: AuthContext, file: { fileName
       data: contacts.flatMap((c) => initialChannels(c.input).map((channel) => ({ ...channel, contactId: idByHex.get(c.hexId)! }))),
     });
     await logOperation(
-      { module: "CONTACTO", organizationId: context.organizationId, userId: context.userId, event: "CONTACT_IMPORT", ip, action: `import ${contacts.length} contacts` },
+      {
+        module: "CONTACTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "CONTACT_IMPORT",
+        ip,
+        action: `import ${contacts.length} contacts`,
+      },
       tx,
     );
     return { created: contacts.length };

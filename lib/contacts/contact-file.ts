@@ -6,7 +6,17 @@ import { importLimits } from "./schemas";
 // column keys below as headers, so an exported file imports again in any language; import also
 // accepts the Spanish and English labels people type themselves.
 
-export const contactColumns = ["name", "lastName", "country", "identType", "identNumber", "fingerprintCode", "email", "phone", "preferredLanguage"] as const;
+export const contactColumns = [
+  "name",
+  "lastName",
+  "country",
+  "identType",
+  "identNumber",
+  "fingerprintCode",
+  "email",
+  "phone",
+  "preferredLanguage",
+] as const;
 export type ContactColumn = (typeof contactColumns)[number];
 export type ContactFileRow = Partial<Record<ContactColumn, string>>;
 
@@ -16,8 +26,24 @@ const headerAliases: Record<ContactColumn, string[]> = {
   name: ["name", "firstname", "nombre", "nombres"],
   lastName: ["lastname", "surname", "apellido", "apellidos"],
   country: ["country", "pais"],
-  identType: ["identtype", "idtype", "identificationtype", "tipoidentificacion", "tipodeidentificacion", "tipodocumento", "tipodedocumento"],
-  identNumber: ["identnumber", "idnumber", "identificationnumber", "numeroidentificacion", "numerodeidentificacion", "numerodocumento", "numerodedocumento"],
+  identType: [
+    "identtype",
+    "idtype",
+    "identificationtype",
+    "tipoidentificacion",
+    "tipodeidentificacion",
+    "tipodocumento",
+    "tipodedocumento",
+  ],
+  identNumber: [
+    "identnumber",
+    "idnumber",
+    "identificationnumber",
+    "numeroidentificacion",
+    "numerodeidentificacion",
+    "numerodocumento",
+    "numerodedocumento",
+  ],
   fingerprintCode: ["fingerprintcode", "fingerprint", "codigohuella", "codigodehuella", "huella"],
   email: ["email", "mail", "correo", "correoelectronico"],
   phone: ["phone", "cellphone", "mobile", "telefono", "movil", "celular"],
@@ -41,7 +67,11 @@ export async function readContactFile(file: UploadedSheet): Promise<{ row: numbe
       if (!columns.includes("email") && !columns.includes("phone")) missing.push("email / phone");
       if (missing.length > 0) throw new AppError("CONTACT_IMPORT_HEADERS", { columns: missing.join(", ") });
     },
-    errors: { file: () => new AppError("CONTACT_IMPORT_FILE"), empty: () => new AppError("CONTACT_IMPORT_EMPTY"), tooLarge: importTooLarge },
+    errors: {
+      file: () => new AppError("CONTACT_IMPORT_FILE"),
+      empty: () => new AppError("CONTACT_IMPORT_EMPTY"),
+      tooLarge: importTooLarge,
+    },
   });
 }
 

@@ -60,7 +60,10 @@ export function toContactView(contact: ContactWithChannels): ContactView {
 
 /** Contacts are addressed by hexId and only inside the caller's organisation: anything else is not found. */
 export async function findContact(context: AuthContext, contactHexId: string, tx: Tx | typeof db = db): Promise<ContactWithChannels> {
-  const contact = await tx.contact.findFirst({ where: { hexId: contactHexId, organizationId: context.organizationId }, include: contactInclude });
+  const contact = await tx.contact.findFirst({
+    where: { hexId: contactHexId, organizationId: context.organizationId },
+    include: contactInclude,
+  });
   if (!contact) throw new AppError("NOT_FOUND");
   return contact;
 }

@@ -12,11 +12,28 @@ export async function createContact(context: AuthContext, raw: unknown, ip: stri
   const input = createContactInput.parse(raw);
   const contact = await db.$transaction(async (tx) => {
     await lockOrganization(tx, context.organizationId, "contacts");
-    await assertNotDuplicate(tx, context.organizationId, { identType: input.identType, identNumber: input.identNumber, emails: input.email ? [input.email] : [] });
+    await assertNotDuplicate(tx, context.organizationId, {
+      identType: input.identType,
+      identNumber: input.identNumber,
+      emails: input.email ? [input.email] : [],
+    });
     const created = await tx.contact
-      .create({ data: { ...contactData(input), organizationId: context.organizationId, channels: { create: initialChannels(input) } }, include: contactInclude })
+      .create({
+        data: { ...contactData(input), organizationId: context.organizationId, channels: { create: initialChannels(input) } },
+        include: contactInclude,
+      })
       .catch((error: unknown) => asDuplicate(error, "CONTACT_DUPLICATE_IDENT", "identNumber"));
-    await logOperation({ module: "CONTACTO", organizationId: context.organizationId, userId: context.userId, event: "CONTACT_CREATE", ip, recordId: created.hexId }, tx);
+    await logOperation(
+      {
+        module: "CONTACTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "CONTACT_CREATE",
+        ip,
+        recordId: created.hexId,
+      },
+      tx,
+    );
     return created;
   }, contactTransactionOptions);
   return toContactView(contact);

@@ -14,7 +14,15 @@ export async function deleteChannel(context: AuthContext, contactHexId: string, 
     if (channel.favorite) throw new AppError("CONTACT_FAVORITE_DELETE");
     await tx.contactChannel.delete({ where: { id: channel.id } });
     await logOperation(
-      { module: "CONTACTO", organizationId: context.organizationId, userId: context.userId, event: "CONTACT_CHANNEL_DELETE", ip, recordId: current.hexId, action: `delete ${channel.type} channel ${channel.hexId}` },
+      {
+        module: "CONTACTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "CONTACT_CHANNEL_DELETE",
+        ip,
+        recordId: current.hexId,
+        action: `delete ${channel.type} channel ${channel.hexId}`,
+      },
       tx,
     );
     return findContact(context, contactHexId, tx);

@@ -19,6 +19,16 @@ export async function deleteContact(context: AuthContext, contactHexId: string, 
     const shipments = await tx.signer.count({ where: { contactId } });
     if (shipments > 0) throw new AppError("CONTACT_IN_SHIPMENT");
     await tx.contact.delete({ where: { id: contactId } });
-    await logOperation({ module: "CONTACTO", organizationId: context.organizationId, userId: context.userId, event: "CONTACT_DELETE", ip, recordId: contactHexId }, tx);
+    await logOperation(
+      {
+        module: "CONTACTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "CONTACT_DELETE",
+        ip,
+        recordId: contactHexId,
+      },
+      tx,
+    );
   }, contactTransactionOptions);
 }

@@ -42,7 +42,8 @@ export async function assertNotDuplicate(
   candidate: { identType?: string | null; identNumber?: string | null; emails: string[] },
   options: { exceptContactId?: number; emailField?: string } = {},
 ): Promise<void> {
-  const idents = candidate.identType && candidate.identNumber ? [{ identType: candidate.identType, identNumber: candidate.identNumber }] : [];
+  const idents =
+    candidate.identType && candidate.identNumber ? [{ identType: candidate.identType, identNumber: candidate.identNumber }] : [];
   const taken = await takenByOtherContacts(tx, organizationId, { idents, emails: candidate.emails }, options.exceptContactId);
   if (taken.idents.size > 0) throw new AppError("CONTACT_DUPLICATE_IDENT", { field: "identNumber" });
   const email = candidate.emails.find((e) => taken.emails.has(e));

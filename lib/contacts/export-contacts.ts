@@ -36,7 +36,14 @@ export async function exportContacts(context: AuthContext, raw: unknown, ip: str
     preferredLanguage: c.preferredLanguage,
   }));
   const body = await writeContactFile(query.format, rows);
-  await logOperation({ module: "CONTACTO", organizationId: context.organizationId, userId: context.userId, event: "CONTACT_EXPORT", ip, action: `export ${rows.length} contacts as ${query.format}` });
+  await logOperation({
+    module: "CONTACTO",
+    organizationId: context.organizationId,
+    userId: context.userId,
+    event: "CONTACT_EXPORT",
+    ip,
+    action: `export ${rows.length} contacts as ${query.format}`,
+  });
   const day = new Date().toISOString().slice(0, 10);
   return { body, contentType: contentTypes[query.format], fileName: `contacts-${day}.${query.format}` };
 }

@@ -13,7 +13,8 @@ export type ImportRow = { row: number; values: ContactFileRow; errors: ImportRow
 function rowErrors(error: z.ZodError): ImportRowError[] {
   return error.issues.map((issue) => {
     const field = String(issue.path[0] ?? "");
-    const code = issue.message in errorStatus ? (issue.message as ErrorCode) : issue.code === "invalid_type" ? "EMPTY_FIELD" : "VALIDATION_FAILED";
+    const code =
+      issue.message in errorStatus ? (issue.message as ErrorCode) : issue.code === "invalid_type" ? "EMPTY_FIELD" : "VALIDATION_FAILED";
     return { field, errorCode: code };
   });
 }
@@ -22,7 +23,11 @@ function rowErrors(error: z.ZodError): ImportRowError[] {
  * Checks each row with the same rules as the contact form, then the duplicate rules: against the
  * rows above it in the file and against the organisation's contacts.
  */
-export async function validateImportRows(organizationId: number, rows: { row: number; values: ContactFileRow }[], tx: Tx | Db = db): Promise<ImportRow[]> {
+export async function validateImportRows(
+  organizationId: number,
+  rows: { row: number; values: ContactFileRow }[],
+  tx: Tx | Db = db,
+): Promise<ImportRow[]> {
   const checked: ImportRow[] = rows.map(({ row, values }) => {
     const parsed = createContactInput.safeParse(values);
     return parsed.success ? { row, values, errors: [], contact: parsed.data } : { row, values, errors: rowErrors(parsed.error) };
@@ -44,7 +49,8 @@ export async function validateImportRows(organizationId: number, rows: { row: nu
       seenIdents.add(key);
     }
     if (contact.email) {
-      if (taken.emails.has(contact.email) || seenEmails.has(contact.email)) row.errors.push({ field: "email", errorCode: "CONTACT_DUPLICATE_EMAIL" });
+      if (taken.emails.has(contact.email) || seenEmails.has(contact.email))
+        row.errors.push({ field: "email", errorCode: "CONTACT_DUPLICATE_EMAIL" });
       seenEmails.add(contact.email);
     }
     if (row.errors.length > 0) delete row.contact;

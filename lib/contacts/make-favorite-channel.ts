@@ -14,7 +14,15 @@ export async function makeFavoriteChannel(context: AuthContext, contactHexId: st
     await tx.contactChannel.updateMany({ where: { contactId: current.id, favorite: true }, data: { favorite: false } });
     await tx.contactChannel.update({ where: { id: channel.id }, data: { favorite: true } });
     await logOperation(
-      { module: "CONTACTO", organizationId: context.organizationId, userId: context.userId, event: "CONTACT_CHANNEL_FAVORITE", ip, recordId: current.hexId, action: `favourite channel ${channel.hexId}` },
+      {
+        module: "CONTACTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "CONTACT_CHANNEL_FAVORITE",
+        ip,
+        recordId: current.hexId,
+        action: `favourite channel ${channel.hexId}`,
+      },
       tx,
     );
     return findContact(context, contactHexId, tx);

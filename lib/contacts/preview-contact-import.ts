@@ -6,5 +6,10 @@ import { validateImportRows } from "./import-rows";
 export async function previewContactImport(context: AuthContext, file: { fileName: string; bytes: Buffer }) {
   const rows = await validateImportRows(context.organizationId, await readContactFile(file));
   const invalid = rows.filter((r) => r.errors.length > 0).length;
-  return { total: rows.length, valid: rows.length - invalid, invalid, rows: rows.map(({ row, values, errors }) => ({ row, values, errors })) };
+  return {
+    total: rows.length,
+    valid: rows.length - invalid,
+    invalid,
+    rows: rows.map(({ row, values, errors }) => ({ row, values, errors })),
+  };
 }

@@ -10,7 +10,12 @@ export type ChannelTypeName = (typeof channelTypes)[number];
 export const contactLanguages = ["es-es", "en-us"] as const;
 
 // Contacts are people met outside the product: two-letter surnames (Li, Wu) are real, so no minimum length.
-const contactName = requiredText.pipe(z.string().max(80, "VALIDATION_FAILED").regex(/^[\p{L}\p{M}' .-]+$/u, "INVALID_CHARACTER"));
+const contactName = requiredText.pipe(
+  z
+    .string()
+    .max(80, "VALIDATION_FAILED")
+    .regex(/^[\p{L}\p{M}' .-]+$/u, "INVALID_CHARACTER"),
+);
 
 const blankToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 
@@ -37,10 +42,27 @@ const contactPhone = z.preprocess((value) => (typeof value === "string" ? normal
 const contactFields = z.object({
   name: contactName,
   lastName: contactName,
-  country: optional(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "VALIDATION_FAILED")),
-  identType: optional(z.string().trim().toUpperCase().regex(/^[A-Z_]{2,20}$/, "VALIDATION_FAILED")),
+  country: optional(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "VALIDATION_FAILED"),
+  ),
+  identType: optional(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z_]{2,20}$/, "VALIDATION_FAILED"),
+  ),
   identNumber: optional(identNumber),
-  fingerprintCode: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "INVALID_CHARACTER")),
+  fingerprintCode: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, "INVALID_CHARACTER"),
+  ),
   preferredLanguage: z.preprocess(blankToUndefined, z.enum(contactLanguages, { error: "VALIDATION_FAILED" }).default("es-es")),
 });
 

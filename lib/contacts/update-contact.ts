@@ -13,11 +13,26 @@ export async function updateContact(context: AuthContext, contactHexId: string, 
   const contact = await db.$transaction(async (tx) => {
     await lockOrganization(tx, context.organizationId, "contacts");
     const current = await findContact(context, contactHexId, tx);
-    await assertNotDuplicate(tx, context.organizationId, { identType: input.identType, identNumber: input.identNumber, emails: [] }, { exceptContactId: current.id });
+    await assertNotDuplicate(
+      tx,
+      context.organizationId,
+      { identType: input.identType, identNumber: input.identNumber, emails: [] },
+      { exceptContactId: current.id },
+    );
     const updated = await tx.contact
       .update({ where: { id: current.id }, data: contactData(input), include: contactInclude })
       .catch((error: unknown) => asDuplicate(error, "CONTACT_DUPLICATE_IDENT", "identNumber"));
-    await logOperation({ module: "CONTACTO", organizationId: context.organizationId, userId: context.userId, event: "CONTACT_UPDATE", ip, recordId: updated.hexId }, tx);
+    await logOperation(
+      {
+        module: "CONTACTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "CONTACT_UPDATE",
+        ip,
+        recordId: updated.hexId,
+      },
+      tx,
+    );
     return updated;
   }, contactTransactionOptions);
   return toContactView(contact);

@@ -21,7 +21,8 @@ class SequentialClient extends pg.Client {
     const [config, values, callback] = args as [unknown, unknown, unknown];
     // Callback and submittable forms (cursors, streams; pg-pool's own queries) keep pg's handling.
     const submittable = typeof config === "object" && config !== null && typeof (config as { submit?: unknown }).submit === "function";
-    if (submittable || typeof values === "function" || typeof callback === "function") return (super.query as (...a: unknown[]) => unknown)(...args);
+    if (submittable || typeof values === "function" || typeof callback === "function")
+      return (super.query as (...a: unknown[]) => unknown)(...args);
     const run = this.#tail.then(() => (super.query as (...a: unknown[]) => Promise<unknown>)(...args));
     this.#tail = run.catch(() => undefined);
     return run;

@@ -3,7 +3,13 @@ import { logOperation } from "@/lib/audit/operation-log";
 import { db } from "@/lib/db/client";
 import { lockOrganization } from "@/lib/db/lock-organization";
 import { documentTypeInput } from "./document-type-schemas";
-import { assertNameFree, clearOtherDefaults, documentTypeInclude, toDocumentTypeView, type DocumentTypeView } from "./document-type-records";
+import {
+  assertNameFree,
+  clearOtherDefaults,
+  documentTypeInclude,
+  toDocumentTypeView,
+  type DocumentTypeView,
+} from "./document-type-records";
 
 /** The first type of an organisation becomes its default, so that there is always one. */
 export async function createDocumentType(context: AuthContext, raw: unknown, ip: string): Promise<DocumentTypeView> {
@@ -17,7 +23,17 @@ export async function createDocumentType(context: AuthContext, raw: unknown, ip:
       include: documentTypeInclude,
     });
     if (type.isDefault) await clearOtherDefaults(tx, context.organizationId, type.id);
-    await logOperation({ module: "ORGANIZACION", organizationId: context.organizationId, userId: context.userId, event: "DOCUMENT_TYPE_CREATE", ip, recordId: type.hexId }, tx);
+    await logOperation(
+      {
+        module: "ORGANIZACION",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "DOCUMENT_TYPE_CREATE",
+        ip,
+        recordId: type.hexId,
+      },
+      tx,
+    );
     return toDocumentTypeView(type);
   });
 }

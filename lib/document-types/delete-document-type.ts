@@ -14,6 +14,16 @@ export async function deleteDocumentType(context: AuthContext, hexId: string, ip
     if (type.isDefault) throw new AppError("DOCUMENT_TYPE_DEFAULT_REQUIRED");
     if (type._count.files + type._count.steps > 0) throw new AppError("DOCUMENT_TYPE_IN_USE");
     await tx.documentType.delete({ where: { id: type.id } });
-    await logOperation({ module: "ORGANIZACION", organizationId: context.organizationId, userId: context.userId, event: "DOCUMENT_TYPE_DELETE", ip, recordId: type.hexId }, tx);
+    await logOperation(
+      {
+        module: "ORGANIZACION",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "DOCUMENT_TYPE_DELETE",
+        ip,
+        recordId: type.hexId,
+      },
+      tx,
+    );
   });
 }

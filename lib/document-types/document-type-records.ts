@@ -31,7 +31,9 @@ export async function findDocumentType(organizationId: number, hexId: string, tx
  * "contrato" cannot both exist; the database's unique index backs the exact match.
  */
 export async function assertNameFree(tx: Tx, organizationId: number, name: string, exceptId?: number): Promise<void> {
-  const clash = await tx.documentType.findFirst({ where: { organizationId, name: { equals: name, mode: "insensitive" }, id: exceptId ? { not: exceptId } : undefined } });
+  const clash = await tx.documentType.findFirst({
+    where: { organizationId, name: { equals: name, mode: "insensitive" }, id: exceptId ? { not: exceptId } : undefined },
+  });
   if (clash) throw new AppError("DOCUMENT_TYPE_NAME_EXISTS", { field: "name" });
 }
 

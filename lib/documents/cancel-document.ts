@@ -16,9 +16,22 @@ export async function cancelDocument(context: AuthContext, documentHexId: string
     const { status } = await tx.document.findUniqueOrThrow({ where: { id: document.id }, select: { status: true } });
     if (!isActiveDocument(status)) throw new AppError("SENDING_NOT_ACTIVE");
     await tx.document.update({ where: { id: document.id }, data: { status: "CANCELLED" } });
-    await tx.signer.updateMany({ where: { documentId: document.id, status: { in: unfinishedSignerStatuses } }, data: { status: "CANCELLED" } });
+    await tx.signer.updateMany({
+      where: { documentId: document.id, status: { in: unfinishedSignerStatuses } },
+      data: { status: "CANCELLED" },
+    });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: document.id } }, data: { status: "CANCELLED" } });
-    await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: "DOCUMENT_CANCEL", ip, recordId: document.hexId }, tx);
+    await logOperation(
+      {
+        module: "DOCUMENTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "DOCUMENT_CANCEL",
+        ip,
+        recordId: document.hexId,
+      },
+      tx,
+    );
   });
   return documentStatus(context, documentHexId);
 }

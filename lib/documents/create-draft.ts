@@ -11,7 +11,11 @@ export async function createDraft(context: AuthContext, raw: unknown, ip: string
   if (input.expirationDate && input.expirationDate <= new Date()) throw new AppError("SHIPMENT_EXPIRATION_INVALID");
   return db.$transaction(async (tx) => {
     const chosen = await signatureFlowId(tx, context, input.flowHexId);
-    const fallback = chosen ?? (await tx.flow.findFirst({ where: { organizationId: context.organizationId, kind: "SIGNATURE", active: true, isDefault: true } }))?.id ?? null;
+    const fallback =
+      chosen ??
+      (await tx.flow.findFirst({ where: { organizationId: context.organizationId, kind: "SIGNATURE", active: true, isDefault: true } }))
+        ?.id ??
+      null;
     const document = await tx.document.create({
       data: {
         organizationId: context.organizationId,
@@ -25,7 +29,17 @@ export async function createDraft(context: AuthContext, raw: unknown, ip: string
         callBackUrlSoftFail: input.callBackUrlSoftFail,
       },
     });
-    await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: "DOCUMENT_DRAFT_CREATE", ip, recordId: document.hexId }, tx);
+    await logOperation(
+      {
+        module: "DOCUMENTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "DOCUMENT_DRAFT_CREATE",
+        ip,
+        recordId: document.hexId,
+      },
+      tx,
+    );
     return loadDraftView(document.id, tx);
   });
 }

@@ -10,7 +10,17 @@ export async function deleteDraft(context: AuthContext, documentHexId: string, i
     const document = await lockDraft(tx, context, documentHexId);
     const files = await tx.documentFile.findMany({ where: { documentId: document.id }, select: { storageKey: true } });
     await tx.document.delete({ where: { id: document.id } });
-    await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: "DOCUMENT_DRAFT_DELETE", ip, recordId: document.hexId }, tx);
+    await logOperation(
+      {
+        module: "DOCUMENTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "DOCUMENT_DRAFT_DELETE",
+        ip,
+        recordId: document.hexId,
+      },
+      tx,
+    );
     return files.map((f) => f.storageKey);
   });
   await Promise.all(keys.map((key) => storage().delete(key)));

@@ -32,7 +32,11 @@ export async function deliverInvitation(payload: z.infer<typeof deliverInvitatio
   const { deliveryId } = payload;
   const delivery = await db.delivery.findUnique({
     where: { id: deliveryId },
-    include: { signer: { include: { document: { include: { organization: { select: { name: true, hexId: true, logoFileName: true, timezone: true } } } } } } },
+    include: {
+      signer: {
+        include: { document: { include: { organization: { select: { name: true, hexId: true, logoFileName: true, timezone: true } } } } },
+      },
+    },
   });
   if (!delivery || delivery.status !== "QUEUED") return { deliveryId, result: "skipped" };
   const { signer } = delivery;
@@ -67,9 +71,15 @@ export async function deliverInvitation(payload: z.infer<typeof deliverInvitatio
   } catch (error) {
     const reason = describe(error, urlSign);
     const final = attempt.attemptsMade + 1 >= attempt.attempts;
-    await db.delivery.update({ where: { id: deliveryId }, data: { attempts: { increment: 1 }, error: reason, ...(final ? { status: "FAILED" } : {}) } });
+    await db.delivery.update({
+      where: { id: deliveryId },
+      data: { attempts: { increment: 1 }, error: reason, ...(final ? { status: "FAILED" } : {}) },
+    });
     throw new Error(`Delivery ${deliveryId} failed: ${reason}`);
   }
-  await db.delivery.update({ where: { id: deliveryId }, data: { status: "SENT", sentAt: new Date(), attempts: { increment: 1 }, error: null } });
+  await db.delivery.update({
+    where: { id: deliveryId },
+    data: { status: "SENT", sentAt: new Date(), attempts: { increment: 1 }, error: null },
+  });
   return { deliveryId, result: "sent" };
 }

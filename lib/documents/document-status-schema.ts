@@ -40,7 +40,9 @@ export const documentStatusView = z.object({
     }),
   ),
   deliveries: z.array(deliveryView),
-  timeline: z.array(z.object({ at: z.string().describe("YYYY-MM-DD HH:mm:ss (UTC)"), event: z.string(), userId: z.number().int().nullable() })),
+  timeline: z.array(
+    z.object({ at: z.string().describe("YYYY-MM-DD HH:mm:ss (UTC)"), event: z.string(), userId: z.number().int().nullable() }),
+  ),
 });
 
 export type DeliveryView = z.infer<typeof deliveryView>;

@@ -10,7 +10,11 @@ import { translator } from "@/lib/i18n/messages";
 import { storage } from "@/lib/storage";
 
 export const downloadQuery = z.object({
-  file: z.string().regex(/^[0-9a-f]{32}$/, "NOT_FOUND").optional().describe("One file's fileHexId; without it a shipment of several files comes as a ZIP"),
+  file: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, "NOT_FOUND")
+    .optional()
+    .describe("One file's fileHexId; without it a shipment of several files comes as a ZIP"),
 });
 
 export type SignedDownload = { fileName: string; contentType: "application/pdf" | "application/zip"; body: Uint8Array };
@@ -27,9 +31,18 @@ function uniqueNames(names: string[]): string[] {
   });
 }
 
-const baseName = (fileName: string) => fileName.replace(/\.pdf$/i, "").replace(/[\\/:*?"<>|\r\n]+/g, "_").trim() || "documento";
+const baseName = (fileName: string) =>
+  fileName
+    .replace(/\.pdf$/i, "")
+    .replace(/[\\/:*?"<>|\r\n]+/g, "_")
+    .trim() || "documento";
 
-type DocumentWithFiles = { hexId: string; title: string; status: string; files: { hexId: string; fileName: string; signedStorageKey: string | null; signedSha256: string | null }[] };
+type DocumentWithFiles = {
+  hexId: string;
+  title: string;
+  status: string;
+  files: { hexId: string; fileName: string; signedStorageKey: string | null; signedSha256: string | null }[];
+};
 
 export const signedFilesSelect = {
   hexId: true,
@@ -43,7 +56,11 @@ export const signedFilesSelect = {
  * none is asked for. Before completion there is nothing signed to give; a completed shipment whose
  * signed files are still being produced says so. Staff (below) and signers (/files-download) share it.
  */
-export async function packSignedFiles(document: DocumentWithFiles, fileHexId: string | undefined, locale: Locale): Promise<SignedDownload & { fileHexIds: string[] }> {
+export async function packSignedFiles(
+  document: DocumentWithFiles,
+  fileHexId: string | undefined,
+  locale: Locale,
+): Promise<SignedDownload & { fileHexIds: string[] }> {
   const files = fileHexId ? document.files.filter((file) => file.hexId === fileHexId) : document.files;
   if (fileHexId && files.length === 0) throw new AppError("NOT_FOUND");
   if (document.status !== "COMPLETED") throw new AppError("DOWNLOAD_NOT_COMPLETED");
@@ -53,7 +70,8 @@ export async function packSignedFiles(document: DocumentWithFiles, fileHexId: st
     files.map(async (file) => {
       const bytes = await storage().get(file.signedStorageKey!);
       // A stored file that no longer matches its hash must never be handed out as the signed document.
-      if (file.signedSha256 && createHash("sha256").update(bytes).digest("hex") !== file.signedSha256) throw new Error(`Signed file ${file.hexId} does not match its hash`);
+      if (file.signedSha256 && createHash("sha256").update(bytes).digest("hex") !== file.signedSha256)
+        throw new Error(`Signed file ${file.hexId} does not match its hash`);
       return { file, bytes };
     }),
   );
@@ -61,17 +79,32 @@ export async function packSignedFiles(document: DocumentWithFiles, fileHexId: st
   const signedName = (name: string) => `${t("download.signedName", { name: baseName(name) })}.pdf`;
   const fileHexIds = files.map((file) => file.hexId);
   const [single] = contents;
-  if (contents.length === 1 && single) return { fileName: signedName(single.file.fileName), contentType: "application/pdf", body: single.bytes, fileHexIds };
+  if (contents.length === 1 && single)
+    return { fileName: signedName(single.file.fileName), contentType: "application/pdf", body: single.bytes, fileHexIds };
   const names = uniqueNames(contents.map(({ file }) => signedName(file.fileName)));
   // PDFs are compressed already: stored, not deflated again.
   const zip = zipSync(Object.fromEntries(contents.map(({ bytes }, index) => [names[index]!, [bytes, { level: 0 }]])));
-  return { fileName: `${t("download.signedName", { name: baseName(document.title) })}.zip`, contentType: "application/zip", body: zip, fileHexIds };
+  return {
+    fileName: `${t("download.signedName", { name: baseName(document.title) })}.zip`,
+    contentType: "application/zip",
+    body: zip,
+    fileHexIds,
+  };
 }
 
 /** GET /api/documents/{hexId}/download: staff download the signed shipment, logged as an operation. */
-export async function downloadSignedDocument(context: AuthContext, documentHexId: string, raw: unknown, locale: Locale, ip: string): Promise<SignedDownload> {
+export async function downloadSignedDocument(
+  context: AuthContext,
+  documentHexId: string,
+  raw: unknown,
+  locale: Locale,
+  ip: string,
+): Promise<SignedDownload> {
   const query = downloadQuery.parse(raw);
-  const document = await db.document.findFirst({ where: { hexId: documentHexId, organizationId: context.organizationId }, select: signedFilesSelect });
+  const document = await db.document.findFirst({
+    where: { hexId: documentHexId, organizationId: context.organizationId },
+    select: signedFilesSelect,
+  });
   if (!document) throw new AppError("NOT_FOUND");
   const packed = await packSignedFiles(document, query.file, locale);
   await logOperation({

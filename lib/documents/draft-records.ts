@@ -38,7 +38,9 @@ export async function lockDraft(tx: Tx, context: AuthContext, documentHexId: str
 /** The flow a shipment may use: the organisation's own, active, of kind SIGNATURE. */
 export async function signatureFlowId(tx: Tx, context: AuthContext, flowHexId: string | null): Promise<number | null> {
   if (flowHexId === null) return null;
-  const flow = await tx.flow.findFirst({ where: { hexId: flowHexId, organizationId: context.organizationId, active: true, kind: "SIGNATURE" } });
+  const flow = await tx.flow.findFirst({
+    where: { hexId: flowHexId, organizationId: context.organizationId, active: true, kind: "SIGNATURE" },
+  });
   if (!flow) throw new AppError("SHIPMENT_FLOW_INVALID");
   return flow.id;
 }
@@ -50,7 +52,9 @@ export function toDraftView(document: DraftRecord) {
     title: document.title,
     description: document.description,
     expirationDate: document.expirationDate?.toISOString() ?? null,
-    flow: document.flow ? { flowHexId: document.flow.hexId, name: document.flow.name, active: document.flow.active, kind: document.flow.kind } : null,
+    flow: document.flow
+      ? { flowHexId: document.flow.hexId, name: document.flow.name, active: document.flow.active, kind: document.flow.kind }
+      : null,
     tags: document.tags,
     callBackUrl: document.callBackUrl,
     callBackUrlSoftFail: document.callBackUrlSoftFail,

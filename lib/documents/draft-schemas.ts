@@ -13,7 +13,12 @@ function nullable<S extends z.ZodType>(schema: S) {
 
 const hexId = z.string().regex(/^[0-9a-f]{32}$/, "VALIDATION_FAILED");
 
-const signerName = requiredText.pipe(z.string().max(80, "VALIDATION_FAILED").regex(/^[\p{L}\p{M}' .-]+$/u, "INVALID_CHARACTER"));
+const signerName = requiredText.pipe(
+  z
+    .string()
+    .max(80, "VALIDATION_FAILED")
+    .regex(/^[\p{L}\p{M}' .-]+$/u, "INVALID_CHARACTER"),
+);
 
 export const draftDataInput = z.object({
   title: z.string().trim().max(200, "VALIDATION_FAILED").default(""),

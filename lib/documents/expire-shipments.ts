@@ -17,11 +17,20 @@ const strandedAfterMs = 10 * 60_000;
  */
 export async function expireShipments(now = new Date()): Promise<{ expiredDocuments: number; lapsedSigners: number; requeued: number }> {
   const { expiredDocuments, lapsedSigners, expiredIds } = await db.$transaction(async (tx) => {
-    const due = await tx.document.findMany({ where: { status: { in: activeDocumentStatuses }, expirationDate: { lte: now } }, select: { id: true } });
+    const due = await tx.document.findMany({
+      where: { status: { in: activeDocumentStatuses }, expirationDate: { lte: now } },
+      select: { id: true },
+    });
     const ids = due.map((d) => d.id);
     if (ids.length === 0) return { expiredDocuments: 0, lapsedSigners: 0, expiredIds: [] };
-    const documents = await tx.document.updateMany({ where: { id: { in: ids }, status: { in: activeDocumentStatuses } }, data: { status: "EXPIRED" } });
-    const signers = await tx.signer.updateMany({ where: { documentId: { in: ids }, status: { in: unfinishedSignerStatuses } }, data: { status: "LAPSED" } });
+    const documents = await tx.document.updateMany({
+      where: { id: { in: ids }, status: { in: activeDocumentStatuses } },
+      data: { status: "EXPIRED" },
+    });
+    const signers = await tx.signer.updateMany({
+      where: { documentId: { in: ids }, status: { in: unfinishedSignerStatuses } },
+      data: { status: "LAPSED" },
+    });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: { in: ids } } }, data: { status: "CANCELLED" } });
     const expired = await tx.document.findMany({ where: { id: { in: ids }, status: "EXPIRED" }, select: { id: true } });
     return { expiredDocuments: documents.count, lapsedSigners: signers.count, expiredIds: expired.map((d) => d.id) };
@@ -32,7 +41,11 @@ export async function expireShipments(now = new Date()): Promise<{ expiredDocume
   const before = new Date(now.getTime() - strandedAfterMs);
   const [deliveries, reminders] = await Promise.all([
     db.delivery.findMany({ where: { status: "QUEUED", createdAt: { lt: before } }, select: { id: true }, take: 1000 }),
-    db.scheduledNotification.findMany({ where: { sentAt: null, sendAt: { lt: before }, document: { status: { in: activeDocumentStatuses } } }, select: { id: true, sendAt: true }, take: 1000 }),
+    db.scheduledNotification.findMany({
+      where: { sentAt: null, sendAt: { lt: before }, document: { status: { in: activeDocumentStatuses } } },
+      select: { id: true, sendAt: true },
+      take: 1000,
+    }),
   ]);
   await enqueueJobs([...deliveries.map((d) => deliveryJob(d.id)), ...reminders.map((r) => reminderJob(r.id, r.sendAt, now))]);
   return { expiredDocuments, lapsedSigners, requeued: deliveries.length + reminders.length };

@@ -15,7 +15,10 @@ function hasPdfHeader(bytes: Uint8Array): boolean {
 
 function carriesMarker(pdf: PDFDocument): boolean {
   if ([pdf.getProducer(), pdf.getCreator()].some((value) => value?.includes(rubricaPdfMarker))) return true;
-  return pdf.getForm().getFields().some((field) => field instanceof PDFSignature && field.getName().includes(rubricaPdfMarker));
+  return pdf
+    .getForm()
+    .getFields()
+    .some((field) => field instanceof PDFSignature && field.getName().includes(rubricaPdfMarker));
 }
 
 /** The page count of a PDF a shipment may carry; anything else is refused with the rule it breaks. */

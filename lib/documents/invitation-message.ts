@@ -30,14 +30,35 @@ export function invitationMessage(input: InvitationInput): InvitationMessage {
   const t = translator(locale, "mail");
   const key = input.kind === "REMINDER" ? "invitation.reminder" : "invitation";
   const expires = input.document.expirationDate
-    ? new Intl.DateTimeFormat(locale === "en-us" ? "en-US" : "es-ES", { dateStyle: "long", timeStyle: "short", timeZone: safeTimeZone(input.organization.timezone) }).format(input.document.expirationDate)
+    ? new Intl.DateTimeFormat(locale === "en-us" ? "en-US" : "es-ES", {
+        dateStyle: "long",
+        timeStyle: "short",
+        timeZone: safeTimeZone(input.organization.timezone),
+      }).format(input.document.expirationDate)
     : "";
-  const values = { name: input.signer.firstName, organization: input.organization.name, title: input.document.title, expires, link: input.link };
+  const values = {
+    name: input.signer.firstName,
+    organization: input.organization.name,
+    title: input.document.title,
+    expires,
+    link: input.link,
+  };
   const subject = t(`${key}.subject`, values);
   const body = t(`${key}.body`, values);
   const expiry = expires ? t("invitation.expires", values) : "";
   const logo = organizationLogoUrl(input.organization);
-  const text = [input.organization.name, "", t("greeting", values), "", body, ...(expiry ? ["", expiry] : []), "", input.link, "", t("signature")].join("\n");
+  const text = [
+    input.organization.name,
+    "",
+    t("greeting", values),
+    "",
+    body,
+    ...(expiry ? ["", expiry] : []),
+    "",
+    input.link,
+    "",
+    t("signature"),
+  ].join("\n");
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
 <div style="display:flex;align-items:center;gap:12px;margin-bottom:16px">${logo ? `<img src="${escapeHtml(logo)}" alt="" height="40">` : ""}<strong>${escapeHtml(input.organization.name)}</strong></div>
 <p>${escapeHtml(t("greeting", values))}</p><p>${escapeHtml(body)}</p>

@@ -10,7 +10,12 @@ export type InvitableSigner = ChannelSource & { id: number; invitedAt: Date | nu
  * the transaction commits. Invitations also stamp invitedAt (kept from the first invitation).
  * The link secret is not made here: the delivery job issues it when it builds the message.
  */
-export async function queueDeliveries(tx: Tx, signers: readonly InvitableSigner[], kind: "INVITATION" | "REMINDER", now = new Date()): Promise<QueuedJob[]> {
+export async function queueDeliveries(
+  tx: Tx,
+  signers: readonly InvitableSigner[],
+  kind: "INVITATION" | "REMINDER",
+  now = new Date(),
+): Promise<QueuedJob[]> {
   const reachable = signers.flatMap((signer) => {
     const channel = favouriteChannel(signer);
     return channel ? [{ signer, channel }] : [];

@@ -15,7 +15,16 @@ export type { DispatchList, DispatchView } from "./dispatch-schema";
 /** YYYY-MM-DD HH:mm:ss as a clock in `timeZone` shows it. */
 export function localTimestamp(date: Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
@@ -42,7 +51,9 @@ export async function listDispatches(context: AuthContext, documentHexId: string
           cellPhone: true,
           position: true,
           status: true,
-          deliveries: { select: { id: true, channel: true, kind: true, status: true, attempts: true, error: true, sentAt: true, createdAt: true } },
+          deliveries: {
+            select: { id: true, channel: true, kind: true, status: true, attempts: true, error: true, sentAt: true, createdAt: true },
+          },
         },
       },
     },

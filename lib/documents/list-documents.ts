@@ -19,7 +19,10 @@ function documentSearch(organizationId: number, search: string | undefined): Pri
 export async function listDocuments(context: AuthContext, raw: unknown): Promise<DocumentListPage> {
   const query = listDocumentsQuery.parse(raw);
   const size = query.size ?? (await getConfigNumber(context.organizationId, "default_page_size"));
-  const where: Prisma.DocumentWhereInput = { ...documentSearch(context.organizationId, query.search), ...(query.status ? { status: query.status } : {}) };
+  const where: Prisma.DocumentWhereInput = {
+    ...documentSearch(context.organizationId, query.search),
+    ...(query.status ? { status: query.status } : {}),
+  };
   // The signers' statuses come with the page in one batched read, so counting them costs no query per row.
   const [total, rows] = await Promise.all([
     db.document.count({ where }),
@@ -28,7 +31,16 @@ export async function listDocuments(context: AuthContext, raw: unknown): Promise
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: query.page * size,
       take: size,
-      select: { hexId: true, title: true, status: true, tags: true, sentAt: true, expirationDate: true, createdAt: true, signers: { select: { status: true } } },
+      select: {
+        hexId: true,
+        title: true,
+        status: true,
+        tags: true,
+        sentAt: true,
+        expirationDate: true,
+        createdAt: true,
+        signers: { select: { status: true } },
+      },
     }),
   ]);
   return {

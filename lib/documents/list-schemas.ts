@@ -2,7 +2,17 @@ import { z } from "zod";
 
 // Pure: the /signatures screen and the API share the list's query and row shapes.
 
-export const documentStatuses = ["DRAFT", "SCHEDULED", "SENT", "IN_PROGRESS", "IN_REVIEW", "COMPLETED", "REJECTED", "CANCELLED", "EXPIRED"] as const;
+export const documentStatuses = [
+  "DRAFT",
+  "SCHEDULED",
+  "SENT",
+  "IN_PROGRESS",
+  "IN_REVIEW",
+  "COMPLETED",
+  "REJECTED",
+  "CANCELLED",
+  "EXPIRED",
+] as const;
 export type DocumentStatusName = (typeof documentStatuses)[number];
 
 /** Spring-style page and size, a free-text search over title and tags, and an optional status filter. */

@@ -2,9 +2,50 @@
 
 /** ITU country calling codes of two digits; 1 and 7 have one, every other code has three. */
 const twoDigitCodes = new Set([
-  "20", "27", "30", "31", "32", "33", "34", "36", "39", "40", "41", "43", "44", "45", "46", "47", "48", "49",
-  "51", "52", "53", "54", "55", "56", "57", "58", "60", "61", "62", "63", "64", "65", "66", "81", "82", "84", "86",
-  "90", "91", "92", "93", "94", "95", "98",
+  "20",
+  "27",
+  "30",
+  "31",
+  "32",
+  "33",
+  "34",
+  "36",
+  "39",
+  "40",
+  "41",
+  "43",
+  "44",
+  "45",
+  "46",
+  "47",
+  "48",
+  "49",
+  "51",
+  "52",
+  "53",
+  "54",
+  "55",
+  "56",
+  "57",
+  "58",
+  "60",
+  "61",
+  "62",
+  "63",
+  "64",
+  "65",
+  "66",
+  "81",
+  "82",
+  "84",
+  "86",
+  "90",
+  "91",
+  "92",
+  "93",
+  "94",
+  "95",
+  "98",
 ]);
 
 function countryCode(digits: string): string {
@@ -32,7 +73,10 @@ export function maskPhone(number: string): string {
   const code = international ? countryCode(digits) : "";
   const national = digits.slice(code.length);
   const keepEnd = national.length > 4 ? 2 : 1;
-  const starred = national.length > 4 ? `${national[0]}${"*".repeat(national.length - 1 - keepEnd)}${national.slice(-keepEnd)}` : `${"*".repeat(national.length - keepEnd)}${national.slice(-keepEnd)}`;
+  const starred =
+    national.length > 4
+      ? `${national[0]}${"*".repeat(national.length - 1 - keepEnd)}${national.slice(-keepEnd)}`
+      : `${"*".repeat(national.length - keepEnd)}${national.slice(-keepEnd)}`;
   const groups = starred.match(/.{1,3}/g) ?? [];
   // A lone last digit joins the group before it: "5** *** **06", not "5** *** **0 6".
   const last = groups.at(-1);

@@ -67,7 +67,8 @@ export type EvidenceStamping = {
 
 export type PublicEvidence = { kind: EvidenceKind; sha256: string; check: EvidenceCheck; stamping: EvidenceStamping | null };
 
-export type PublicValidationResult = { state: "not-found" } | { state: "not-available" } | { state: "available"; validation: PublicValidation };
+export type PublicValidationResult =
+  { state: "not-found" } | { state: "not-available" } | { state: "available"; validation: PublicValidation };
 
 const hexIdPattern = /^[0-9a-f]{32}$/;
 
@@ -80,7 +81,10 @@ async function sealedShipment(signatureHexId: string) {
 }
 
 const isSealed = (document: { status: DocumentStatus; sealedAt: Date | null; files: { signedSha256: string | null }[] }) =>
-  document.status === "COMPLETED" && document.sealedAt !== null && document.files.length > 0 && document.files.every((file) => file.signedSha256);
+  document.status === "COMPLETED" &&
+  document.sealedAt !== null &&
+  document.files.length > 0 &&
+  document.files.every((file) => file.signedSha256);
 
 function text(value: unknown): string | null {
   if (value instanceof PDFHexString || value instanceof PDFString) return value.decodeText();
@@ -96,7 +100,10 @@ function timestampOf(der: Uint8Array): { time: Date; authority: string | null } 
     const info = pkijs.TSTInfo.fromBER(eContent.getValue());
     const signer = signedData.signerInfos[0]?.sid;
     const certificate = signedData.certificates?.find(
-      (candidate): candidate is pkijs.Certificate => candidate instanceof pkijs.Certificate && signer instanceof pkijs.IssuerAndSerialNumber && candidate.serialNumber.isEqual(signer.serialNumber),
+      (candidate): candidate is pkijs.Certificate =>
+        candidate instanceof pkijs.Certificate &&
+        signer instanceof pkijs.IssuerAndSerialNumber &&
+        candidate.serialNumber.isEqual(signer.serialNumber),
     );
     const commonName = certificate?.subject.typesAndValues.find((entry) => entry.type === "2.5.4.3");
     return { time: info.genTime, authority: commonName ? String(commonName.value.valueBlock.value) : null };
@@ -169,7 +176,15 @@ async function evidenceStamping(sha256: string, record: RecordWithBatch | null):
       if (!txId) return [];
       const network = networkOfColumn(column);
       // One lookup per batch and network however many evidences share it (verifyStampOnChain shares them).
-      return [verifyStampOnChain(network, txId, batch.merkleRoot).then((onChain) => ({ network: network.name, chainId: network.chainId, txId, link: explorerTxLink(network, txId), onChain }))];
+      return [
+        verifyStampOnChain(network, txId, batch.merkleRoot).then((onChain) => ({
+          network: network.name,
+          chainId: network.chainId,
+          txId,
+          link: explorerTxLink(network, txId),
+          onChain,
+        })),
+      ];
     }),
   );
   return {
@@ -202,21 +217,34 @@ export async function publicValidation(signatureHexId: string): Promise<PublicVa
         evidences: { orderBy: { id: "asc" }, select: { kind: true, sha256: true, check: true, stamping: { include: { batch: true } } } },
       },
     }),
-    db.auditEvent.findMany({ where: { documentId: document.id }, orderBy: { sequence: "asc" }, select: { sequence: true, type: true, createdAt: true, hash: true } }),
+    db.auditEvent.findMany({
+      where: { documentId: document.id },
+      orderBy: { sequence: "asc" },
+      select: { sequence: true, type: true, createdAt: true, hash: true },
+    }),
     verifyAuditChain(db, { documentId: document.id }),
   ]);
   const publicSigners = await Promise.all(
     signers.map(async (signer) => ({
       name: `${signer.firstName} ${signer.lastName}`.trim(),
       signedAt: signer.signedAt,
-      evidences: await Promise.all(signer.evidences.map(async ({ stamping, ...evidence }) => ({ ...evidence, stamping: await evidenceStamping(evidence.sha256, stamping) }))),
+      evidences: await Promise.all(
+        signer.evidences.map(async ({ stamping, ...evidence }) => ({
+          ...evidence,
+          stamping: await evidenceStamping(evidence.sha256, stamping),
+        })),
+      ),
     })),
   );
   const evidences = publicSigners.flatMap((signer) => signer.evidences);
   const confirmed = evidences.filter((evidence) => evidence.stamping?.status === "CONFIRMED").length;
   const files = [];
   for (const file of document.files) {
-    files.push({ fileName: file.fileName, signedSha256: file.signedSha256!, signatures: await pdfSignatures(await storage().get(file.signedStorageKey!)) });
+    files.push({
+      fileName: file.fileName,
+      signedSha256: file.signedSha256!,
+      signatures: await pdfSignatures(await storage().get(file.signedStorageKey!)),
+    });
   }
   return {
     state: "available",
@@ -247,7 +275,10 @@ export async function checkUploadLimitBytes(): Promise<number> {
  * Whether an uploaded PDF is byte for byte one of the shipment's sealed files (SHA-256 equality).
  * The upload is hashed and forgotten.
  */
-export async function checkSealedFile(signatureHexId: string, bytes: Uint8Array): Promise<{ identical: boolean; sha256: string; fileName: string | null }> {
+export async function checkSealedFile(
+  signatureHexId: string,
+  bytes: Uint8Array,
+): Promise<{ identical: boolean; sha256: string; fileName: string | null }> {
   const document = await sealedShipment(signatureHexId);
   if (!document) throw new AppError("NOT_FOUND");
   if (!isSealed(document)) throw new AppError("VALIDATION_NOT_AVAILABLE");

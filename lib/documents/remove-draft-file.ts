@@ -12,7 +12,17 @@ export async function removeDraftFile(context: AuthContext, documentHexId: strin
     const file = await tx.documentFile.findFirst({ where: { hexId: fileHexId, documentId: document.id } });
     if (!file) throw new AppError("NOT_FOUND");
     await tx.documentFile.delete({ where: { id: file.id } });
-    await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: "DOCUMENT_FILE_DELETE", ip, recordId: file.hexId }, tx);
+    await logOperation(
+      {
+        module: "DOCUMENTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "DOCUMENT_FILE_DELETE",
+        ip,
+        recordId: file.hexId,
+      },
+      tx,
+    );
     return { view: await loadDraftView(document.id, tx), key: file.storageKey };
   });
   await storage().delete(key);

@@ -10,7 +10,12 @@ export const deliveryIdParam = z.coerce.number().int().positive();
  * Retries a delivery that failed for good: a new delivery is queued and the failed one stays in
  * the history. Only the signer's latest delivery can be retried, so two clicks queue one message.
  */
-export async function retryDelivery(context: AuthContext, documentHexId: string, rawDeliveryId: string, ip: string): Promise<DocumentStatusView> {
+export async function retryDelivery(
+  context: AuthContext,
+  documentHexId: string,
+  rawDeliveryId: string,
+  ip: string,
+): Promise<DocumentStatusView> {
   const parsed = deliveryIdParam.safeParse(rawDeliveryId);
   if (!parsed.success) throw new AppError("NOT_FOUND");
   const deliveryId = parsed.data;

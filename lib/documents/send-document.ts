@@ -14,14 +14,36 @@ import { channelInclude } from "./signer-channel";
  * DRAFT → SENT with its first order's signers invited. Returns the jobs to enqueue once the
  * transaction commits: one delivery per invitation, one delayed job per scheduled reminder.
  */
-export async function markDraftSent(tx: Tx, context: AuthContext, document: { id: number; hexId: string }, ip: string, now: Date): Promise<QueuedJob[]> {
+export async function markDraftSent(
+  tx: Tx,
+  context: AuthContext,
+  document: { id: number; hexId: string },
+  ip: string,
+  now: Date,
+): Promise<QueuedJob[]> {
   await assertReadyToSend(document.id, tx);
   await tx.document.update({ where: { id: document.id }, data: { status: "SENT", sentAt: now } });
   const first = await tx.signer.aggregate({ where: { documentId: document.id }, _min: { position: true } });
-  const signers = await tx.signer.findMany({ where: { documentId: document.id, position: first._min.position ?? 1 }, include: channelInclude });
+  const signers = await tx.signer.findMany({
+    where: { documentId: document.id, position: first._min.position ?? 1 },
+    include: channelInclude,
+  });
   const deliveries = await queueDeliveries(tx, signers, "INVITATION", now);
-  const notifications = await tx.scheduledNotification.findMany({ where: { documentId: document.id, sentAt: null }, select: { id: true, sendAt: true } });
-  await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: "DOCUMENT_SEND", ip, recordId: document.hexId }, tx);
+  const notifications = await tx.scheduledNotification.findMany({
+    where: { documentId: document.id, sentAt: null },
+    select: { id: true, sendAt: true },
+  });
+  await logOperation(
+    {
+      module: "DOCUMENTO",
+      organizationId: context.organizationId,
+      userId: context.userId,
+      event: "DOCUMENT_SEND",
+      ip,
+      recordId: document.hexId,
+    },
+    tx,
+  );
   return [...deliveries, ...notifications.map((n) => reminderJob(n.id, n.sendAt, now))];
 }
 

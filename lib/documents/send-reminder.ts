@@ -15,11 +15,20 @@ export const sendReminderPayload = z.object({ notificationId: z.number().int().p
  */
 export async function sendReminder(payload: z.infer<typeof sendReminderPayload>): Promise<{ reminders: number }> {
   const jobs = await db.$transaction(async (tx) => {
-    const claimed = await tx.scheduledNotification.updateMany({ where: { id: payload.notificationId, sentAt: null }, data: { sentAt: new Date() } });
+    const claimed = await tx.scheduledNotification.updateMany({
+      where: { id: payload.notificationId, sentAt: null },
+      data: { sentAt: new Date() },
+    });
     if (claimed.count === 0) return [];
-    const notification = await tx.scheduledNotification.findUniqueOrThrow({ where: { id: payload.notificationId }, select: { document: { select: { id: true, status: true } } } });
+    const notification = await tx.scheduledNotification.findUniqueOrThrow({
+      where: { id: payload.notificationId },
+      select: { document: { select: { id: true, status: true } } },
+    });
     if (!isActiveDocument(notification.document.status)) return [];
-    const signers = await tx.signer.findMany({ where: { documentId: notification.document.id, status: "PENDING", invitedAt: { not: null } }, include: channelInclude });
+    const signers = await tx.signer.findMany({
+      where: { documentId: notification.document.id, status: "PENDING", invitedAt: { not: null } },
+      include: channelInclude,
+    });
     return queueDeliveries(tx, signers, "REMINDER");
   });
   await enqueueJobs(jobs);

@@ -70,7 +70,11 @@ export function sendingViolation(draft: DraftSnapshot, now: Date): AppError | nu
   const minimum = minSignersViolation(draft.signers, draft.orders);
   if (minimum) return minimum;
   if (duplicateSignerIndex(draft.signers) !== null) return new AppError("SHIPMENT_SIGNER_DUPLICATE");
-  const notifications = notificationDatesViolation(draft.notifications.map((n) => n.sendAt), draft.expirationDate, now);
+  const notifications = notificationDatesViolation(
+    draft.notifications.map((n) => n.sendAt),
+    draft.expirationDate,
+    now,
+  );
   if (notifications) return notifications;
   if (draft.signers.some((s) => signerKeys(s).length === 0)) return new AppError("SHIPMENT_SIGNER_CHANNEL_REQUIRED");
   if (!draft.flow || !draft.flow.active || draft.flow.kind !== "SIGNATURE") return new AppError("SHIPMENT_FLOW_INVALID");

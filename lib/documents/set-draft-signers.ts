@@ -26,7 +26,15 @@ type SignerRow = {
 async function signerRow(tx: Tx, context: AuthContext, signer: ParsedSigner): Promise<SignerRow> {
   const common = { position: signer.position, mandatory: signer.mandatory, canReject: signer.canReject };
   if (!("contactHexId" in signer)) {
-    return { ...common, contactId: null, firstName: signer.firstName, lastName: signer.lastName, email: signer.email, cellPhone: signer.cellPhone, preferredLanguage: toDbLanguage(signer.preferredLanguage) };
+    return {
+      ...common,
+      contactId: null,
+      firstName: signer.firstName,
+      lastName: signer.lastName,
+      email: signer.email,
+      cellPhone: signer.cellPhone,
+      preferredLanguage: toDbLanguage(signer.preferredLanguage),
+    };
   }
   const contact = await tx.contact.findFirst({
     where: { hexId: signer.contactHexId, organizationId: context.organizationId },
@@ -50,7 +58,8 @@ export async function setDraftSigners(context: AuthContext, documentHexId: strin
   const input = setSignersInput.parse(raw);
   return db.$transaction(async (tx) => {
     const document = await lockDraft(tx, context, documentHexId);
-    if (input.signers.length > 0 && (await tx.documentFile.count({ where: { documentId: document.id } })) === 0) throw new AppError("SHIPMENT_FILE_REQUIRED");
+    if (input.signers.length > 0 && (await tx.documentFile.count({ where: { documentId: document.id } })) === 0)
+      throw new AppError("SHIPMENT_FILE_REQUIRED");
     const rows: SignerRow[] = [];
     for (const signer of input.signers) rows.push(await signerRow(tx, context, signer));
     const duplicate = duplicateSignerIndex(rows);
@@ -59,9 +68,21 @@ export async function setDraftSigners(context: AuthContext, documentHexId: strin
     if (minimum) throw minimum;
     await tx.signer.deleteMany({ where: { documentId: document.id } });
     await tx.signerOrder.deleteMany({ where: { documentId: document.id } });
-    await tx.signerOrder.createMany({ data: input.orders.map((o) => ({ documentId: document.id, position: o.position, minSigners: o.minSigners })) });
+    await tx.signerOrder.createMany({
+      data: input.orders.map((o) => ({ documentId: document.id, position: o.position, minSigners: o.minSigners })),
+    });
     await tx.signer.createMany({ data: rows.map((row) => ({ ...row, documentId: document.id })) });
-    await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: "DOCUMENT_SIGNERS_SET", ip, recordId: document.hexId }, tx);
+    await logOperation(
+      {
+        module: "DOCUMENTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "DOCUMENT_SIGNERS_SET",
+        ip,
+        recordId: document.hexId,
+      },
+      tx,
+    );
     return loadDraftView(document.id, tx);
   });
 }

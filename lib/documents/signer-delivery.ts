@@ -16,13 +16,22 @@ type Target = { documentHexId: string; signerHexId: string } | { documentHexId: 
  * delivery). Deliveries of that signer still queued are cancelled: the new message carries a fresh
  * link that ends the previous one, so sending both would only confuse the signer.
  */
-export async function queueSignerInvitation(context: AuthContext, target: Target, event: string, ip: string, check?: (tx: Tx, signerId: number) => Promise<void>): Promise<DocumentStatusView> {
+export async function queueSignerInvitation(
+  context: AuthContext,
+  target: Target,
+  event: string,
+  ip: string,
+  check?: (tx: Tx, signerId: number) => Promise<void>,
+): Promise<DocumentStatusView> {
   const jobs = await db.$transaction(async (tx) => {
     const document = await lockOrganizationDocument(tx, context.organizationId, target.documentHexId);
     const signer =
       "signerHexId" in target
         ? await tx.signer.findFirst({ where: { hexId: target.signerHexId, documentId: document.id }, include: channelInclude })
-        : await tx.signer.findFirst({ where: { documentId: document.id, deliveries: { some: { id: target.deliveryId } } }, include: channelInclude });
+        : await tx.signer.findFirst({
+            where: { documentId: document.id, deliveries: { some: { id: target.deliveryId } } },
+            include: channelInclude,
+          });
     if (!signer) throw new AppError("NOT_FOUND");
     const { status } = await tx.document.findUniqueOrThrow({ where: { id: document.id }, select: { status: true } });
     if (!isActiveDocument(status)) throw new AppError("SENDING_NOT_ACTIVE");
@@ -32,7 +41,18 @@ export async function queueSignerInvitation(context: AuthContext, target: Target
     await check?.(tx, signer.id);
     await tx.delivery.updateMany({ where: { signerId: signer.id, status: "QUEUED" }, data: { status: "CANCELLED" } });
     const queued = await queueDeliveries(tx, [signer], "INVITATION");
-    await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event, ip, recordId: document.hexId, action: `${event} signer=${signer.hexId}` }, tx);
+    await logOperation(
+      {
+        module: "DOCUMENTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event,
+        ip,
+        recordId: document.hexId,
+        action: `${event} signer=${signer.hexId}`,
+      },
+      tx,
+    );
     return queued;
   });
   await enqueueJobs(jobs);

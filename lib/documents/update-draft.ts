@@ -23,7 +23,17 @@ export async function updateDraft(context: AuthContext, documentHexId: string, r
         callBackUrlSoftFail: input.callBackUrlSoftFail,
       },
     });
-    await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: "DOCUMENT_DRAFT_UPDATE", ip, recordId: document.hexId }, tx);
+    await logOperation(
+      {
+        module: "DOCUMENTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "DOCUMENT_DRAFT_UPDATE",
+        ip,
+        recordId: document.hexId,
+      },
+      tx,
+    );
     return loadDraftView(document.id, tx);
   });
 }

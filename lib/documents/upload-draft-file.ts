@@ -10,7 +10,14 @@ import { inspectPdf } from "./inspect-pdf";
 
 export const uploadFileInput = z.object({
   fileName: z.string().trim().min(1, "EMPTY_FIELD").max(255, "VALIDATION_FAILED"),
-  documentTypeHexId: z.preprocess((v) => (v === "" ? null : v), z.string().regex(/^[0-9a-f]{32}$/, "VALIDATION_FAILED").nullable().default(null)),
+  documentTypeHexId: z.preprocess(
+    (v) => (v === "" ? null : v),
+    z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, "VALIDATION_FAILED")
+      .nullable()
+      .default(null),
+  ),
 });
 
 /** Adds one PDF to a draft: size within max_upload_mb, a readable unencrypted PDF by content, not one the product signed. */
@@ -24,7 +31,10 @@ export async function uploadDraftFile(context: AuthContext, documentHexId: strin
   if (!document) throw new AppError("NOT_FOUND");
   if (document.status !== "DRAFT") throw new AppError("SHIPMENT_NOT_DRAFT");
   const documentType = await db.documentType.findFirst({
-    where: { organizationId: context.organizationId, ...(input.documentTypeHexId ? { hexId: input.documentTypeHexId } : { isDefault: true }) },
+    where: {
+      organizationId: context.organizationId,
+      ...(input.documentTypeHexId ? { hexId: input.documentTypeHexId } : { isDefault: true }),
+    },
   });
   if (input.documentTypeHexId && !documentType) throw new AppError("NOT_FOUND");
   const stored = await storage().put(bytes);
@@ -32,9 +42,27 @@ export async function uploadDraftFile(context: AuthContext, documentHexId: strin
     return await db.$transaction(async (tx) => {
       const draft = await lockDraft(tx, context, documentHexId);
       const created = await tx.documentFile.create({
-        data: { documentId: draft.id, documentTypeId: documentType?.id ?? null, fileName: input.fileName, storageKey: stored.key, sha256: stored.sha256, size: stored.size, pages },
+        data: {
+          documentId: draft.id,
+          documentTypeId: documentType?.id ?? null,
+          fileName: input.fileName,
+          storageKey: stored.key,
+          sha256: stored.sha256,
+          size: stored.size,
+          pages,
+        },
       });
-      await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: "DOCUMENT_FILE_UPLOAD", ip, recordId: created.hexId }, tx);
+      await logOperation(
+        {
+          module: "DOCUMENTO",
+          organizationId: context.organizationId,
+          userId: context.userId,
+          event: "DOCUMENT_FILE_UPLOAD",
+          ip,
+          recordId: created.hexId,
+        },
+        tx,
+      );
       return loadDraftView(draft.id, tx);
     });
   } catch (error) {

@@ -76,7 +76,12 @@ export async function validationPackage(signatureHexId: string): Promise<{ fileN
     auditTrail: {
       intact: validation.brokenAt === null,
       brokenAt: validation.brokenAt,
-      events: validation.events.map((event) => ({ sequence: event.sequence, type: event.type, createdAt: event.createdAt.toISOString(), hash: event.hash })),
+      events: validation.events.map((event) => ({
+        sequence: event.sequence,
+        type: event.type,
+        createdAt: event.createdAt.toISOString(),
+        hash: event.hash,
+      })),
     },
   };
   entries["evidence.json"] = strToU8(`${JSON.stringify(evidence, null, 2)}\n`);

@@ -137,7 +137,12 @@ export async function detectFaces(image: Uint8Array, options: DetectOptions = {}
       const found = results.map((result) => {
         const { x, y, width, height } = result.detection.box;
         const landmarks = result.landmarks.positions.map((point) => ({ x: point.x, y: point.y }));
-        return { score: result.detection.score, box: { x: round(x), y: round(y), width: round(width), height: round(height) }, descriptor: result.descriptor, landmarks };
+        return {
+          score: result.detection.score,
+          box: { x: round(x), y: round(y), width: round(width), height: round(height) },
+          descriptor: result.descriptor,
+          landmarks,
+        };
       });
       const { faces, ignored } = robustFaces(found);
       return {

@@ -9,9 +9,22 @@ export async function activateFlow(context: AuthContext, hexId: string, ip: stri
   return db.$transaction(async (tx) => {
     const flow = await findFlowForUpdate(tx, context.organizationId, hexId);
     const steps = storedSteps(flow);
-    throwFirstIssue([...activationIssues({ kind: flow.kind, steps }), ...flowConfigIssues({ kind: flow.kind, expirationDays: flow.expirationDays, steps })]);
+    throwFirstIssue([
+      ...activationIssues({ kind: flow.kind, steps }),
+      ...flowConfigIssues({ kind: flow.kind, expirationDays: flow.expirationDays, steps }),
+    ]);
     const updated = await tx.flow.update({ where: { id: flow.id }, data: { active: true }, include: flowInclude });
-    await logOperation({ module: "ORGANIZACION", organizationId: context.organizationId, userId: context.userId, event: "FLOW_ACTIVATE", ip, recordId: flow.hexId }, tx);
+    await logOperation(
+      {
+        module: "ORGANIZACION",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "FLOW_ACTIVATE",
+        ip,
+        recordId: flow.hexId,
+      },
+      tx,
+    );
     return toFlowView(updated);
   });
 }

@@ -37,7 +37,18 @@ export async function cloneFlow(context: AuthContext, hexId: string, raw: unknow
       },
       include: flowInclude,
     });
-    await logOperation({ module: "ORGANIZACION", organizationId: context.organizationId, userId: context.userId, event: "FLOW_CLONE", ip, recordId: copy.hexId, action: `clone ${source.hexId}` }, tx);
+    await logOperation(
+      {
+        module: "ORGANIZACION",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "FLOW_CLONE",
+        ip,
+        recordId: copy.hexId,
+        action: `clone ${source.hexId}`,
+      },
+      tx,
+    );
     return toFlowView(copy);
   });
 }

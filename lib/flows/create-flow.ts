@@ -22,7 +22,17 @@ export async function createFlow(context: AuthContext, raw: unknown, ip: string)
       },
       include: flowInclude,
     });
-    await logOperation({ module: "ORGANIZACION", organizationId: context.organizationId, userId: context.userId, event: "FLOW_CREATE", ip, recordId: flow.hexId }, tx);
+    await logOperation(
+      {
+        module: "ORGANIZACION",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "FLOW_CREATE",
+        ip,
+        recordId: flow.hexId,
+      },
+      tx,
+    );
     return toFlowView(flow);
   });
 }

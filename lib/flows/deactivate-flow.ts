@@ -12,7 +12,17 @@ export async function deactivateFlow(context: AuthContext, hexId: string, ip: st
     const flow = await findFlowForUpdate(tx, context.organizationId, hexId);
     if (flow.isDefault) throw new AppError("FLOW_DEFAULT_LOCKED");
     const updated = await tx.flow.update({ where: { id: flow.id }, data: { active: false }, include: flowInclude });
-    await logOperation({ module: "ORGANIZACION", organizationId: context.organizationId, userId: context.userId, event: "FLOW_DEACTIVATE", ip, recordId: flow.hexId }, tx);
+    await logOperation(
+      {
+        module: "ORGANIZACION",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "FLOW_DEACTIVATE",
+        ip,
+        recordId: flow.hexId,
+      },
+      tx,
+    );
     return toFlowView(updated);
   });
 }

@@ -13,6 +13,16 @@ export async function deleteFlow(context: AuthContext, hexId: string, ip: string
     if (flow.isDefault) throw new AppError("FLOW_DEFAULT_LOCKED");
     if (usageCount(flow) > 0) throw new AppError("FLOW_IN_USE");
     await tx.flow.delete({ where: { id: flow.id } });
-    await logOperation({ module: "ORGANIZACION", organizationId: context.organizationId, userId: context.userId, event: "FLOW_DELETE", ip, recordId: flow.hexId }, tx);
+    await logOperation(
+      {
+        module: "ORGANIZACION",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "FLOW_DELETE",
+        ip,
+        recordId: flow.hexId,
+      },
+      tx,
+    );
   });
 }

@@ -100,9 +100,15 @@ export function throwFirstIssue(issues: readonly FlowIssue[]): void {
  * Step rows from checked input: positions follow the list order, document types are resolved
  * inside the organisation (a type of another organisation is an invalid setting).
  */
-export async function stepRows(tx: Tx, organizationId: number, steps: readonly FlowStepInput[]): Promise<Prisma.FlowStepCreateWithoutFlowInput[]> {
+export async function stepRows(
+  tx: Tx,
+  organizationId: number,
+  steps: readonly FlowStepInput[],
+): Promise<Prisma.FlowStepCreateWithoutFlowInput[]> {
   const hexIds = [...new Set(steps.map((step) => step.documentTypeHexId).filter((hexId): hexId is string => !!hexId))];
-  const types = hexIds.length ? await tx.documentType.findMany({ where: { organizationId, hexId: { in: hexIds } }, select: { id: true, hexId: true } }) : [];
+  const types = hexIds.length
+    ? await tx.documentType.findMany({ where: { organizationId, hexId: { in: hexIds } }, select: { id: true, hexId: true } })
+    : [];
   return steps.map((step, index) => {
     const documentType = step.documentTypeHexId ? types.find((type) => type.hexId === step.documentTypeHexId) : undefined;
     if (step.documentTypeHexId && !documentType) throw new AppError("FLOW_INVALID_CONFIG", { field: `steps.${index}.documentTypeHexId` });

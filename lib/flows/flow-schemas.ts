@@ -8,7 +8,16 @@ import type { ErrorCode } from "@/lib/errors/codes";
  * The steps of spec §4 in the order the editor offers them. Geolocation is not a step here: the
  * flow's geolocateSigners and obligatoryGeolocation flags carry it.
  */
-export const stepTypes = ["DATA_CONFIRM", "ACCEPT_TERMS", "SEE_DOCUMENT", "ID_PHOTO", "SELFIE", "VIDEO", "SIGNATURE", "FINGERPRINT"] as const;
+export const stepTypes = [
+  "DATA_CONFIRM",
+  "ACCEPT_TERMS",
+  "SEE_DOCUMENT",
+  "ID_PHOTO",
+  "SELFIE",
+  "VIDEO",
+  "SIGNATURE",
+  "FINGERPRINT",
+] as const;
 export type FlowStepType = (typeof stepTypes)[number];
 
 export const flowKinds = ["SIGNATURE", "VALIDATION"] as const;
@@ -76,7 +85,11 @@ export const flowStepInput = z.object({
   /** 1-based position of an earlier ID_PHOTO or SELFIE step of the same flow. */
   compareWithPosition: optionalInteger,
   compareTarget: z.enum(compareTargets, invalid).nullable().optional(),
-  documentTypeHexId: z.string(invalid).regex(/^[0-9a-f]{32}$/, "FLOW_INVALID_CONFIG").nullable().optional(),
+  documentTypeHexId: z
+    .string(invalid)
+    .regex(/^[0-9a-f]{32}$/, "FLOW_INVALID_CONFIG")
+    .nullable()
+    .optional(),
   expiryMinutes: optionalInteger,
   maxAttempts: optionalInteger,
   validateWithAuthority: z.boolean(invalid).optional(),
@@ -119,8 +132,10 @@ function compareIssue(step: FlowStepInput, index: number, steps: readonly FlowSt
   const hasSource = step.compareWithPosition != null || step.compareTarget != null;
   if (!allowed) return step.compareFace || hasSource ? { code: "FLOW_INVALID_CONFIG", field: `${field}.compareFace` } : null;
   if (!comparesFace(step)) return hasSource ? { code: "FLOW_INVALID_CONFIG", field: `${field}.compareFace` } : null;
-  if (step.compareWithPosition != null && step.compareTarget != null) return { code: "FLOW_INVALID_CONFIG", field: `${field}.compareTarget` };
-  if (step.compareTarget != null) return allowed.includes(step.compareTarget) ? null : { code: "FLOW_INVALID_CONFIG", field: `${field}.compareTarget` };
+  if (step.compareWithPosition != null && step.compareTarget != null)
+    return { code: "FLOW_INVALID_CONFIG", field: `${field}.compareTarget` };
+  if (step.compareTarget != null)
+    return allowed.includes(step.compareTarget) ? null : { code: "FLOW_INVALID_CONFIG", field: `${field}.compareTarget` };
   const position = step.compareWithPosition;
   if (position == null) return { code: "FLOW_FACE_COMPARISON", field: `${field}.compareFace` };
   const source = position >= 1 && position <= index ? steps[position - 1] : undefined;
@@ -145,7 +160,8 @@ export function flowConfigIssues(input: { kind: FlowKindName; expirationDays: nu
     push(outOfBounds(step.expiryMinutes, "expiryMinutes", `${field}.expiryMinutes`));
     if (step.maxAttempts != null && !settings.attempts) push({ code: "FLOW_INVALID_CONFIG", field: `${field}.maxAttempts` });
     else push(outOfBounds(step.maxAttempts, "maxAttempts", `${field}.maxAttempts`));
-    if (step.documentTypeHexId != null && !settings.documentType) push({ code: "FLOW_INVALID_CONFIG", field: `${field}.documentTypeHexId` });
+    if (step.documentTypeHexId != null && !settings.documentType)
+      push({ code: "FLOW_INVALID_CONFIG", field: `${field}.documentTypeHexId` });
     if (step.validateWithAuthority) {
       if (!settings.authority) push({ code: "FLOW_INVALID_CONFIG", field: `${field}.validateWithAuthority` });
       else if (authorityStep !== null) push({ code: "FLOW_AUTHORITY_SINGLE_STEP", field: `${field}.validateWithAuthority` });
@@ -160,6 +176,7 @@ export function flowConfigIssues(input: { kind: FlowKindName; expirationDays: nu
 export function activationIssues(input: { kind: FlowKindName; steps: readonly { type: string }[] }): FlowIssue[] {
   const issues: FlowIssue[] = [];
   if (input.steps.length < minStepsToActivate) issues.push({ code: "FLOW_MIN_STEPS", field: "steps", min: minStepsToActivate });
-  if (input.kind === "SIGNATURE" && !input.steps.some((step) => step.type === "SIGNATURE")) issues.push({ code: "FLOW_SIGNATURE_STEP_REQUIRED", field: "steps" });
+  if (input.kind === "SIGNATURE" && !input.steps.some((step) => step.type === "SIGNATURE"))
+    issues.push({ code: "FLOW_SIGNATURE_STEP_REQUIRED", field: "steps" });
   return issues;
 }

@@ -13,7 +13,11 @@ export const listFlowsQuery = z.object({
 export async function listFlows(context: AuthContext, raw: unknown) {
   const query = listFlowsQuery.parse(raw);
   const flows = await db.flow.findMany({
-    where: { organizationId: context.organizationId, kind: query.kind, active: query.active === undefined ? undefined : query.active === "true" },
+    where: {
+      organizationId: context.organizationId,
+      kind: query.kind,
+      active: query.active === undefined ? undefined : query.active === "true",
+    },
     include: flowInclude,
     orderBy: [{ isDefault: "desc" }, { creationDate: "desc" }, { id: "desc" }],
   });

@@ -14,10 +14,26 @@ export async function makeDefaultFlow(context: AuthContext, hexId: string, ip: s
     await lockOrganization(tx, context.organizationId);
     const flow = await findFlowForUpdate(tx, context.organizationId, hexId);
     const steps = storedSteps(flow);
-    throwFirstIssue([...activationIssues({ kind: flow.kind, steps }), ...flowConfigIssues({ kind: flow.kind, expirationDays: flow.expirationDays, steps })]);
-    await tx.flow.updateMany({ where: { organizationId: context.organizationId, kind: flow.kind, isDefault: true, id: { not: flow.id } }, data: { isDefault: false } });
+    throwFirstIssue([
+      ...activationIssues({ kind: flow.kind, steps }),
+      ...flowConfigIssues({ kind: flow.kind, expirationDays: flow.expirationDays, steps }),
+    ]);
+    await tx.flow.updateMany({
+      where: { organizationId: context.organizationId, kind: flow.kind, isDefault: true, id: { not: flow.id } },
+      data: { isDefault: false },
+    });
     const updated = await tx.flow.update({ where: { id: flow.id }, data: { isDefault: true, active: true }, include: flowInclude });
-    await logOperation({ module: "ORGANIZACION", organizationId: context.organizationId, userId: context.userId, event: "FLOW_DEFAULT", ip, recordId: flow.hexId }, tx);
+    await logOperation(
+      {
+        module: "ORGANIZACION",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "FLOW_DEFAULT",
+        ip,
+        recordId: flow.hexId,
+      },
+      tx,
+    );
     return toFlowView(updated);
   });
 }

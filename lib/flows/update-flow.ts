@@ -30,7 +30,17 @@ export async function updateFlow(context: AuthContext, hexId: string, raw: unkno
       },
       include: flowInclude,
     });
-    await logOperation({ module: "ORGANIZACION", organizationId: context.organizationId, userId: context.userId, event: "FLOW_UPDATE", ip, recordId: flow.hexId }, tx);
+    await logOperation(
+      {
+        module: "ORGANIZACION",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: "FLOW_UPDATE",
+        ip,
+        recordId: flow.hexId,
+      },
+      tx,
+    );
     return toFlowView(updated);
   });
 }

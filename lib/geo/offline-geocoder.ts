@@ -19,7 +19,15 @@ const UNKNOWN_POPULATION = 1_000;
 const EARTH_RADIUS_KM = 6371.0088;
 const KM_PER_DEGREE_LAT = 111.2;
 
-type RawCity = { city?: unknown; lat?: unknown; lng?: unknown; iso2?: unknown; country?: unknown; admin_name?: unknown; population?: unknown };
+type RawCity = {
+  city?: unknown;
+  lat?: unknown;
+  lng?: unknown;
+  iso2?: unknown;
+  country?: unknown;
+  admin_name?: unknown;
+  population?: unknown;
+};
 
 export type OfflineCity = {
   name: string;
@@ -71,7 +79,15 @@ function buildIndex(raw: RawCity[]): OfflineGeocoder {
   const rows = raw.filter((row) => {
     const lat = Number(row.lat);
     const lon = Number(row.lng);
-    return typeof row.city === "string" && row.city !== "" && typeof row.iso2 === "string" && Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+    return (
+      typeof row.city === "string" &&
+      row.city !== "" &&
+      typeof row.iso2 === "string" &&
+      Number.isFinite(lat) &&
+      Number.isFinite(lon) &&
+      Math.abs(lat) <= 90 &&
+      Math.abs(lon) <= 180
+    );
   });
   const count = rows.length;
   const cells = new Int32Array(count);

@@ -47,12 +47,7 @@ function countryName(city: OfflineCity, locale: Locale): string {
   }
 }
 
-const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .trim();
+const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
 
 /** "Madrid, Madrid, España" says the same thing twice; so do "Buenos Aires, Buenos Aires, Ciudad Autónoma de". */
 function sameAsCity(region: string, city: string): boolean {
@@ -83,9 +78,19 @@ export async function offlineReverseGeocode(latitude: number, longitude: number,
 type NominatimOptions = { baseUrl: string; timeoutMs: number; userAgent: string };
 
 /** The Nominatim answer, or null when Nominatim failed (the caller then falls back to offline). */
-async function nominatimReverseGeocode(latitude: number, longitude: number, locale: Locale, options: NominatimOptions): Promise<ReverseGeocodeResult | null> {
+async function nominatimReverseGeocode(
+  latitude: number,
+  longitude: number,
+  locale: Locale,
+  options: NominatimOptions,
+): Promise<ReverseGeocodeResult | null> {
   const url = new URL("reverse", options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
-  url.search = new URLSearchParams({ format: "jsonv2", lat: String(latitude), lon: String(longitude), "accept-language": bcp47[locale] }).toString();
+  url.search = new URLSearchParams({
+    format: "jsonv2",
+    lat: String(latitude),
+    lon: String(longitude),
+    "accept-language": bcp47[locale],
+  }).toString();
   try {
     const response = await fetch(url, {
       headers: { "User-Agent": options.userAgent, Accept: "application/json", "Accept-Language": bcp47[locale] },

@@ -34,7 +34,12 @@ export function apiRoute<P = Record<string, string>>(handler: Handler<P>) {
       if (isAppError(error)) return errorResponse(error, locale);
       if (error instanceof ZodError) return errorResponse(zodToAppError(error), locale);
       // Only the error's name and message: request bodies may hold passwords or evidence.
-      console.error("[api] unhandled", request.method, request.nextUrl.pathname, error instanceof Error ? `${error.name}: ${error.message}` : "unknown");
+      console.error(
+        "[api] unhandled",
+        request.method,
+        request.nextUrl.pathname,
+        error instanceof Error ? `${error.name}: ${error.message}` : "unknown",
+      );
       return errorResponse(new AppError("SERVER_ERROR"), locale);
     }
   };

@@ -21,11 +21,19 @@ export function helperRoute<P = Record<string, string>>(handler: Handler<P>) {
       if (isAppError(caught)) error = caught;
       else if (caught instanceof ZodError) error = zodToAppError(caught);
       else {
-        console.error("[helper] unhandled", request.method, request.nextUrl.pathname, caught instanceof Error ? `${caught.name}: ${caught.message}` : "unknown");
+        console.error(
+          "[helper] unhandled",
+          request.method,
+          request.nextUrl.pathname,
+          caught instanceof Error ? `${caught.name}: ${caught.message}` : "unknown",
+        );
         error = new AppError("SERVER_ERROR");
       }
       const description = translator(requestLocale(request), "errors")(error.code, error.meta as Record<string, string | number>);
-      return NextResponse.json({ result: 0, errorCode: error.code, description }, { status: error.status, headers: { "cache-control": "no-store" } });
+      return NextResponse.json(
+        { result: 0, errorCode: error.code, description },
+        { status: error.status, headers: { "cache-control": "no-store" } },
+      );
     }
   };
 }

@@ -12,6 +12,7 @@ export async function applyStoredLocale(request: NextRequest, response: NextResp
   const sub = decodeJwt(token).sub;
   if (!sub) return response;
   const user = await db.user.findUnique({ where: { hexId: sub }, select: { preferredLanguage: true } });
-  if (user) response.cookies.set(localeCookie, fromDbLanguage(user.preferredLanguage), { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
+  if (user)
+    response.cookies.set(localeCookie, fromDbLanguage(user.preferredLanguage), { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
   return response;
 }

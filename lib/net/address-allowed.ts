@@ -1,5 +1,13 @@
 import { BlockList, isIP } from "node:net";
-import { addressKindAllowed, blockedRanges, embeddedIpv4, privateRanges, type AddressKind, type AddressRange, type NetworkRules } from "./address-ranges";
+import {
+  addressKindAllowed,
+  blockedRanges,
+  embeddedIpv4,
+  privateRanges,
+  type AddressKind,
+  type AddressRange,
+  type NetworkRules,
+} from "./address-ranges";
 
 type Family = AddressRange["family"];
 

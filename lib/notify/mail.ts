@@ -28,7 +28,14 @@ function getTransport(): MailTransport {
 // Bodies carry one-time codes and signing links: nothing here logs them.
 export async function sendMail(input: MailInput): Promise<{ messageId: string }> {
   const current = getTransport();
-  const message = { from: env().MAIL_FROM, to: input.to, subject: input.subject, html: input.html, text: input.text, ...(input.messageId ? { messageId: input.messageId } : {}) };
+  const message = {
+    from: env().MAIL_FROM,
+    to: input.to,
+    subject: input.subject,
+    html: input.html,
+    text: input.text,
+    ...(input.messageId ? { messageId: input.messageId } : {}),
+  };
   if (current.kind === "smtp") {
     const info = await current.transporter.sendMail(message);
     return { messageId: info.messageId };

@@ -61,7 +61,12 @@ export const securitySchemes = {
     scheme: "bearer",
     description: "A staff token from POST /api/authenticate (and /api/verify), or an API key (rbk_…) where the operation accepts keys.",
   },
-  apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "An API key created in /api-management; it acts with its role's privileges." },
+  apiKey: {
+    type: "apiKey",
+    in: "header",
+    name: "X-API-Key",
+    description: "An API key created in /api-management; it acts with its role's privileges.",
+  },
 } as const;
 
 type JsonSchema = Record<string, unknown>;
@@ -120,7 +125,8 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
     const converted = jsonSchema(ref.schema, io);
     if (!ref.component) return { "application/json": { schema: converted } };
     const existing = components[ref.component];
-    if (existing && JSON.stringify(existing) !== JSON.stringify(converted)) throw new Error(`OpenAPI component ${ref.component} is defined twice, differently`);
+    if (existing && JSON.stringify(existing) !== JSON.stringify(converted))
+      throw new Error(`OpenAPI component ${ref.component} is defined twice, differently`);
     components[ref.component] = converted;
     return { "application/json": { schema: { $ref: `#/components/schemas/${ref.component}` } } };
   };
@@ -129,7 +135,13 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
     const converted = jsonSchema(object, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
     return Object.entries(converted.properties ?? {}).map(([name, schema]) => {
       const { description, ...rest } = schema;
-      return { name, in: location, required: location === "path" || (converted.required ?? []).includes(name), ...(description ? { description } : {}), schema: rest };
+      return {
+        name,
+        in: location,
+        required: location === "path" || (converted.required ?? []).includes(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      };
     });
   };
 
@@ -144,7 +156,9 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
     for (const [status, answer] of Object.entries(op.responses)) {
       const files = answer.files ? Object.fromEntries(answer.files.map((type) => [type, {}])) : undefined;
       const headers = answer.headers
-        ? Object.fromEntries(Object.entries(answer.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]))
+        ? Object.fromEntries(
+            Object.entries(answer.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]),
+          )
         : undefined;
       responses[status] = {
         description: answer.description,

@@ -6,13 +6,25 @@ import { defaultRoles } from "@/lib/permissions/default-roles";
  * default active signature flow and a default document type.
  */
 export async function createOrganization(tx: Tx, input: { name: string; country: string; timezone?: string }) {
-  const organization = await tx.organization.create({ data: { name: input.name, country: input.country, timezone: input.timezone ?? "UTC" } });
+  const organization = await tx.organization.create({
+    data: { name: input.name, country: input.country, timezone: input.timezone ?? "UTC" },
+  });
   const roles = defaultRoles();
   const adminRole = await tx.role.create({
-    data: { organizationId: organization.id, name: roles.admin.name, description: roles.admin.description, privileges: { create: roles.admin.privileges } },
+    data: {
+      organizationId: organization.id,
+      name: roles.admin.name,
+      description: roles.admin.description,
+      privileges: { create: roles.admin.privileges },
+    },
   });
   const operatorRole = await tx.role.create({
-    data: { organizationId: organization.id, name: roles.operator.name, description: roles.operator.description, privileges: { create: roles.operator.privileges } },
+    data: {
+      organizationId: organization.id,
+      name: roles.operator.name,
+      description: roles.operator.description,
+      privileges: { create: roles.operator.privileges },
+    },
   });
   await tx.documentType.create({ data: { organizationId: organization.id, name: "Contrato", isDefault: true } });
   await tx.flow.create({
@@ -31,6 +43,7 @@ export async function createOrganization(tx: Tx, input: { name: string; country:
       },
     },
   });
-  if (input.timezone) await tx.configValue.create({ data: { organizationId: organization.id, name: "organization_tz", value: input.timezone } });
+  if (input.timezone)
+    await tx.configValue.create({ data: { organizationId: organization.id, name: "organization_tz", value: input.timezone } });
   return { organization, adminRole, operatorRole };
 }

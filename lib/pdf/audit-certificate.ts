@@ -46,16 +46,27 @@ export type AuditCertificateData = {
 /** Everything the certificate states about a shipment, read inside the sealing transaction. */
 export async function loadAuditCertificateData(tx: Tx, documentId: number): Promise<AuditCertificateData> {
   // One query after another: sibling relations of one query would run at once on the transaction's connection.
-  const document = await tx.document.findUniqueOrThrow({ where: { id: documentId }, include: { organization: { select: { id: true, name: true, timezone: true } } } });
+  const document = await tx.document.findUniqueOrThrow({
+    where: { id: documentId },
+    include: { organization: { select: { id: true, name: true, timezone: true } } },
+  });
   const files = await tx.documentFile.findMany({ where: { documentId }, orderBy: { id: "asc" }, select: { fileName: true, sha256: true } });
   const signerRows = await tx.signer.findMany({ where: { documentId }, orderBy: [{ position: "asc" }, { id: "asc" }] });
   const signers = [];
   for (const signer of signerRows) {
-    const evidences = await tx.evidence.findMany({ where: { signerId: signer.id }, orderBy: { id: "asc" }, include: { stamping: { select: { ethTrxid: true } } } });
+    const evidences = await tx.evidence.findMany({
+      where: { signerId: signer.id },
+      orderBy: { id: "asc" },
+      include: { stamping: { select: { ethTrxid: true } } },
+    });
     const locations = await tx.location.findMany({ where: { signerId: signer.id }, orderBy: { timestamp: "desc" }, take: 1 });
     signers.push({ ...signer, evidences, locations });
   }
-  const auditEvents = await tx.auditEvent.findMany({ where: { documentId }, orderBy: { sequence: "asc" }, select: { sequence: true, type: true, createdAt: true, hash: true } });
+  const auditEvents = await tx.auditEvent.findMany({
+    where: { documentId },
+    orderBy: { sequence: "asc" },
+    select: { sequence: true, type: true, createdAt: true, hash: true },
+  });
   const language = await getConfigValue(document.organizationId, "default_language");
   return {
     locale: isLocale(language) ? language : "es-es",
@@ -74,7 +85,12 @@ export async function loadAuditCertificateData(tx: Tx, documentId: number): Prom
         ip: signer.ip,
         userAgent: signer.userAgent,
         location: location ? { displayName: location.displayName, latitude: location.latitude, longitude: location.longitude } : null,
-        evidences: signer.evidences.map((evidence) => ({ kind: evidence.kind, sha256: evidence.sha256, check: evidence.check, ethTrxid: evidence.stamping?.ethTrxid ?? null })),
+        evidences: signer.evidences.map((evidence) => ({
+          kind: evidence.kind,
+          sha256: evidence.sha256,
+          check: evidence.check,
+          ethTrxid: evidence.stamping?.ethTrxid ?? null,
+        })),
       };
     }),
     events: auditEvents,
@@ -90,14 +106,23 @@ export async function validateDocsQr(signatureHexId: string): Promise<Buffer> {
 export async function renderAuditCertificate(data: AuditCertificateData): Promise<Uint8Array> {
   const t = translator(data.locale, "auditCertificate");
   const when = (date: Date | null) =>
-    date ? `${new Intl.DateTimeFormat(data.locale, { dateStyle: "short", timeStyle: "medium", timeZone: data.timezone }).format(date)} (${data.timezone})` : "—";
+    date
+      ? `${new Intl.DateTimeFormat(data.locale, { dateStyle: "short", timeStyle: "medium", timeZone: data.timezone }).format(date)} (${data.timezone})`
+      : "—";
   const hash = (value: string) => ({ text: value, font: "Roboto", fontSize: 7, noWrap: true });
   const label = (text: string) => ({ text, bold: true });
   const qr = await validateDocsQr(data.hexId);
 
   const signerBlocks = data.signers.flatMap((signer, index) => {
     const place = signer.location
-      ? [signer.location.displayName, signer.location.latitude != null && signer.location.longitude != null ? `${signer.location.latitude}, ${signer.location.longitude}` : null].filter(Boolean).join(" · ")
+      ? [
+          signer.location.displayName,
+          signer.location.latitude != null && signer.location.longitude != null
+            ? `${signer.location.latitude}, ${signer.location.longitude}`
+            : null,
+        ]
+          .filter(Boolean)
+          .join(" · ")
       : "—";
     return [
       { text: `${index + 1}. ${signer.name}`, style: "signer" },
@@ -126,7 +151,12 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
                 [label(t("evidenceKind")), label(t("sha256")), label(t("check"))],
                 ...signer.evidences.map((evidence) => [
                   t(`evidenceKinds.${evidence.kind}`),
-                  { stack: [hash(evidence.sha256), ...(evidence.ethTrxid ? [{ text: `${t("stampingTx")}: ${evidence.ethTrxid}`, fontSize: 7 }] : [])] },
+                  {
+                    stack: [
+                      hash(evidence.sha256),
+                      ...(evidence.ethTrxid ? [{ text: `${t("stampingTx")}: ${evidence.ethTrxid}`, fontSize: 7 }] : []),
+                    ],
+                  },
                   t(`evidenceChecks.${evidence.check}`),
                 ]),
               ],
@@ -141,8 +171,17 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
     pageMargins: [40, 50, 40, 50],
     info: { title: t("title"), creator: data.organization },
     defaultStyle: { fontSize: 9 },
-    styles: { heading: { fontSize: 16, bold: true }, section: { fontSize: 12, bold: true, margin: [0, 14, 0, 6] }, signer: { fontSize: 10, bold: true, margin: [0, 8, 0, 4] } },
-    footer: (current: number, total: number) => ({ text: `${t("title")} · ${data.hexId} · ${current}/${total}`, alignment: "center", fontSize: 7, margin: [0, 20, 0, 0] }),
+    styles: {
+      heading: { fontSize: 16, bold: true },
+      section: { fontSize: 12, bold: true, margin: [0, 14, 0, 6] },
+      signer: { fontSize: 10, bold: true, margin: [0, 8, 0, 4] },
+    },
+    footer: (current: number, total: number) => ({
+      text: `${t("title")} · ${data.hexId} · ${current}/${total}`,
+      alignment: "center",
+      fontSize: 7,
+      margin: [0, 20, 0, 0],
+    }),
     content: [
       {
         columns: [
@@ -162,7 +201,11 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
       },
       { text: t("files"), style: "section" },
       {
-        table: { headerRows: 1, widths: [150, "*"], body: [[label(t("fileName")), label(t("originalSha256"))], ...data.files.map((file) => [file.fileName, hash(file.sha256)])] },
+        table: {
+          headerRows: 1,
+          widths: [150, "*"],
+          body: [[label(t("fileName")), label(t("originalSha256"))], ...data.files.map((file) => [file.fileName, hash(file.sha256)])],
+        },
         layout: "lightHorizontalLines",
       },
       { text: t("signers"), style: "section" },
@@ -174,7 +217,12 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
           widths: [18, 95, 95, "*"],
           body: [
             [label("#"), label(t("eventType")), label(t("eventTime")), label(t("eventHash"))],
-            ...data.events.map((event) => [String(event.sequence), { text: event.type, fontSize: 8 }, { text: when(event.createdAt), fontSize: 7 }, hash(event.hash)]),
+            ...data.events.map((event) => [
+              String(event.sequence),
+              { text: event.type, fontSize: 8 },
+              { text: when(event.createdAt), fontSize: 7 },
+              hash(event.hash),
+            ]),
           ],
         },
         layout: "lightHorizontalLines",

@@ -36,13 +36,16 @@ function signingCertificateV2(certificate: pkijs.Certificate, der: Uint8Array): 
     issuer: new pkijs.GeneralNames({ names: [new pkijs.GeneralName({ type: 4, value: certificate.issuer })] }),
     serialNumber: certificate.serialNumber,
   });
-  const essCertIdV2 = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: toArrayBuffer(sha256(der)) }), issuerSerial.toSchema()] });
+  const essCertIdV2 = new asn1js.Sequence({
+    value: [new asn1js.OctetString({ valueHex: toArrayBuffer(sha256(der)) }), issuerSerial.toSchema()],
+  });
   return new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] });
 }
 
 function signatureAlgorithm(credentials: SigningCredentials): { identifier: pkijs.AlgorithmIdentifier } {
   const type = credentials.privateKey.asymmetricKeyType;
-  if (type === "rsa") return { identifier: new pkijs.AlgorithmIdentifier({ algorithmId: cmsOid.rsaEncryption, algorithmParams: new asn1js.Null() }) };
+  if (type === "rsa")
+    return { identifier: new pkijs.AlgorithmIdentifier({ algorithmId: cmsOid.rsaEncryption, algorithmParams: new asn1js.Null() }) };
   if (type === "ec") return { identifier: new pkijs.AlgorithmIdentifier({ algorithmId: cmsOid.ecdsaWithSha256 }) };
   throw new Error(`PDF signing: unsupported key type ${type ?? "unknown"} (RSA or EC keys sign PDFs)`);
 }
@@ -53,7 +56,7 @@ export type CadesOptions = {
   credentials: SigningCredentials;
   /** RFC 3161 timestamp authority: with it, the signature value is timestamped (PAdES B-T). */
   tsaUrl?: string;
-}
+};
 
 /**
  * A detached CAdES signature (CMS SignedData, DER) for SubFilter ETSI.CAdES.detached, PAdES B-B: signed
@@ -106,7 +109,10 @@ export async function buildCadesSignature({ contentDigest, credentials, tsaUrl }
 export function assertCertificateCurrent(credentials: SigningCredentials, at: Date): void {
   const x509 = new X509Certificate(credentials.certificate);
   if (at < new Date(x509.validFrom) || at > new Date(x509.validTo)) {
-    throw new Error(`PDF signing: the signing certificate (${x509.subject.replace(/\n/g, ", ")}) is valid from ${x509.validFrom} to ${x509.validTo}`);
+    throw new Error(
+      `PDF signing: the signing certificate (${x509.subject.replace(/\n/g, ", ")}) is valid from ${x509.validFrom} to ${x509.validTo}`,
+    );
   }
-  if (!x509.checkPrivateKey(credentials.privateKey)) throw new Error("PDF signing: the private key does not belong to the signing certificate");
+  if (!x509.checkPrivateKey(credentials.privateKey))
+    throw new Error("PDF signing: the private key does not belong to the signing certificate");
 }

@@ -15,7 +15,7 @@ export type SigningCredentials = {
   privateKey: KeyObject;
   /** True for the generated self-signed development certificate: its signatures prove nothing to anyone. */
   development: boolean;
-}
+};
 
 /** What loadSigningCredentials reads; env() by default. */
 export type CredentialsConfig = {
@@ -24,7 +24,7 @@ export type CredentialsConfig = {
   PDF_SIGNING_P12_PATH?: string;
   PDF_SIGNING_P12_BASE64?: string;
   PDF_SIGNING_P12_PASSWORD?: string;
-}
+};
 
 /** The subject of the development certificate: nobody can mistake what it signs for a valid signature. */
 export const developmentSubject = {
@@ -85,7 +85,16 @@ export async function parsePkcs12(bytes: Uint8Array, password: string): Promise<
   if (keys.length === 0) throw new Error("PDF signing: the PKCS#12 file holds no private key");
   for (const privateKey of keys) {
     const leaf = certificates.find((der) => new X509Certificate(der).checkPrivateKey(privateKey));
-    if (leaf) return { certificate: leaf, chain: orderChain(leaf, certificates.filter((der) => der !== leaf)), privateKey, development: false };
+    if (leaf)
+      return {
+        certificate: leaf,
+        chain: orderChain(
+          leaf,
+          certificates.filter((der) => der !== leaf),
+        ),
+        privateKey,
+        development: false,
+      };
   }
   throw new Error("PDF signing: the PKCS#12 file holds no certificate for its private key");
 }
@@ -108,7 +117,10 @@ function orderChain(leaf: Uint8Array, others: Uint8Array[]): Uint8Array[] {
 /** A distinguished name with one attribute per RDN (pkijs alone would put them all in one multi-valued RDN). */
 function name(values: { type: string; value: string }[]): pkijs.RelativeDistinguishedNames {
   const sequence = new asn1js.Sequence({
-    value: values.map(({ type, value }) => new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value: new asn1js.Utf8String({ value }) }).toSchema()] })),
+    value: values.map(
+      ({ type, value }) =>
+        new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value: new asn1js.Utf8String({ value }) }).toSchema()] }),
+    ),
   });
   return pkijs.RelativeDistinguishedNames.fromBER(sequence.toBER());
 }
@@ -138,13 +150,20 @@ async function generateDevelopmentCredentials(): Promise<SigningCredentials> {
   certificate.notAfter.value = new Date(now + 5 * 365 * 24 * 60 * 60 * 1000);
   const keyUsage = new asn1js.BitString({ valueHex: new Uint8Array([0xc0]).buffer, unusedBits: 6 }); // digitalSignature, nonRepudiation
   certificate.extensions = [
-    new pkijs.Extension({ extnID: "2.5.29.19", critical: true, extnValue: new pkijs.BasicConstraints({ cA: false }).toSchema().toBER(false) }),
+    new pkijs.Extension({
+      extnID: "2.5.29.19",
+      critical: true,
+      extnValue: new pkijs.BasicConstraints({ cA: false }).toSchema().toBER(false),
+    }),
     new pkijs.Extension({ extnID: "2.5.29.15", critical: true, extnValue: keyUsage.toBER(false) }),
   ];
   await certificate.subjectPublicKeyInfo.importKey(keys.publicKey);
   const spki = certificate.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
   certificate.extensions.push(
-    new pkijs.Extension({ extnID: "2.5.29.14", extnValue: new asn1js.OctetString({ valueHex: toArrayBuffer(createHash("sha1").update(spki).digest()) }).toBER(false) }),
+    new pkijs.Extension({
+      extnID: "2.5.29.14",
+      extnValue: new asn1js.OctetString({ valueHex: toArrayBuffer(createHash("sha1").update(spki).digest()) }).toBER(false),
+    }),
   );
   await certificate.sign(keys.privateKey, "SHA-256");
   const pkcs8 = Buffer.from(await subtle.exportKey("pkcs8", keys.privateKey));
@@ -157,7 +176,9 @@ async function generateDevelopmentCredentials(): Promise<SigningCredentials> {
 }
 
 function pem(label: string, der: Uint8Array): string {
-  const base64 = Buffer.from(der).toString("base64").replace(/.{1,64}/g, "$&\n");
+  const base64 = Buffer.from(der)
+    .toString("base64")
+    .replace(/.{1,64}/g, "$&\n");
   return `-----BEGIN ${label}-----\n${base64}-----END ${label}-----\n`;
 }
 
@@ -212,7 +233,12 @@ let warnedDevelopment = false;
 export function loadSigningCredentials(config: CredentialsConfig = env()): Promise<SigningCredentials> {
   const { PDF_SIGNING_P12_PATH: p12Path, PDF_SIGNING_P12_BASE64: p12Base64, PDF_SIGNING_P12_PASSWORD: password = "" } = config;
   const test = config.NODE_ENV === "test";
-  const key = JSON.stringify([p12Path ?? null, p12Base64 ? createHash("sha256").update(p12Base64).digest("hex") : null, password, test ? null : config.STORAGE_DIR]);
+  const key = JSON.stringify([
+    p12Path ?? null,
+    p12Base64 ? createHash("sha256").update(p12Base64).digest("hex") : null,
+    password,
+    test ? null : config.STORAGE_DIR,
+  ]);
   let credentials = loaded.get(key);
   if (!credentials) {
     credentials = (async () => {
@@ -221,7 +247,9 @@ export function loadSigningCredentials(config: CredentialsConfig = env()): Promi
       if (p12Base64) return parsePkcs12(new Uint8Array(Buffer.from(p12Base64, "base64")), password);
       if (config.NODE_ENV === "production" && !warnedDevelopment) {
         warnedDevelopment = true;
-        console.warn("[pdf-signing] no PDF_SIGNING_P12_PATH/PDF_SIGNING_P12_BASE64: signing with the self-signed DEVELOPMENT certificate (not valid)");
+        console.warn(
+          "[pdf-signing] no PDF_SIGNING_P12_PATH/PDF_SIGNING_P12_BASE64: signing with the self-signed DEVELOPMENT certificate (not valid)",
+        );
       }
       return developmentCredentials(test ? undefined : path.join(config.STORAGE_DIR, "pdf-signing"));
     })();

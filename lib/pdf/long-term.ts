@@ -29,7 +29,10 @@ export async function addLongTermValidation(pdf: Uint8Array, { tsaUrl, fieldName
     revocationProvider: provider,
     fieldName,
   });
-  const described = (kind: RevocationProblem["kind"]) => [...new Set(provider.problems.filter((problem) => problem.kind === kind).map((problem) => `${problem.subject} (${problem.detail})`))].join("; ");
+  const described = (kind: RevocationProblem["kind"]) =>
+    [
+      ...new Set(provider.problems.filter((problem) => problem.kind === kind).map((problem) => `${problem.subject} (${problem.detail})`)),
+    ].join("; ");
   const revoked = described("revoked");
   if (revoked) throw new Error(`PDF signing: certificate revoked: ${revoked}`);
   const unavailable = described("unavailable");

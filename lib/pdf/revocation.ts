@@ -46,7 +46,8 @@ export function checkedRevocationProvider(timeoutMs = defaultTimeoutMs): Revocat
         const bytes = new Uint8Array(await response.arrayBuffer());
         const ocsp = pkijs.OCSPResponse.fromBER(toArrayBuffer(bytes));
         const status = ocsp.responseStatus.valueBlock.valueDec;
-        if (status !== 0 || !ocsp.responseBytes || ocsp.responseBytes.responseType !== oid.ocspBasic) throw new Error(`responder status ${status}`);
+        if (status !== 0 || !ocsp.responseBytes || ocsp.responseBytes.responseType !== oid.ocspBasic)
+          throw new Error(`responder status ${status}`);
         const basic = pkijs.BasicOCSPResponse.fromBER(toArrayBuffer(new Uint8Array(ocsp.responseBytes.response.valueBlock.valueHexView)));
         if (!(await basic.verify({ trustedCerts: [issuer] }))) throw new Error("the answer's signature does not verify");
         const { isForCertificate, status: certStatus } = await basic.getCertificateStatus(certificate, issuer);
@@ -116,7 +117,9 @@ function ocspUrl(certificate: pkijs.Certificate): string | null {
   if (!value) return null;
   const access = new pkijs.InfoAccess({ schema: value });
   // GeneralName type 6: uniformResourceIdentifier.
-  const location = access.accessDescriptions.find((entry) => entry.accessMethod === oid.ocsp && entry.accessLocation.type === 6)?.accessLocation;
+  const location = access.accessDescriptions.find(
+    (entry) => entry.accessMethod === oid.ocsp && entry.accessLocation.type === 6,
+  )?.accessLocation;
   return location ? String(location.value) : null;
 }
 
@@ -125,6 +128,8 @@ function crlUrls(certificate: pkijs.Certificate): string[] {
   if (!value) return [];
   const points = new pkijs.CRLDistributionPoints({ schema: value });
   return points.distributionPoints.flatMap((point) =>
-    Array.isArray(point.distributionPoint) ? point.distributionPoint.filter((name) => name.type === 6).map((name) => String(name.value)) : [],
+    Array.isArray(point.distributionPoint)
+      ? point.distributionPoint.filter((name) => name.type === 6).map((name) => String(name.value))
+      : [],
   );
 }

@@ -24,7 +24,7 @@ export type SignatureRect = {
   y: number;
   width: number;
   height: number;
-}
+};
 
 export type SignatureAppearance = {
   /** The handwritten signature (PNG; transparency kept), drawn to fit the rectangle keeping its proportions. */
@@ -32,7 +32,7 @@ export type SignatureAppearance = {
   /** 1-based page number, as people and pdf.js count pages. */
   page: number;
   rect: SignatureRect;
-}
+};
 
 export type SignPdfOptions = {
   /** /Name, /Reason, /Location, /ContactInfo of the signature dictionary: what readers show next to it. */
@@ -46,7 +46,7 @@ export type SignPdfOptions = {
   tsaUrl?: string;
   /** The signing time claimed in /M; now by default. */
   signingTime?: Date;
-}
+};
 
 const optionsSchema = z.object({
   signer: z.object({
@@ -59,7 +59,12 @@ const optionsSchema = z.object({
     .object({
       png: z.instanceof(Uint8Array),
       page: z.number().int().min(1),
-      rect: z.object({ x: z.number().finite(), y: z.number().finite(), width: z.number().positive().finite(), height: z.number().positive().finite() }),
+      rect: z.object({
+        x: z.number().finite(),
+        y: z.number().finite(),
+        width: z.number().positive().finite(),
+        height: z.number().positive().finite(),
+      }),
     })
     .optional(),
   // A period would make the name hierarchical (ISO 32000 12.7.4.2).
@@ -130,7 +135,11 @@ export async function pdfFieldNames(pdf: Uint8Array): Promise<Set<string>> {
 }
 
 /** The document with an empty signature field appended as an incremental update, and where to fill it in. */
-async function withPlaceholder(pdf: Uint8Array, options: SignPdfOptions, contentsBytes: number): Promise<{ bytes: Uint8Array; contentsStart: number; contentsEnd: number; byteRangeStart: number }> {
+async function withPlaceholder(
+  pdf: Uint8Array,
+  options: SignPdfOptions,
+  contentsBytes: number,
+): Promise<{ bytes: Uint8Array; contentsStart: number; contentsEnd: number; byteRangeStart: number }> {
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(pdf, { forIncrementalUpdate: true, updateMetadata: false });
@@ -139,7 +148,8 @@ async function withPlaceholder(pdf: Uint8Array, options: SignPdfOptions, content
     throw error;
   }
   if (doc.isEncrypted) throw new AppError("SHIPMENT_FILE_ENCRYPTED");
-  if (existingFieldNames(doc).has(options.fieldName)) throw new Error(`PDF signing: the document already has a field named ${options.fieldName}`);
+  if (existingFieldNames(doc).has(options.fieldName))
+    throw new Error(`PDF signing: the document already has a field named ${options.fieldName}`);
 
   const pages = doc.getPages();
   const pageIndex = (options.appearance?.page ?? 1) - 1;
@@ -263,7 +273,7 @@ export type SealPdfOptions = {
   /** Name of the seal's field; "Sello_<hex>" by default. */
   fieldName?: string;
   signingTime?: Date;
-}
+};
 
 /** The organisation's electronic seal over the whole document: signPdf with the organisation's credentials. */
 export async function sealPdf(pdf: Uint8Array, options: SealPdfOptions): Promise<Uint8Array> {

@@ -61,7 +61,8 @@ export async function requestTimestamp(tsaUrl: string, data: Uint8Array, timeout
   if (!timeStampResp.timeStampToken) throw new Error("PDF signing: the timestamp authority's reply has no token");
   const signedData = new pkijs.SignedData({ schema: timeStampResp.timeStampToken.content });
   const eContent = signedData.encapContentInfo.eContent;
-  if (signedData.encapContentInfo.eContentType !== tstInfoOid || !eContent) throw new Error("PDF signing: the timestamp token holds no TSTInfo");
+  if (signedData.encapContentInfo.eContentType !== tstInfoOid || !eContent)
+    throw new Error("PDF signing: the timestamp token holds no TSTInfo");
   const tstInfo = pkijs.TSTInfo.fromBER(eContent.getValue());
   const imprint = new Uint8Array(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView);
   if (tstInfo.messageImprint.hashAlgorithm.algorithmId !== sha256Oid || compareBytes(imprint, digest) !== 0) {
@@ -72,7 +73,8 @@ export async function requestTimestamp(tsaUrl: string, data: Uint8Array, timeout
   }
   let verified = false;
   try {
-    verified = (await signedData.verify({ signer: 0, checkChain: false, extendedMode: true, data: toArrayBuffer(data) })).signatureVerified === true;
+    verified =
+      (await signedData.verify({ signer: 0, checkChain: false, extendedMode: true, data: toArrayBuffer(data) })).signatureVerified === true;
   } catch (error) {
     throw new Error(`PDF signing: the timestamp token does not verify (${error instanceof Error ? error.message : String(error)})`);
   }

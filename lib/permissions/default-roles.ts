@@ -1,7 +1,14 @@
 import { modules, type ModuleName, type Privilege } from "./authorities";
 
-
-const all = (module: ModuleName): Privilege => ({ module, canView: true, canCreate: true, canUpdate: true, canDelete: true, canImport: true, canExport: true });
+const all = (module: ModuleName): Privilege => ({
+  module,
+  canView: true,
+  canCreate: true,
+  canUpdate: true,
+  canDelete: true,
+  canImport: true,
+  canExport: true,
+});
 
 /** The roles every organisation starts with; administrators edit them in /roles and /rolePrivileges. */
 export function defaultRoles() {

@@ -54,7 +54,13 @@ export const queueNames = [...new Set(Object.values(jobs).map((j) => j.queue))];
  * Jobs run at once per worker process; a delivery mostly waits on SMTP or Twilio, so more of them
  * overlap. A face check keeps a core busy (TensorFlow's WebAssembly backend, one thread): one at a time.
  */
-export const queueConcurrency: Record<string, number> = { [shipmentsQueue]: 10, [signingQueue]: 2, [evidenceQueue]: 1, [callbacksQueue]: 10, [stampingQueue]: 1 };
+export const queueConcurrency: Record<string, number> = {
+  [shipmentsQueue]: 10,
+  [signingQueue]: 2,
+  [evidenceQueue]: 1,
+  [callbacksQueue]: 10,
+  [stampingQueue]: 1,
+};
 
 /** Repeating jobs the worker schedules at start (BullMQ job schedulers are upserts: no duplicates). */
 export const schedules: { name: JobName; everyMs: number }[] = [

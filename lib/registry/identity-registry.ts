@@ -2,7 +2,13 @@ import { db } from "@/lib/db/client";
 
 export type RegistryQuery = { country: string; identType: string; identNumber: string };
 
-export type RegistryAnswer = { registry: string; found: boolean; firstName: string | null; lastName: string | null; birthDate: string | null };
+export type RegistryAnswer = {
+  registry: string;
+  found: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  birthDate: string | null;
+};
 
 /**
  * A government identity registry (hasCRI / askForUseCRI / selfieValidOnGov). The default is the local
@@ -15,7 +21,13 @@ export const localRegistry: IdentityRegistry = {
   name: "local",
   async lookup({ country, identType, identNumber }) {
     const person = await db.registryPerson.findUnique({
-      where: { country_identType_identNumber: { country: country.toUpperCase(), identType: identType.toUpperCase(), identNumber: identNumber.toUpperCase() } },
+      where: {
+        country_identType_identNumber: {
+          country: country.toUpperCase(),
+          identType: identType.toUpperCase(),
+          identNumber: identNumber.toUpperCase(),
+        },
+      },
     });
     return {
       registry: "local",

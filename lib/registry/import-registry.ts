@@ -34,7 +34,11 @@ export async function importRegistry(file: UploadedSheet): Promise<{ imported: n
     checkColumns: (columns) => {
       if (required.some((c) => !columns.includes(c))) throw new AppError("VALIDATION_FAILED", { field: "header" });
     },
-    errors: { file: () => new AppError("VALIDATION_FAILED"), empty: () => new AppError("VALIDATION_FAILED"), tooLarge: () => new AppError("VALIDATION_FAILED") },
+    errors: {
+      file: () => new AppError("VALIDATION_FAILED"),
+      empty: () => new AppError("VALIDATION_FAILED"),
+      tooLarge: () => new AppError("VALIDATION_FAILED"),
+    },
     dateText: (date) => date.toISOString().slice(0, 10),
   });
   const people = rows.map(({ row, values }) => {
@@ -55,7 +59,11 @@ export async function importRegistry(file: UploadedSheet): Promise<{ imported: n
     async (tx) => {
       for (const person of people) {
         const key = { country: person.country, identType: person.identType, identNumber: person.identNumber };
-        await tx.registryPerson.upsert({ where: { country_identType_identNumber: key }, create: person, update: { ...person, importedAt: new Date() } });
+        await tx.registryPerson.upsert({
+          where: { country_identType_identNumber: key },
+          create: person,
+          update: { ...person, importedAt: new Date() },
+        });
       }
     },
     { timeout: 600_000 },

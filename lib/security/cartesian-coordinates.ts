@@ -38,7 +38,11 @@ export const cartesianInput = z.object({
   /** SPKI as PEM, base64 or hex DER; an EC JWK as JSON; or a raw point in hex or base64 (04‖x‖y, x‖y, or compressed 02/03‖x). */
   publicKey: z.string().trim().min(1, "EMPTY_FIELD").max(8192, "PUBLIC_KEY_INVALID"),
   /** Only for a raw point whose size fits two curves (a compressed 256-bit point): P-256 or secp256k1. */
-  curve: z.string().max(32).refine((name) => curveNamed(name) !== null, "PUBLIC_KEY_UNSUPPORTED").optional(),
+  curve: z
+    .string()
+    .max(32)
+    .refine((name) => curveNamed(name) !== null, "PUBLIC_KEY_UNSUPPORTED")
+    .optional(),
 });
 
 export type CartesianCoordinates = { result: 1; abscisa: string; ordenada: string; curve: CurveName; encoding: "hex" };
@@ -50,7 +54,10 @@ function fromKeyObject(key: KeyObject): CartesianCoordinates {
   const curve = Object.entries(curves).find(([, c]) => c.openssl === key.asymmetricKeyDetails?.namedCurve)?.[0] as CurveName | undefined;
   if (!curve) throw new AppError("PUBLIC_KEY_UNSUPPORTED");
   const jwk = key.export({ format: "jwk" });
-  const hex = (value: string | undefined) => Buffer.from(value ?? "", "base64url").toString("hex").padStart(curves[curve].bytes * 2, "0");
+  const hex = (value: string | undefined) =>
+    Buffer.from(value ?? "", "base64url")
+      .toString("hex")
+      .padStart(curves[curve].bytes * 2, "0");
   return { result: 1, abscisa: hex(jwk.x), ordenada: hex(jwk.y), curve, encoding: "hex" };
 }
 
@@ -68,12 +75,21 @@ function spki(der: Buffer): CartesianCoordinates {
 function rawPoint(bytes: Buffer, wanted: CurveName | null): CartesianCoordinates {
   const candidates = (wanted ? [wanted] : (Object.keys(curves) as CurveName[])).filter((name) => {
     const n = curves[name].bytes;
-    return bytes.length === 2 * n || (bytes.length === 2 * n + 1 && bytes[0] === 4) || (bytes.length === n + 1 && (bytes[0] === 2 || bytes[0] === 3));
+    return (
+      bytes.length === 2 * n ||
+      (bytes.length === 2 * n + 1 && bytes[0] === 4) ||
+      (bytes.length === n + 1 && (bytes[0] === 2 || bytes[0] === 3))
+    );
   });
   const point = (n: number) => (bytes.length === 2 * n ? Buffer.concat([Buffer.from([4]), bytes]) : bytes);
   const found = candidates.flatMap((name) => {
     try {
-      return [{ name, uncompressed: ECDH.convertKey(point(curves[name].bytes), curves[name].openssl, undefined, undefined, "uncompressed") as Buffer }];
+      return [
+        {
+          name,
+          uncompressed: ECDH.convertKey(point(curves[name].bytes), curves[name].openssl, undefined, undefined, "uncompressed") as Buffer,
+        },
+      ];
     } catch {
       // not a point of this curve
       return [];
@@ -83,7 +99,13 @@ function rawPoint(bytes: Buffer, wanted: CurveName | null): CartesianCoordinates
   if (found.length > 1) throw new AppError("PUBLIC_KEY_CURVE_REQUIRED");
   const { name, uncompressed } = found[0]!;
   const n = curves[name].bytes;
-  return { result: 1, abscisa: uncompressed.subarray(1, 1 + n).toString("hex"), ordenada: uncompressed.subarray(1 + n).toString("hex"), curve: name, encoding: "hex" };
+  return {
+    result: 1,
+    abscisa: uncompressed.subarray(1, 1 + n).toString("hex"),
+    ordenada: uncompressed.subarray(1 + n).toString("hex"),
+    curve: name,
+    encoding: "hex",
+  };
 }
 
 function decodeBinary(text: string): Buffer | null {
@@ -113,7 +135,8 @@ export function cartesianCoordinates(raw: unknown): CartesianCoordinates {
     } catch {
       throw invalid();
     }
-    if (jwk.kty !== "EC" || typeof jwk.x !== "string" || typeof jwk.y !== "string" || typeof jwk.crv !== "string") throw new AppError("PUBLIC_KEY_UNSUPPORTED");
+    if (jwk.kty !== "EC" || typeof jwk.x !== "string" || typeof jwk.y !== "string" || typeof jwk.crv !== "string")
+      throw new AppError("PUBLIC_KEY_UNSUPPORTED");
     try {
       return fromKeyObject(createPublicKey({ key: { kty: "EC", crv: jwk.crv, x: jwk.x, y: jwk.y }, format: "jwk" }));
     } catch (error) {

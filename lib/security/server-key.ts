@@ -52,7 +52,13 @@ function parseRow(row: KeyRow): ServerKey {
   const publicKeyDer = publicKey.export({ type: "spki", format: "der" });
   const keyId = keyIdOf(publicKeyDer);
   if (`${serverKeyRowPrefix}${keyId}` !== row.name) throw new Error(`Server key row ${row.id} does not hold the key its name says`);
-  return { keyId, createdAt: new Date(stored.createdAt), publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(), publicKeyDer, privateKey };
+  return {
+    keyId,
+    createdAt: new Date(stored.createdAt),
+    publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
+    publicKeyDer,
+    privateKey,
+  };
 }
 
 async function newKeyRow(): Promise<{ name: string; value: string }> {
@@ -100,7 +106,11 @@ async function loadOrCreateCurrent(): Promise<ServerKey> {
   if (existing) return remember(parseRow(existing));
   // Generated outside the lock (it takes a moment); a process that loses the race drops its pair.
   const fresh = await newKeyRow();
-  const row = await withKeyLock(async (tx) => (await newestRow(tx)) ?? tx.configValue.create({ data: { organizationId: null, ...fresh }, select: { id: true, name: true, value: true } }));
+  const row = await withKeyLock(
+    async (tx) =>
+      (await newestRow(tx)) ??
+      tx.configValue.create({ data: { organizationId: null, ...fresh }, select: { id: true, name: true, value: true } }),
+  );
   return remember(parseRow(row));
 }
 
@@ -120,9 +130,16 @@ export async function currentServerKey(): Promise<ServerKey> {
 export async function serverKeyById(keyId: string): Promise<ServerKey | null> {
   if (!/^[0-9a-f]{32}$/.test(keyId)) return null;
   if (current && current.key.keyId === keyId && Date.now() - current.loadedAt < currentTtlMs) return current.key;
-  const row = await db.configValue.findFirst({ where: { organizationId: null, name: `${serverKeyRowPrefix}${keyId}` }, select: { id: true, name: true, value: true } });
+  const row = await db.configValue.findFirst({
+    where: { organizationId: null, name: `${serverKeyRowPrefix}${keyId}` },
+    select: { id: true, name: true, value: true },
+  });
   if (!row) return null;
-  const successor = await db.configValue.findFirst({ where: { ...keyRows, id: { gt: row.id } }, orderBy: { id: "asc" }, select: { value: true } });
+  const successor = await db.configValue.findFirst({
+    where: { ...keyRows, id: { gt: row.id } },
+    orderBy: { id: "asc" },
+    select: { value: true },
+  });
   if (successor) {
     const replacedAt = new Date((JSON.parse(successor.value) as StoredKey).createdAt).getTime();
     if (Date.now() - replacedAt > retiredKeyGraceMs) return null;
@@ -144,7 +161,9 @@ export async function rotateServerKey(): Promise<ServerKey> {
     const rows = await tx.configValue.findMany({ where: keyRows, orderBy: { id: "asc" }, select: { id: true, value: true } });
     const expired = rows.filter((r, index) => {
       const successor = rows[index + 1];
-      return successor !== undefined && Date.now() - new Date((JSON.parse(successor.value) as StoredKey).createdAt).getTime() > retiredKeyGraceMs;
+      return (
+        successor !== undefined && Date.now() - new Date((JSON.parse(successor.value) as StoredKey).createdAt).getTime() > retiredKeyGraceMs
+      );
     });
     if (expired.length > 0) await tx.configValue.deleteMany({ where: { id: { in: expired.map((r) => r.id) } } });
     return tx.configValue.create({ data: { organizationId: null, ...fresh }, select: { id: true, name: true, value: true } });

@@ -31,22 +31,40 @@ export const geolocationInput = z.object({
   }),
 });
 
-type Owner = { signerId: number; documentId: number; obligatory: boolean; hexId: string } | { validationProcessId: number; obligatory: boolean; hexId: string };
+type Owner =
+  | { signerId: number; documentId: number; obligatory: boolean; hexId: string }
+  | { validationProcessId: number; obligatory: boolean; hexId: string };
 
 async function ownerOf(input: z.infer<typeof geolocationInput>, urlSign: string | null, ip: string): Promise<Owner> {
   if (input.process === "ENVIO") {
     const access = await liveSignerAccess(input.processHexId, urlSign, ip);
-    return { signerId: access.signer.id, documentId: access.signer.documentId, obligatory: access.signer.document.flow?.obligatoryGeolocation ?? false, hexId: access.signer.hexId };
+    return {
+      signerId: access.signer.id,
+      documentId: access.signer.documentId,
+      obligatory: access.signer.document.flow?.obligatoryGeolocation ?? false,
+      hexId: access.signer.hexId,
+    };
   }
-  const process = await db.validationProcess.findUnique({ where: { hexId: input.processHexId }, include: { flow: { select: { obligatoryGeolocation: true } }, validationLink: { select: { requireLocation: true } } } });
+  const process = await db.validationProcess.findUnique({
+    where: { hexId: input.processHexId },
+    include: { flow: { select: { obligatoryGeolocation: true } }, validationLink: { select: { requireLocation: true } } },
+  });
   const ok =
-    process?.urlSignHash && urlSign && /^[0-9a-f]{32}$/.test(urlSign) && timingSafeEqual(Buffer.from(sha256Hex(urlSign), "hex"), Buffer.from(process.urlSignHash, "hex"));
+    process?.urlSignHash &&
+    urlSign &&
+    /^[0-9a-f]{32}$/.test(urlSign) &&
+    timingSafeEqual(Buffer.from(sha256Hex(urlSign), "hex"), Buffer.from(process.urlSignHash, "hex"));
   if (!process || !ok) {
     await enforceRateLimit(`sign-link:ip:${ip}`, 30, 600);
     throw new AppError("INVALID_LINK");
   }
-  if (process.status !== "PENDING" && process.status !== "IN_PROGRESS") throw new AppError("LINK_ENDED", { state: process.status, status: process.status });
-  return { validationProcessId: process.id, obligatory: process.flow.obligatoryGeolocation || (process.validationLink?.requireLocation ?? false), hexId: process.hexId };
+  if (process.status !== "PENDING" && process.status !== "IN_PROGRESS")
+    throw new AppError("LINK_ENDED", { state: process.status, status: process.status });
+  return {
+    validationProcessId: process.id,
+    obligatory: process.flow.obligatoryGeolocation || (process.validationLink?.requireLocation ?? false),
+    hexId: process.hexId,
+  };
 }
 
 /**
@@ -71,7 +89,9 @@ export async function addSigneeGeolocation(raw: unknown, urlSign: string | null,
     altitudeAccuracy: g.altitudeAccuracy ?? null,
     heading: g.heading ?? null,
     speed: g.speed ?? null,
-    mapLink: hasPosition ? `https://www.openstreetmap.org/?mlat=${g.latitude}&mlon=${g.longitude}#map=17/${g.latitude}/${g.longitude}` : null,
+    mapLink: hasPosition
+      ? `https://www.openstreetmap.org/?mlat=${g.latitude}&mlon=${g.longitude}#map=17/${g.latitude}/${g.longitude}`
+      : null,
     displayName: address?.displayName ?? null,
     errorCode: hasPosition ? (address?.errorCode ?? null) : (g.errorCode ?? 2),
     errorMessage: hasPosition ? (address?.errorMessage ?? null) : (g.errorMessage ?? null),
@@ -91,11 +111,16 @@ export async function addSigneeGeolocation(raw: unknown, urlSign: string | null,
       return row;
     }
     const row = await tx.location.create({ data: { ...data, validationProcessId: owner.validationProcessId } });
-    await appendAuditEvent(tx, { validationProcessId: owner.validationProcessId }, hasPosition ? "subject.location" : "subject.location-denied", {
-      latitude: data.latitude,
-      longitude: data.longitude,
-      errorCode: data.errorCode,
-    });
+    await appendAuditEvent(
+      tx,
+      { validationProcessId: owner.validationProcessId },
+      hasPosition ? "subject.location" : "subject.location-denied",
+      {
+        latitude: data.latitude,
+        longitude: data.longitude,
+        errorCode: data.errorCode,
+      },
+    );
     return row;
   });
   if (!hasPosition && owner.obligatory) throw new AppError("LOCATION_DENIED");

@@ -14,7 +14,10 @@ export async function advanceSignerStep(
   stepCount: number,
 ): Promise<{ nextStep: number; finished: boolean }> {
   const nextStep = currentStep + 1;
-  await tx.signer.update({ where: { id: signer.id }, data: { currentStep: nextStep, status: "IN_PROGRESS", attempts: 0, startedAt: signer.startedAt ?? new Date() } });
+  await tx.signer.update({
+    where: { id: signer.id },
+    data: { currentStep: nextStep, status: "IN_PROGRESS", attempts: 0, startedAt: signer.startedAt ?? new Date() },
+  });
   await tx.document.updateMany({ where: { id: signer.documentId, status: "SENT" }, data: { status: "IN_PROGRESS" } });
   const finished = nextStep >= stepCount;
   if (finished) await markSignerCompleted(tx, signer);

@@ -14,12 +14,21 @@ import type { SignerStepType } from "./steps";
  * the configuration, the process goes to finishedAttempts: the signer starts again from the
  * beginning, perhaps on another device.
  */
-export async function recordFailedAttempt(signerId: number, step: SignerStepType, reason: string): Promise<{ attempts: number; exhausted: boolean }> {
+export async function recordFailedAttempt(
+  signerId: number,
+  step: SignerStepType,
+  reason: string,
+): Promise<{ attempts: number; exhausted: boolean }> {
   return db.$transaction((tx) => countFailedAttempt(tx, signerId, step, reason));
 }
 
 /** The same inside the caller's transaction (a face check settles its evidence and the attempt together). */
-export async function countFailedAttempt(tx: Tx, signerId: number, step: SignerStepType, reason: string): Promise<{ attempts: number; exhausted: boolean }> {
+export async function countFailedAttempt(
+  tx: Tx,
+  signerId: number,
+  step: SignerStepType,
+  reason: string,
+): Promise<{ attempts: number; exhausted: boolean }> {
   const signer = await tx.signer.findUniqueOrThrow({
     where: { id: signerId },
     select: { id: true, hexId: true, documentId: true, document: { select: { organizationId: true, flow: { select: { steps: true } } } } },
@@ -33,7 +42,13 @@ export async function countFailedAttempt(tx: Tx, signerId: number, step: SignerS
   // A live process (opened or not yet) ends its round here; an ended one only counts.
   const live = fresh.status === "IN_PROGRESS" || fresh.status === "PENDING";
   await tx.signer.update({ where: { id: signerId }, data: { attempts, ...(exhausted && live ? { status: "ATTEMPTS_EXHAUSTED" } : {}) } });
-  await appendAuditEvent(tx, { documentId: signer.documentId }, exhausted ? "signer.attempts-exhausted" : "signer.attempt-failed", { signer: signer.hexId, step, reason, attempts, max });
+  await appendAuditEvent(tx, { documentId: signer.documentId }, exhausted ? "signer.attempts-exhausted" : "signer.attempt-failed", {
+    signer: signer.hexId,
+    step,
+    reason,
+    attempts,
+    max,
+  });
   return { attempts, exhausted };
 }
 
@@ -53,7 +68,12 @@ export async function restartProcess(processHexId: string, urlSign: string | nul
     if (updated.count === 0) throw new AppError("RESTART_NOT_NEEDED");
     // Where the new round's evidence begins: what came before stays in the trail but counts toward no step.
     const evidenceBefore = await lastEvidenceId(tx, access.signer.id);
-    await appendAuditEvent(tx, { documentId: access.signer.documentId }, restartEventType, { signer: access.signer.hexId, evidenceBefore, ip: meta.ip, userAgent: meta.userAgent });
+    await appendAuditEvent(tx, { documentId: access.signer.documentId }, restartEventType, {
+      signer: access.signer.hexId,
+      evidenceBefore,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
   });
   return { result: 1, next: `/signature-process/home-page/${urlSign}/${processHexId}` };
 }

@@ -6,7 +6,9 @@
 export type CanvasSize = { width: number; height: number };
 
 /** Config values the photo steps read (data.captureConfig of the signature process data). */
-export type PhotoConfig = Partial<Record<"idcard_canvas_size" | "idcard_image_quality" | "canvas_width_height" | "canvas_width_height_desktop", string>>;
+export type PhotoConfig = Partial<
+  Record<"idcard_canvas_size" | "idcard_image_quality" | "canvas_width_height" | "canvas_width_height_desktop", string>
+>;
 
 const defaults = {
   idCard: { width: 856, height: 540 },
@@ -40,7 +42,9 @@ export function idCardCanvas(config: PhotoConfig): CanvasSize {
 
 /** The selfie's canvas: canvas_width_height on a phone or tablet, canvas_width_height_desktop elsewhere. */
 export function selfieCanvas(config: PhotoConfig, mobile: boolean): CanvasSize {
-  return mobile ? parseCanvasSize(config.canvas_width_height, defaults.selfieMobile) : parseCanvasSize(config.canvas_width_height_desktop, defaults.selfieDesktop);
+  return mobile
+    ? parseCanvasSize(config.canvas_width_height, defaults.selfieMobile)
+    : parseCanvasSize(config.canvas_width_height_desktop, defaults.selfieDesktop);
 }
 
 /** Phones and tablets by their user agent (iPadOS asks for desktop pages but says "Macintosh" with touch, which only the browser knows). */

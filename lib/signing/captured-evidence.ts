@@ -31,7 +31,11 @@ export async function lastEvidenceId(client: Client, signerId: number): Promise<
  * Which captures of a step the signer already sent in this round (the ID's front, its rear...). A
  * capture whose check FAILED (a selfie with no face) does not count: the signer takes it again.
  */
-export async function capturedInStep(client: Client, signer: { id: number; hexId: string; documentId: number }, stepPosition: number): Promise<CapturedKind[]> {
+export async function capturedInStep(
+  client: Client,
+  signer: { id: number; hexId: string; documentId: number },
+  stepPosition: number,
+): Promise<CapturedKind[]> {
   const after = await roundStart(client, signer);
   const rows = await client.evidence.findMany({
     where: { signerId: signer.id, stepPosition, id: { gt: after }, check: { not: "FAILED" } },
@@ -42,7 +46,13 @@ export async function capturedInStep(client: Client, signer: { id: number; hexId
 }
 
 /** The signer's latest evidence of one kind for a step in this round, or null; `usable` leaves out what FAILED its check. */
-export async function latestInStep(client: Client, signer: { id: number; hexId: string; documentId: number }, stepPosition: number, kind: CapturedKind, options: { usable?: boolean; before?: number } = {}) {
+export async function latestInStep(
+  client: Client,
+  signer: { id: number; hexId: string; documentId: number },
+  stepPosition: number,
+  kind: CapturedKind,
+  options: { usable?: boolean; before?: number } = {},
+) {
   const after = await roundStart(client, signer);
   return client.evidence.findFirst({
     where: {
@@ -68,7 +78,13 @@ export async function inCurrentRound(client: Client, signer: { hexId: string; do
 export async function capturedForCurrentStep(processHexId: string): Promise<CapturedKind[]> {
   const signer = await db.signer.findUnique({
     where: { hexId: processHexId },
-    select: { id: true, hexId: true, documentId: true, currentStep: true, document: { select: { flow: { select: { steps: { select: { position: true, type: true } } } } } } },
+    select: {
+      id: true,
+      hexId: true,
+      documentId: true,
+      currentStep: true,
+      document: { select: { flow: { select: { steps: { select: { position: true, type: true } } } } } },
+    },
   });
   if (!signer) return [];
   const step = signerSteps(signer.document.flow?.steps ?? [])[signer.currentStep];

@@ -20,10 +20,15 @@ const dataConfirmInput = z.object({
   country: requiredText.pipe(z.string().regex(/^[A-Za-z]{2}$/, "VALIDATION_FAILED")).transform((v) => v.toUpperCase()),
   cellPhone: phone.optional(),
 });
-const acceptTermsInput = z.object({ accepted: z.literal(true, { error: "TERMS_NOT_ACCEPTED" }), termsVersion: z.literal(termsVersion, { error: "TERMS_NOT_ACCEPTED" }) });
+const acceptTermsInput = z.object({
+  accepted: z.literal(true, { error: "TERMS_NOT_ACCEPTED" }),
+  termsVersion: z.literal(termsVersion, { error: "TERMS_NOT_ACCEPTED" }),
+});
 const seeDocumentInput = z.object({ viewed: z.literal(true, { error: "VALIDATION_FAILED" }) });
 // A drawn signature as a PNG data URL; ~1.5 MB is far above any pad's output.
-const signatureInput = z.object({ image: z.string({ error: "SIGNATURE_EMPTY" }).min(1, "SIGNATURE_EMPTY").max(2_000_000, "SIGNATURE_IMAGE_INVALID") });
+const signatureInput = z.object({
+  image: z.string({ error: "SIGNATURE_EMPTY" }).min(1, "SIGNATURE_EMPTY").max(2_000_000, "SIGNATURE_IMAGE_INVALID"),
+});
 
 /** Steps completed by a form; the capture steps (photos, video, fingerprint) complete through their uploads. */
 export const formSteps = ["DATA_CONFIRM", "ACCEPT_TERMS", "SEE_DOCUMENT", "SIGNATURE"] as const satisfies readonly SignerStepType[];
@@ -69,15 +74,27 @@ async function applyFormStep(tx: Tx, access: SignerAccess, type: FormStep, raw: 
       const input = dataConfirmInput.parse(raw);
       await tx.signer.update({
         where: { id: signer.id },
-        data: { identType: input.identType, identNumber: input.identNumber, country: input.country, ...(input.cellPhone ? { cellPhone: input.cellPhone } : {}) },
+        data: {
+          identType: input.identType,
+          identNumber: input.identNumber,
+          country: input.country,
+          ...(input.cellPhone ? { cellPhone: input.cellPhone } : {}),
+        },
       });
-      await appendAuditEvent(tx, subject, "signer.data-confirmed", { signer: signer.hexId, identType: input.identType, country: input.country });
+      await appendAuditEvent(tx, subject, "signer.data-confirmed", {
+        signer: signer.hexId,
+        identType: input.identType,
+        country: input.country,
+      });
       return;
     }
     case "ACCEPT_TERMS": {
       const input = acceptTermsInput.parse(raw);
       const now = new Date();
-      await tx.signer.update({ where: { id: signer.id }, data: { termsAccepted: true, termsAcceptedAt: now, termsVersion: input.termsVersion } });
+      await tx.signer.update({
+        where: { id: signer.id },
+        data: { termsAccepted: true, termsAcceptedAt: now, termsVersion: input.termsVersion },
+      });
       await appendAuditEvent(tx, subject, "signer.terms-accepted", { signer: signer.hexId, termsVersion: input.termsVersion });
       return;
     }
@@ -93,9 +110,21 @@ async function applyFormStep(tx: Tx, access: SignerAccess, type: FormStep, raw: 
       if (!prepared) throw new AppError("SIGNATURE_EMPTY");
       const stored = await storage().put(prepared);
       const evidence = await tx.evidence.create({
-        data: { kind: "SIGNATURE_DRAWING", signerId: signer.id, storageKey: stored.key, mimeType: "image/png", size: stored.size, sha256: stored.sha256 },
+        data: {
+          kind: "SIGNATURE_DRAWING",
+          signerId: signer.id,
+          storageKey: stored.key,
+          mimeType: "image/png",
+          size: stored.size,
+          sha256: stored.sha256,
+        },
       });
-      await appendAuditEvent(tx, subject, "evidence.stored", { signer: signer.hexId, evidence: evidence.hexId, kind: "SIGNATURE_DRAWING", sha256: stored.sha256 });
+      await appendAuditEvent(tx, subject, "evidence.stored", {
+        signer: signer.hexId,
+        evidence: evidence.hexId,
+        kind: "SIGNATURE_DRAWING",
+        sha256: stored.sha256,
+      });
       return;
     }
   }
@@ -118,14 +147,18 @@ export async function completeStep(processHexId: string, urlSign: string | null,
     await lockDocumentById(tx, access.signer.documentId);
     const fresh = await tx.signer.findUniqueOrThrow({ where: { id: access.signer.id }, select: { status: true, currentStep: true } });
     if (fresh.status === "ATTEMPTS_EXHAUSTED") throw new AppError("ATTEMPTS_EXHAUSTED", { page: "finishedAttempts" });
-    if (fresh.status !== "IN_PROGRESS" && fresh.status !== "PENDING") throw new AppError("LINK_ENDED", { state: fresh.status, status: fresh.status });
+    if (fresh.status !== "IN_PROGRESS" && fresh.status !== "PENDING")
+      throw new AppError("LINK_ENDED", { state: fresh.status, status: fresh.status });
     const expected = access.steps[fresh.currentStep];
     if (!expected || expected.type !== type) {
       throw new AppError("STEP_OUT_OF_ORDER", { page: expected ? signerStepPages[expected.type] : "full-process" });
     }
     await applyFormStep(tx, { ...access, signer: { ...access.signer, currentStep: fresh.currentStep } }, type, raw, prepared);
     const nextStep = fresh.currentStep + 1;
-    await tx.signer.update({ where: { id: access.signer.id }, data: { currentStep: nextStep, status: "IN_PROGRESS", attempts: 0, startedAt: access.signer.startedAt ?? new Date() } });
+    await tx.signer.update({
+      where: { id: access.signer.id },
+      data: { currentStep: nextStep, status: "IN_PROGRESS", attempts: 0, startedAt: access.signer.startedAt ?? new Date() },
+    });
     // A signer acting on the shipment puts it in progress, however they reached the step.
     await tx.document.updateMany({ where: { id: access.signer.documentId, status: "SENT" }, data: { status: "IN_PROGRESS" } });
     const finished = nextStep >= access.steps.length;

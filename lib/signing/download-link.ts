@@ -41,8 +41,13 @@ async function readToken(token: string): Promise<{ documentHexId: string; signer
 
 async function documentOf(token: string) {
   const { documentHexId, signerHexId } = await readToken(token);
-  const document = await db.document.findUnique({ where: { hexId: documentHexId }, select: { ...signedFilesSelect, id: true, organization: { select: { name: true, hexId: true } } } });
-  const signer = document ? await db.signer.findFirst({ where: { hexId: signerHexId, documentId: document.id }, select: { hexId: true } }) : null;
+  const document = await db.document.findUnique({
+    where: { hexId: documentHexId },
+    select: { ...signedFilesSelect, id: true, organization: { select: { name: true, hexId: true } } },
+  });
+  const signer = document
+    ? await db.signer.findFirst({ where: { hexId: signerHexId, documentId: document.id }, select: { hexId: true } })
+    : null;
   if (!document || !signer) throw new AppError("INVALID_LINK");
   return { document, signer };
 }
@@ -66,7 +71,12 @@ export async function downloadForSigner(token: string, fileHexId: string | undef
   const packed = await packSignedFiles(document, fileHexId, locale);
   await db.$transaction(async (tx) => {
     await lockDocumentById(tx, document.id);
-    await appendAuditEvent(tx, { documentId: document.id }, "signer.downloaded", { signer: signer.hexId, files: packed.fileHexIds, ip: meta.ip, userAgent: meta.userAgent });
+    await appendAuditEvent(tx, { documentId: document.id }, "signer.downloaded", {
+      signer: signer.hexId,
+      files: packed.fileHexIds,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
   });
   return packed;
 }

@@ -16,7 +16,12 @@ import { signerSteps } from "./steps";
 
 export type CheckDetail = Record<string, unknown>;
 
-export type CheckOutcome = { check: "VERIFIED" | "FAILED" | "IN_REVIEW"; reason: string | null; detail: CheckDetail; countsAsAttempt: boolean };
+export type CheckOutcome = {
+  check: "VERIFIED" | "FAILED" | "IN_REVIEW";
+  reason: string | null;
+  detail: CheckDetail;
+  countsAsAttempt: boolean;
+};
 
 /** face_match_threshold and face_min_score as numbers in (0, 1]; anything else falls back to the defaults. */
 export function fraction(value: string | undefined, fallback: number): number {
@@ -29,7 +34,13 @@ async function loadEvidence(evidenceId: number) {
     where: { id: evidenceId },
     include: {
       signer: {
-        select: { id: true, hexId: true, documentId: true, startedAt: true, document: { select: { organizationId: true, flow: { select: { steps: true } } } } },
+        select: {
+          id: true,
+          hexId: true,
+          documentId: true,
+          startedAt: true,
+          document: { select: { organizationId: true, flow: { select: { steps: true } } } },
+        },
       },
     },
   });
@@ -39,7 +50,13 @@ export type EvidenceForCheck = NonNullable<Awaited<ReturnType<typeof loadEvidenc
 export type SignerForCheck = NonNullable<EvidenceForCheck["signer"]>;
 type FlowStep = NonNullable<SignerForCheck["document"]["flow"]>["steps"][number];
 
-export type PendingCheck = { evidence: EvidenceForCheck; signer: SignerForCheck; step: FlowStep; flowSteps: FlowStep[]; comparison: FaceComparison };
+export type PendingCheck = {
+  evidence: EvidenceForCheck;
+  signer: SignerForCheck;
+  step: FlowStep;
+  flowSteps: FlowStep[];
+  comparison: FaceComparison;
+};
 
 /** The evidence a check job is for, while it still waits for that check (PENDING, its step compares faces); null otherwise. */
 export async function pendingCheck(evidenceId: number, kind: "SELFIE" | "VIDEO"): Promise<PendingCheck | null> {
@@ -56,13 +73,22 @@ export async function pendingCheck(evidenceId: number, kind: "SELFIE" | "VIDEO")
  * Runs the examination; an engine that keeps failing is retried by the queue, and on the last try the
  * evidence settles FAILED (FACE_CHECK_ERROR) without counting against the signer, so nobody waits forever.
  */
-export async function examineOrGiveUp<O extends CheckOutcome>(examine: () => Promise<O>, attempt: JobAttempt, givenUp: (outcome: CheckOutcome) => O): Promise<O> {
+export async function examineOrGiveUp<O extends CheckOutcome>(
+  examine: () => Promise<O>,
+  attempt: JobAttempt,
+  givenUp: (outcome: CheckOutcome) => O,
+): Promise<O> {
   try {
     return await examine();
   } catch (error) {
     if (attempt.attemptsMade + 1 < attempt.attempts) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    return givenUp({ check: "FAILED", reason: "FACE_CHECK_ERROR", detail: { models: faceModels, result: "FAILED", reason: "FACE_CHECK_ERROR", error: message.slice(0, 500) }, countsAsAttempt: false });
+    return givenUp({
+      check: "FAILED",
+      reason: "FACE_CHECK_ERROR",
+      detail: { models: faceModels, result: "FAILED", reason: "FACE_CHECK_ERROR", error: message.slice(0, 500) },
+      countsAsAttempt: false,
+    });
   }
 }
 
@@ -83,7 +109,10 @@ type Settle = {
  */
 export async function settleEvidenceCheck({ check, outcome, detailKey, stepType, audit }: Settle) {
   const { evidence, signer, step, flowSteps } = check;
-  const previous = evidence.checkDetail && typeof evidence.checkDetail === "object" && !Array.isArray(evidence.checkDetail) ? (evidence.checkDetail as CheckDetail) : {};
+  const previous =
+    evidence.checkDetail && typeof evidence.checkDetail === "object" && !Array.isArray(evidence.checkDetail)
+      ? (evidence.checkDetail as CheckDetail)
+      : {};
   const checkedAt = new Date().toISOString();
   const settled = await db.$transaction(async (tx) => {
     await lockDocumentById(tx, signer.documentId);
@@ -92,11 +121,20 @@ export async function settleEvidenceCheck({ check, outcome, detailKey, stepType,
       data: { check: outcome.check, checkDetail: { ...previous, [detailKey]: { ...outcome.detail, checkedAt } } as Prisma.InputJsonValue },
     });
     if (updated.count === 0) return null;
-    await appendAuditEvent(tx, { documentId: signer.documentId }, audit.type, { signer: signer.hexId, evidence: evidence.hexId, check: outcome.check, reason: outcome.reason, ...audit.payload });
+    await appendAuditEvent(tx, { documentId: signer.documentId }, audit.type, {
+      signer: signer.hexId,
+      evidence: evidence.hexId,
+      check: outcome.check,
+      reason: outcome.reason,
+      ...audit.payload,
+    });
     const fresh = await tx.signer.findUniqueOrThrow({ where: { id: signer.id }, select: { status: true, currentStep: true } });
     const steps = signerSteps(flowSteps);
     const index = steps.findIndex((s) => s.position === step.position);
-    const live = (fresh.status === "IN_PROGRESS" || fresh.status === "PENDING") && fresh.currentStep === index && (await inCurrentRound(tx, signer, evidence.id));
+    const live =
+      (fresh.status === "IN_PROGRESS" || fresh.status === "PENDING") &&
+      fresh.currentStep === index &&
+      (await inCurrentRound(tx, signer, evidence.id));
     const none = { advanced: false, finished: false, exhausted: false, inReview: false };
     if (!live) return none;
     if (outcome.check === "VERIFIED") {
@@ -105,10 +143,21 @@ export async function settleEvidenceCheck({ check, outcome, detailKey, stepType,
     }
     if (outcome.check === "IN_REVIEW") {
       await tx.signer.update({ where: { id: signer.id }, data: { status: "IN_REVIEW" } });
-      await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.in-review", { signer: signer.hexId, evidence: evidence.hexId, reasons: audit.payload.reasons ?? [] });
+      await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.in-review", {
+        signer: signer.hexId,
+        evidence: evidence.hexId,
+        reasons: audit.payload.reasons ?? [],
+      });
       return { ...none, inReview: true };
     }
-    const counted = outcome.countsAsAttempt ? await countFailedAttempt(tx, signer.id, stepType, outcome.reason ?? (stepType === "SELFIE" ? "FACE_CHECK_FAILED" : "LIVENESS_CHECK_FAILED")) : null;
+    const counted = outcome.countsAsAttempt
+      ? await countFailedAttempt(
+          tx,
+          signer.id,
+          stepType,
+          outcome.reason ?? (stepType === "SELFIE" ? "FACE_CHECK_FAILED" : "LIVENESS_CHECK_FAILED"),
+        )
+      : null;
     return { ...none, exhausted: counted?.exhausted ?? false };
   });
   if (!settled) return { settled: false as const };

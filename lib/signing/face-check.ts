@@ -6,7 +6,16 @@ import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { storage } from "@/lib/storage";
 import { latestInStep } from "./captured-evidence";
 import { type FaceCheckReason, type FaceComparison } from "./face-comparison";
-import { type CheckDetail, type CheckOutcome, type EvidenceForCheck, examineOrGiveUp, fraction, pendingCheck, type SignerForCheck, settleEvidenceCheck } from "./evidence-check-job";
+import {
+  type CheckDetail,
+  type CheckOutcome,
+  type EvidenceForCheck,
+  examineOrGiveUp,
+  fraction,
+  pendingCheck,
+  type SignerForCheck,
+  settleEvidenceCheck,
+} from "./evidence-check-job";
 
 export const faceCheckPayload = z.object({ evidenceId: z.number().int().positive() }).strict();
 
@@ -31,8 +40,18 @@ async function examine(evidence: EvidenceForCheck, signer: SignerForCheck, compa
   const config = await getConfigValues(signer.document.organizationId, ["face_match_threshold", "face_min_score"]);
   const threshold = fraction(config.face_match_threshold, 0.5);
   const minScore = fraction(config.face_min_score, 0.5);
-  const detail: Detail = { models: faceModels, threshold, minScore, target: { kind: comparison.targetKind, position: comparison.targetPosition, evidence: null } };
-  const fail = (reason: FaceCheckReason): Outcome => ({ check: "FAILED", reason, detail: { ...detail, result: "FAILED", reason }, countsAsAttempt: true });
+  const detail: Detail = {
+    models: faceModels,
+    threshold,
+    minScore,
+    target: { kind: comparison.targetKind, position: comparison.targetPosition, evidence: null },
+  };
+  const fail = (reason: FaceCheckReason): Outcome => ({
+    check: "FAILED",
+    reason,
+    detail: { ...detail, result: "FAILED", reason },
+    countsAsAttempt: true,
+  });
 
   const selfie = await detectFaces(await storage().get(evidence.storageKey), { minScore });
   detail.selfie = summary(selfie);
@@ -41,10 +60,18 @@ async function examine(evidence: EvidenceForCheck, signer: SignerForCheck, compa
 
   // The capture it is compared with: the latest of this round that did not fail its own check, taken before this selfie.
   const target =
-    comparison.targetPosition === null ? null : await latestInStep(db, signer, comparison.targetPosition, comparison.targetKind, { usable: true, before: evidence.id });
+    comparison.targetPosition === null
+      ? null
+      : await latestInStep(db, signer, comparison.targetPosition, comparison.targetKind, { usable: true, before: evidence.id });
   if (!target) return fail("TARGET_FACE_NOT_IDENTIFIED");
   const targetAnalysis = await detectFaces(await storage().get(target.storageKey), { minScore });
-  detail.target = { kind: comparison.targetKind, position: comparison.targetPosition, evidence: target.hexId, sha256: target.sha256, ...summary(targetAnalysis) };
+  detail.target = {
+    kind: comparison.targetKind,
+    position: comparison.targetPosition,
+    evidence: target.hexId,
+    sha256: target.sha256,
+    ...summary(targetAnalysis),
+  };
   const [selfieFace] = selfie.faces;
   const [targetFace] = targetAnalysis.faces;
   if (targetAnalysis.faces.length !== 1 || !selfieFace || !targetFace) return fail("TARGET_FACE_NOT_IDENTIFIED");
@@ -68,7 +95,11 @@ async function examine(evidence: EvidenceForCheck, signer: SignerForCheck, compa
 export async function runFaceCheck({ evidenceId }: z.infer<typeof faceCheckPayload>, attempt: JobAttempt) {
   const check = await pendingCheck(evidenceId, "SELFIE");
   if (!check) return { settled: false };
-  const outcome = await examineOrGiveUp(() => examine(check.evidence, check.signer, check.comparison), attempt, (givenUp): Outcome => ({ ...givenUp, check: "FAILED", reason: "FACE_CHECK_ERROR" }));
+  const outcome = await examineOrGiveUp(
+    () => examine(check.evidence, check.signer, check.comparison),
+    attempt,
+    (givenUp): Outcome => ({ ...givenUp, check: "FAILED", reason: "FACE_CHECK_ERROR" }),
+  );
   return settleEvidenceCheck({
     check,
     outcome,

@@ -25,7 +25,8 @@ export function faceComparisonOf(step: FlowStepLike, flowSteps: readonly FlowSte
   const earlier = flowSteps.filter((s) => s.position < step.position).sort((a, b) => b.position - a.position);
   if (step.compareWithPosition != null) {
     const source = earlier.find((s) => s.position === step.compareWithPosition);
-    if (source && (source.type === "ID_PHOTO" || source.type === "SELFIE")) return { targetPosition: source.position, targetKind: kindOfSource[source.type] };
+    if (source && (source.type === "ID_PHOTO" || source.type === "SELFIE"))
+      return { targetPosition: source.position, targetKind: kindOfSource[source.type] };
     return { targetPosition: null, targetKind: "ID_FRONT" };
   }
   if (step.compareTarget === "ID_FRONT" || step.compareTarget === "SELFIE") {
@@ -37,7 +38,13 @@ export function faceComparisonOf(step: FlowStepLike, flowSteps: readonly FlowSte
 }
 
 /** Why a face check failed; the selfie page says it in the signer's language (capture.* messages). */
-export const faceCheckReasons = ["FACE_NOT_IDENTIFIED", "MORE_THAN_ONE_FACE", "TARGET_FACE_NOT_IDENTIFIED", "FACE_MISMATCH", "FACE_CHECK_ERROR"] as const;
+export const faceCheckReasons = [
+  "FACE_NOT_IDENTIFIED",
+  "MORE_THAN_ONE_FACE",
+  "TARGET_FACE_NOT_IDENTIFIED",
+  "FACE_MISMATCH",
+  "FACE_CHECK_ERROR",
+] as const;
 export type FaceCheckReason = (typeof faceCheckReasons)[number];
 
 export const evidenceQueue = "evidence";
@@ -51,11 +58,16 @@ export const checkedKindOf = (type: StepType): "SELFIE" | "VIDEO" => (type === "
 
 /** The liveness check of one video; as the face check, its id is the evidence's. */
 export function livenessCheckJob(evidenceId: number): QueuedJob {
-  return { ...faceCheckJob(evidenceId), name: livenessCheckJobName, options: { ...faceCheckJob(evidenceId).options, jobId: `liveness-check-${evidenceId}` } };
+  return {
+    ...faceCheckJob(evidenceId),
+    name: livenessCheckJobName,
+    options: { ...faceCheckJob(evidenceId).options, jobId: `liveness-check-${evidenceId}` },
+  };
 }
 
 /** The check job of a comparing step's capture: the face check for a selfie, the liveness check for a video. */
-export const checkJobFor = (kind: string, evidenceId: number): QueuedJob => (kind === "VIDEO" ? livenessCheckJob(evidenceId) : faceCheckJob(evidenceId));
+export const checkJobFor = (kind: string, evidenceId: number): QueuedJob =>
+  kind === "VIDEO" ? livenessCheckJob(evidenceId) : faceCheckJob(evidenceId);
 
 /** The face check of one selfie; its id is the evidence's, so enqueueing it twice runs it once. */
 export function faceCheckJob(evidenceId: number): QueuedJob {
@@ -92,8 +104,15 @@ type SignerForCheck = { id: number; hexId: string; documentId: number };
  * VERIFIED or FAILED with the reason. Null on steps without a check (their captures are not checked
  * here, so their PENDING would mean nothing) and before the first capture.
  */
-export async function lastCheckOf(client: Client, signer: SignerForCheck, step: FlowStepLike | undefined, flowSteps: readonly FlowStepLike[]): Promise<LastCheck | null> {
+export async function lastCheckOf(
+  client: Client,
+  signer: SignerForCheck,
+  step: FlowStepLike | undefined,
+  flowSteps: readonly FlowStepLike[],
+): Promise<LastCheck | null> {
   if (!step || !faceComparisonOf(step, flowSteps)) return null;
   const latest = await latestInStep(client, signer, step.position, checkedKindOf(step.type));
-  return latest ? { kind: latest.kind, check: latest.check, reason: latest.check === "FAILED" ? faceCheckReasonOf(latest.checkDetail) : null } : null;
+  return latest
+    ? { kind: latest.kind, check: latest.check, reason: latest.check === "FAILED" ? faceCheckReasonOf(latest.checkDetail) : null }
+    : null;
 }

@@ -11,7 +11,13 @@ export async function fileByName(name: string) {
   if (!match) throw new AppError("FILE_NOT_FOUND");
   try {
     const logo = await organizationLogo(match[1]!);
-    return { result: 1, fileName: name, base64File: Buffer.from(logo.bytes).toString("base64"), mimeType: logo.contentType, isDefault: logo.isDefault };
+    return {
+      result: 1,
+      fileName: name,
+      base64File: Buffer.from(logo.bytes).toString("base64"),
+      mimeType: logo.contentType,
+      isDefault: logo.isDefault,
+    };
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") throw new AppError("FILE_NOT_FOUND");
     throw error;

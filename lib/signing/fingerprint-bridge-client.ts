@@ -103,11 +103,16 @@ export type CaptureOptions = BridgeCallOptions & {
   captureTimeoutMs?: number;
 };
 
-function failure(code: FingerprintFailureCode, reason: FingerprintFailureReason, extra: { status?: number; quality?: number } = {}): FingerprintFailure {
+function failure(
+  code: FingerprintFailureCode,
+  reason: FingerprintFailureReason,
+  extra: { status?: number; quality?: number } = {},
+): FingerprintFailure {
   return { ok: false, code, messageKey: `errors.${code}`, reason, ...extra };
 }
 
-const notConnected = (reason: FingerprintFailureReason, status?: number) => failure("READER_NOT_CONNECTED", reason, status === undefined ? {} : { status });
+const notConnected = (reason: FingerprintFailureReason, status?: number) =>
+  failure("READER_NOT_CONNECTED", reason, status === undefined ? {} : { status });
 
 type Answer = { kind: "answer"; status: number; body: unknown } | { kind: "failure"; failure: FingerprintFailure };
 
@@ -177,7 +182,12 @@ function fromErrorAnswer(status: number, body: unknown): FingerprintFailure {
 
 /** GET /v1/status: ok with the device when a reader is plugged in; READER_NOT_CONNECTED when not, or when no bridge answers. */
 export async function checkBridge(bridgeUrl: string, options: BridgeCallOptions = {}): Promise<BridgeCheckResult> {
-  const answer = await request(endpoint(bridgeUrl, "/v1/status"), { method: "GET" }, options, options.timeoutMs ?? BRIDGE_STATUS_TIMEOUT_MS);
+  const answer = await request(
+    endpoint(bridgeUrl, "/v1/status"),
+    { method: "GET" },
+    options,
+    options.timeoutMs ?? BRIDGE_STATUS_TIMEOUT_MS,
+  );
   if (answer.kind === "failure") return answer.failure;
   const { status, body } = answer;
   if (status !== 200) return fromErrorAnswer(status, body);
@@ -211,12 +221,20 @@ function readCapture(body: unknown, finger: FingerName): FingerprintCapture | nu
  * POST /v1/capture: asks the bridge to read one finger for this signature or validation process.
  * Resolves when the signer has placed the finger (or the bridge gave up), never rejects on bridge trouble.
  */
-export async function captureFingerprint(bridgeUrl: string, processHexId: string, options: CaptureOptions = {}): Promise<FingerprintCaptureResult> {
+export async function captureFingerprint(
+  bridgeUrl: string,
+  processHexId: string,
+  options: CaptureOptions = {},
+): Promise<FingerprintCaptureResult> {
   const finger = options.finger ?? "right_index";
   const captureTimeoutMs = options.captureTimeoutMs ?? DEFAULT_CAPTURE_TIMEOUT_MS;
   const answer = await request(
     endpoint(bridgeUrl, "/v1/capture"),
-    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ processHexId, finger, timeoutMs: captureTimeoutMs }) },
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ processHexId, finger, timeoutMs: captureTimeoutMs }),
+    },
     options,
     options.timeoutMs ?? captureTimeoutMs + CAPTURE_ANSWER_MARGIN_MS,
   );

@@ -2,7 +2,8 @@ import { processPagePath } from "./steps";
 import type { DocumentStatus, ProcessStatus } from "@/lib/db/generated/enums";
 
 /** The link states of spec §4; each ends the link and has its own message (linkStates.* in the catalogs). */
-export type LinkState = "REJECTED" | "LAPSED" | "COMPLETED" | "IN_REVIEW" | "CANCELLED" | "SHIPMENT_COMPLETED" | "INCORRECT_STATUS" | "UNKNOWN";
+export type LinkState =
+  "REJECTED" | "LAPSED" | "COMPLETED" | "IN_REVIEW" | "CANCELLED" | "SHIPMENT_COMPLETED" | "INCORRECT_STATUS" | "UNKNOWN";
 
 /**
  * Why a signer's link can no longer be used, or null while it can. The signer's own state wins

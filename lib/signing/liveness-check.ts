@@ -7,7 +7,16 @@ import { storage } from "@/lib/storage";
 import { latestInStep } from "./captured-evidence";
 import { type FaceComparison } from "./face-comparison";
 import { extractFrames } from "./video-frames";
-import { type CheckDetail, type CheckOutcome, type EvidenceForCheck, examineOrGiveUp, fraction, pendingCheck, type SignerForCheck, settleEvidenceCheck } from "./evidence-check-job";
+import {
+  type CheckDetail,
+  type CheckOutcome,
+  type EvidenceForCheck,
+  examineOrGiveUp,
+  fraction,
+  pendingCheck,
+  type SignerForCheck,
+  settleEvidenceCheck,
+} from "./evidence-check-job";
 
 // Video liveness (issue 5): a face present through the recording, the signer's (it matches the
 // photo the flow step compares with), and moving like a person does. Measured on the test media
@@ -35,7 +44,8 @@ export const minBoxShift = 0.01;
 export const minShapeChange = 0.015;
 
 /** Why a video failed outright (the signer records again; counts an attempt) or went to review. */
-export type LivenessFailure = "FACE_NOT_IDENTIFIED" | "MORE_THAN_ONE_FACE" | "TARGET_FACE_NOT_IDENTIFIED" | "FACE_MISMATCH" | "FACE_CHECK_ERROR";
+export type LivenessFailure =
+  "FACE_NOT_IDENTIFIED" | "MORE_THAN_ONE_FACE" | "TARGET_FACE_NOT_IDENTIFIED" | "FACE_MISMATCH" | "FACE_CHECK_ERROR";
 export type LivenessReviewReason = "LOW_MOVEMENT" | "FEW_MATCHED_FRAMES" | "FRAMES_WITHOUT_FACE" | "FRAMES_WITH_SEVERAL_FACES";
 
 type FrameResult = { faces: number; score: number | null; distance: number | null; box: FaceBox | null };
@@ -57,7 +67,11 @@ function centreShift(a: DetectedFace, b: DetectedFace): number {
 }
 
 function shapeChange(a: DetectedFace, b: DetectedFace): number {
-  const rel = (face: DetectedFace) => face.landmarks.map((p) => ({ x: (p.x - face.box.x) / Math.max(face.box.width, 1), y: (p.y - face.box.y) / Math.max(face.box.height, 1) }));
+  const rel = (face: DetectedFace) =>
+    face.landmarks.map((p) => ({
+      x: (p.x - face.box.x) / Math.max(face.box.width, 1),
+      y: (p.y - face.box.y) / Math.max(face.box.height, 1),
+    }));
   const pa = rel(a);
   const pb = rel(b);
   const n = Math.min(pa.length, pb.length);
@@ -98,7 +112,13 @@ export function livenessVerdict(frames: readonly { faces: DetectedFace[] }[], ta
     shape = Math.max(shape ?? 0, shapeChange(present[i - 1]!, present[i]!));
   }
   const moving = boxShift !== null && shape !== null && boxShift >= minBoxShift && shape >= minShapeChange;
-  const movement = { boxShift: boxShift === null ? null : r4(boxShift), shapeChange: shape === null ? null : r4(shape), minBoxShift, minShapeChange, moving };
+  const movement = {
+    boxShift: boxShift === null ? null : r4(boxShift),
+    shapeChange: shape === null ? null : r4(shape),
+    minBoxShift,
+    minShapeChange,
+    moving,
+  };
   const base = { frames: results, matchedFrames, movement };
 
   const fail = (reason: LivenessFailure): LivenessVerdict => ({ check: "FAILED", reason, reasons: [], ...base });
@@ -113,7 +133,9 @@ export function livenessVerdict(frames: readonly { faces: DetectedFace[] }[], ta
   if (several > 0) reasons.push("FRAMES_WITH_SEVERAL_FACES");
   // Frames without a face (looking away a moment) alone do not stop a pass: enough matched frames do.
   const blocking = reasons.filter((r) => r !== "FRAMES_WITHOUT_FACE");
-  return blocking.length === 0 ? { check: "VERIFIED", reason: null, reasons, ...base } : { check: "IN_REVIEW", reason: null, reasons, ...base };
+  return blocking.length === 0
+    ? { check: "VERIFIED", reason: null, reasons, ...base }
+    : { check: "IN_REVIEW", reason: null, reasons, ...base };
 }
 
 type Detail = CheckDetail;
@@ -123,14 +145,34 @@ async function examine(evidence: EvidenceForCheck, signer: SignerForCheck, compa
   const config = await getConfigValues(signer.document.organizationId, ["face_match_threshold", "face_min_score"]);
   const threshold = fraction(config.face_match_threshold, 0.5);
   const minScore = fraction(config.face_min_score, 0.5);
-  const detail: Detail = { models: faceModels, threshold, minScore, minMatchedFrames, target: { kind: comparison.targetKind, position: comparison.targetPosition, evidence: null } };
-  const targetFailure = (): Outcome => ({ verdict: null, check: "FAILED", reason: "TARGET_FACE_NOT_IDENTIFIED", detail: { ...detail, result: "FAILED", reason: "TARGET_FACE_NOT_IDENTIFIED" }, countsAsAttempt: true });
+  const detail: Detail = {
+    models: faceModels,
+    threshold,
+    minScore,
+    minMatchedFrames,
+    target: { kind: comparison.targetKind, position: comparison.targetPosition, evidence: null },
+  };
+  const targetFailure = (): Outcome => ({
+    verdict: null,
+    check: "FAILED",
+    reason: "TARGET_FACE_NOT_IDENTIFIED",
+    detail: { ...detail, result: "FAILED", reason: "TARGET_FACE_NOT_IDENTIFIED" },
+    countsAsAttempt: true,
+  });
 
   const target =
-    comparison.targetPosition === null ? null : await latestInStep(db, signer, comparison.targetPosition, comparison.targetKind, { usable: true, before: evidence.id });
+    comparison.targetPosition === null
+      ? null
+      : await latestInStep(db, signer, comparison.targetPosition, comparison.targetKind, { usable: true, before: evidence.id });
   if (!target) return targetFailure();
   const targetAnalysis = await detectFaces(await storage().get(target.storageKey), { minScore });
-  detail.target = { kind: comparison.targetKind, position: comparison.targetPosition, evidence: target.hexId, sha256: target.sha256, faces: targetAnalysis.faces.length };
+  detail.target = {
+    kind: comparison.targetKind,
+    position: comparison.targetPosition,
+    evidence: target.hexId,
+    sha256: target.sha256,
+    faces: targetAnalysis.faces.length,
+  };
   const [targetFace] = targetAnalysis.faces;
   if (targetAnalysis.faces.length !== 1 || !targetFace) return targetFailure();
 
@@ -161,7 +203,11 @@ async function examine(evidence: EvidenceForCheck, signer: SignerForCheck, compa
 export async function runLivenessCheck({ evidenceId }: z.infer<typeof livenessCheckPayload>, attempt: JobAttempt) {
   const check = await pendingCheck(evidenceId, "VIDEO");
   if (!check) return { settled: false };
-  const outcome = await examineOrGiveUp(() => examine(check.evidence, check.signer, check.comparison), attempt, (givenUp): Outcome => ({ ...givenUp, check: "FAILED", verdict: null }));
+  const outcome = await examineOrGiveUp(
+    () => examine(check.evidence, check.signer, check.comparison),
+    attempt,
+    (givenUp): Outcome => ({ ...givenUp, check: "FAILED", verdict: null }),
+  );
   return settleEvidenceCheck({
     check,
     outcome,

@@ -20,7 +20,8 @@ export async function openSignerLink(processHexId: string, urlSign: string, meta
   try {
     found = await signerByLink(processHexId, urlSign, meta.ip);
   } catch (error) {
-    if (error instanceof AppError && error.code === "INVALID_LINK") return { redirect: linkErrorPath("UNKNOWN", "UNKNOWN"), preferredLanguage: null };
+    if (error instanceof AppError && error.code === "INVALID_LINK")
+      return { redirect: linkErrorPath("UNKNOWN", "UNKNOWN"), preferredLanguage: null };
     throw error;
   }
   const { signer, secretOk } = found;
@@ -38,7 +39,12 @@ export async function openSignerLink(processHexId: string, urlSign: string, meta
     const starting = current.status === "PENDING";
     await tx.signer.update({
       where: { id: signer.id },
-      data: { uses: { increment: 1 }, ip: meta.ip, userAgent: meta.userAgent, ...(starting ? { status: "IN_PROGRESS", startedAt: now } : {}) },
+      data: {
+        uses: { increment: 1 },
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        ...(starting ? { status: "IN_PROGRESS", startedAt: now } : {}),
+      },
     });
     if (starting) await tx.document.updateMany({ where: { id: signer.documentId, status: "SENT" }, data: { status: "IN_PROGRESS" } });
     await appendAuditEvent(tx, { documentId: signer.documentId }, starting ? "signer.started" : "signer.link-opened", {

@@ -19,7 +19,12 @@ export function signSignerJob(signerId: number): QueuedJob {
 }
 
 export function sealDocumentJob(documentId: number): QueuedJob {
-  return { queue: signingQueue, name: "signing.seal-document", data: { documentId }, options: { jobId: `seal-document-${documentId}`, ...common } };
+  return {
+    queue: signingQueue,
+    name: "signing.seal-document",
+    data: { documentId },
+    options: { jobId: `seal-document-${documentId}`, ...common },
+  };
 }
 
 export function tsaUrl(): string | undefined {

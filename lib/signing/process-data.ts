@@ -36,7 +36,10 @@ export function currentPage(access: SignerAccess): string {
 
 async function identName(signer: SignerRecord): Promise<string | null> {
   if (!signer.identType) return null;
-  const type = await db.identType.findFirst({ where: { code: signer.identType, ...(signer.country ? { country: { code: signer.country } } : {}) }, select: { name: true } });
+  const type = await db.identType.findFirst({
+    where: { code: signer.identType, ...(signer.country ? { country: { code: signer.country } } : {}) },
+    select: { name: true },
+  });
   return type?.name ?? signer.identType;
 }
 

@@ -19,6 +19,16 @@ export async function readEvidenceForm(request: NextRequest, defaults: Partial<R
     const value = form.get(name);
     return typeof value === "string" ? value : defaults[name];
   };
-  const fields = evidenceFields.parse({ kind: text("kind"), uploadId: text("uploadId"), capturedAt: text("capturedAt"), accepted: text("accepted"), detail: text("detail") });
-  return { ...fields, kind: fields.kind as EvidenceUpload["kind"], bytes: await openEvidence(form, new Uint8Array(await file.arrayBuffer())) };
+  const fields = evidenceFields.parse({
+    kind: text("kind"),
+    uploadId: text("uploadId"),
+    capturedAt: text("capturedAt"),
+    accepted: text("accepted"),
+    detail: text("detail"),
+  });
+  return {
+    ...fields,
+    kind: fields.kind as EvidenceUpload["kind"],
+    bytes: await openEvidence(form, new Uint8Array(await file.arrayBuffer())),
+  };
 }

@@ -40,7 +40,12 @@ async function pendingChecks(cutoff: Date): Promise<QueuedJob[]> {
       createdAt: { lt: cutoff },
       signer: { status: { in: ["PENDING", "IN_PROGRESS"] } },
     },
-    select: { id: true, kind: true, stepPosition: true, signer: { select: { currentStep: true, document: { select: { flow: { select: { steps: true } } } } } } },
+    select: {
+      id: true,
+      kind: true,
+      stepPosition: true,
+      signer: { select: { currentStep: true, document: { select: { flow: { select: { steps: true } } } } } },
+    },
     orderBy: { id: "asc" },
     take: batch,
   });
@@ -105,10 +110,23 @@ async function missingCompletionMails(cutoff: Date, since: Date): Promise<Queued
  * Invitations and reminders are re-added by the expire sweep (lib/documents/expire-shipments.ts);
  * a signer's signing job by the seal, which signs for any signer left out.
  */
-export async function reconcileSigning(now = new Date()): Promise<{ requeued: number; seals: number; checks: number; callbacks: number; mails: number }> {
+export async function reconcileSigning(
+  now = new Date(),
+): Promise<{ requeued: number; seals: number; checks: number; callbacks: number; mails: number }> {
   const cutoff = new Date(now.getTime() - reconcileAfterMs);
   const since = new Date(now.getTime() - completionWindowMs);
-  const [seals, checks, callbacks, mails] = await Promise.all([unsealedShipments(cutoff), pendingChecks(cutoff), missingCallbacks(cutoff, since), missingCompletionMails(cutoff, since)]);
+  const [seals, checks, callbacks, mails] = await Promise.all([
+    unsealedShipments(cutoff),
+    pendingChecks(cutoff),
+    missingCallbacks(cutoff, since),
+    missingCompletionMails(cutoff, since),
+  ]);
   await enqueueJobs([...seals, ...checks, ...callbacks, ...mails]);
-  return { requeued: seals.length + checks.length + callbacks.length + mails.length, seals: seals.length, checks: checks.length, callbacks: callbacks.length, mails: mails.length };
+  return {
+    requeued: seals.length + checks.length + callbacks.length + mails.length,
+    seals: seals.length,
+    checks: checks.length,
+    callbacks: callbacks.length,
+    mails: mails.length,
+  };
 }

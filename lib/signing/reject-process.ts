@@ -15,7 +15,10 @@ export const rejectionInput = z.object({
 type SignerLike = { id: number; position: number; mandatory: boolean; status: string };
 
 /** After this rejection, can every order still reach its minimum with all its mandatory signers? */
-export function shipmentStillPossible(signers: readonly SignerLike[], orders: readonly { position: number; minSigners: number }[]): boolean {
+export function shipmentStillPossible(
+  signers: readonly SignerLike[],
+  orders: readonly { position: number; minSigners: number }[],
+): boolean {
   const positions = new Set(signers.map((s) => s.position));
   for (const position of positions) {
     const inOrder = signers.filter((s) => s.position === position);
@@ -48,13 +51,26 @@ export async function rejectProcess(processHexId: string, urlSign: string | null
       data: { status: "REJECTED", rejectedAt: now, rejectionReason: input.reason, ip: meta.ip, userAgent: meta.userAgent },
     });
     if (updated.count === 0) throw new AppError("LINK_ENDED", { state: "REJECTED", status: "REJECTED" });
-    await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.rejected", { signer: signer.hexId, reason: input.reason, ip: meta.ip });
+    await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.rejected", {
+      signer: signer.hexId,
+      reason: input.reason,
+      ip: meta.ip,
+    });
     // Two queries in turn, not sibling relations of one: those would run at once on the transaction's connection.
-    const orders = await tx.signerOrder.findMany({ where: { documentId: signer.documentId }, select: { position: true, minSigners: true } });
-    const signers = await tx.signer.findMany({ where: { documentId: signer.documentId }, select: { id: true, position: true, mandatory: true, status: true } });
+    const orders = await tx.signerOrder.findMany({
+      where: { documentId: signer.documentId },
+      select: { position: true, minSigners: true },
+    });
+    const signers = await tx.signer.findMany({
+      where: { documentId: signer.documentId },
+      select: { id: true, position: true, mandatory: true, status: true },
+    });
     if (shipmentStillPossible(signers, orders)) return false;
     await tx.document.update({ where: { id: signer.documentId }, data: { status: "REJECTED" } });
-    await tx.signer.updateMany({ where: { documentId: signer.documentId, status: { in: unfinishedSignerStatuses } }, data: { status: "CANCELLED" } });
+    await tx.signer.updateMany({
+      where: { documentId: signer.documentId, status: { in: unfinishedSignerStatuses } },
+      data: { status: "CANCELLED" },
+    });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: signer.documentId } }, data: { status: "CANCELLED" } });
     await appendAuditEvent(tx, { documentId: signer.documentId }, "document.rejected", { by: signer.hexId });
     return true;

@@ -16,7 +16,12 @@ function run(command: string, args: string[], timeout: number): Promise<Run> {
       if (!error) resolve({ ok: true });
       else if ((error as NodeJS.ErrnoException).code === "ENOENT") resolve({ ok: false, missing: true, reason: "ffmpeg-missing" });
       else if (error.killed) resolve({ ok: false, missing: false, reason: "ffmpeg-failed: timed out" });
-      else resolve({ ok: false, missing: false, reason: `ffmpeg-failed: ${String(stderr).trim().slice(0, 300) || `exit ${String(error.code)}`}` });
+      else
+        resolve({
+          ok: false,
+          missing: false,
+          reason: `ffmpeg-failed: ${String(stderr).trim().slice(0, 300) || `exit ${String(error.code)}`}`,
+        });
     });
   });
 }
@@ -34,7 +39,26 @@ export async function remuxWebm(original: Uint8Array, ffmpeg = "ffmpeg"): Promis
     const input = join(dir, "in.webm");
     const output = join(dir, "out.webm");
     await writeFile(input, original);
-    const args = ["-nostdin", "-hide_banner", "-loglevel", "error", "-protocol_whitelist", "file", "-f", "matroska", "-i", input, "-map", "0", "-c", "copy", "-f", "webm", "-y", output];
+    const args = [
+      "-nostdin",
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-protocol_whitelist",
+      "file",
+      "-f",
+      "matroska",
+      "-i",
+      input,
+      "-map",
+      "0",
+      "-c",
+      "copy",
+      "-f",
+      "webm",
+      "-y",
+      output,
+    ];
     const outcome = await run(ffmpeg, args, remuxTimeoutMs);
     if (!outcome.ok) return { bytes: original, remuxed: false, note: outcome.reason };
     const bytes = new Uint8Array(await readFile(output));

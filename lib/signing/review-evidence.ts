@@ -24,13 +24,24 @@ export const reviewDecisionInput = z
     decision: z.enum(["ACCEPT", "REJECT"], { error: "VALIDATION_FAILED" }),
     reason: z.string().trim().max(1000, "VALIDATION_FAILED").optional(),
   })
-  .refine((input) => input.decision === "ACCEPT" || (input.reason ?? "").length > 0, { message: "REJECTION_REASON_REQUIRED", path: ["reason"] });
+  .refine((input) => input.decision === "ACCEPT" || (input.reason ?? "").length > 0, {
+    message: "REJECTION_REASON_REQUIRED",
+    path: ["reason"],
+  });
 
 /** The signer of the caller's organisation's document, or NOT_FOUND (another organisation's looks absent). */
 async function signerOf(context: AuthContext, documentHexId: string, signerHexId: string) {
   const signer = await db.signer.findFirst({
     where: { hexId: signerHexId, document: { hexId: documentHexId, organizationId: context.organizationId } },
-    select: { id: true, hexId: true, documentId: true, status: true, currentStep: true, startedAt: true, document: { select: { flow: { select: { steps: true } } } } },
+    select: {
+      id: true,
+      hexId: true,
+      documentId: true,
+      status: true,
+      currentStep: true,
+      startedAt: true,
+      document: { select: { flow: { select: { steps: true } } } },
+    },
   });
   if (!signer) throw new AppError("NOT_FOUND");
   return signer;
@@ -69,7 +80,9 @@ export async function getReview(context: AuthContext, documentHexId: string, sig
 /** GET …/review/video: the recording's bytes, for staff of the document's organisation only. */
 export async function reviewVideo(context: AuthContext, documentHexId: string, signerHexId: string) {
   const signer = await signerOf(context, documentHexId, signerHexId);
-  const evidence = (await videoInReview(signer.id)) ?? (await db.evidence.findFirst({ where: { signerId: signer.id, kind: "VIDEO" }, orderBy: { id: "desc" } }));
+  const evidence =
+    (await videoInReview(signer.id)) ??
+    (await db.evidence.findFirst({ where: { signerId: signer.id, kind: "VIDEO" }, orderBy: { id: "desc" } }));
   if (!evidence) throw new AppError("NOT_FOUND");
   return { bytes: await storage().get(evidence.storageKey), mimeType: evidence.mimeType };
 }
@@ -86,21 +99,46 @@ export async function decideReview(context: AuthContext, documentHexId: string, 
     const document = await lockOrganizationDocument(tx, context.organizationId, documentHexId);
     const signer = await tx.signer.findFirst({
       where: { hexId: signerHexId, documentId: document.id },
-      select: { id: true, hexId: true, documentId: true, status: true, currentStep: true, startedAt: true, document: { select: { flow: { select: { steps: true } } } } },
+      select: {
+        id: true,
+        hexId: true,
+        documentId: true,
+        status: true,
+        currentStep: true,
+        startedAt: true,
+        document: { select: { flow: { select: { steps: true } } } },
+      },
     });
     if (!signer) throw new AppError("NOT_FOUND");
     if (signer.status !== "IN_REVIEW") throw new AppError("REVIEW_NOT_PENDING");
     // A shipment cancelled or expired meanwhile is not brought back by a decision.
     const { status: documentStatus } = await tx.document.findUniqueOrThrow({ where: { id: document.id }, select: { status: true } });
     if (!isActiveDocument(documentStatus)) throw new AppError("SENDING_NOT_ACTIVE");
-    const evidence = await tx.evidence.findFirst({ where: { signerId: signer.id, kind: "VIDEO", check: "IN_REVIEW" }, orderBy: { id: "desc" } });
+    const evidence = await tx.evidence.findFirst({
+      where: { signerId: signer.id, kind: "VIDEO", check: "IN_REVIEW" },
+      orderBy: { id: "desc" },
+    });
     if (!evidence) throw new AppError("REVIEW_NOT_PENDING");
     const previous = (evidence.checkDetail ?? {}) as Record<string, unknown>;
     const review = { decision: input.decision, reason: input.reason ?? null, by: context.userId, at: new Date().toISOString() };
     const accepted = input.decision === "ACCEPT";
-    await tx.evidence.update({ where: { id: evidence.id }, data: { check: accepted ? "VERIFIED" : "FAILED", checkDetail: { ...previous, review } as Prisma.InputJsonValue } });
+    await tx.evidence.update({
+      where: { id: evidence.id },
+      data: { check: accepted ? "VERIFIED" : "FAILED", checkDetail: { ...previous, review } as Prisma.InputJsonValue },
+    });
     // Logged under DOCUMENTO with the document as record, so the decision shows in the shipment's timeline on /docdetail.
-    await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: accepted ? "EVIDENCE_REVIEW_ACCEPT" : "EVIDENCE_REVIEW_REJECT", ip, recordId: document.hexId, action: `${accepted ? "EVIDENCE_REVIEW_ACCEPT" : "EVIDENCE_REVIEW_REJECT"} signer=${signer.hexId}` }, tx);
+    await logOperation(
+      {
+        module: "DOCUMENTO",
+        organizationId: context.organizationId,
+        userId: context.userId,
+        event: accepted ? "EVIDENCE_REVIEW_ACCEPT" : "EVIDENCE_REVIEW_REJECT",
+        ip,
+        recordId: document.hexId,
+        action: `${accepted ? "EVIDENCE_REVIEW_ACCEPT" : "EVIDENCE_REVIEW_REJECT"} signer=${signer.hexId}`,
+      },
+      tx,
+    );
     await appendAuditEvent(tx, { documentId: signer.documentId }, accepted ? "evidence.review-accepted" : "evidence.review-rejected", {
       signer: signer.hexId,
       evidence: evidence.hexId,
@@ -112,14 +150,30 @@ export async function decideReview(context: AuthContext, documentHexId: string, 
       const { finished } = await advanceSignerStep(tx, signer, signer.currentStep, steps.length);
       return { finished, documentRejected: false };
     }
-    await tx.signer.update({ where: { id: signer.id }, data: { status: "REJECTED", rejectedAt: new Date(), rejectionReason: input.reason ?? null } });
-    await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.rejected", { signer: signer.hexId, reason: input.reason ?? null, by: context.userId });
+    await tx.signer.update({
+      where: { id: signer.id },
+      data: { status: "REJECTED", rejectedAt: new Date(), rejectionReason: input.reason ?? null },
+    });
+    await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.rejected", {
+      signer: signer.hexId,
+      reason: input.reason ?? null,
+      by: context.userId,
+    });
     // Two queries in turn, not sibling relations of one: those would run at once on the transaction's connection.
-    const orders = await tx.signerOrder.findMany({ where: { documentId: signer.documentId }, select: { position: true, minSigners: true } });
-    const signers = await tx.signer.findMany({ where: { documentId: signer.documentId }, select: { id: true, position: true, mandatory: true, status: true } });
+    const orders = await tx.signerOrder.findMany({
+      where: { documentId: signer.documentId },
+      select: { position: true, minSigners: true },
+    });
+    const signers = await tx.signer.findMany({
+      where: { documentId: signer.documentId },
+      select: { id: true, position: true, mandatory: true, status: true },
+    });
     if (shipmentStillPossible(signers, orders)) return { finished: false, documentRejected: false };
     await tx.document.update({ where: { id: signer.documentId }, data: { status: "REJECTED" } });
-    await tx.signer.updateMany({ where: { documentId: signer.documentId, status: { in: unfinishedSignerStatuses } }, data: { status: "CANCELLED" } });
+    await tx.signer.updateMany({
+      where: { documentId: signer.documentId, status: { in: unfinishedSignerStatuses } },
+      data: { status: "CANCELLED" },
+    });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: signer.documentId } }, data: { status: "CANCELLED" } });
     await appendAuditEvent(tx, { documentId: signer.documentId }, "document.rejected", { by: signer.hexId });
     return { finished: false, documentRejected: true, signerId: signer.id, documentId: signer.documentId };

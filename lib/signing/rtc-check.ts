@@ -31,7 +31,13 @@ function browserName(userAgent: string): BrowserName {
   return "other";
 }
 
-export type Capabilities = { mediaDevices: boolean; getUserMedia: boolean; enumerateDevices: boolean; rtcPeerConnection: boolean; mediaRecorder: boolean };
+export type Capabilities = {
+  mediaDevices: boolean;
+  getUserMedia: boolean;
+  enumerateDevices: boolean;
+  rtcPeerConnection: boolean;
+  mediaRecorder: boolean;
+};
 
 /** The parts of `window` the check looks at; `window` itself fits. */
 export type MediaScope = {
@@ -161,7 +167,11 @@ export type RtcSummary = {
 
 const okOrFail = (passed: boolean): CheckStatus => (passed ? "ok" : "fail");
 
-function deviceStatus(count: number | undefined, access: AccessResult, granted: (access: { video: boolean; audio: boolean }) => boolean): CheckStatus {
+function deviceStatus(
+  count: number | undefined,
+  access: AccessResult,
+  granted: (access: { video: boolean; audio: boolean }) => boolean,
+): CheckStatus {
   if (count === 0) return "fail";
   if (access.state === "granted") return okOrFail(granted(access));
   if (access.state === "failed") return "fail";

@@ -43,7 +43,13 @@ export async function saveCriEvidence(processHexId: string, urlSign: string | nu
         checkDetail: record,
       },
     });
-    await appendAuditEvent(tx, { documentId: signer.documentId }, "evidence.registry-checked", { signer: signer.hexId, evidence: evidence.hexId, found: answer.found, nameMatches, sha256: stored.sha256 });
+    await appendAuditEvent(tx, { documentId: signer.documentId }, "evidence.registry-checked", {
+      signer: signer.hexId,
+      evidence: evidence.hexId,
+      found: answer.found,
+      nameMatches,
+      sha256: stored.sha256,
+    });
   });
   if (!answer.found) throw new AppError("PERSON_NOT_IN_REGISTRY");
   return { result: 1, registered: true, nameMatches };

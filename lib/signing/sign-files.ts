@@ -37,7 +37,15 @@ async function slotFor(pdf: Uint8Array, index: number): Promise<{ page: number; 
   const perRow = Math.max(1, Math.floor((width - 2 * margin + slot.gap) / (slot.width + slot.gap)));
   const column = index % perRow;
   const row = Math.floor(index / perRow);
-  return { page: pages, rect: { x: margin + column * (slot.width + slot.gap), y: margin + row * (slot.height + slot.gap), width: slot.width, height: slot.height } };
+  return {
+    page: pages,
+    rect: {
+      x: margin + column * (slot.width + slot.gap),
+      y: margin + row * (slot.height + slot.gap),
+      width: slot.width,
+      height: slot.height,
+    },
+  };
 }
 
 type FileRow = { id: number; storageKey: string; workingStorageKey: string | null; sha256: string; workingSha256: string | null };
@@ -50,7 +58,10 @@ type FileRow = { id: number; storageKey: string; workingStorageKey: string | nul
 export async function signForSigner({ signerId }: z.infer<typeof signSignerPayload>): Promise<{ signed: number }> {
   const signer = await db.signer.findUnique({
     where: { id: signerId },
-    include: { document: { include: { organization: { select: { name: true } } } }, evidences: { where: { kind: "SIGNATURE_DRAWING" }, orderBy: { id: "desc" }, take: 1 } },
+    include: {
+      document: { include: { organization: { select: { name: true } } } },
+      evidences: { where: { kind: "SIGNATURE_DRAWING" }, orderBy: { id: "desc" }, take: 1 },
+    },
   });
   if (!signer || signer.status !== "COMPLETED") return { signed: 0 };
   const credentials = await loadSigningCredentials();
@@ -63,7 +74,9 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
       await lockDocumentById(tx, signer.documentId);
       const files: FileRow[] = await tx.documentFile.findMany({ where: { documentId: signer.documentId }, orderBy: { id: "asc" } });
       // The slot follows the order in which signers completed.
-      const earlier = await tx.signer.count({ where: { documentId: signer.documentId, status: "COMPLETED", signedAt: { lt: signer.signedAt ?? new Date() } } });
+      const earlier = await tx.signer.count({
+        where: { documentId: signer.documentId, status: "COMPLETED", signedAt: { lt: signer.signedAt ?? new Date() } },
+      });
       let signed = 0;
       const hashes: string[] = [];
       for (const file of files) {
@@ -71,7 +84,11 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
         if ((await pdfFieldNames(base)).has(fieldName)) continue;
         const appearance = drawing ? { png: drawing, ...(await slotFor(base, earlier)) } : undefined;
         const bytes = await signPdf(base, {
-          signer: { name: `${signer.firstName} ${signer.lastName}`, reason: t("signerReason", { name: `${signer.firstName} ${signer.lastName}` }), contactInfo: signer.email ?? undefined },
+          signer: {
+            name: `${signer.firstName} ${signer.lastName}`,
+            reason: t("signerReason", { name: `${signer.firstName} ${signer.lastName}` }),
+            contactInfo: signer.email ?? undefined,
+          },
           appearance,
           fieldName,
           credentials,
@@ -83,7 +100,8 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
         hashes.push(stored.sha256);
         signed += 1;
       }
-      if (signed > 0) await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.pdf-signed", { signer: signer.hexId, files: hashes });
+      if (signed > 0)
+        await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.pdf-signed", { signer: signer.hexId, files: hashes });
       return { signed };
     },
     { timeout: 120_000 },
@@ -97,7 +115,10 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
  * files are ever downloaded.
  */
 export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPayload>): Promise<{ sealed: number }> {
-  const document = await db.document.findUnique({ where: { id: documentId }, include: { organization: { select: { name: true } }, signers: { where: { status: "COMPLETED" }, select: { id: true } } } });
+  const document = await db.document.findUnique({
+    where: { id: documentId },
+    include: { organization: { select: { name: true } }, signers: { where: { status: "COMPLETED" }, select: { id: true } } },
+  });
   if (!document || document.status !== "COMPLETED") return { sealed: 0 };
   if (document.sealedAt) {
     // A re-run (say the enqueue below failed after the seal committed): the job ids keep it to once.
@@ -131,7 +152,9 @@ export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPa
         });
         // With a timestamp authority: validation data of every signature and an archival timestamp (B-LTA).
         // Unreachable revocation data throws, so the job is retried instead of finishing a weaker file.
-        const bytes = tsa ? await addLongTermValidation(seal, { tsaUrl: tsa, fieldName: archivalTimestampFieldName(document.hexId) }) : seal;
+        const bytes = tsa
+          ? await addLongTermValidation(seal, { tsaUrl: tsa, fieldName: archivalTimestampFieldName(document.hexId) })
+          : seal;
         const stored = await storage().put(bytes);
         await tx.documentFile.update({ where: { id: file.id }, data: { signedStorageKey: stored.key, signedSha256: stored.sha256 } });
         hashes.push(stored.sha256);

@@ -56,7 +56,11 @@ export async function signerAccess(processHexId: string, urlSign: string | null 
  * out) still learns whose process it was, so its page can name the organisation. Unknown processes
  * and wrong secrets count against the caller's address.
  */
-export async function signerByLink(processHexId: string, urlSign: string | null | undefined, ip: string): Promise<{ signer: SignerRecord; secretOk: boolean }> {
+export async function signerByLink(
+  processHexId: string,
+  urlSign: string | null | undefined,
+  ip: string,
+): Promise<{ signer: SignerRecord; secretOk: boolean }> {
   const signer = hex32.test(processHexId) ? await findSigner(processHexId) : null;
   const secretOk = Boolean(signer && urlSign && secretMatches(urlSign, signer.urlSignHash));
   if (!secretOk) await enforceRateLimit(`sign-link:ip:${ip}`, 30, 600);
@@ -75,6 +79,7 @@ export function accessOf(signer: SignerRecord): SignerAccess {
 /** The same, for calls that change the process: an ended link refuses them with its state. */
 export async function liveSignerAccess(processHexId: string, urlSign: string | null | undefined, ip: string): Promise<SignerAccess> {
   const access = await signerAccess(processHexId, urlSign, ip);
-  if (access.state) throw new AppError("LINK_ENDED", { state: access.state, status: access.signer.status, documentStatus: access.signer.document.status });
+  if (access.state)
+    throw new AppError("LINK_ENDED", { state: access.state, status: access.signer.status, documentStatus: access.signer.document.status });
   return access;
 }

@@ -8,5 +8,11 @@ export async function signersSummary(processHexId: string) {
     orderBy: [{ position: "asc" }, { id: "asc" }],
     select: { hexId: true, firstName: true, lastName: true, position: true, status: true, mandatory: true },
   });
-  return signers.map((s) => ({ name: `${s.firstName} ${s.lastName}`, position: s.position, status: s.status, mandatory: s.mandatory, you: s.hexId === processHexId }));
+  return signers.map((s) => ({
+    name: `${s.firstName} ${s.lastName}`,
+    position: s.position,
+    status: s.status,
+    mandatory: s.mandatory,
+    you: s.hexId === processHexId,
+  }));
 }

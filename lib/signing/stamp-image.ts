@@ -25,7 +25,10 @@ export async function stampImage(bytes: Uint8Array, stamp: ImageStamp, quality: 
   // Never taller than the photo: sharp refuses an overlay bigger than its base.
   const band = Math.min(info.height, Math.round(size * 1.35 * lines.length + size * 0.8));
   const text = lines
-    .map((line, index) => `<text x="${Math.round(size * 0.6)}" y="${Math.round(size * 1.35 * (index + 1))}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${size}" fill="#ffffff">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="${Math.round(size * 0.6)}" y="${Math.round(size * 1.35 * (index + 1))}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${size}" fill="#ffffff">${escapeXml(line)}</text>`,
+    )
     .join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${info.width}" height="${band}"><rect width="100%" height="100%" fill="#000000" fill-opacity="0.55"/>${text}</svg>`;
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })

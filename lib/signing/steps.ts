@@ -31,7 +31,11 @@ export function signerSteps<S extends FlowStepLike>(flowSteps: readonly S[]): (S
 }
 
 /** A flow asks for the signer's location when it has a GEOLOCATION step or the flow flag says so. */
-export function asksForLocation(flow: { geolocateSigners: boolean; obligatoryGeolocation: boolean; steps: readonly FlowStepLike[] }): boolean {
+export function asksForLocation(flow: {
+  geolocateSigners: boolean;
+  obligatoryGeolocation: boolean;
+  steps: readonly FlowStepLike[];
+}): boolean {
   return flow.geolocateSigners || flow.obligatoryGeolocation || flow.steps.some((s) => s.type === "GEOLOCATION");
 }
 

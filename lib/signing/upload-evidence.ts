@@ -43,7 +43,10 @@ const isWebm = (b: Uint8Array) => b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xd
 const isMp4 = (b: Uint8Array) => b.length > 12 && String.fromCharCode(b[4] ?? 0, b[5] ?? 0, b[6] ?? 0, b[7] ?? 0) === "ftyp";
 
 /** What is stored for a capture: a stamped JPEG for photos, the recording remuxed so it has a duration (WebM) or as it came (MP4) for videos, the PNG for a fingerprint. */
-async function prepare(upload: EvidenceUpload, access: SignerAccess): Promise<{ bytes: Uint8Array; mimeType: string; detail: Record<string, string | number | boolean | null> }> {
+async function prepare(
+  upload: EvidenceUpload,
+  access: SignerAccess,
+): Promise<{ bytes: Uint8Array; mimeType: string; detail: Record<string, string | number | boolean | null> }> {
   const original = upload.bytes;
   if (upload.kind === "VIDEO") {
     if (original.byteLength > maxVideoBytes) throw new AppError("EVIDENCE_TOO_LARGE");
@@ -52,7 +55,11 @@ async function prepare(upload: EvidenceUpload, access: SignerAccess): Promise<{ 
     // MediaRecorder's WebM has no duration until it is remuxed (lib/signing/remux-video.ts).
     const remux = await remuxWebm(original);
     const originalSha256 = sha256Hex(Buffer.from(original));
-    return { bytes: remux.bytes, mimeType: "video/webm", detail: remux.remuxed ? { remuxed: true, originalSha256 } : { remuxed: false, remuxNote: remux.note } };
+    return {
+      bytes: remux.bytes,
+      mimeType: "video/webm",
+      detail: remux.remuxed ? { remuxed: true, originalSha256 } : { remuxed: false, remuxNote: remux.note },
+    };
   }
   if (original.byteLength > maxImageBytes) throw new AppError("EVIDENCE_TOO_LARGE");
   let format: string | undefined;
@@ -69,7 +76,8 @@ async function prepare(upload: EvidenceUpload, access: SignerAccess): Promise<{ 
   const { signer } = access;
   const config = await getConfigValues(signer.document.organizationId, ["idcard_image_quality", "organization_tz"]);
   const place = await db.location.findFirst({ where: { signerId: signer.id, latitude: { not: null } }, orderBy: { id: "desc" } });
-  const capturedAt = upload.capturedAt && Math.abs(upload.capturedAt.getTime() - Date.now()) < 24 * 3600_000 ? upload.capturedAt : new Date();
+  const capturedAt =
+    upload.capturedAt && Math.abs(upload.capturedAt.getTime() - Date.now()) < 24 * 3600_000 ? upload.capturedAt : new Date();
   const timeZone = safeTimeZone(config.organization_tz);
   let stamped: Buffer;
   try {
@@ -87,7 +95,11 @@ async function prepare(upload: EvidenceUpload, access: SignerAccess): Promise<{ 
     throw new AppError("EVIDENCE_FILE_INVALID");
   }
   // The original's hash too: what the device produced, before the stamp was burnt in.
-  return { bytes: stamped, mimeType: "image/jpeg", detail: { capturedAt: capturedAt.toISOString(), originalSha256: sha256Hex(Buffer.from(original)) } };
+  return {
+    bytes: stamped,
+    mimeType: "image/jpeg",
+    detail: { capturedAt: capturedAt.toISOString(), originalSha256: sha256Hex(Buffer.from(original)) },
+  };
 }
 
 /**
@@ -124,13 +136,17 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
     outcome = await db.$transaction(async (tx) => {
       await lockDocumentById(tx, signer.documentId);
       // The same upload sent twice at once (a retry while the first was still on its way): the first one, now committed, stored it.
-      if (await tx.evidence.findUnique({ where: { clientUploadId: upload.uploadId }, select: { id: true } })) return { duplicate: true as const };
+      if (await tx.evidence.findUnique({ where: { clientUploadId: upload.uploadId }, select: { id: true } }))
+        return { duplicate: true as const };
       const fresh = await tx.signer.findUniqueOrThrow({ where: { id: signer.id }, select: { status: true, currentStep: true } });
       if (fresh.status === "ATTEMPTS_EXHAUSTED") throw new AppError("ATTEMPTS_EXHAUSTED", { page: "finishedAttempts" });
-      if (fresh.status !== "IN_PROGRESS" && fresh.status !== "PENDING") throw new AppError("LINK_ENDED", { state: fresh.status, status: fresh.status });
-      if (fresh.currentStep !== signer.currentStep) throw new AppError("STEP_OUT_OF_ORDER", { page: signerStepPages[access.steps[fresh.currentStep]?.type ?? "SIGNATURE"] });
+      if (fresh.status !== "IN_PROGRESS" && fresh.status !== "PENDING")
+        throw new AppError("LINK_ENDED", { state: fresh.status, status: fresh.status });
+      if (fresh.currentStep !== signer.currentStep)
+        throw new AppError("STEP_OUT_OF_ORDER", { page: signerStepPages[access.steps[fresh.currentStep]?.type ?? "SIGNATURE"] });
       // One selfie is checked at a time: another one while the first is being checked waits for its result.
-      if (comparison && (await latestInStep(tx, signer, step.position, upload.kind))?.check === "PENDING") throw new AppError("FACE_CHECK_PENDING");
+      if (comparison && (await latestInStep(tx, signer, step.position, upload.kind))?.check === "PENDING")
+        throw new AppError("FACE_CHECK_PENDING");
       const evidence = await tx.evidence.create({
         data: {
           kind: upload.kind,
@@ -141,7 +157,11 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
           size: stored.size,
           sha256: stored.sha256,
           clientUploadId: upload.uploadId,
-          checkDetail: { ...prepared.detail, ...(challenge ? challengeFacts(challenge, receivedAt) : {}), ...(upload.detail ? { client: upload.detail } : {}) },
+          checkDetail: {
+            ...prepared.detail,
+            ...(challenge ? challengeFacts(challenge, receivedAt) : {}),
+            ...(upload.detail ? { client: upload.detail } : {}),
+          },
         },
       });
       await appendAuditEvent(tx, { documentId: signer.documentId }, "evidence.stored", {
@@ -153,7 +173,8 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
         userAgent: meta.userAgent,
       });
       // The face check decides whether the step is done (lib/signing/face-check.ts).
-      if (comparison) return { evidenceHexId: evidence.hexId, finished: false, stepDone: false, nextStep: fresh.currentStep, faceCheck: evidence.id };
+      if (comparison)
+        return { evidenceHexId: evidence.hexId, finished: false, stepDone: false, nextStep: fresh.currentStep, faceCheck: evidence.id };
       // Only this round's captures count: after a restart the step is redone from nothing.
       const have = await capturedInStep(tx, signer, step.position);
       const stepDone = needed.every((kind) => have.includes(kind));
@@ -178,7 +199,10 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
   if (challenge) await consumeVideoChallenge(challenge);
   if (outcome.faceCheck !== undefined) {
     await enqueueJobs([checkJobFor(upload.kind, outcome.faceCheck)]);
-    return { ...answer(outcome.evidenceHexId, stored.sha256, access, urlSign, false), next: urlSign ? waitPagePath(urlSign, signer.hexId) : null };
+    return {
+      ...answer(outcome.evidenceHexId, stored.sha256, access, urlSign, false),
+      next: urlSign ? waitPagePath(urlSign, signer.hexId) : null,
+    };
   }
   if (outcome.finished) await afterSignerCompleted(signer.id, signer.documentId);
   const next = accessOf({ ...signer, currentStep: outcome.nextStep });
@@ -203,7 +227,10 @@ async function alreadyStored(uploadId: string, signerId: number, urlSign: string
   const step = flowSteps.find((s) => s.position === already.stepPosition);
   if ((already.kind === "SELFIE" || already.kind === "VIDEO") && already.check === "PENDING" && step && faceComparisonOf(step, flowSteps)) {
     await enqueueJobs([checkJobFor(already.kind, already.id)]);
-    return { ...answer(already.hexId, already.sha256, now, urlSign, false), next: urlSign ? waitPagePath(urlSign, now.signer.hexId) : null };
+    return {
+      ...answer(already.hexId, already.sha256, now, urlSign, false),
+      next: urlSign ? waitPagePath(urlSign, now.signer.hexId) : null,
+    };
   }
   return answer(already.hexId, already.sha256, now, urlSign, false);
 }

@@ -5,5 +5,9 @@ import { signerByLink } from "./signer-access";
 export async function verifySignatureProcess(processHexId: string, urlSign: string | null, ip: string) {
   const { signer, secretOk } = await signerByLink(processHexId, urlSign, ip);
   if (!secretOk) return { status: "UNKNOWN", documentStatus: "UNKNOWN", linkState: "UNKNOWN" };
-  return { status: signer.status, documentStatus: signer.document.status, linkState: signerLinkState(signer.status, signer.document.status) };
+  return {
+    status: signer.status,
+    documentStatus: signer.document.status,
+    linkState: signerLinkState(signer.status, signer.document.status),
+  };
 }

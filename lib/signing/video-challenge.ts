@@ -144,16 +144,23 @@ async function refuse(signerId: number, challengeId: string, reason: string): Pr
  * says so itself when its countdown ran out first). The first upload that names the challenge
  * takes it: a retry of that upload (same uploadId) may use it again, any other upload is refused.
  */
-export async function claimVideoChallenge(signerId: number, stepPosition: number, upload: { uploadId: string; detail?: string }, receivedAt: Date): Promise<VideoChallenge> {
+export async function claimVideoChallenge(
+  signerId: number,
+  stepPosition: number,
+  upload: { uploadId: string; detail?: string },
+  receivedAt: Date,
+): Promise<VideoChallenge> {
   const detail = readDetail(upload.detail);
   if (!detail) return refuse(signerId, "none", "challenge-missing");
   const challenge = await loadChallenge(detail.challengeId);
   if (!challenge) return refuse(signerId, detail.challengeId, "challenge-unknown");
-  if (challenge.signerId !== signerId || challenge.stepPosition !== stepPosition) return refuse(signerId, detail.challengeId, "challenge-foreign");
+  if (challenge.signerId !== signerId || challenge.stepPosition !== stepPosition)
+    return refuse(signerId, detail.challengeId, "challenge-foreign");
   const key = claimKey(challenge.challengeId);
   const taken = await redis().set(key, upload.uploadId, "EX", keepSeconds(challenge), "NX");
   if (taken !== "OK" && (await redis().get(key)) !== upload.uploadId) return refuse(signerId, challenge.challengeId, "challenge-reused");
-  if (detail.late || receivedAt.getTime() > challenge.deadline + videoUploadGraceSeconds * 1000) return refuse(signerId, challenge.challengeId, "time-expired");
+  if (detail.late || receivedAt.getTime() > challenge.deadline + videoUploadGraceSeconds * 1000)
+    return refuse(signerId, challenge.challengeId, "time-expired");
   return challenge;
 }
 

@@ -44,7 +44,11 @@ export async function extractFrames(video: Uint8Array, mimeType: string, count: 
     await writeFile(input, video);
     const demuxer = demuxerOf(mimeType);
     const common = ["-protocol_whitelist", "file", "-f", demuxer];
-    const probed = await run("ffprobe", ["-v", "error", ...common, "-show_entries", "format=duration", "-of", "csv=p=0", input], probeTimeoutMs);
+    const probed = await run(
+      "ffprobe",
+      ["-v", "error", ...common, "-show_entries", "format=duration", "-of", "csv=p=0", input],
+      probeTimeoutMs,
+    );
     const duration = Number(probed.trim());
     if (!Number.isFinite(duration) || duration <= 0) throw new VideoFramesError("the recording has no duration");
     const frames: Uint8Array[] = [];
@@ -54,7 +58,25 @@ export async function extractFrames(video: Uint8Array, mimeType: string, count: 
       // -ss before -i seeks by the container's cues (fast), then decodes up to the exact time.
       await run(
         "ffmpeg",
-        ["-nostdin", "-hide_banner", "-loglevel", "error", ...common, "-ss", at.toFixed(3), "-i", input, "-frames:v", "1", "-vf", `scale='min(${frameWidth},iw)':-2`, "-q:v", "3", "-y", output],
+        [
+          "-nostdin",
+          "-hide_banner",
+          "-loglevel",
+          "error",
+          ...common,
+          "-ss",
+          at.toFixed(3),
+          "-i",
+          input,
+          "-frames:v",
+          "1",
+          "-vf",
+          `scale='min(${frameWidth},iw)':-2`,
+          "-q:v",
+          "3",
+          "-y",
+          output,
+        ],
         extractTimeoutMs,
       );
     }

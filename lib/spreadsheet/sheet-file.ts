@@ -146,6 +146,9 @@ export async function writeSheetFile(format: SheetFormat, sheets: readonly [Shee
     sheet.getRow(1).font = { bold: true };
     sheet.addRows([...content.rows]);
   }
-  const written = format === "xlsx" ? await workbook.xlsx.writeBuffer() : await workbook.csv.writeBuffer({ map: csvSafe, formatterOptions: { writeBOM: true } });
+  const written =
+    format === "xlsx"
+      ? await workbook.xlsx.writeBuffer()
+      : await workbook.csv.writeBuffer({ map: csvSafe, formatterOptions: { writeBOM: true } });
   return Buffer.from(written as ArrayBuffer);
 }

@@ -11,7 +11,10 @@ export type StampWait = "off" | "stamped" | "pending";
  * chain that is slow or down): the seal goes ahead, a PDF is never held back by a chain, and the
  * stamps still appear on /validateDocs once the batch is confirmed.
  */
-export async function awaitEvidenceStamps(documentId: number, options: { timeoutMs?: number; pollMs?: number; config?: StampingConfig } = {}): Promise<StampWait> {
+export async function awaitEvidenceStamps(
+  documentId: number,
+  options: { timeoutMs?: number; pollMs?: number; config?: StampingConfig } = {},
+): Promise<StampWait> {
   const config = options.config ?? stampingConfig();
   if (config.networks.length === 0) return "off";
   const deadline = Date.now() + (options.timeoutMs ?? env().STAMPING_SEAL_WAIT_MS);

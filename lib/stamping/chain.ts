@@ -62,7 +62,8 @@ export async function broadcast(client: ChainClient, raw: string): Promise<void>
   }
 }
 
-export type OnChain = { state: "mined"; blockNumber: number; gasUsed: bigint; fee: bigint; ok: boolean } | { state: "pending" } | { state: "unknown" };
+export type OnChain =
+  { state: "mined"; blockNumber: number; gasUsed: bigint; fee: bigint; ok: boolean } | { state: "pending" } | { state: "unknown" };
 
 type RpcReceipt = { blockNumber: string; gasUsed: string; effectiveGasPrice?: string; status?: string } | null;
 
@@ -75,7 +76,13 @@ export async function lookUp(client: ChainClient, hash: string): Promise<OnChain
   const receipt = (await client.provider.send("eth_getTransactionReceipt", [hash])) as RpcReceipt;
   if (receipt?.blockNumber) {
     const gasUsed = BigInt(receipt.gasUsed);
-    return { state: "mined", blockNumber: Number(receipt.blockNumber), gasUsed, fee: gasUsed * BigInt(receipt.effectiveGasPrice ?? 0), ok: receipt.status === "0x1" };
+    return {
+      state: "mined",
+      blockNumber: Number(receipt.blockNumber),
+      gasUsed,
+      fee: gasUsed * BigInt(receipt.effectiveGasPrice ?? 0),
+      ok: receipt.status === "0x1",
+    };
   }
   const tx = (await client.provider.send("eth_getTransactionByHash", [hash])) as unknown;
   return tx ? { state: "pending" } : { state: "unknown" };

@@ -39,9 +39,30 @@ export function explorerTxLink(network: Pick<StampingNetwork, "explorerUrl">, ha
 export function networkCatalog(): Record<NetworkName, StampingNetwork> {
   const e = env();
   return {
-    local: { name: "local", kind: "local", chainId: e.STAMPING_LOCAL_CHAIN_ID, rpcUrl: e.STAMPING_LOCAL_RPC_URL, explorerUrl: e.STAMPING_LOCAL_EXPLORER_URL ?? null, column: "localTx" },
-    lacchain: { name: "lacchain", kind: "testnet", chainId: e.STAMPING_LACCHAIN_CHAIN_ID, rpcUrl: e.STAMPING_LACCHAIN_RPC_URL ?? "", explorerUrl: e.STAMPING_LACCHAIN_EXPLORER_URL, column: "lacchainTx" },
-    rollux: { name: "rollux", kind: "mainnet", chainId: e.STAMPING_ROLLUX_CHAIN_ID, rpcUrl: e.STAMPING_ROLLUX_RPC_URL ?? "", explorerUrl: e.STAMPING_ROLLUX_EXPLORER_URL, column: "rolluxTx" },
+    local: {
+      name: "local",
+      kind: "local",
+      chainId: e.STAMPING_LOCAL_CHAIN_ID,
+      rpcUrl: e.STAMPING_LOCAL_RPC_URL,
+      explorerUrl: e.STAMPING_LOCAL_EXPLORER_URL ?? null,
+      column: "localTx",
+    },
+    lacchain: {
+      name: "lacchain",
+      kind: "testnet",
+      chainId: e.STAMPING_LACCHAIN_CHAIN_ID,
+      rpcUrl: e.STAMPING_LACCHAIN_RPC_URL ?? "",
+      explorerUrl: e.STAMPING_LACCHAIN_EXPLORER_URL,
+      column: "lacchainTx",
+    },
+    rollux: {
+      name: "rollux",
+      kind: "mainnet",
+      chainId: e.STAMPING_ROLLUX_CHAIN_ID,
+      rpcUrl: e.STAMPING_ROLLUX_RPC_URL ?? "",
+      explorerUrl: e.STAMPING_ROLLUX_EXPLORER_URL,
+      column: "rolluxTx",
+    },
   };
 }
 
@@ -49,16 +70,24 @@ export function networkCatalog(): Record<NetworkName, StampingNetwork> {
 export function stampingConfig(): StampingConfig {
   const e = env();
   const catalog = networkCatalog();
-  const names = [...new Set(e.STAMPING_NETWORKS.split(",").map((n) => n.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      e.STAMPING_NETWORKS.split(",")
+        .map((n) => n.trim())
+        .filter(Boolean),
+    ),
+  ];
   const networks = names.map((name) => {
-    if (!(networkNames as readonly string[]).includes(name)) throw new Error(`STAMPING_NETWORKS: unknown network "${name}" (use ${networkNames.join(", ")})`);
+    if (!(networkNames as readonly string[]).includes(name))
+      throw new Error(`STAMPING_NETWORKS: unknown network "${name}" (use ${networkNames.join(", ")})`);
     const network = catalog[name as NetworkName];
     if (!network.rpcUrl) throw new Error(`STAMPING_NETWORKS lists ${name} but STAMPING_${name.toUpperCase()}_RPC_URL is not set`);
     return network;
   });
   let privateKey = e.STAMPING_PRIVATE_KEY;
   if (!privateKey && networks.length > 0) {
-    if (e.NODE_ENV === "production" || networks.some((n) => n.name !== "local")) throw new Error("STAMPING_PRIVATE_KEY is required for stamping on public networks");
+    if (e.NODE_ENV === "production" || networks.some((n) => n.name !== "local"))
+      throw new Error("STAMPING_PRIVATE_KEY is required for stamping on public networks");
     privateKey = hardhatDevKey;
   }
   return { networks, privateKey: privateKey ?? "", batchSize: e.STAMPING_BATCH_SIZE, confirmTimeoutMs: e.STAMPING_CONFIRM_TIMEOUT_MS };

@@ -56,11 +56,21 @@ export function stampSoonJob(now = Date.now()): QueuedJob {
     data: {},
     // Removed once run: a job kept under the window's id would swallow a later signer's request in the same
     // window (BullMQ ignores an id it still holds), leaving their evidence to the next scheduled run.
-    options: { jobId: `stamp-soon-${Math.floor(now / soonWindowMs)}`, delay: 2_000, attempts: 3, backoff: { type: "exponential", delay: 5_000 }, removeOnComplete: true, removeOnFail: true },
+    options: {
+      jobId: `stamp-soon-${Math.floor(now / soonWindowMs)}`,
+      delay: 2_000,
+      attempts: 3,
+      backoff: { type: "exponential", delay: 5_000 },
+      removeOnComplete: true,
+      removeOnFail: true,
+    },
   };
 }
 
-export type StampPendingResult = { skipped?: true; batches: { id: number; root: string; evidences: number; tx: Partial<Record<TxColumn, string>> }[] };
+export type StampPendingResult = {
+  skipped?: true;
+  batches: { id: number; root: string; evidences: number; tx: Partial<Record<TxColumn, string>> }[];
+};
 
 type Options = { config?: StampingConfig; maxBatches?: number };
 
@@ -68,7 +78,11 @@ export async function stampPending(payload: z.infer<typeof stampPendingPayload> 
   const config = options.config ?? stampingConfig();
   if (config.networks.length === 0) return { skipped: true, batches: [] };
   const done: StampPendingResult["batches"] = [];
-  const open = await db.stampBatch.findMany({ where: { status: { in: ["PENDING", "SUBMITTED"] } }, orderBy: { id: "asc" }, select: { id: true } });
+  const open = await db.stampBatch.findMany({
+    where: { status: { in: ["PENDING", "SUBMITTED"] } },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
   for (const { id } of open) done.push(await completeBatch(id, config));
   const maxBatches = options.maxBatches ?? payload.maxBatches ?? 10;
   for (let i = 0; i < maxBatches; i++) {
@@ -81,15 +95,27 @@ export async function stampPending(payload: z.infer<typeof stampPendingPayload> 
 
 /** Claims up to `size` unstamped evidences in a new batch (or the existing batch of the same root); null when none wait. */
 export async function openBatch(size: number): Promise<number | null> {
-  const evidences = await db.evidence.findMany({ where: { stamping: null }, orderBy: { id: "asc" }, take: size, select: { id: true, kind: true, sha256: true } });
+  const evidences = await db.evidence.findMany({
+    where: { stamping: null },
+    orderBy: { id: "asc" },
+    take: size,
+    select: { id: true, kind: true, sha256: true },
+  });
   if (evidences.length === 0) return null;
   const tree = buildMerkleTree(evidences.map((e) => e.sha256));
   return db.$transaction(async (tx) => {
     // The same hashes in the same order give the same root (e.g. one evidence whose file was stored
     // twice): the stamp already made proves them too, so they join that batch.
-    const batch = (await tx.stampBatch.findUnique({ where: { merkleRoot: tree.root }, select: { id: true } })) ?? (await tx.stampBatch.create({ data: { merkleRoot: tree.root }, select: { id: true } }));
+    const batch =
+      (await tx.stampBatch.findUnique({ where: { merkleRoot: tree.root }, select: { id: true } })) ??
+      (await tx.stampBatch.create({ data: { merkleRoot: tree.root }, select: { id: true } }));
     await tx.stampingRecord.createMany({
-      data: evidences.map((evidence, index) => ({ evidenceId: evidence.id, kind: evidence.kind, batchId: batch.id, merkleProof: { ...merkleProof(tree, index), evidenceSha256: evidence.sha256 } })),
+      data: evidences.map((evidence, index) => ({
+        evidenceId: evidence.id,
+        kind: evidence.kind,
+        batchId: batch.id,
+        merkleProof: { ...merkleProof(tree, index), evidenceSha256: evidence.sha256 },
+      })),
     });
     return batch.id;
   });
@@ -103,7 +129,10 @@ async function completeBatch(batchId: number, config: StampingConfig): Promise<S
       for (const client of clients) await stampOn(client, batchId, batch.merkleRoot, config.confirmTimeoutMs);
       await db.stampBatch.update({ where: { id: batchId }, data: { status: "CONFIRMED", confirmedAt: new Date() } });
     } catch (error) {
-      await db.stampingRecord.updateMany({ where: { batchId, OR: [{ code: null }, { code: { not: 200 } }] }, data: { code: failureCode(error) } });
+      await db.stampingRecord.updateMany({
+        where: { batchId, OR: [{ code: null }, { code: { not: 200 } }] },
+        data: { code: failureCode(error) },
+      });
       throw error;
     } finally {
       for (const client of clients) client.close();

@@ -29,7 +29,11 @@ export const signupInput = z
 export const forgotInput = z.object({ email });
 export const codeInput = z.object({ email, code: otpCode });
 export const resetInput = z.object({ email, code: otpCode, password: newPassword, confirmPassword: password }).refine(confirmed, mismatch);
-export const changePasswordInput = z.object({ oldPassword: password, password: newPassword, confirmPassword: password }).refine(confirmed, mismatch);
-export const setPasswordInput = z.object({ code: z.string(), password: newPassword, confirmPassword: password }).refine(confirmed, mismatch);
+export const changePasswordInput = z
+  .object({ oldPassword: password, password: newPassword, confirmPassword: password })
+  .refine(confirmed, mismatch);
+export const setPasswordInput = z
+  .object({ code: z.string(), password: newPassword, confirmPassword: password })
+  .refine(confirmed, mismatch);
 
 export const profileInput = z.object({ firstName: personName, lastName: personName, cellPhone: phone });

@@ -4,7 +4,11 @@ import { chooseLanguage, demo, signIn } from "./support/accounts";
 const keyShape = /^rbk_[A-Za-z0-9_-]{43}$/;
 
 test.describe("API keys", () => {
-  test("the organisation administrator creates a key, sees it once, and the list shows it without the secret", async ({ page, context, request }) => {
+  test("the organisation administrator creates a key, sees it once, and the list shows it without the secret", async ({
+    page,
+    context,
+    request,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/signin");
     await signIn(page, demo.orgAdmin);
@@ -49,7 +53,9 @@ test.describe("API keys", () => {
     await expect(row).toContainText("Habilitada");
     expect(await page.content()).not.toContain(secret.slice(12));
 
-    const withKey = await request.get("/api/configs/search/findOneByName?configName=default_page_size", { headers: { "x-api-key": secret } });
+    const withKey = await request.get("/api/configs/search/findOneByName?configName=default_page_size", {
+      headers: { "x-api-key": secret },
+    });
     expect(withKey.status()).toBe(200);
     const logs = await request.get("/api/data/operationLogs", { headers: { authorization: `Bearer ${secret}` } });
     expect(logs.status()).toBe(403);

@@ -137,7 +137,9 @@ test.describe("MFA", () => {
 
 test.describe("failure notices (spec §8)", () => {
   test("a failed config load shows the generic 'Error' notice and the portal keeps working", async ({ page }) => {
-    await page.route("**/api/configs/search/findOneByName*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ errorCode: "SERVER_ERROR", message: "x" }) }));
+    await page.route("**/api/configs/search/findOneByName*", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ errorCode: "SERVER_ERROR", message: "x" }) }),
+    );
     await page.goto("/signin");
     await signIn(page, demo.staff);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -147,7 +149,14 @@ test.describe("failure notices (spec §8)", () => {
 
   test("a server error shows the spec's message and reloads the page after 4 s", async ({ page }) => {
     await page.route("**/api/authenticate", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ errorCode: "SERVER_ERROR", message: "Ocurrió un error con nuestros servidores. No se preocupe, mántengase en línea." }) }),
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({
+          errorCode: "SERVER_ERROR",
+          message: "Ocurrió un error con nuestros servidores. No se preocupe, mántengase en línea.",
+        }),
+      }),
     );
     await page.goto("/signin");
     await signIn(page, demo.staff);

@@ -20,11 +20,17 @@ function dayAhead(days: number): string {
 const header = "envío;título;descripción;fechaExpiración;archivo;orden;nombre;apellidos;correo";
 
 test.describe("batch import (/batchImport)", () => {
-  test("the organisation administrator previews a file with a bad row, fixes it, imports the shipments as drafts and opens one", async ({ page }) => {
+  test("the organisation administrator previews a file with a bad row, fixes it, imports the shipments as drafts and opens one", async ({
+    page,
+  }) => {
     const suffix = uniqueLetters();
     const title = `Lote ${suffix}`;
     const rows = (secondEmail: string) =>
-      [header, `1;${title} uno;Contrato del lote;${dayAhead(10)};lote.pdf;1;Ana;Lote;ana.${suffix}@firmantes.test`, `2;${title} dos;Contrato del lote;${dayAhead(10)};lote.pdf;1;Bruno;Lote;${secondEmail}`].join("\n");
+      [
+        header,
+        `1;${title} uno;Contrato del lote;${dayAhead(10)};lote.pdf;1;Ana;Lote;ana.${suffix}@firmantes.test`,
+        `2;${title} dos;Contrato del lote;${dayAhead(10)};lote.pdf;1;Bruno;Lote;${secondEmail}`,
+      ].join("\n");
 
     await page.goto("/batchImport");
     await signIn(page, demo.orgAdmin);
@@ -32,14 +38,20 @@ test.describe("batch import (/batchImport)", () => {
     await expect(page.getByTestId("batch-template-xlsx")).toBeVisible();
 
     await page.getByTestId("batch-pdf-input").setInputFiles({ name: "lote.pdf", mimeType: "application/pdf", buffer: await onePagePdf() });
-    await page.getByTestId("batch-sheet-input").setInputFiles({ name: "lote.csv", mimeType: "text/csv", buffer: Buffer.from(rows("bruno@@firmantes"), "utf8") });
+    await page
+      .getByTestId("batch-sheet-input")
+      .setInputFiles({ name: "lote.csv", mimeType: "text/csv", buffer: Buffer.from(rows("bruno@@firmantes"), "utf8") });
 
     const badRow = page.locator('[data-testid="batch-row"][data-row="3"]');
     await expect(badRow).toHaveAttribute("data-invalid", "true");
     await expect(badRow.getByTestId("batch-row-error")).toContainText("El correo electrónico no es válido.");
     await expect(page.getByTestId("batch-import-drafts")).toBeDisabled();
 
-    await page.getByTestId("batch-sheet-input").setInputFiles({ name: "lote-corregido.csv", mimeType: "text/csv", buffer: Buffer.from(rows(`bruno.${suffix}@firmantes.test`), "utf8") });
+    await page.getByTestId("batch-sheet-input").setInputFiles({
+      name: "lote-corregido.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(rows(`bruno.${suffix}@firmantes.test`), "utf8"),
+    });
     await expect(page.locator('[data-testid="batch-row"][data-row="3"]')).toHaveAttribute("data-invalid", "false");
     await expect(page.getByTestId("batch-shipment")).toHaveCount(2);
 

@@ -8,13 +8,17 @@ import { createSentShipment } from "../support/signing";
 // Chromium runs with --use-fake-device-for-media-stream (a synthetic camera) and without
 // --use-fake-ui-for-media-stream: the camera works only where the context granted it.
 
-const cameraDenied = "No se concedió permiso para usar la cámara o el micrófono. Concédalo en la configuración del navegador e inténtelo de nuevo.";
+const cameraDenied =
+  "No se concedió permiso para usar la cámara o el micrófono. Concédalo en la configuración del navegador e inténtelo de nuevo.";
 const unstableNetwork = "Su conexión es inestable. Lo que ha capturado se conserva; reintentaremos el envío.";
 
 /** A shipment of the demo organisation whose flow asks for the ID photo, a selfie and the signature. */
 async function photoShipment() {
   const organization = await db.organization.findFirstOrThrow({ where: { name: "Notaría Demo S.L." } });
-  const { signers } = await createSentShipment(organization.id, { signers: [{ identNumber: "12345678Z" }], steps: ["ID_PHOTO", "SELFIE", "SIGNATURE"] });
+  const { signers } = await createSentShipment(organization.id, {
+    signers: [{ identNumber: "12345678Z" }],
+    steps: ["ID_PHOTO", "SELFIE", "SIGNATURE"],
+  });
   const signer = signers[0]!;
   return { ...signer, secret: signer.secret! };
 }
@@ -22,7 +26,11 @@ async function photoShipment() {
 /** A photo on the device, as the file picker would hand it over. */
 async function devicePhoto(label: string) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#e0f2fe"/><rect x="60" y="60" width="1080" height="680" rx="40" fill="#f8fafc" stroke="#0c4a6e" stroke-width="8"/><text x="120" y="200" font-family="DejaVu Sans" font-size="64" fill="#0c4a6e">${label}</text></svg>`;
-  return { name: `${label.toLowerCase()}.jpg`, mimeType: "image/jpeg", buffer: await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer() };
+  return {
+    name: `${label.toLowerCase()}.jpg`,
+    mimeType: "image/jpeg",
+    buffer: await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer(),
+  };
 }
 
 async function openFirstStep(page: Page, signer: { secret: string; hexId: string }) {
@@ -54,7 +62,10 @@ async function storedPhotos(signerId: number) {
 test.describe("the ID photo and selfie steps, in Spanish on a desktop", () => {
   test.use({ locale: "es-ES", viewport: { width: 1280, height: 900 } });
 
-  test("with the camera allowed: front and rear of the ID, the acceptance box, the selfie, then the signature", async ({ page, context }) => {
+  test("with the camera allowed: front and rear of the ID, the acceptance box, the selfie, then the signature", async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(["camera"]);
     const signer = await photoShipment();
     await openFirstStep(page, signer);
@@ -127,7 +138,10 @@ test.describe("the ID photo and selfie steps, in Spanish on a desktop", () => {
     ]);
   });
 
-  test("nothing captured is lost: offline, the photo waits and is sent when the connection is back, even after the page was closed", async ({ page, context }) => {
+  test("nothing captured is lost: offline, the photo waits and is sent when the connection is back, even after the page was closed", async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(["camera"]);
     const signer = await photoShipment();
     await openFirstStep(page, signer);

@@ -7,7 +7,9 @@ function uniqueLetters(length = 8): string {
 }
 
 test.describe("contacts (/contacts)", () => {
-  test("the organisation administrator creates a contact, adds a channel, cannot delete the favourite, and finds it by search", async ({ page }) => {
+  test("the organisation administrator creates a contact, adds a channel, cannot delete the favourite, and finds it by search", async ({
+    page,
+  }) => {
     const lastName = `Prueba${uniqueLetters()}`;
     const email = `${lastName.toLowerCase()}@contactos.test`;
     const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, "0");

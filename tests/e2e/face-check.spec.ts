@@ -13,8 +13,12 @@ import { createSentShipment } from "../support/signing";
 /** A shipment of a new organisation: ID photo, selfie compared with it, signature. */
 async function comparingShipment(config: Record<string, string> = {}) {
   const { organization } = await db.$transaction((tx) => createOrganization(tx, { name: `Gestoría ${randomHex(3)}`, country: "ES" }));
-  for (const [name, value] of Object.entries(config)) await db.configValue.create({ data: { organizationId: organization.id, name, value } });
-  const { signers, flow } = await createSentShipment(organization.id, { signers: [{ identNumber: "12345678Z" }], steps: ["ID_PHOTO", "SELFIE", "SIGNATURE"] });
+  for (const [name, value] of Object.entries(config))
+    await db.configValue.create({ data: { organizationId: organization.id, name, value } });
+  const { signers, flow } = await createSentShipment(organization.id, {
+    signers: [{ identNumber: "12345678Z" }],
+    steps: ["ID_PHOTO", "SELFIE", "SIGNATURE"],
+  });
   await db.flowStep.updateMany({ where: { flowId: flow.id, type: "SELFIE" }, data: { compareWithPosition: 1 } });
   const signer = signers[0]!;
   return { ...signer, secret: signer.secret! };
@@ -67,7 +71,10 @@ test.describe("a selfie compared with the ID photo", () => {
     expect(detail.faceCheck.distance).toBeLessThan(detail.faceCheck.threshold);
   });
 
-  test("a face that does not match sends the signer back to the selfie, which says so and lets them retake it", async ({ page, context }) => {
+  test("a face that does not match sends the signer back to the selfie, which says so and lets them retake it", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(90_000);
     await context.grantPermissions(["camera"]);
     // No two photos are this close: the check always says FACE_MISMATCH.

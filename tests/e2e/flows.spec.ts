@@ -4,7 +4,9 @@ import { demo, signIn } from "./support/accounts";
 const row = (page: Page, name: string) => page.locator(`[data-testid="flow-row"][data-flow-name="${name}"]`);
 
 test.describe("step flows", () => {
-  test("the organisation administrator creates a three-step flow, activates it, makes it default, and can then deactivate the previous default", async ({ page }) => {
+  test("the organisation administrator creates a three-step flow, activates it, makes it default, and can then deactivate the previous default", async ({
+    page,
+  }) => {
     await page.goto("/flows");
     await signIn(page, demo.orgAdmin);
     await expect(page).toHaveURL(/\/flows$/);

@@ -60,7 +60,9 @@ test.describe("a signer goes through every step of a flow", () => {
       await page.getByTestId("camera-use").click();
 
       await expect(page).toHaveURL(/\/videosignature\//);
-      await expect.poll(() => page.getByTestId("video-preview").evaluate((video) => (video as HTMLVideoElement).videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByTestId("video-preview").evaluate((video) => (video as HTMLVideoElement).videoWidth), { timeout: 15_000 })
+        .toBeGreaterThan(0);
       await page.getByRole("button", { name: "Obtener mis dígitos" }).click();
       await expect(page.getByTestId("video-digits")).toHaveText(/^\d{2} \d{2} \d{2}$/);
       await page.waitForTimeout(3000);
@@ -71,7 +73,8 @@ test.describe("a signer goes through every step of a flow", () => {
       const pad = (await page.getByTestId("signature-pad").boundingBox())!;
       await page.mouse.move(pad.x + 20, pad.y + pad.height * 0.6);
       await page.mouse.down();
-      for (let i = 1; i <= 20; i++) await page.mouse.move(pad.x + 20 + i * ((pad.width - 40) / 20), pad.y + pad.height * (0.4 + 0.25 * Math.sin(i)), { steps: 2 });
+      for (let i = 1; i <= 20; i++)
+        await page.mouse.move(pad.x + 20 + i * ((pad.width - 40) / 20), pad.y + pad.height * (0.4 + 0.25 * Math.sin(i)), { steps: 2 });
       await page.mouse.up();
       await page.getByTestId("signature-submit").click();
 
@@ -92,7 +95,9 @@ test.describe("a signer goes through every step of a flow", () => {
       expect(stored).toBe(6);
 
       // The worker signs and seals; the signer's download page then offers the signed PDF.
-      await expect.poll(async () => (await db.document.findUniqueOrThrow({ where: { id: document.id } })).sealedAt !== null, { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(async () => (await db.document.findUniqueOrThrow({ where: { id: document.id } })).sealedAt !== null, { timeout: 30_000 })
+        .toBe(true);
       const href = await page.getByTestId("files-download-link").getAttribute("href");
       await page.goto(href!);
       const link = page.getByTestId("signed-files").getByRole("link");

@@ -58,7 +58,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Jobs (mail, SMS, stamping) run in the worker, which must start only once its database and Redis db are ready.
   let worker: ChildProcess | undefined;
   if (existsSync(path.join(root, "workers/index.ts"))) {
-    worker = spawn("npx", ["tsx", "workers/index.ts"], { cwd: root, env: { ...process.env, DOTENV_CONFIG_PATH: "/nonexistent/.env", ...env }, stdio: ["ignore", "inherit", "inherit"], detached: true });
+    worker = spawn("npx", ["tsx", "workers/index.ts"], {
+      cwd: root,
+      env: { ...process.env, DOTENV_CONFIG_PATH: "/nonexistent/.env", ...env },
+      stdio: ["ignore", "inherit", "inherit"],
+      detached: true,
+    });
   }
 
   return async () => {

@@ -7,12 +7,20 @@ import { randomHex } from "@/lib/security/random";
 import { demo, signIn } from "./support/accounts";
 
 test.describe("operations list (/trading-history)", () => {
-  test("the organisation administrator finds an operation by event, filters by module and downloads it as Excel and PDF", async ({ page }) => {
+  test("the organisation administrator finds an operation by event, filters by module and downloads it as Excel and PDF", async ({
+    page,
+  }) => {
     const event = `E2E_OPERACION_${randomHex(4).toUpperCase()}`;
     const organization = await db.organization.findFirstOrThrow({ where: { name: "Notaría Demo S.L." } });
     const admin = await db.user.findUniqueOrThrow({ where: { email: demo.orgAdmin.email } });
     await db.operationLog.create({
-      data: { moduleId: "CONTACTO", eventUserId: admin.id, operationEventId: event, detail: `ip=-; userId=${admin.id}; recordId=-; action=${event}`, organizationId: organization.id },
+      data: {
+        moduleId: "CONTACTO",
+        eventUserId: admin.id,
+        operationEventId: event,
+        detail: `ip=-; userId=${admin.id}; recordId=-; action=${event}`,
+        organizationId: organization.id,
+      },
     });
 
     await page.goto("/trading-history");
@@ -45,7 +53,11 @@ test.describe("operations list (/trading-history)", () => {
 
     const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByTestId("operations-export-pdf").click()]);
     expect(pdf.suggestedFilename()).toMatch(/^operations-\d{4}-\d{2}-\d{2}\.pdf$/);
-    expect(readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   });
 
   test("a start date after the end date is pointed out and not searched", async ({ page }) => {

@@ -29,7 +29,9 @@ async function onePagePdf(): Promise<Buffer> {
 }
 
 test.describe("shipment preparation (/prepare-document)", () => {
-  test("the organisation administrator prepares a draft with a file and two signers, resumes it after a reload, reviews and sends it, and the first signer gets a working link", async ({ page }) => {
+  test("the organisation administrator prepares a draft with a file and two signers, resumes it after a reload, reviews and sends it, and the first signer gets a working link", async ({
+    page,
+  }) => {
     const suffix = uniqueLetters();
     const title = `Contrato ${suffix}`;
     const first = { firstName: "Ana", lastName: `Uno${suffix}`, email: `ana.${suffix}@firmantes.test` };

@@ -2,7 +2,17 @@ import { expect, test, type Page } from "@playwright/test";
 
 /** Spec §2 public routes, with sample params filling every optional segment the spec names. */
 const signatureProcess = {
-  link: ["review-process", "accept-terms", "data-confirm", "summary-signers", "document-rejection", "see-document", "full-process", "home-page", "digital-signature"],
+  link: [
+    "review-process",
+    "accept-terms",
+    "data-confirm",
+    "summary-signers",
+    "document-rejection",
+    "see-document",
+    "full-process",
+    "home-page",
+    "digital-signature",
+  ],
   attempt: ["videosignature", "reloadpage", "id-photo", "selfie-photo"],
 };
 const validationProcess = {
@@ -82,7 +92,15 @@ const portalRoutes: [path: string, signin: string][] = [
 
 /** Unknown paths, including spec routes given more segments than the spec names or missing a required one. */
 // "/validateDocs/x": the page exists (tests/e2e/validate-docs.spec.ts) but a shipment id that does not is not found.
-const unknownRoutes = ["/no-such-page", "/signature-process/home-page/a/b/c", "/validation-process/video/a/b/1/2", "/maxNumberUses/x", "/validateDocs", "/validateDocs/x", "/sign/a/b/c"];
+const unknownRoutes = [
+  "/no-such-page",
+  "/signature-process/home-page/a/b/c",
+  "/validation-process/video/a/b/1/2",
+  "/maxNumberUses/x",
+  "/validateDocs",
+  "/validateDocs/x",
+  "/sign/a/b/c",
+];
 
 /** Rendered text, not the inline scripts that every Next page carries. */
 async function expectSomeText(page: Page) {

@@ -17,7 +17,14 @@ test.describe("shipments (/signatures, /docdetail)", () => {
         sentAt: new Date(),
         expirationDate: new Date(Date.now() + 7 * 24 * 3600_000),
         orders: { create: { position: 1, minSigners: 1 } },
-        signers: { create: { firstName: "Lucía", lastName: "Navegador", email: `firmante-${randomHex(4)}@demo.rubrica.local`, invitedAt: new Date() } },
+        signers: {
+          create: {
+            firstName: "Lucía",
+            lastName: "Navegador",
+            email: `firmante-${randomHex(4)}@demo.rubrica.local`,
+            invitedAt: new Date(),
+          },
+        },
       },
     });
 
@@ -60,8 +67,20 @@ test.describe("shipments (/signatures, /docdetail)", () => {
       include: { signers: true },
     });
     const signerId = document.signers[0]!.id;
-    const sent = await db.delivery.create({ data: { signerId, channel: "EMAIL", kind: "INVITATION", status: "SENT", attempts: 1, sentAt: new Date(Date.now() - 60_000), createdAt: new Date(Date.now() - 60_000) } });
-    const failed = await db.delivery.create({ data: { signerId, channel: "EMAIL", kind: "REMINDER", status: "FAILED", attempts: 5, error: "connect ECONNREFUSED 127.0.0.1:25" } });
+    const sent = await db.delivery.create({
+      data: {
+        signerId,
+        channel: "EMAIL",
+        kind: "INVITATION",
+        status: "SENT",
+        attempts: 1,
+        sentAt: new Date(Date.now() - 60_000),
+        createdAt: new Date(Date.now() - 60_000),
+      },
+    });
+    const failed = await db.delivery.create({
+      data: { signerId, channel: "EMAIL", kind: "REMINDER", status: "FAILED", attempts: 5, error: "connect ECONNREFUSED 127.0.0.1:25" },
+    });
 
     await page.goto(`/docdetail/${document.hexId}`);
     await signIn(page, demo.orgAdmin);
@@ -104,7 +123,12 @@ test.describe("shipments (/signatures, /docdetail)", () => {
         status: "COMPLETED",
         sentAt: new Date(),
         completedAt: new Date(),
-        orders: { create: [{ position: 1, minSigners: 1 }, { position: 2, minSigners: 1 }] },
+        orders: {
+          create: [
+            { position: 1, minSigners: 1 },
+            { position: 2, minSigners: 1 },
+          ],
+        },
         signers: {
           create: [
             { firstName: "Zoe", lastName: "Alba", position: 1, status: "COMPLETED", email: `zoe-${randomHex(4)}@demo.rubrica.local` },

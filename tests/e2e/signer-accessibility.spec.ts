@@ -9,7 +9,9 @@ import { createSentShipment } from "../support/signing";
 
 async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe("the signer's pages are accessible on a phone", () => {
@@ -44,7 +46,10 @@ test.describe("the signer's pages are accessible on a phone", () => {
 
   test("the data and terms steps are done with the keyboard alone, in a sensible focus order", async ({ page }) => {
     const organization = await db.organization.findFirstOrThrow({ where: { name: "Notaría Demo S.L." } });
-    const { signers } = await createSentShipment(organization.id, { signers: [{ identNumber: "12345678Z" }], steps: ["DATA_CONFIRM", "ACCEPT_TERMS", "SIGNATURE"] });
+    const { signers } = await createSentShipment(organization.id, {
+      signers: [{ identNumber: "12345678Z" }],
+      steps: ["DATA_CONFIRM", "ACCEPT_TERMS", "SIGNATURE"],
+    });
     const signer = signers[0]!;
     await page.goto(`/sign/${signer.secret}/${signer.hexId}`);
     await page.getByTestId("start-process").focus();
@@ -55,7 +60,14 @@ test.describe("the signer's pages are accessible on a phone", () => {
     await page.getByLabel("País").focus();
     const order: string[] = [];
     for (let i = 0; i < 5; i++) {
-      order.push(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute("name") ?? (document.activeElement as HTMLElement | null)?.dataset.testid ?? ""));
+      order.push(
+        await page.evaluate(
+          () =>
+            (document.activeElement as HTMLElement | null)?.getAttribute("name") ??
+            (document.activeElement as HTMLElement | null)?.dataset.testid ??
+            "",
+        ),
+      );
       await page.keyboard.press("Tab");
     }
     expect(order).toEqual(["country", "identType", "identNumber", "cellPhone", "confirm-data"]);

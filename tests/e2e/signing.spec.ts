@@ -42,7 +42,9 @@ test.describe("a signer on a desktop, in Spanish", () => {
 
     await expect(page).toHaveURL(/\/signature-process\/data-confirm\//);
     await page.getByTestId("confirm-data").click();
-    await expect(page.getByRole("alert").filter({ hasText: "El número de identificación es obligatorio en el proceso de firma." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "El número de identificación es obligatorio en el proceso de firma." }),
+    ).toBeVisible();
     await page.getByLabel("Número de identificación").fill("12345678Z");
     await page.getByTestId("confirm-data").click();
 
@@ -181,7 +183,11 @@ test.describe("a flow that makes the location obligatory", () => {
 test.describe("each link state of spec §4 ends the link with its own message", () => {
   test.use({ locale: "es-ES" });
 
-  const cases: { state: keyof typeof catalog.linkStates; signer?: "REJECTED" | "LAPSED" | "COMPLETED" | "IN_REVIEW" | "CANCELLED"; document?: "CANCELLED" | "EXPIRED" | "COMPLETED" | "DRAFT" }[] = [
+  const cases: {
+    state: keyof typeof catalog.linkStates;
+    signer?: "REJECTED" | "LAPSED" | "COMPLETED" | "IN_REVIEW" | "CANCELLED";
+    document?: "CANCELLED" | "EXPIRED" | "COMPLETED" | "DRAFT";
+  }[] = [
     { state: "REJECTED", signer: "REJECTED" },
     { state: "LAPSED", signer: "LAPSED" },
     { state: "COMPLETED", signer: "COMPLETED" },
@@ -236,6 +242,10 @@ test.describe("the attempt limit", () => {
     await expect(page).toHaveURL(/\/signature-process\/home-page\//);
     await page.getByTestId("start-process").click();
     await expect(page).toHaveURL(/\/signature-process\/data-confirm\//);
-    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ status: "IN_PROGRESS", currentStep: 0, attempts: 0 });
+    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({
+      status: "IN_PROGRESS",
+      currentStep: 0,
+      attempts: 0,
+    });
   });
 });

@@ -8,7 +8,10 @@ import { createSentShipment, drawnSignature } from "../support/signing";
 test.describe("public verification of a sealed shipment", () => {
   test.use({ locale: "es-ES", viewport: { width: 1280, height: 900 } });
 
-  test("shows the sealed shipment and says an uploaded copy of the sealed PDF is identical, and a changed one is not", async ({ page, request }) => {
+  test("shows the sealed shipment and says an uploaded copy of the sealed PDF is identical, and a changed one is not", async ({
+    page,
+    request,
+  }) => {
     const organization = await db.organization.findFirstOrThrow({ where: { name: "Notaría Demo S.L." } });
     const { document, signers } = await createSentShipment(organization.id, { signers: [{}], steps: ["SIGNATURE"] });
     const signer = signers[0]!;
@@ -23,7 +26,9 @@ test.describe("public verification of a sealed shipment", () => {
     });
     expect(signed.ok()).toBe(true);
     // The worker signs and seals, appending the audit certificate.
-    await expect.poll(async () => (await db.document.findUniqueOrThrow({ where: { id: document.id } })).sealedAt !== null, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(async () => (await db.document.findUniqueOrThrow({ where: { id: document.id } })).sealedAt !== null, { timeout: 30_000 })
+      .toBe(true);
     const file = await db.documentFile.findFirstOrThrow({ where: { documentId: document.id } });
     const sealed = Buffer.from(await storage().get(file.signedStorageKey!));
 
@@ -39,7 +44,9 @@ test.describe("public verification of a sealed shipment", () => {
     await page.getByTestId("check-submit").click();
     await expect(page.getByTestId("check-identical")).toHaveText("El fichero es idéntico al documento sellado.");
 
-    await page.getByTestId("check-file").setInputFiles({ name: "copia.pdf", mimeType: "application/pdf", buffer: Buffer.concat([sealed, Buffer.from("\n")]) });
+    await page
+      .getByTestId("check-file")
+      .setInputFiles({ name: "copia.pdf", mimeType: "application/pdf", buffer: Buffer.concat([sealed, Buffer.from("\n")]) });
     await page.getByTestId("check-submit").click();
     await expect(page.getByTestId("check-different")).toBeVisible();
 
@@ -48,9 +55,18 @@ test.describe("public verification of a sealed shipment", () => {
     const evidences = await db.evidence.findMany({ where: { signer: { documentId: document.id } }, orderBy: { id: "asc" } });
     const tree = buildMerkleTree(evidences.map((evidence) => evidence.sha256));
     const txId = `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex")}`;
-    const batch = await db.stampBatch.create({ data: { merkleRoot: tree.root, status: "CONFIRMED", localTx: txId, confirmedAt: new Date() } });
+    const batch = await db.stampBatch.create({
+      data: { merkleRoot: tree.root, status: "CONFIRMED", localTx: txId, confirmedAt: new Date() },
+    });
     await db.stampingRecord.createMany({
-      data: evidences.map((evidence, index) => ({ evidenceId: evidence.id, kind: evidence.kind, batchId: batch.id, code: 200, ethTrxid: txId, merkleProof: merkleProof(tree, index) })),
+      data: evidences.map((evidence, index) => ({
+        evidenceId: evidence.id,
+        kind: evidence.kind,
+        batchId: batch.id,
+        code: 200,
+        ethTrxid: txId,
+        merkleProof: merkleProof(tree, index),
+      })),
     });
     await page.reload();
     await expect(page.getByTestId("validation-stamping")).toHaveText("sellado");
@@ -59,9 +75,12 @@ test.describe("public verification of a sealed shipment", () => {
     // The page asked the chain: no node knows this made-up transaction (or, in this run, none answers).
     const verdict = page.getByTestId("validation-onchain").first();
     await expect(verdict).toHaveAttribute("data-state", /^(not-found|unreachable)$/);
-    const expected = (await verdict.getAttribute("data-state")) === "not-found" ? "La red no conoce esta transacción" : "No se ha podido consultar la red ahora";
+    const expected =
+      (await verdict.getAttribute("data-state")) === "not-found"
+        ? "La red no conoce esta transacción"
+        : "No se ha podido consultar la red ahora";
     await expect(verdict).toContainText(expected);
-    const zip = await request.get(await page.getByTestId("validation-package").getAttribute("href") as string);
+    const zip = await request.get((await page.getByTestId("validation-package").getAttribute("href")) as string);
     expect(zip.status()).toBe(200);
     expect(zip.headers()["content-type"]).toBe("application/zip");
   });

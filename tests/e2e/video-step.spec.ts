@@ -7,7 +7,8 @@ import { createSentShipment } from "../support/signing";
 // Chromium runs with --use-fake-device-for-media-stream (a synthetic camera and microphone) and no
 // fake permission UI: each context grants the camera and microphone itself, so denial is testable.
 
-const cameraDenied = "No se concedió permiso para usar la cámara o el micrófono. Concédalo en la configuración del navegador e inténtelo de nuevo.";
+const cameraDenied =
+  "No se concedió permiso para usar la cámara o el micrófono. Concédalo en la configuración del navegador e inténtelo de nuevo.";
 const timeExpired = "Se agotó el tiempo. Lea los dígitos en voz alta y evite el ruido.";
 
 /** A shipment of the demo organisation whose flow is a video, then the handwritten signature. */
@@ -20,7 +21,10 @@ async function videoShipment() {
 test.describe("the video step, in Spanish", () => {
   test.use({ locale: "es-ES", viewport: { width: 1280, height: 900 } });
 
-  test("records the signer reading their digits, lets them replay it, sends it and moves on to the signature", async ({ page, context }) => {
+  test("records the signer reading their digits, lets them replay it, sends it and moves on to the signature", async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(["camera", "microphone"]);
     const { signer } = await videoShipment();
 
@@ -30,7 +34,9 @@ test.describe("the video step, in Spanish", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
     // The camera is on: a live preview, then the digits on request.
-    await expect.poll(() => page.getByTestId("video-preview").evaluate((video) => (video as HTMLVideoElement).videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId("video-preview").evaluate((video) => (video as HTMLVideoElement).videoWidth), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await page.getByRole("button", { name: "Obtener mis dígitos" }).click();
 
     const digits = page.getByTestId("video-digits");
@@ -62,14 +68,19 @@ test.describe("the video step, in Spanish", () => {
     expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 1, attempts: 0 });
   });
 
-  test("when time runs out: the recording stops, 'Time expired' is said, the attempt counts and new digits are offered", async ({ page, context }) => {
+  test("when time runs out: the recording stops, 'Time expired' is said, the attempt counts and new digits are offered", async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(["camera", "microphone"]);
     const { organization, signer } = await videoShipment();
     const max = await getConfigNumber(organization.id, "max_capture_attempts");
     await page.clock.install();
 
     await page.goto(`/signature-process/videosignature/${signer.secret}/${signer.hexId}`);
-    await expect.poll(() => page.getByTestId("video-preview").evaluate((video) => (video as HTMLVideoElement).videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId("video-preview").evaluate((video) => (video as HTMLVideoElement).videoWidth), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await page.getByRole("button", { name: "Obtener mis dígitos" }).click();
     await expect(page.getByTestId("video-digits")).toHaveText(/^\d{2} \d{2} \d{2}$/);
     const first = await page.getByTestId("video-digits").textContent();

@@ -33,7 +33,9 @@ const validSignup = () => ({
   firstName: "Lucía",
   lastName: "Fernández",
   email: `lucia-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.test`,
-  cellPhone: `+3469${Math.floor(Math.random() * 1e7).toString().padStart(7, "0")}`,
+  cellPhone: `+3469${Math.floor(Math.random() * 1e7)
+    .toString()
+    .padStart(7, "0")}`,
   country: "ES",
   identType: "DNI",
   identNumber: "12345678Z",
@@ -46,9 +48,19 @@ describe("/signup (spec §5 messages)", () => {
     ["empty field", { firstName: "" }, "EMPTY_FIELD", "El campo no puede estar vacío."],
     ["passwords must match", { confirmPassword: "Otra-Distinta-2026!" }, "PASSWORDS_MISMATCH", "Las contraseñas deben coincidir."],
     ["minimum size", { lastName: "Li" }, "MIN_LENGTH", "El campo debe tener al menos 3 caracteres."],
-    ["password rules", { password: "corta", confirmPassword: "corta" }, "PASSWORD_RULES", "La contraseña debe tener al menos 10 caracteres, con mayúsculas, minúsculas, números y un símbolo."],
+    [
+      "password rules",
+      { password: "corta", confirmPassword: "corta" },
+      "PASSWORD_RULES",
+      "La contraseña debe tener al menos 10 caracteres, con mayúsculas, minúsculas, números y un símbolo.",
+    ],
     ["invalid e-mail", { email: "lucia@" }, "INVALID_EMAIL", "El correo electrónico no es válido."],
-    ["invalid phone", { cellPhone: "600 12" }, "INVALID_PHONE", "El número de teléfono no es válido. Use el formato internacional, por ejemplo +34600000000."],
+    [
+      "invalid phone",
+      { cellPhone: "600 12" },
+      "INVALID_PHONE",
+      "El número de teléfono no es válido. Use el formato internacional, por ejemplo +34600000000.",
+    ],
     ["invalid identification number", { identNumber: "12345678A" }, "INVALID_IDENT_NUMBER", "El número de identificación no es válido."],
     ["invalid character", { firstName: "Lucía<script>" }, "INVALID_CHARACTER", "El campo contiene un carácter no válido."],
     ["password cannot be empty", { password: "" }, "PASSWORD_EMPTY", "La contraseña no puede estar vacía."],
@@ -62,7 +74,11 @@ describe("/signup (spec §5 messages)", () => {
   }
 
   it("answers in English when the browser asks for it", async () => {
-    const { body } = await call(signup, "/api/signup", { body: { ...validSignup(), email: "x" }, ip: nextIp(), headers: { "accept-language": "en-US" } });
+    const { body } = await call(signup, "/api/signup", {
+      body: { ...validSignup(), email: "x" },
+      ip: nextIp(),
+      headers: { "accept-language": "en-US" },
+    });
     expect(body).toMatchObject({ errorCode: "INVALID_EMAIL", message: "Invalid e-mail." });
   });
 
@@ -81,7 +97,10 @@ describe("/signup (spec §5 messages)", () => {
     expect(signedIn.status).toBe(200);
     const claims = decodeJwt(signedIn.body.token as string);
     expect(claims.authorities).toContain("USUARIO:CREATE");
-    const user = await db.user.findUniqueOrThrow({ where: { email: input.email }, include: { organization: { include: { flows: true } } } });
+    const user = await db.user.findUniqueOrThrow({
+      where: { email: input.email },
+      include: { organization: { include: { flows: true } } },
+    });
     expect(user.organization.name).toBe("Gestoría Prueba");
     // Every organisation starts with a default active flow.
     expect(user.organization.flows.filter((f) => f.isDefault && f.active)).toHaveLength(1);
@@ -112,11 +131,18 @@ describe("password recovery: /ForgotPassword → /CodeVeri → /ResetPassword", 
     const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
     expect(code).toBeDefined();
 
-    expect((await call(checkCode, "/api/password/code", { body: { email: user.email, code: code === "000000" ? "111111" : "000000" } })).body.errorCode).toBe("MFA_CODE_MISMATCH");
+    expect(
+      (await call(checkCode, "/api/password/code", { body: { email: user.email, code: code === "000000" ? "111111" : "000000" } })).body
+        .errorCode,
+    ).toBe("MFA_CODE_MISMATCH");
     expect((await call(checkCode, "/api/password/code", { body: { email: user.email, code } })).status).toBe(200);
-    const weak = await call(reset, "/api/password/reset", { body: { email: user.email, code, password: "debil", confirmPassword: "debil" } });
+    const weak = await call(reset, "/api/password/reset", {
+      body: { email: user.email, code, password: "debil", confirmPassword: "debil" },
+    });
     expect(weak.body.errorCode).toBe("PASSWORD_RULES");
-    const done = await call(reset, "/api/password/reset", { body: { email: user.email, code, password: "Nueva-Clave-2026!", confirmPassword: "Nueva-Clave-2026!" } });
+    const done = await call(reset, "/api/password/reset", {
+      body: { email: user.email, code, password: "Nueva-Clave-2026!", confirmPassword: "Nueva-Clave-2026!" },
+    });
     expect(done.status).toBe(200);
 
     expect((await login(user.email)).body.errorCode).toBe("INCORRECT_PASSWORD");
@@ -131,9 +157,15 @@ describe("/ChangePass and /SetPass", () => {
     const signedIn = await login(user.email);
     expect(signedIn.body.changePassword).toBe(true);
     const token = signedIn.body.token as string;
-    const wrong = await call(change, "/api/password/change", { body: { oldPassword: "No-Es-Esta-2026!", password: "Otra-Nueva-2026!", confirmPassword: "Otra-Nueva-2026!" }, token });
+    const wrong = await call(change, "/api/password/change", {
+      body: { oldPassword: "No-Es-Esta-2026!", password: "Otra-Nueva-2026!", confirmPassword: "Otra-Nueva-2026!" },
+      token,
+    });
     expect(wrong.body).toMatchObject({ errorCode: "OLD_PASSWORD_MISMATCH", message: "La contraseña actual no coincide." });
-    const ok = await call(change, "/api/password/change", { body: { oldPassword: testPassword, password: "Otra-Nueva-2026!", confirmPassword: "Otra-Nueva-2026!" }, token });
+    const ok = await call(change, "/api/password/change", {
+      body: { oldPassword: testPassword, password: "Otra-Nueva-2026!", confirmPassword: "Otra-Nueva-2026!" },
+      token,
+    });
     expect(ok.status).toBe(200);
     expect(decodeJwt(ok.body.token as string).changePassword).toBe(false);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).changePassword).toBe(false);
@@ -149,7 +181,9 @@ describe("/ChangePass and /SetPass", () => {
     const body = { code: match![2], password: "Primera-Clave-2026!", confirmPassword: "Primera-Clave-2026!" };
     expect((await call(setPass, `/api/password/set/${user.hexId}`, { body, params: { propUserId: user.hexId } })).status).toBe(200);
     expect((await login(user.email, "Primera-Clave-2026!")).status).toBe(200);
-    expect((await call(setPass, `/api/password/set/${user.hexId}`, { body, params: { propUserId: user.hexId } })).body.errorCode).toBe("INVALID_LINK");
+    expect((await call(setPass, `/api/password/set/${user.hexId}`, { body, params: { propUserId: user.hexId } })).body.errorCode).toBe(
+      "INVALID_LINK",
+    );
   });
 });
 
@@ -158,9 +192,15 @@ describe("/profile", () => {
     const user = await createTestUser(org);
     const other = await createTestUser(org);
     const token = (await login(user.email)).body.token as string;
-    const taken = await call(profile, "/api/profile", { body: { firstName: "María", lastName: "López", cellPhone: other.cellPhone }, token });
+    const taken = await call(profile, "/api/profile", {
+      body: { firstName: "María", lastName: "López", cellPhone: other.cellPhone },
+      token,
+    });
     expect(taken.body.errorCode).toBe("PHONE_IN_USE");
-    const saved = await call(profile, "/api/profile", { body: { firstName: "María", lastName: "López", cellPhone: "+34699999123" }, token });
+    const saved = await call(profile, "/api/profile", {
+      body: { firstName: "María", lastName: "López", cellPhone: "+34699999123" },
+      token,
+    });
     expect(saved.body).toEqual({ firstName: "María", lastName: "López", cellPhone: "+34699999123" });
   });
 });

@@ -15,10 +15,22 @@ import { call } from "../support/http";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
 
-type KeyView = { hexId: string; name: string; description: string | null; prefix: string; enabled: boolean; role: { hexId: string; name: string } | null; createdAt: string; lastUsedAt: string | null };
+type KeyView = {
+  hexId: string;
+  name: string;
+  description: string | null;
+  prefix: string;
+  enabled: boolean;
+  role: { hexId: string; name: string } | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+};
 type KeyWithSecret = KeyView & { apiKey: string };
 type KeyList = { _embedded: { apiKeys: KeyView[] } };
-type LogPage = { _embedded: { operationLogs: { operationEventId: string; organizationId: string; eventUserId: number | null; detail: string }[] }; errorCode?: string };
+type LogPage = {
+  _embedded: { operationLogs: { operationEventId: string; organizationId: string; eventUserId: number | null; detail: string }[] };
+  errorCode?: string;
+};
 
 const emptyEs = "Algunos datos se encuentran vacios, complete el formulario.";
 const emptyEn = "Some fields are empty, please complete the form.";
@@ -57,7 +69,13 @@ beforeAll(async () => {
 
 describe("creating a key (spec §5 Api)", () => {
   it("answers the spec's message for empty fields, in both languages", async () => {
-    for (const body of [{}, { name: "", roleHexId: orgA.adminRole.hexId }, { name: "   ", roleHexId: orgA.adminRole.hexId }, { name: "ERP" }, { name: "ERP", roleHexId: "" }]) {
+    for (const body of [
+      {},
+      { name: "", roleHexId: orgA.adminRole.hexId },
+      { name: "   ", roleHexId: orgA.adminRole.hexId },
+      { name: "ERP" },
+      { name: "ERP", roleHexId: "" },
+    ]) {
       const es = await call(createKey, "/api/api-keys", { body, token: adminToken });
       expect(es.status).toBe(400);
       expect(es.body).toMatchObject({ errorCode: "API_EMPTY_FIELDS", message: emptyEs });
@@ -72,18 +90,30 @@ describe("creating a key (spec §5 Api)", () => {
       const es = await call(createKey, "/api/api-keys", { body: { name, roleHexId: orgA.adminRole.hexId }, token: adminToken });
       expect(es.status).toBe(409);
       expect(es.body).toMatchObject({ errorCode: "API_NAME_EXISTS", message: takenEs, field: "name" });
-      const en = await call(createKey, "/api/api-keys", { body: { name, roleHexId: orgA.adminRole.hexId }, token: adminToken, headers: english });
+      const en = await call(createKey, "/api/api-keys", {
+        body: { name, roleHexId: orgA.adminRole.hexId },
+        token: adminToken,
+        headers: english,
+      });
       expect(en.body).toMatchObject({ errorCode: "API_NAME_EXISTS", message: takenEn });
     }
     await create("Facturación", orgB.adminRole.hexId, adminBToken);
     const renamed = await create("Otra", orgA.adminRole.hexId);
-    const clash = await call(updateKey, keyPath(renamed.hexId), { method: "PATCH", body: { name: "facturación" }, token: adminToken, params: { apiUserHexId: renamed.hexId } });
+    const clash = await call(updateKey, keyPath(renamed.hexId), {
+      method: "PATCH",
+      body: { name: "facturación" },
+      token: adminToken,
+      params: { apiUserHexId: renamed.hexId },
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe(takenEs);
   });
 
   it("shows the secret once and stores only its SHA-256 and a short prefix", async () => {
-    const created = await call<KeyWithSecret>(createKey, "/api/api-keys", { body: { name: "Una vez", roleHexId: orgA.adminRole.hexId }, token: adminToken });
+    const created = await call<KeyWithSecret>(createKey, "/api/api-keys", {
+      body: { name: "Una vez", roleHexId: orgA.adminRole.hexId },
+      token: adminToken,
+    });
     expect(created.status).toBe(201);
     const secret = created.body.apiKey;
     expect(secret).toMatch(/^rbk_[A-Za-z0-9_-]{43}$/);
@@ -94,7 +124,14 @@ describe("creating a key (spec §5 Api)", () => {
     expect(row.keyHash).toBe(sha256Hex(secret));
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(JSON.stringify(row)).not.toContain(secret.slice(12));
-    expect(row.user).toMatchObject({ hasApi: true, portalAccess: false, passwordHash: null, roleId: orgA.adminRole.id, organizationId: orgA.organization.id, firstName: "Una vez" });
+    expect(row.user).toMatchObject({
+      hasApi: true,
+      portalAccess: false,
+      passwordHash: null,
+      roleId: orgA.adminRole.id,
+      organizationId: orgA.organization.id,
+      firstName: "Una vez",
+    });
     expect(row.createdById).toBe(adminA.id);
 
     const list = await call<KeyList>(listKeys, "/api/api-keys", { token: adminToken });
@@ -106,7 +143,12 @@ describe("creating a key (spec §5 Api)", () => {
     expect(one.status).toBe(200);
     expect(one.body).not.toHaveProperty("apiKey");
     expect(JSON.stringify(one.body)).not.toContain(secret.slice(12));
-    const updated = await call(updateKey, keyPath(created.body.hexId), { method: "PATCH", body: { description: "nuevo" }, token: adminToken, params: { apiUserHexId: created.body.hexId } });
+    const updated = await call(updateKey, keyPath(created.body.hexId), {
+      method: "PATCH",
+      body: { description: "nuevo" },
+      token: adminToken,
+      params: { apiUserHexId: created.body.hexId },
+    });
     expect(updated.body).not.toHaveProperty("apiKey");
 
     const logs = await db.operationLog.findMany({ where: { organizationId: orgA.organization.id } });
@@ -115,21 +157,45 @@ describe("creating a key (spec §5 Api)", () => {
 
   it("offers no role beyond the creator's own privileges", async () => {
     const limited = await db.role.create({
-      data: { organizationId: orgA.organization.id, name: `Integraciones ${randomHex(3)}`, privileges: { create: [{ module: "ORGANIZACION", canView: true, canUpdate: true }] } },
+      data: {
+        organizationId: orgA.organization.id,
+        name: `Integraciones ${randomHex(3)}`,
+        privileges: { create: [{ module: "ORGANIZACION", canView: true, canUpdate: true }] },
+      },
     });
-    const integrator = await db.user.create({ data: { email: `int-${randomHex(5)}@example.test`, firstName: "Inte", lastName: "Grador", passwordHash: (await db.user.findUniqueOrThrow({ where: { id: adminA.id } })).passwordHash, emailVerified: true, organizationId: orgA.organization.id, roleId: limited.id } });
+    const integrator = await db.user.create({
+      data: {
+        email: `int-${randomHex(5)}@example.test`,
+        firstName: "Inte",
+        lastName: "Grador",
+        passwordHash: (await db.user.findUniqueOrThrow({ where: { id: adminA.id } })).passwordHash,
+        emailVerified: true,
+        organizationId: orgA.organization.id,
+        roleId: limited.id,
+      },
+    });
     const token = await signIn(integrator.email);
     const escalation = await call(createKey, "/api/api-keys", { body: { name: "Escalada", roleHexId: orgA.adminRole.hexId }, token });
     expect(escalation.status).toBe(403);
     expect(escalation.body.errorCode).toBe("FORBIDDEN");
     const ownRole = await call<KeyWithSecret>(createKey, "/api/api-keys", { body: { name: "Acotada", roleHexId: limited.hexId }, token });
     expect(ownRole.status).toBe(201);
-    const raise = await call(updateKey, keyPath(ownRole.body.hexId), { method: "PATCH", body: { roleHexId: orgA.adminRole.hexId }, token, params: { apiUserHexId: ownRole.body.hexId } });
+    const raise = await call(updateKey, keyPath(ownRole.body.hexId), {
+      method: "PATCH",
+      body: { roleHexId: orgA.adminRole.hexId },
+      token,
+      params: { apiUserHexId: ownRole.body.hexId },
+    });
     expect(raise.status).toBe(403);
 
     // A key whose role exceeds the manager's keeps it when the manager edits something else.
     const strong = await create("Completa", orgA.adminRole.hexId);
-    const renamed = await call<KeyView>(updateKey, keyPath(strong.hexId), { method: "PATCH", body: { name: "Completa 2", roleHexId: orgA.adminRole.hexId }, token, params: { apiUserHexId: strong.hexId } });
+    const renamed = await call<KeyView>(updateKey, keyPath(strong.hexId), {
+      method: "PATCH",
+      body: { name: "Completa 2", roleHexId: orgA.adminRole.hexId },
+      token,
+      params: { apiUserHexId: strong.hexId },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.role?.hexId).toBe(orgA.adminRole.hexId);
   });
@@ -145,7 +211,13 @@ describe("authenticating with a key", () => {
     }
     const context = await contextFromApiKey(key.apiKey);
     const apiUser = await db.apiKey.findUniqueOrThrow({ where: { hexId: key.hexId }, include: { user: true } });
-    expect(context).toMatchObject({ userId: apiUser.userId, organizationId: orgA.organization.id, apiKeyHexId: key.hexId, platformAdmin: false, stage: "full" });
+    expect(context).toMatchObject({
+      userId: apiUser.userId,
+      organizationId: orgA.organization.id,
+      apiKeyHexId: key.hexId,
+      platformAdmin: false,
+      stage: "full",
+    });
     expect(context.authorities).toContain("ORGANIZACION:VIEW");
     expect(context.authorities.some((a) => a.startsWith("ADMIN:"))).toBe(false);
 
@@ -158,7 +230,12 @@ describe("authenticating with a key", () => {
   it("follows the role: a new role takes effect on the next call", async () => {
     const key = await create("Cambia de rol", orgA.operatorRole.hexId);
     expect((await readLogs(bearer(key.apiKey))).status).toBe(403);
-    const changed = await call<KeyView>(updateKey, keyPath(key.hexId), { method: "PATCH", body: { roleHexId: orgA.adminRole.hexId }, token: adminToken, params: { apiUserHexId: key.hexId } });
+    const changed = await call<KeyView>(updateKey, keyPath(key.hexId), {
+      method: "PATCH",
+      body: { roleHexId: orgA.adminRole.hexId },
+      token: adminToken,
+      params: { apiUserHexId: key.hexId },
+    });
     expect(changed.body.role?.hexId).toBe(orgA.adminRole.hexId);
     expect((await readLogs(bearer(key.apiKey))).status).toBe(200);
   });
@@ -168,7 +245,12 @@ describe("authenticating with a key", () => {
     const params = { apiUserHexId: key.hexId };
     expect((await readLogs(bearer(key.apiKey))).status).toBe(200);
 
-    const disabled = await call<KeyView>(updateKey, keyPath(key.hexId), { method: "PATCH", body: { enabled: false }, token: adminToken, params });
+    const disabled = await call<KeyView>(updateKey, keyPath(key.hexId), {
+      method: "PATCH",
+      body: { enabled: false },
+      token: adminToken,
+      params,
+    });
     expect(disabled.body.enabled).toBe(false);
     const refused = await readLogs(bearer(key.apiKey));
     expect(refused.status).toBe(401);
@@ -190,7 +272,13 @@ describe("authenticating with a key", () => {
     expect((await call(getKey, keyPath(key.hexId), { token: adminToken, params })).status).toBe(404);
 
     const wellFormedUnknown = `rbk_${"A".repeat(43)}`;
-    for (const headers of [bearer("rbk_short"), bearer(wellFormedUnknown), { "x-api-key": "not-a-key" }, { "x-api-key": "" }, { "x-api-key": `${key.apiKey}x` }]) {
+    for (const headers of [
+      bearer("rbk_short"),
+      bearer(wellFormedUnknown),
+      { "x-api-key": "not-a-key" },
+      { "x-api-key": "" },
+      { "x-api-key": `${key.apiKey}x` },
+    ]) {
       const response = await readLogs(headers);
       expect(response.status, JSON.stringify(headers)).toBe(401);
       expect(response.body.errorCode).toBe("UNAUTHENTICATED");
@@ -200,10 +288,16 @@ describe("authenticating with a key", () => {
   it("never reaches another organisation's data", async () => {
     const key = await create("Aislada", orgA.adminRole.hexId);
     await db.configValue.create({ data: { organizationId: orgB.organization.id, name: "default_page_size", value: "42" } });
-    const page = await call(findOneByName, "/api/configs/search/findOneByName", { query: { configName: "default_page_size" }, headers: bearer(key.apiKey) });
+    const page = await call(findOneByName, "/api/configs/search/findOneByName", {
+      query: { configName: "default_page_size" },
+      headers: bearer(key.apiKey),
+    });
     expect(page.status).toBe(200);
     expect(page.body.value).toBe("10");
-    await call(saveOperation, "/api/data/operationLogs", { body: { moduleId: "CONTACTO", operationEventId: "ONLY_ORG_B" }, token: adminBToken });
+    await call(saveOperation, "/api/data/operationLogs", {
+      body: { moduleId: "CONTACTO", operationEventId: "ONLY_ORG_B" },
+      token: adminBToken,
+    });
     const logs = await readLogs({ "x-api-key": key.apiKey });
     expect(logs.body._embedded.operationLogs.map((l) => l.operationEventId)).not.toContain("ONLY_ORG_B");
   });
@@ -212,10 +306,24 @@ describe("authenticating with a key", () => {
     const key = await create("Sin cuenta", orgA.adminRole.hexId);
     const own = await call(session, "/api/session", { headers: bearer(key.apiKey) });
     expect(own.status).toBe(403);
-    expect((await call(saveOperation, "/api/data/operationLogs", { body: { moduleId: "CONTACTO", operationEventId: "X" }, headers: bearer(key.apiKey) })).status).toBe(403);
+    expect(
+      (
+        await call(saveOperation, "/api/data/operationLogs", {
+          body: { moduleId: "CONTACTO", operationEventId: "X" },
+          headers: bearer(key.apiKey),
+        })
+      ).status,
+    ).toBe(403);
     expect((await call(refresh, "/api/token/refresh", { body: {}, headers: bearer(key.apiKey) })).status).toBe(401);
     expect((await call(listKeys, "/api/api-keys", { headers: bearer(key.apiKey) })).status).toBe(403);
-    expect((await call(createKey, "/api/api-keys", { body: { name: "Hija", roleHexId: orgA.adminRole.hexId }, headers: { "x-api-key": key.apiKey } })).status).toBe(403);
+    expect(
+      (
+        await call(createKey, "/api/api-keys", {
+          body: { name: "Hija", roleHexId: orgA.adminRole.hexId },
+          headers: { "x-api-key": key.apiKey },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("notes the last use at most once a minute", async () => {
@@ -267,10 +375,16 @@ describe("managing keys", () => {
     const listB = await call<KeyList>(listKeys, "/api/api-keys", { token: adminBToken });
     expect(listB.body._embedded.apiKeys.map((k) => k.hexId)).not.toContain(key.hexId);
     expect((await call(getKey, keyPath(key.hexId), { token: adminBToken, params })).status).toBe(404);
-    expect((await call(updateKey, keyPath(key.hexId), { method: "PATCH", body: { enabled: false, name: "Robada" }, token: adminBToken, params })).status).toBe(404);
+    expect(
+      (await call(updateKey, keyPath(key.hexId), { method: "PATCH", body: { enabled: false, name: "Robada" }, token: adminBToken, params }))
+        .status,
+    ).toBe(404);
     expect((await call(rotateKey, `${keyPath(key.hexId)}/rotate`, { body: {}, token: adminBToken, params })).status).toBe(404);
     expect((await call(deleteKey, keyPath(key.hexId), { method: "DELETE", token: adminBToken, params })).status).toBe(404);
-    const foreignRole = await call(createKey, "/api/api-keys", { body: { name: "Rol ajeno", roleHexId: orgA.adminRole.hexId }, token: adminBToken });
+    const foreignRole = await call(createKey, "/api/api-keys", {
+      body: { name: "Rol ajeno", roleHexId: orgA.adminRole.hexId },
+      token: adminBToken,
+    });
     expect(foreignRole.status).toBe(400);
     expect(foreignRole.body.field).toBe("roleHexId");
     const untouched = await db.apiKey.findUniqueOrThrow({ where: { hexId: key.hexId } });
@@ -281,17 +395,34 @@ describe("managing keys", () => {
   it("logs every write with the person who made it, and leaves the deleted key's API user disabled", async () => {
     const key = await create("Auditada", orgA.adminRole.hexId);
     const params = { apiUserHexId: key.hexId };
-    await call(updateKey, keyPath(key.hexId), { method: "PATCH", body: { name: "Auditada 2", description: "" }, token: adminToken, params });
+    await call(updateKey, keyPath(key.hexId), {
+      method: "PATCH",
+      body: { name: "Auditada 2", description: "" },
+      token: adminToken,
+      params,
+    });
     await call(updateKey, keyPath(key.hexId), { method: "PATCH", body: { enabled: false }, token: adminToken, params });
     await call(updateKey, keyPath(key.hexId), { method: "PATCH", body: { enabled: true }, token: adminToken, params });
     const rotated = await call<KeyWithSecret>(rotateKey, `${keyPath(key.hexId)}/rotate`, { body: {}, token: adminToken, params });
     await call(deleteKey, keyPath(key.hexId), { method: "DELETE", token: adminToken, params });
-    const rows = await db.operationLog.findMany({ where: { organizationId: orgA.organization.id, detail: { contains: `recordId=${key.hexId};` } }, orderBy: { id: "asc" } });
-    expect(rows.map((r) => r.operationEventId)).toEqual(["API_KEY_CREATE", "API_KEY_UPDATE", "API_KEY_DISABLE", "API_KEY_ENABLE", "API_KEY_ROTATE", "API_KEY_DELETE"]);
+    const rows = await db.operationLog.findMany({
+      where: { organizationId: orgA.organization.id, detail: { contains: `recordId=${key.hexId};` } },
+      orderBy: { id: "asc" },
+    });
+    expect(rows.map((r) => r.operationEventId)).toEqual([
+      "API_KEY_CREATE",
+      "API_KEY_UPDATE",
+      "API_KEY_DISABLE",
+      "API_KEY_ENABLE",
+      "API_KEY_ROTATE",
+      "API_KEY_DELETE",
+    ]);
     expect(new Set(rows.map((r) => r.eventUserId))).toEqual(new Set([adminA.id]));
     expect(rows.every((r) => r.moduleId === "ORGANIZACION")).toBe(true);
     expect(rows.some((r) => r.detail.includes(key.apiKey.slice(12)) || r.detail.includes(rotated.body.apiKey.slice(12)))).toBe(false);
-    const apiUser = await db.user.findFirstOrThrow({ where: { organizationId: orgA.organization.id, hasApi: true, firstName: "Auditada 2" } });
+    const apiUser = await db.user.findFirstOrThrow({
+      where: { organizationId: orgA.organization.id, hasApi: true, firstName: "Auditada 2" },
+    });
     expect(apiUser.enabled).toBe(false);
     expect(await db.apiKey.count({ where: { hexId: key.hexId } })).toBe(0);
     await create("Auditada 2", orgA.adminRole.hexId);
@@ -300,10 +431,16 @@ describe("managing keys", () => {
 
 describe("OpenAPI document", () => {
   it("is public and lists the key endpoints with both security schemes", async () => {
-    const { status, body } = await call<{ openapi: string; paths: Record<string, unknown>; components: { securitySchemes: Record<string, unknown> } }>(openApi, "/api/openapi.json");
+    const { status, body } = await call<{
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { securitySchemes: Record<string, unknown> };
+    }>(openApi, "/api/openapi.json");
     expect(status).toBe(200);
     expect(body.openapi).toBe("3.1.0");
-    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/api/api-keys", "/api/api-keys/{apiUserHexId}", "/api/api-keys/{apiUserHexId}/rotate", "/api/authenticate"]));
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(["/api/api-keys", "/api/api-keys/{apiUserHexId}", "/api/api-keys/{apiUserHexId}/rotate", "/api/authenticate"]),
+    );
     expect(Object.keys(body.components.securitySchemes).sort()).toEqual(["apiKey", "bearerAuth"]);
   });
 });

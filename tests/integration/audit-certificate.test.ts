@@ -47,7 +47,14 @@ describe("the audit certificate appended before the seal", () => {
     await db.document.update({ where: { id: document.id }, data: { title } });
     await db.signer.update({ where: { id: signers[0]!.id }, data: { firstName: "María José", lastName: "Núñez Ibáñez" } });
     await db.location.create({
-      data: { processType: "ENVIO", signerId: signers[0]!.id, timestamp: new Date(), latitude: 40.4168, longitude: -3.7038, displayName: "Plaza Mayor, Madrid, España" },
+      data: {
+        processType: "ENVIO",
+        signerId: signers[0]!.id,
+        timestamp: new Date(),
+        latitude: 40.4168,
+        longitude: -3.7038,
+        displayName: "Plaza Mayor, Madrid, España",
+      },
     });
     for (const signer of signers) expect((await sign(signer.hexId, signer.secret!)).body.finished).toBe(true);
     const original = await db.documentFile.findFirstOrThrow({ where: { documentId: document.id } });
@@ -81,7 +88,9 @@ describe("the audit certificate appended before the seal", () => {
     for (const event of events) expect(flat).toContain(event.hash);
 
     // Every signature still valid: the signers' (made before the pages were added) and the seal.
-    const { stdout: verdict } = await run("pdfsig", ["-nocert", file]).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
+    const { stdout: verdict } = await run("pdfsig", ["-nocert", file]).catch((error: { stdout?: string }) => ({
+      stdout: error.stdout ?? "",
+    }));
     expect(verdict.match(/Signature #\d/g)).toHaveLength(3);
     expect(verdict.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(3);
 

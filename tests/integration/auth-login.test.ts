@@ -126,7 +126,10 @@ describe("token refresh, logout and idle timeout", () => {
     await db.configValue.create({ data: { organizationId: own.organization.id, name: "default_idle_timeout", value: "5" } });
     const user = await createTestUser(own);
     const token = (await login(user.email)).body.token as string;
-    await db.authSession.update({ where: { hexId: decodeJwt(token).sid as string }, data: { lastActivityAt: new Date(Date.now() - 6 * 60_000) } });
+    await db.authSession.update({
+      where: { hexId: decodeJwt(token).sid as string },
+      data: { lastActivityAt: new Date(Date.now() - 6 * 60_000) },
+    });
     expect((await call(session, "/api/session", { token })).body.errorCode).toBe("SESSION_EXPIRED_INACTIVITY");
   });
 
@@ -146,9 +149,23 @@ describe("stored language", () => {
     const user = await createTestUser(org, { language: "en_us" });
     const request = { body: { username: user.email, password: testPassword } };
     const { NextRequest } = await import("next/server");
-    const fresh = await authenticate(new NextRequest("http://127.0.0.1:3000/api/authenticate", { method: "POST", body: JSON.stringify(request.body), headers: { "content-type": "application/json" } }), { params: Promise.resolve({}) });
+    const fresh = await authenticate(
+      new NextRequest("http://127.0.0.1:3000/api/authenticate", {
+        method: "POST",
+        body: JSON.stringify(request.body),
+        headers: { "content-type": "application/json" },
+      }),
+      { params: Promise.resolve({}) },
+    );
     expect(fresh.headers.get("set-cookie")).toContain("NEXT_LOCALE=en-us");
-    const chosen = await authenticate(new NextRequest("http://127.0.0.1:3000/api/authenticate", { method: "POST", body: JSON.stringify(request.body), headers: { "content-type": "application/json", cookie: "NEXT_LOCALE=es-es" } }), { params: Promise.resolve({}) });
+    const chosen = await authenticate(
+      new NextRequest("http://127.0.0.1:3000/api/authenticate", {
+        method: "POST",
+        body: JSON.stringify(request.body),
+        headers: { "content-type": "application/json", cookie: "NEXT_LOCALE=es-es" },
+      }),
+      { params: Promise.resolve({}) },
+    );
     expect(chosen.headers.get("set-cookie")).toBeNull();
   });
 });

@@ -45,7 +45,8 @@ async function signedIn(email: string) {
 
 async function activateByCode(token: string, type: "EMAIL" | "SMS", email: string, phone: string) {
   expect((await call(activate, `/api/mfa/methods/${type}/activate`, { body: {}, token, params: { type } })).status).toBe(200);
-  const text = type === "EMAIL" ? (await peers.mail.waitFor((m) => m.to.includes(email))).text : (await peers.sms.waitFor((m) => m.to === phone)).body;
+  const text =
+    type === "EMAIL" ? (await peers.mail.waitFor((m) => m.to.includes(email))).text : (await peers.sms.waitFor((m) => m.to === phone)).body;
   const confirmed = await call(confirm, `/api/mfa/methods/${type}/confirm`, { body: { code: codeIn(text) }, token, params: { type } });
   expect(confirmed.body).toMatchObject({ activated: true });
 }
@@ -84,8 +85,14 @@ describe("MFA by e-mail code", () => {
     peers.mail.clear();
     const preAuth = (await login(user.email)).body.token as string;
     const code = codeIn((await peers.mail.waitFor((m) => m.to.includes(user.email))).subject);
-    await db.oneTimeCode.updateMany({ where: { userId: user.id, purpose: "MFA_LOGIN", consumedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await call(verify, "/api/verify", { body: { code }, token: preAuth })).body).toMatchObject({ result: -1, errorCode: "MFA_CODE_EXPIRED" });
+    await db.oneTimeCode.updateMany({
+      where: { userId: user.id, purpose: "MFA_LOGIN", consumedAt: null },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect((await call(verify, "/api/verify", { body: { code }, token: preAuth })).body).toMatchObject({
+      result: -1,
+      errorCode: "MFA_CODE_EXPIRED",
+    });
 
     peers.mail.clear();
     await redis().del(`rl:mfa-send:burst:MFA_LOGIN:EMAIL:${user.id}`);
@@ -128,8 +135,13 @@ describe("MFA by authenticator app (TOTP)", () => {
     const secret = started.body.secret as string;
     expect(started.body.uri).toMatch(/^otpauth:\/\/totp\//);
     expect(started.body.qr).toMatch(/^data:image\/png;base64,/);
-    expect((await call(confirm, "/api/mfa/methods/TOTP/confirm", { body: { code: "000000" }, token, params: { type: "TOTP" } })).body.errorCode).toBe("MFA_CODE_MISMATCH");
-    expect((await call(confirm, "/api/mfa/methods/TOTP/confirm", { body: { code: currentTotp(secret) }, token, params: { type: "TOTP" } })).body.activated).toBe(true);
+    expect(
+      (await call(confirm, "/api/mfa/methods/TOTP/confirm", { body: { code: "000000" }, token, params: { type: "TOTP" } })).body.errorCode,
+    ).toBe("MFA_CODE_MISMATCH");
+    expect(
+      (await call(confirm, "/api/mfa/methods/TOTP/confirm", { body: { code: currentTotp(secret) }, token, params: { type: "TOTP" } })).body
+        .activated,
+    ).toBe(true);
     // The secret is stored encrypted, never in clear.
     const stored = await db.mfaMethod.findUniqueOrThrow({ where: { userId_type: { userId: user.id, type: "TOTP" } } });
     expect(stored.secret).not.toContain(secret);
@@ -140,7 +152,10 @@ describe("MFA by authenticator app (TOTP)", () => {
     const code = currentTotp(secret);
     expect((await call(verify, "/api/verify", { body: { code }, token: first.body.token as string })).body.result).toBe(1);
     const second = await login(user.email);
-    expect((await call(verify, "/api/verify", { body: { code }, token: second.body.token as string })).body).toMatchObject({ result: -1, errorCode: "MFA_CODE_MISMATCH" });
+    expect((await call(verify, "/api/verify", { body: { code }, token: second.body.token as string })).body).toMatchObject({
+      result: -1,
+      errorCode: "MFA_CODE_MISMATCH",
+    });
   });
 });
 
@@ -149,11 +164,16 @@ describe("MFA rules (spec §5)", () => {
     const user = await createTestUser(org);
     const token = await signedIn(user.email);
     const early = await call(favorite, "/api/mfa/methods/SMS/favorite", { body: {}, token, params: { type: "SMS" } });
-    expect(early.body).toMatchObject({ errorCode: "MFA_ACTIVATE_BEFORE_FAVORITE", message: "Debe activar el método antes de marcarlo como favorito." });
+    expect(early.body).toMatchObject({
+      errorCode: "MFA_ACTIVATE_BEFORE_FAVORITE",
+      message: "Debe activar el método antes de marcarlo como favorito.",
+    });
     await activateByCode(token, "EMAIL", user.email, user.cellPhone!);
     await activateByCode(token, "SMS", user.email, user.cellPhone!);
     expect((await call(favorite, "/api/mfa/methods/SMS/favorite", { body: {}, token, params: { type: "SMS" } })).status).toBe(200);
-    const listed = await call<{ methods: { type: string; active: boolean; favorite: boolean }[] }>(listMethods, "/api/mfa/methods", { token });
+    const listed = await call<{ methods: { type: string; active: boolean; favorite: boolean }[] }>(listMethods, "/api/mfa/methods", {
+      token,
+    });
     expect(listed.body.methods.filter((m) => m.favorite).map((m) => m.type)).toEqual(["SMS"]);
     // The favourite is the method asked for at sign-in.
     expect((await login(user.email)).body.mfaMethodRequired).toBe("SMS");
@@ -175,9 +195,15 @@ describe("MFA rules (spec §5)", () => {
     const activation = first.body.token as string;
     expect((await call(session, "/api/session", { token: activation })).status).toBe(401);
 
-    expect((await call(activate, "/api/mfa/methods/EMAIL/activate", { body: {}, token: activation, params: { type: "EMAIL" } })).status).toBe(200);
+    expect(
+      (await call(activate, "/api/mfa/methods/EMAIL/activate", { body: {}, token: activation, params: { type: "EMAIL" } })).status,
+    ).toBe(200);
     const mail = await peers.mail.waitFor((m) => m.to.includes(user.email));
-    const confirmed = await call(confirm, "/api/mfa/methods/EMAIL/confirm", { body: { code: codeIn(mail.subject) }, token: activation, params: { type: "EMAIL" } });
+    const confirmed = await call(confirm, "/api/mfa/methods/EMAIL/confirm", {
+      body: { code: codeIn(mail.subject) },
+      token: activation,
+      params: { type: "EMAIL" },
+    });
     const full = confirmed.body.token as string;
     expect(decodeJwt(full).stage).toBe("full");
     expect((await call(session, "/api/session", { token: full })).status).toBe(200);

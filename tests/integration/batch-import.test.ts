@@ -28,7 +28,15 @@ type Preview = {
   shipmentCount: number;
   invalidRows: number;
   rowsNotReadyToSend: number;
-  shipments: { key: string; rows: number[]; title: string; flow: { name: string; fromDefault: boolean } | null; documentType: string | null; file: { name: string; pages: number } | null; orders: { position: number; minSigners: number }[] }[];
+  shipments: {
+    key: string;
+    rows: number[];
+    title: string;
+    flow: { name: string; fromDefault: boolean } | null;
+    documentType: string | null;
+    file: { name: string; pages: number } | null;
+    orders: { position: number; minSigners: number }[];
+  }[];
   rows: { row: number; shipment: string | null; values: Record<string, string>; errors: RowError[] }[];
   unusedFiles: string[];
 };
@@ -57,7 +65,11 @@ beforeAll(async () => {
   await db.documentType.create({ data: { organizationId: orgA.organization.id, name: "Poder notarial" } });
   queue = new Queue(shipmentsQueue, { connection: queueConnection() });
   // The same wiring as workers/index.ts, so sent invitations reach the SMTP sink.
-  worker = new Worker(shipmentsQueue, (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }), { connection: queueConnection(), concurrency: 10 });
+  worker = new Worker(
+    shipmentsQueue,
+    (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }),
+    { connection: queueConnection(), concurrency: 10 },
+  );
   await worker.waitUntilReady();
 });
 
@@ -80,29 +92,49 @@ async function pdfBytes(label: string, pages = 1): Promise<Uint8Array> {
 
 type Attached = { name: string; bytes: Uint8Array | string };
 
-function batchRequest(url: string, token: string, sheet: Attached, files: Attached[], send?: boolean, headers: Record<string, string> = {}) {
+function batchRequest(
+  url: string,
+  token: string,
+  sheet: Attached,
+  files: Attached[],
+  send?: boolean,
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   const bytesOf = (file: Attached) => (typeof file.bytes === "string" ? new TextEncoder().encode(file.bytes) : file.bytes);
   form.set("sheet", new File([bytesOf(sheet) as BlobPart], sheet.name));
   for (const file of files) form.append("files", new File([bytesOf(file) as BlobPart], file.name, { type: "application/pdf" }));
   if (send !== undefined) form.set("send", String(send));
-  return new NextRequest(url, { method: "POST", body: form, headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.40", ...headers } });
+  return new NextRequest(url, {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.40", ...headers },
+  });
 }
 
 async function preview(token: string, sheet: Attached, files: Attached[], headers: Record<string, string> = {}) {
-  const response = await (previewRoute as RouteHandler)(batchRequest("http://127.0.0.1:3000/api/documents/batch/preview", token, sheet, files, undefined, headers), { params: Promise.resolve({}) });
+  const response = await (previewRoute as RouteHandler)(
+    batchRequest("http://127.0.0.1:3000/api/documents/batch/preview", token, sheet, files, undefined, headers),
+    { params: Promise.resolve({}) },
+  );
   return { status: response.status, body: (await response.json()) as Preview & Failure };
 }
 
 async function commit(token: string, sheet: Attached, files: Attached[], send = false) {
-  const response = await (commitRoute as RouteHandler)(batchRequest("http://127.0.0.1:3000/api/documents/batch", token, sheet, files, send), { params: Promise.resolve({}) });
+  const response = await (commitRoute as RouteHandler)(
+    batchRequest("http://127.0.0.1:3000/api/documents/batch", token, sheet, files, send),
+    { params: Promise.resolve({}) },
+  );
   return { status: response.status, body: (await response.json()) as Created & Failure };
 }
 
 async function template(token: string, format: string, locale = "es-es") {
   const url = new URL("http://127.0.0.1:3000/api/documents/batch/template");
   url.searchParams.set("format", format);
-  return (templateRoute as RouteHandler)(new NextRequest(url, { headers: { authorization: `Bearer ${token}`, "accept-language": locale } }), { params: Promise.resolve({}) });
+  return (templateRoute as RouteHandler)(
+    new NextRequest(url, { headers: { authorization: `Bearer ${token}`, "accept-language": locale } }),
+    { params: Promise.resolve({}) },
+  );
 }
 
 const csv = (lines: string[]) => lines.join("\r\n");
@@ -116,7 +148,8 @@ async function xlsx(rows: unknown[][]): Promise<Uint8Array> {
 
 function storedFiles(): number {
   const root = path.resolve(process.env.STORAGE_DIR!);
-  const walk = (dir: string): number => readdirSync(dir).reduce((n, entry) => (statSync(path.join(dir, entry)).isDirectory() ? n + walk(path.join(dir, entry)) : n + 1), 0);
+  const walk = (dir: string): number =>
+    readdirSync(dir).reduce((n, entry) => (statSync(path.join(dir, entry)).isDirectory() ? n + walk(path.join(dir, entry)) : n + 1), 0);
   try {
     return walk(root);
   } catch {
@@ -137,7 +170,8 @@ async function counts(org: TestOrganization) {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-const spanishHeader = "envío;título;descripción;fecha de expiración;flujo;tipo de documento;archivo;orden;mínimo de firmantes;nombre;apellidos;correo electrónico;teléfono;obligatorio;puede rechazar;idioma";
+const spanishHeader =
+  "envío;título;descripción;fecha de expiración;flujo;tipo de documento;archivo;orden;mínimo de firmantes;nombre;apellidos;correo electrónico;teléfono;obligatorio;puede rechazar;idioma";
 
 describe("batch import as drafts", () => {
   it("creates every shipment of a CSV with Spanish headers, with its signers, orders, flow, type and file", async () => {
@@ -163,18 +197,40 @@ describe("batch import as drafts", () => {
       ["B-2", "Anexo de servicios"],
     ]);
     const after = await counts(orgA);
-    expect(after).toMatchObject({ documents: before.documents + 2, signers: before.signers + 4, files: before.files + 2, orders: before.orders + 3, stored: before.stored + 2 });
+    expect(after).toMatchObject({
+      documents: before.documents + 2,
+      signers: before.signers + 4,
+      files: before.files + 2,
+      orders: before.orders + 3,
+      stored: before.stored + 2,
+    });
 
     const a = await db.document.findUniqueOrThrow({
       where: { hexId: body.shipments[0]!.documentHexId },
-      include: { flow: true, files: { include: { documentType: true } }, orders: { orderBy: { position: "asc" } }, signers: { orderBy: [{ position: "asc" }, { id: "asc" }] } },
+      include: {
+        flow: true,
+        files: { include: { documentType: true } },
+        orders: { orderBy: { position: "asc" } },
+        signers: { orderBy: [{ position: "asc" }, { id: "asc" }] },
+      },
     });
-    expect(a).toMatchObject({ organizationId: orgA.organization.id, senderId: adminAUserId, status: "DRAFT", title: "Contrato de arras", description: "Compraventa del piso" });
+    expect(a).toMatchObject({
+      organizationId: orgA.organization.id,
+      senderId: adminAUserId,
+      status: "DRAFT",
+      title: "Contrato de arras",
+      description: "Compraventa del piso",
+    });
     // A day is the end of that day on the organisation's clocks (UTC here).
     expect(a.expirationDate?.toISOString()).toBe(`${expiration}T23:59:59.999Z`);
     expect(a.flow?.name).toBe(notarialFlow);
     expect(a.files).toHaveLength(1);
-    expect(a.files[0]).toMatchObject({ fileName: "contrato-lote.pdf", pages: 3, size: contrato.bytes.byteLength, sha256: sha256(contrato.bytes) });
+    expect(a.files[0]).toMatchObject({
+      fileName: "contrato-lote.pdf",
+      pages: 3,
+      size: contrato.bytes.byteLength,
+      sha256: sha256(contrato.bytes),
+    });
     expect(a.files[0]!.documentType?.name).toBe("Poder notarial");
     expect(await storage().get(a.files[0]!.storageKey)).toEqual(contrato.bytes);
     // Order 1 asks for one of its two signers; order 2, left blank, for all of its one.
@@ -182,19 +238,27 @@ describe("batch import as drafts", () => {
       [1, 1],
       [2, 1],
     ]);
-    expect(a.signers.map((s) => [s.position, s.firstName, s.lastName, s.email, s.cellPhone, s.mandatory, s.canReject, s.preferredLanguage])).toEqual([
+    expect(
+      a.signers.map((s) => [s.position, s.firstName, s.lastName, s.email, s.cellPhone, s.mandatory, s.canReject, s.preferredLanguage]),
+    ).toEqual([
       [1, "Lucía", "Ortega", "lucia.ortega@example.test", "+34611000101", true, false, "en_us"],
       [1, "Marcos", "Ibáñez", "marcos@ibanez.test", null, false, true, "es_es"],
       [2, "Notaría", "Central", null, "+34611000103", true, true, "es_es"],
     ]);
 
-    const b = await db.document.findUniqueOrThrow({ where: { hexId: body.shipments[1]!.documentHexId }, include: { flow: true, files: { include: { documentType: true } }, orders: true } });
+    const b = await db.document.findUniqueOrThrow({
+      where: { hexId: body.shipments[1]!.documentHexId },
+      include: { flow: true, files: { include: { documentType: true } }, orders: true },
+    });
     expect(b.flow?.name).toBe("Firma simple");
     expect(b.files[0]).toMatchObject({ fileName: "Anexo.pdf", pages: 1 });
     expect(b.files[0]!.documentType?.name).toBe("Contrato");
     expect(b.orders.map((o) => [o.position, o.minSigners])).toEqual([[1, 1]]);
 
-    const logs = await db.operationLog.findMany({ where: { organizationId: orgA.organization.id, operationEventId: { in: ["DOCUMENT_BATCH_IMPORT", "DOCUMENT_DRAFT_CREATE"] } }, orderBy: { id: "asc" } });
+    const logs = await db.operationLog.findMany({
+      where: { organizationId: orgA.organization.id, operationEventId: { in: ["DOCUMENT_BATCH_IMPORT", "DOCUMENT_DRAFT_CREATE"] } },
+      orderBy: { id: "asc" },
+    });
     expect(logs.filter((l) => l.operationEventId === "DOCUMENT_DRAFT_CREATE").map((l) => l.detail)).toEqual(
       expect.arrayContaining([expect.stringContaining(`recordId=${a.hexId};`), expect.stringContaining(`recordId=${b.hexId};`)]),
     );
@@ -205,19 +269,60 @@ describe("batch import as drafts", () => {
     const expiration = new Date(`${dayFromNow(15)}T00:00:00.000Z`);
     const pdf = { name: "nda.pdf", bytes: await pdfBytes("NDA", 2) };
     const bytes = await xlsx([
-      ["Shipment", "Title", "Description", "Expiration date", "File", "Order", "Min signers", "First name", "Last name", "Email", "Phone", "Mandatory", "Can reject", "Language"],
-      ["N1", "Non-disclosure agreement", "NDA to sign", expiration, "nda.pdf", 1, 2, "Emma", "Smith", "emma@smith.test", "+447700900001", "yes", "yes", "en-us"],
+      [
+        "Shipment",
+        "Title",
+        "Description",
+        "Expiration date",
+        "File",
+        "Order",
+        "Min signers",
+        "First name",
+        "Last name",
+        "Email",
+        "Phone",
+        "Mandatory",
+        "Can reject",
+        "Language",
+      ],
+      [
+        "N1",
+        "Non-disclosure agreement",
+        "NDA to sign",
+        expiration,
+        "nda.pdf",
+        1,
+        2,
+        "Emma",
+        "Smith",
+        "emma@smith.test",
+        "+447700900001",
+        "yes",
+        "yes",
+        "en-us",
+      ],
       ["N1", "", "", "", "", 1, "", "Oliver", "Brown", "oliver@brown.test", "", "", "no", "en"],
       ["N2", "Second agreement", "Another NDA", expiration, "nda.pdf", 1, "", "Jack", "Jones", "jack@jones.test", "", "", "", ""],
     ]);
     const previewed = await preview(adminA, { name: "shipments.xlsx", bytes }, [pdf]);
     expect(previewed.status, JSON.stringify(previewed.body)).toBe(200);
     expect(previewed.body).toMatchObject({ totalRows: 3, shipmentCount: 2, invalidRows: 0, rowsNotReadyToSend: 0, unusedFiles: [] });
-    expect(previewed.body.shipments[0]).toMatchObject({ key: "N1", rows: [2, 3], title: "Non-disclosure agreement", flow: { name: "Firma simple", fromDefault: true }, file: { name: "nda.pdf", pages: 2 }, orders: [{ position: 1, minSigners: 2 }] });
+    expect(previewed.body.shipments[0]).toMatchObject({
+      key: "N1",
+      rows: [2, 3],
+      title: "Non-disclosure agreement",
+      flow: { name: "Firma simple", fromDefault: true },
+      file: { name: "nda.pdf", pages: 2 },
+      orders: [{ position: 1, minSigners: 2 }],
+    });
 
     const { status, body } = await commit(adminA, { name: "shipments.xlsx", bytes }, [pdf]);
     expect(status, JSON.stringify(body)).toBe(201);
-    const documents = await db.document.findMany({ where: { hexId: { in: body.shipments.map((s) => s.documentHexId) } }, include: { signers: { orderBy: { id: "asc" } }, files: true }, orderBy: { id: "asc" } });
+    const documents = await db.document.findMany({
+      where: { hexId: { in: body.shipments.map((s) => s.documentHexId) } },
+      include: { signers: { orderBy: { id: "asc" } }, files: true },
+      orderBy: { id: "asc" },
+    });
     expect(documents.map((d) => [d.title, d.expirationDate?.toISOString(), d.signers.length])).toEqual([
       ["Non-disclosure agreement", `${dayFromNow(15)}T23:59:59.999Z`, 2],
       ["Second agreement", `${dayFromNow(15)}T23:59:59.999Z`, 1],
@@ -241,7 +346,14 @@ describe("all or nothing", () => {
 
   it("a bad row among good ones creates nothing, leaves no stored file, and answers that row's error in Spanish", async () => {
     const expiration = dayFromNow(10);
-    const sheet = { name: "lote.csv", bytes: csv([...good(expiration), `C-2;Contrato dos;Segundo contrato;${expiration};;;dos.pdf;;;Carla;Gil;carla@@gil;;;;`, `C-3;Contrato tres;Tercer contrato;${expiration};;;uno.pdf;;;Diego;Gil;diego@gil.test;;;;`]) };
+    const sheet = {
+      name: "lote.csv",
+      bytes: csv([
+        ...good(expiration),
+        `C-2;Contrato dos;Segundo contrato;${expiration};;;dos.pdf;;;Carla;Gil;carla@@gil;;;;`,
+        `C-3;Contrato tres;Tercer contrato;${expiration};;;uno.pdf;;;Diego;Gil;diego@gil.test;;;;`,
+      ]),
+    };
     const files = [
       { name: "uno.pdf", bytes: await pdfBytes("Uno") },
       { name: "dos.pdf", bytes: await pdfBytes("Dos") },
@@ -249,23 +361,36 @@ describe("all or nothing", () => {
     const before = await counts(orgA);
     const previewed = await preview(adminA, sheet, files);
     expect(previewed.body).toMatchObject({ totalRows: 4, shipmentCount: 3, invalidRows: 1 });
-    expect(previewed.body.rows.find((r) => r.row === 4)!.errors).toEqual([{ row: 4, column: "email", errorCode: "INVALID_EMAIL", message: "El correo electrónico no es válido." }]);
+    expect(previewed.body.rows.find((r) => r.row === 4)!.errors).toEqual([
+      { row: 4, column: "email", errorCode: "INVALID_EMAIL", message: "El correo electrónico no es válido." },
+    ]);
     expect(previewed.body.rows.filter((r) => r.row !== 4).every((r) => r.errors.length === 0)).toBe(true);
 
     const { status, body } = await commit(adminA, sheet, files);
     expect(status).toBe(422);
-    expect(body).toMatchObject({ errorCode: "BATCH_IMPORT_INVALID_ROWS", invalid: 1, message: "Una fila tiene errores: no se ha creado ningún envío. Corríjalas y vuelva a intentarlo." });
+    expect(body).toMatchObject({
+      errorCode: "BATCH_IMPORT_INVALID_ROWS",
+      invalid: 1,
+      message: "Una fila tiene errores: no se ha creado ningún envío. Corríjalas y vuelva a intentarlo.",
+    });
     expect(body.errors).toEqual([{ row: 4, column: "email", errorCode: "INVALID_EMAIL", message: "El correo electrónico no es válido." }]);
     expect(await counts(orgA)).toEqual(before);
     expect(await db.signer.count({ where: { email: { in: ["ana@gil.test", "diego@gil.test"] } } })).toBe(0);
   });
 
   it("a transaction that fails after the PDFs were stored keeps no shipment and removes the stored files", async () => {
-    const sheet = { name: "lote.csv", bytes: csv([...good(dayFromNow(10)), `C-2;Contrato dos;Segundo;${dayFromNow(10)};;;uno.pdf;;;Fallo;Forzado;fallo@forzado.test;;;;`]) };
+    const sheet = {
+      name: "lote.csv",
+      bytes: csv([...good(dayFromNow(10)), `C-2;Contrato dos;Segundo;${dayFromNow(10)};;;uno.pdf;;;Fallo;Forzado;fallo@forzado.test;;;;`]),
+    };
     const files = [{ name: "uno.pdf", bytes: await pdfBytes("Uno") }];
     // The database refuses one signer only once everything has been checked and the files stored.
-    await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION batch_import_test_refuse() RETURNS trigger AS $$ BEGIN IF NEW."firstName" = 'Fallo' THEN RAISE EXCEPTION 'refused by test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER batch_import_test_refuse BEFORE INSERT ON "Signer" FOR EACH ROW EXECUTE FUNCTION batch_import_test_refuse()`);
+    await db.$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION batch_import_test_refuse() RETURNS trigger AS $$ BEGIN IF NEW."firstName" = 'Fallo' THEN RAISE EXCEPTION 'refused by test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
+    );
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER batch_import_test_refuse BEFORE INSERT ON "Signer" FOR EACH ROW EXECUTE FUNCTION batch_import_test_refuse()`,
+    );
     const before = await counts(orgA);
     try {
       const { status, body } = await commit(adminA, sheet, files);
@@ -302,7 +427,13 @@ describe("the rules of a single shipment, row by row", () => {
     const errors = (row: number) => body.rows.find((r) => r.row === row)!.errors.map((e) => [e.column, e.errorCode, e.message]);
     expect(errors(2)).toEqual([]);
     expect(errors(3)).toEqual([["email", "SHIPMENT_SIGNER_DUPLICATE", "El firmante ya está en la lista."]]);
-    expect(errors(4)).toEqual([["minSigners", "SHIPMENT_MIN_SIGNERS_INVALID", "El mínimo de firmantes no es válido: no puede ser cero ni superar el número de firmantes."]]);
+    expect(errors(4)).toEqual([
+      [
+        "minSigners",
+        "SHIPMENT_MIN_SIGNERS_INVALID",
+        "El mínimo de firmantes no es válido: no puede ser cero ni superar el número de firmantes.",
+      ],
+    ]);
     expect(errors(6)).toEqual([
       ["expirationDate", "SHIPMENT_EXPIRATION_INVALID", "La fecha de expiración no es válida."],
       ["phone", "INVALID_PHONE", "El número de teléfono no es válido. Use el formato internacional, por ejemplo +34600000000."],
@@ -323,7 +454,10 @@ describe("the rules of a single shipment, row by row", () => {
   });
 
   it("refuses a file that is not a PDF by its content, whatever its name says", async () => {
-    const sheet = { name: "lote.csv", bytes: csv([spanishHeader, `P1;Falso PDF;Texto;${dayFromNow(5)};;;nota.pdf;;;Ana;Gil;ana.pdf@gil.test;;;;`]) };
+    const sheet = {
+      name: "lote.csv",
+      bytes: csv([spanishHeader, `P1;Falso PDF;Texto;${dayFromNow(5)};;;nota.pdf;;;Ana;Gil;ana.pdf@gil.test;;;;`]),
+    };
     const before = await counts(orgA);
     const { status, body } = await commit(adminA, sheet, [{ name: "nota.pdf", bytes: "esto no es un pdf" }]);
     expect(status).toBe(422);
@@ -332,11 +466,21 @@ describe("the rules of a single shipment, row by row", () => {
   });
 
   it("does not find another organisation's flow by its title", async () => {
-    const sheet = { name: "lote.csv", bytes: csv([spanishHeader, `F1;Flujo ajeno;Prueba;${dayFromNow(5)};${foreignFlow};;uno.pdf;;;Ana;Gil;ana.flujo@gil.test;;;;`]) };
+    const sheet = {
+      name: "lote.csv",
+      bytes: csv([spanishHeader, `F1;Flujo ajeno;Prueba;${dayFromNow(5)};${foreignFlow};;uno.pdf;;;Ana;Gil;ana.flujo@gil.test;;;;`]),
+    };
     const before = await counts(orgA);
     const { status, body } = await commit(adminA, sheet, [{ name: "uno.pdf", bytes: await pdfBytes("Uno") }]);
     expect(status).toBe(422);
-    expect(body.errors).toEqual([{ row: 2, column: "flow", errorCode: "BATCH_FLOW_NOT_FOUND", message: `No existe ningún flujo de firma con el título «${foreignFlow}».` }]);
+    expect(body.errors).toEqual([
+      {
+        row: 2,
+        column: "flow",
+        errorCode: "BATCH_FLOW_NOT_FOUND",
+        message: `No existe ningún flujo de firma con el título «${foreignFlow}».`,
+      },
+    ]);
     expect(await counts(orgA)).toEqual(before);
     expect(await db.document.count({ where: { organizationId: orgB.organization.id } })).toBe(0);
   });
@@ -344,22 +488,42 @@ describe("the rules of a single shipment, row by row", () => {
   it("refuses the whole file for a missing column, too many rows, no spreadsheet or two PDFs of one name", async () => {
     const missing = await preview(adminA, { name: "lote.csv", bytes: "envío;título;nombre;apellidos\n1;A;Ana;Gil" }, []);
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ errorCode: "BATCH_IMPORT_HEADERS", message: "Faltan columnas en la cabecera del archivo: file, email / phone." });
+    expect(missing.body).toMatchObject({
+      errorCode: "BATCH_IMPORT_HEADERS",
+      message: "Faltan columnas en la cabecera del archivo: file, email / phone.",
+    });
     const rows = Array.from({ length: 501 }, (_, i) => `S${i};T;D;${dayFromNow(5)};;;a.pdf;;;Ana;Gil;ana${i}@gil.test;;;;`);
     const tooMany = await preview(adminA, { name: "lote.csv", bytes: csv([spanishHeader, ...rows]) }, []);
     expect(tooMany.status).toBe(413);
-    expect(tooMany.body).toMatchObject({ errorCode: "BATCH_IMPORT_TOO_LARGE", message: "El archivo supera el límite de 2 MB o de 500 filas." });
+    expect(tooMany.body).toMatchObject({
+      errorCode: "BATCH_IMPORT_TOO_LARGE",
+      message: "El archivo supera el límite de 2 MB o de 500 filas.",
+    });
     const form = new FormData();
     form.set("send", "false");
-    const noSheet = await (commitRoute as RouteHandler)(new NextRequest("http://127.0.0.1:3000/api/documents/batch", { method: "POST", body: form, headers: { authorization: `Bearer ${adminA}` } }), { params: Promise.resolve({}) });
+    const noSheet = await (commitRoute as RouteHandler)(
+      new NextRequest("http://127.0.0.1:3000/api/documents/batch", {
+        method: "POST",
+        body: form,
+        headers: { authorization: `Bearer ${adminA}` },
+      }),
+      { params: Promise.resolve({}) },
+    );
     expect(noSheet.status).toBe(400);
     expect(((await noSheet.json()) as Failure).errorCode).toBe("BATCH_IMPORT_SHEET_REQUIRED");
     const pdf = await pdfBytes("Uno");
-    const twice = await preview(adminA, { name: "lote.csv", bytes: csv([spanishHeader, `S;T;D;${dayFromNow(5)};;;a.pdf;;;Ana;Gil;ana@gil.test;;;;`]) }, [
-      { name: "a.pdf", bytes: pdf },
-      { name: "A.PDF", bytes: pdf },
-    ]);
-    expect(twice.body).toMatchObject({ errorCode: "BATCH_IMPORT_PDF_REPEATED", message: "Ha adjuntado dos PDF con el mismo nombre: A.PDF." });
+    const twice = await preview(
+      adminA,
+      { name: "lote.csv", bytes: csv([spanishHeader, `S;T;D;${dayFromNow(5)};;;a.pdf;;;Ana;Gil;ana@gil.test;;;;`]) },
+      [
+        { name: "a.pdf", bytes: pdf },
+        { name: "A.PDF", bytes: pdf },
+      ],
+    );
+    expect(twice.body).toMatchObject({
+      errorCode: "BATCH_IMPORT_PDF_REPEATED",
+      message: "Ha adjuntado dos PDF con el mismo nombre: A.PDF.",
+    });
   });
 });
 
@@ -388,17 +552,28 @@ describe("import and send", () => {
     const laterSigner = await db.signer.findFirstOrThrow({ where: { email: later } });
     expect(laterSigner.invitedAt).toBeNull();
     expect(peers.mail.messages.some((m) => m.to.includes(later))).toBe(false);
-    const sends = await db.operationLog.count({ where: { organizationId: orgA.organization.id, operationEventId: "DOCUMENT_SEND", detail: { contains: documents[0]!.hexId } } });
+    const sends = await db.operationLog.count({
+      where: { organizationId: orgA.organization.id, operationEventId: "DOCUMENT_SEND", detail: { contains: documents[0]!.hexId } },
+    });
     expect(sends).toBe(1);
   });
 
   it("lets a shipment without description be imported as a draft, but not sent", async () => {
-    const sheet = { name: "borrador.csv", bytes: csv([spanishHeader, `D1;Sin descripción;;${dayFromNow(9)};;;d.pdf;;;Luis;Mora;luis.borrador@example.test;;;;`]) };
+    const sheet = {
+      name: "borrador.csv",
+      bytes: csv([spanishHeader, `D1;Sin descripción;;${dayFromNow(9)};;;d.pdf;;;Luis;Mora;luis.borrador@example.test;;;;`]),
+    };
     const files = [{ name: "d.pdf", bytes: await pdfBytes("Borrador") }];
     const previewed = await preview(adminA, sheet, files);
     expect(previewed.body).toMatchObject({ invalidRows: 0, rowsNotReadyToSend: 1 });
     expect(previewed.body.rows[0]!.errors).toEqual([
-      { row: 2, column: "description", errorCode: "SHIPMENT_DATA_REQUIRED", message: "Indique el título, la descripción y la fecha de expiración antes de enviar.", onlyWhenSending: true },
+      {
+        row: 2,
+        column: "description",
+        errorCode: "SHIPMENT_DATA_REQUIRED",
+        message: "Indique el título, la descripción y la fecha de expiración antes de enviar.",
+        onlyWhenSending: true,
+      },
     ]);
     const before = await counts(orgA);
     const refused = await commit(adminA, sheet, files, true);
@@ -433,7 +608,9 @@ describe("the template and who may import", () => {
 
     const csvTemplate = await template(adminA, "csv", "en-US");
     expect(csvTemplate.headers.get("content-type")).toContain("text/csv");
-    expect((await csvTemplate.text()).replace(/^\uFEFF/, "").split(/\r?\n/)[0]).toBe("shipment,title,description,expirationDate,flow,documentType,file,order,minSigners,firstName,lastName,email,phone,mandatory,canReject,language");
+    expect((await csvTemplate.text()).replace(/^\uFEFF/, "").split(/\r?\n/)[0]).toBe(
+      "shipment,title,description,expirationDate,flow,documentType,file,order,minSigners,firstName,lastName,email,phone,mandatory,canReject,language",
+    );
   });
 
   it("refuses an Operador, whose role has no DOCUMENTO:IMPORT", async () => {

@@ -89,7 +89,10 @@ const sign = async (processHexId: string, secret: string) =>
 /** A shipment whose signers all signed and which the seal job closed, with the integrator's callback URLs. */
 async function sealedShipment(path: string, signers: TestSigner[] = [{}]) {
   const shipment = await createSentShipment(orgA.organization.id, { signers, steps: ["SIGNATURE"] });
-  await db.document.update({ where: { id: shipment.document.id }, data: { callBackUrl: `${base}${path}?token=integrator-secret`, callBackUrlSoftFail: `${base}/soft`, senderId: sender.id } });
+  await db.document.update({
+    where: { id: shipment.document.id },
+    data: { callBackUrl: `${base}${path}?token=integrator-secret`, callBackUrlSoftFail: `${base}/soft`, senderId: sender.id },
+  });
   for (const signer of shipment.signers) expect((await sign(signer.hexId, signer.secret!)).body.finished).toBe(true);
   expect(await runJob("signing.seal-document", { documentId: shipment.document.id })).toMatchObject({ sealed: 1 });
   return shipment;
@@ -107,7 +110,8 @@ function verify(request: Received, secret: string): boolean {
   return expected === match[2] && Math.abs(Date.now() / 1000 - Number(match[1])) < 300;
 }
 
-const callbackLogs = (hexId: string) => db.transactionLog.findMany({ where: { transactionHexId: hexId, typeId: transactionTypes.CALLBACK }, orderBy: { id: "asc" } });
+const callbackLogs = (hexId: string) =>
+  db.transactionLog.findMany({ where: { transactionHexId: hexId, typeId: transactionTypes.CALLBACK }, orderBy: { id: "asc" } });
 
 describe("the success callback", () => {
   it("is enqueued once when the shipment is sealed, POSTs the outcome signed with the organisation's secret, and is sent once", async () => {
@@ -115,7 +119,11 @@ describe("the success callback", () => {
     expect(await queue.getJob(callbackJobId(document.id, "completed"))).toBeDefined();
     // A re-run seal job adds nothing: the job id is per event.
     expect(await runJob("signing.seal-document", { documentId: document.id })).toEqual({ sealed: 0 });
-    expect((await queue.getJobs(["waiting", "delayed", "prioritized"])).filter((job) => job.name === "callbacks.deliver" && job.data.documentId === document.id)).toHaveLength(1);
+    expect(
+      (await queue.getJobs(["waiting", "delayed", "prioritized"])).filter(
+        (job) => job.name === "callbacks.deliver" && job.data.documentId === document.id,
+      ),
+    ).toHaveLength(1);
 
     expect(await runJob("callbacks.deliver", { documentId: document.id, kind: "completed" })).toEqual({ result: "delivered", status: 200 });
     expect(received).toHaveLength(1);
@@ -135,7 +143,12 @@ describe("the success callback", () => {
       documentHexId: document.hexId,
       status: "COMPLETED",
       completedAt: stored.completedAt!.toISOString(),
-      signers: signers.map((s) => ({ processHexId: s.hexId, name: `${s.firstName} ${s.lastName}`, status: "COMPLETED", signedAt: expect.any(String) })),
+      signers: signers.map((s) => ({
+        processHexId: s.hexId,
+        name: `${s.firstName} ${s.lastName}`,
+        status: "COMPLETED",
+        signedAt: expect.any(String),
+      })),
       downloadUrl: `http://127.0.0.1:3000/api/documents/${document.hexId}/download`,
     });
 
@@ -155,8 +168,13 @@ describe("the success callback", () => {
   it("is retried after an error answer, each attempt in the transaction log", async () => {
     const { document } = await sealedShipment("/flaky");
     answers.push(500);
-    await expect(runJob("callbacks.deliver", { documentId: document.id, kind: "completed" }, { attemptsMade: 0, attempts: 8 })).rejects.toThrow(/HTTP 500/);
-    expect(await runJob("callbacks.deliver", { documentId: document.id, kind: "completed" }, { attemptsMade: 1, attempts: 8 })).toEqual({ result: "delivered", status: 200 });
+    await expect(
+      runJob("callbacks.deliver", { documentId: document.id, kind: "completed" }, { attemptsMade: 0, attempts: 8 }),
+    ).rejects.toThrow(/HTTP 500/);
+    expect(await runJob("callbacks.deliver", { documentId: document.id, kind: "completed" }, { attemptsMade: 1, attempts: 8 })).toEqual({
+      result: "delivered",
+      status: 200,
+    });
     expect(received).toHaveLength(2);
     const logs = await callbackLogs(document.hexId);
     expect(logs.map((l) => [l.resultSuccess, l.description.replace(/ to 127\.0\.0\.1:\d+:/, ":")])).toEqual([
@@ -168,15 +186,21 @@ describe("the success callback", () => {
   it("does not follow a redirect: a 3xx answer is a failed attempt", async () => {
     const { document } = await sealedShipment("/moved");
     answers.push(302);
-    await expect(runJob("callbacks.deliver", { documentId: document.id, kind: "completed" }, { attemptsMade: 0, attempts: 8 })).rejects.toThrow(/HTTP 302/);
+    await expect(
+      runJob("callbacks.deliver", { documentId: document.id, kind: "completed" }, { attemptsMade: 0, attempts: 8 }),
+    ).rejects.toThrow(/HTTP 302/);
     expect(received.map((r) => r.path)).toEqual(["/moved?token=integrator-secret"]);
-    expect((await callbackLogs(document.hexId)).map((l) => l.description.replace(/ to 127\.0\.0\.1:\d+:/, ":"))).toEqual(["document.completed attempt 1/8: HTTP 302; will retry"]);
+    expect((await callbackLogs(document.hexId)).map((l) => l.description.replace(/ to 127\.0\.0\.1:\d+:/, ":"))).toEqual([
+      "document.completed attempt 1/8: HTTP 302; will retry",
+    ]);
   });
 
   it("records the last failed attempt as final, and a receiver that is down as a network error", async () => {
     const { document } = await sealedShipment("/down");
     await db.document.update({ where: { id: document.id }, data: { callBackUrl: "http://127.0.0.1:9/closed" } });
-    await expect(runJob("callbacks.deliver", { documentId: document.id, kind: "completed" }, { attemptsMade: 7, attempts: 8 })).rejects.toThrow(/network error/);
+    await expect(
+      runJob("callbacks.deliver", { documentId: document.id, kind: "completed" }, { attemptsMade: 7, attempts: 8 }),
+    ).rejects.toThrow(/network error/);
     const [log] = await callbackLogs(document.hexId);
     expect(log).toMatchObject({ resultSuccess: false });
     expect(log!.description).toMatch(/attempt 8\/8 to 127\.0\.0\.1:9: network error .*; no more attempts$/);
@@ -185,7 +209,11 @@ describe("the success callback", () => {
   it("runs through the worker's queue: a 500 is retried with backoff until the receiver accepts it", async () => {
     await queue.obliterate({ force: true });
     answers.push(500, 503);
-    const worker = new Worker(callbacksQueue, (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }), { connection: queueConnection() });
+    const worker = new Worker(
+      callbacksQueue,
+      (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }),
+      { connection: queueConnection() },
+    );
     await worker.waitUntilReady();
     try {
       const { document } = await sealedShipment("/queued");
@@ -220,7 +248,14 @@ describe("the soft-fail callback", () => {
     expect(received.map((r) => r.path)).toEqual(["/soft"]);
     expect(received[0]!.headers["x-rubrica-event"]).toBe("document.rejected");
     expect(verify(received[0]!, await organizationSecret(orgA.organization.id))).toBe(true);
-    expect(JSON.parse(received[0]!.body)).toMatchObject({ event: "document.rejected", documentHexId: document.hexId, status: "REJECTED", completedAt: null, downloadUrl: null, signers: [{ status: "REJECTED" }] });
+    expect(JSON.parse(received[0]!.body)).toMatchObject({
+      event: "document.rejected",
+      documentHexId: document.hexId,
+      status: "REJECTED",
+      completedAt: null,
+      downloadUrl: null,
+      signers: [{ status: "REJECTED" }],
+    });
     // The success callback of a rejected shipment sends nothing.
     expect(await runJob("callbacks.deliver", { documentId: document.id, kind: "completed" })).toEqual({ result: "skipped" });
     expect(received).toHaveLength(1);
@@ -228,7 +263,10 @@ describe("the soft-fail callback", () => {
 
   it("goes to callBackUrlSoftFail when the shipment expires", async () => {
     const { document } = await createSentShipment(orgA.organization.id, { signers: [{}] });
-    await db.document.update({ where: { id: document.id }, data: { callBackUrlSoftFail: `${base}/expired`, expirationDate: new Date(Date.now() - 60_000) } });
+    await db.document.update({
+      where: { id: document.id },
+      data: { callBackUrlSoftFail: `${base}/expired`, expirationDate: new Date(Date.now() - 60_000) },
+    });
     await expireShipments();
     expect(await queue.getJob(callbackJobId(document.id, "expired"))).toBeDefined();
     expect(await runJob("callbacks.deliver", { documentId: document.id, kind: "expired" })).toMatchObject({ result: "delivered" });
@@ -291,28 +329,35 @@ describe("callback addresses under production rules", () => {
     ]);
   });
 
-  it.skipIf(!hasOpenssl)("refuse a host name that resolves to loopback when connecting; allowed private networks, the same delivery arrives signed, once", async () => {
-    const { document } = await sealedShipment("/named");
-    const url = `https://localhost:${port}/named?token=integrator-secret`;
-    // Nothing in the URL itself is refused when sending: the address is, once the name is resolved.
-    expect(callbackUrlSendable(url, true)).toBe(true);
-    expect(callbackUrlAllowed(url, production)).toBe(false);
-    expect(await deliverTo(document.id, url, production)).toEqual({ result: "refused" });
-    expect(received).toHaveLength(0);
+  it.skipIf(!hasOpenssl)(
+    "refuse a host name that resolves to loopback when connecting; allowed private networks, the same delivery arrives signed, once",
+    async () => {
+      const { document } = await sealedShipment("/named");
+      const url = `https://localhost:${port}/named?token=integrator-secret`;
+      // Nothing in the URL itself is refused when sending: the address is, once the name is resolved.
+      expect(callbackUrlSendable(url, true)).toBe(true);
+      expect(callbackUrlAllowed(url, production)).toBe(false);
+      expect(await deliverTo(document.id, url, production)).toEqual({ result: "refused" });
+      expect(received).toHaveLength(0);
 
-    expect(await deliverTo(document.id, url, onPremise)).toEqual({ result: "delivered", status: 200 });
-    expect(await deliverTo(document.id, url, onPremise)).toEqual({ result: "skipped" });
-    expect(received).toHaveLength(1);
-    expect(received[0]!.path).toBe("/named?token=integrator-secret");
-    expect(received[0]!.headers["x-rubrica-event"]).toBe("document.completed");
-    expect(verify(received[0]!, await organizationSecret(orgA.organization.id))).toBe(true);
-    expect(JSON.parse(received[0]!.body)).toMatchObject({ event: "document.completed", documentHexId: document.hexId, status: "COMPLETED" });
-    const logs = await callbackLogs(document.hexId);
-    expect(logs.map((l) => [l.resultSuccess, l.description])).toEqual([
-      [false, `document.completed attempt 1/8 to localhost:${port}: address not allowed; not sent`],
-      [true, `document.completed attempt 1/8 to localhost:${port}: delivered (HTTP 200)`],
-    ]);
-  });
+      expect(await deliverTo(document.id, url, onPremise)).toEqual({ result: "delivered", status: 200 });
+      expect(await deliverTo(document.id, url, onPremise)).toEqual({ result: "skipped" });
+      expect(received).toHaveLength(1);
+      expect(received[0]!.path).toBe("/named?token=integrator-secret");
+      expect(received[0]!.headers["x-rubrica-event"]).toBe("document.completed");
+      expect(verify(received[0]!, await organizationSecret(orgA.organization.id))).toBe(true);
+      expect(JSON.parse(received[0]!.body)).toMatchObject({
+        event: "document.completed",
+        documentHexId: document.hexId,
+        status: "COMPLETED",
+      });
+      const logs = await callbackLogs(document.hexId);
+      expect(logs.map((l) => [l.resultSuccess, l.description])).toEqual([
+        [false, `document.completed attempt 1/8 to localhost:${port}: address not allowed; not sent`],
+        [true, `document.completed attempt 1/8 to localhost:${port}: delivered (HTTP 200)`],
+      ]);
+    },
+  );
 
   it.skipIf(!hasOpenssl)("keep plain http out of production even where private networks are allowed", async () => {
     const { document } = await sealedShipment("/plain");
@@ -324,7 +369,8 @@ describe("callback addresses under production rules", () => {
 
 describe("callback URLs on a draft", () => {
   it("must be https, with plain http only to this machine outside production", async () => {
-    const create = (callBackUrl: string) => call(createDraftRoute, "/api/documents", { method: "POST", token: adminA, body: { title: "Contrato", callBackUrl } });
+    const create = (callBackUrl: string) =>
+      call(createDraftRoute, "/api/documents", { method: "POST", token: adminA, body: { title: "Contrato", callBackUrl } });
     const plain = await create("http://example.test/cb");
     expect(plain.status).toBe(400);
     expect(plain.body).toMatchObject({ errorCode: "CALLBACK_URL_INVALID" });
@@ -337,7 +383,8 @@ describe("callback URLs on a draft", () => {
 describe("completion mails", () => {
   it("give the sender the shipment's detail and each signer their download link, once per recipient", async () => {
     const { document, signers } = await sealedShipment("/mails", [{ language: "en_us" }, {}]);
-    for (const signer of signers) expect(await runJob("callbacks.completion-mail", { documentId: document.id, signerId: signer.id })).toEqual({ result: "sent" });
+    for (const signer of signers)
+      expect(await runJob("callbacks.completion-mail", { documentId: document.id, signerId: signer.id })).toEqual({ result: "sent" });
     expect(await runJob("callbacks.completion-mail", { documentId: document.id })).toEqual({ result: "sent" });
 
     const toSender = await peers.mail.waitFor((m) => m.to.includes(sender.email) && m.text.includes(document.hexId));
@@ -359,8 +406,12 @@ describe("completion mails", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(peers.mail.messages.filter((m) => m.to.includes(sender.email) && m.text.includes(document.hexId))).toHaveLength(1);
     expect(peers.mail.messages.filter((m) => m.to.includes(signers[0]!.email!))).toHaveLength(1);
-    const logs = await db.transactionLog.findMany({ where: { transactionHexId: document.hexId, typeId: transactionTypes.COMPLETION_MAIL } });
-    expect(logs.map((l) => l.description).sort()).toEqual([`completion mail to sender: sent`, ...signers.map((s) => `completion mail to signer ${s.hexId}: sent`)].sort());
+    const logs = await db.transactionLog.findMany({
+      where: { transactionHexId: document.hexId, typeId: transactionTypes.COMPLETION_MAIL },
+    });
+    expect(logs.map((l) => l.description).sort()).toEqual(
+      [`completion mail to sender: sent`, ...signers.map((s) => `completion mail to signer ${s.hexId}: sent`)].sort(),
+    );
   });
 
   it("are enqueued for the sender and each signer who signed when the shipment is sealed", async () => {
@@ -371,23 +422,43 @@ describe("completion mails", () => {
 });
 
 describe("POST /api/log/saveTransactionLog", () => {
-  const save = (token: string, body: unknown) => call<{ id?: number; errorCode?: string }>(saveTransactionLogRoute, "/api/log/saveTransactionLog", { method: "POST", token, body });
+  const save = (token: string, body: unknown) =>
+    call<{ id?: number; errorCode?: string }>(saveTransactionLogRoute, "/api/log/saveTransactionLog", { method: "POST", token, body });
 
   it("records an event of the caller's own shipment and answers its id", async () => {
     const { document, signers } = await createSentShipment(orgA.organization.id, { signers: [{}] });
-    const entry = { typeId: 100, description: "Factura emitida", transactionHexId: document.hexId, processType: "ENVIO", isSignature: true, resultSuccess: true };
+    const entry = {
+      typeId: 100,
+      description: "Factura emitida",
+      transactionHexId: document.hexId,
+      processType: "ENVIO",
+      isSignature: true,
+      resultSuccess: true,
+    };
     const saved = await save(adminA, entry);
     expect(saved.status).toBe(201);
     expect(saved.body).toEqual({ id: expect.any(Number) });
-    expect(await db.transactionLog.findUniqueOrThrow({ where: { id: saved.body.id! } })).toMatchObject({ ...entry, organizationId: orgA.organization.id });
-    expect(await db.operationLog.count({ where: { organizationId: orgA.organization.id, operationEventId: "TRANSACTION_LOG_SAVE" } })).toBeGreaterThan(0);
+    expect(await db.transactionLog.findUniqueOrThrow({ where: { id: saved.body.id! } })).toMatchObject({
+      ...entry,
+      organizationId: orgA.organization.id,
+    });
+    expect(
+      await db.operationLog.count({ where: { organizationId: orgA.organization.id, operationEventId: "TRANSACTION_LOG_SAVE" } }),
+    ).toBeGreaterThan(0);
     // A signature process (processHexId) of the shipment names it too.
     expect((await save(adminA, { ...entry, transactionHexId: signers[0]!.hexId })).status).toBe(201);
   });
 
   it("validates the entry", async () => {
     const { document } = await createSentShipment(orgA.organization.id, { signers: [{}] });
-    const entry = { typeId: 100, description: "Evento", transactionHexId: document.hexId, processType: "ENVIO", isSignature: true, resultSuccess: false };
+    const entry = {
+      typeId: 100,
+      description: "Evento",
+      transactionHexId: document.hexId,
+      processType: "ENVIO",
+      isSignature: true,
+      resultSuccess: false,
+    };
     expect((await save(adminA, { ...entry, description: " " })).body.errorCode).toBe("EMPTY_FIELD");
     expect((await save(adminA, { ...entry, processType: "OTRO" })).status).toBe(400);
     expect((await save(adminA, { ...entry, typeId: 0 })).status).toBe(400);
@@ -399,7 +470,14 @@ describe("POST /api/log/saveTransactionLog", () => {
 
   it("refuses another organisation's shipment as not found, and a caller without DOCUMENTO:UPDATE", async () => {
     const other = await createSentShipment(orgB.organization.id, { signers: [{}] });
-    const entry = { typeId: 100, description: "Intruso", transactionHexId: other.document.hexId, processType: "ENVIO", isSignature: true, resultSuccess: true };
+    const entry = {
+      typeId: 100,
+      description: "Intruso",
+      transactionHexId: other.document.hexId,
+      processType: "ENVIO",
+      isSignature: true,
+      resultSuccess: true,
+    };
     const foreign = await save(adminA, entry);
     expect(foreign.status).toBe(404);
     expect(foreign.body.errorCode).toBe("NOT_FOUND");

@@ -23,7 +23,17 @@ beforeAll(async () => {
   org = await createTestOrganization();
 });
 
-type Answer = { result?: number | string; evidence?: string; sha256?: string; finished?: boolean; next?: string; errorCode?: string; message?: string; page?: string; state?: string };
+type Answer = {
+  result?: number | string;
+  evidence?: string;
+  sha256?: string;
+  finished?: boolean;
+  next?: string;
+  errorCode?: string;
+  message?: string;
+  page?: string;
+  state?: string;
+};
 
 /** A photo the way a capture page sends one: an ID-card-like picture drawn in SVG, as JPEG or PNG. */
 async function testPhoto(format: "jpeg" | "png" = "jpeg", label = "DOCUMENTO NACIONAL DE IDENTIDAD"): Promise<Buffer> {
@@ -65,12 +75,17 @@ async function upload(
   form.set("capturedAt", fields.capturedAt ?? new Date().toISOString());
   if (fields.accepted) form.set("accepted", fields.accepted);
   if (file) form.set("file", new Blob([new Uint8Array(file)], { type }), "captura");
-  const response = await evidenceRoute(uploadRequest(`/api/signprocess/${processHexId}/evidence`, secret, form), { params: Promise.resolve({ id: processHexId }) });
+  const response = await evidenceRoute(uploadRequest(`/api/signprocess/${processHexId}/evidence`, secret, form), {
+    params: Promise.resolve({ id: processHexId }),
+  });
   return answerOf(response);
 }
 
 const getProcess = (processHexId: string, secret: string) =>
-  call<{ result: number; data: Record<string, unknown> }>(getProcessRoute, `/api/signprocess/getSignatureProcess/${processHexId}`, { params: { id: processHexId }, headers: { "x-url-sign": secret } });
+  call<{ result: number; data: Record<string, unknown> }>(getProcessRoute, `/api/signprocess/getSignatureProcess/${processHexId}`, {
+    params: { id: processHexId },
+    headers: { "x-url-sign": secret },
+  });
 
 async function captureShipment(steps: StepType[] = ["ID_PHOTO", "SELFIE", "SIGNATURE"], organizationId = org.organization.id) {
   const { signers, document, flow } = await createSentShipment(organizationId, { signers: [{}], steps });
@@ -100,7 +115,11 @@ describe("POST /api/signprocess/{processHexId}/evidence: photos", () => {
     // The rear is still missing: the step stays.
     expect(first.body).toMatchObject({ result: 1, finished: false, next: `/signature-process/id-photo/${signer.secret}/${signer.hexId}` });
     const second = await upload(signer.hexId, signer.secret, { kind: "ID_REAR" }, rear, "image/png");
-    expect(second.body).toMatchObject({ result: 1, finished: false, next: `/signature-process/selfie-photo/${signer.secret}/${signer.hexId}` });
+    expect(second.body).toMatchObject({
+      result: 1,
+      finished: false,
+      next: `/signature-process/selfie-photo/${signer.secret}/${signer.hexId}`,
+    });
 
     for (const [answer, original] of [
       [first.body, front],
@@ -116,7 +135,9 @@ describe("POST /api/signprocess/{processHexId}/evidence: photos", () => {
       expect(await difference(original, stored, 500, 540)).toBeGreaterThan(25);
       expect(await difference(original, stored, 0, 300)).toBeLessThan(4);
       expect((evidence.checkDetail as { originalSha256?: string }).originalSha256).toBe(sha256Hex(original));
-      const event = await db.auditEvent.findFirstOrThrow({ where: { documentId: document.id, type: "evidence.stored", payload: { path: ["evidence"], equals: evidence.hexId } } });
+      const event = await db.auditEvent.findFirstOrThrow({
+        where: { documentId: document.id, type: "evidence.stored", payload: { path: ["evidence"], equals: evidence.hexId } },
+      });
       expect(event.payload).toMatchObject({ kind: evidence.kind, sha256: evidence.sha256, signer: signer.hexId });
     }
     expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 1, status: "IN_PROGRESS" });
@@ -126,7 +147,9 @@ describe("POST /api/signprocess/{processHexId}/evidence: photos", () => {
 
   it("needs only the front when the step's document type has no rear, and refuses a rear then", async () => {
     const { signer, flow } = await captureShipment();
-    const passport = await db.documentType.create({ data: { organizationId: org.organization.id, name: `Pasaporte ${randomUUID().slice(0, 6)}`, hasRear: false } });
+    const passport = await db.documentType.create({
+      data: { organizationId: org.organization.id, name: `Pasaporte ${randomUUID().slice(0, 6)}`, hasRear: false },
+    });
     await db.flowStep.updateMany({ where: { flowId: flow.id, type: "ID_PHOTO" }, data: { documentTypeId: passport.id } });
     expect((await getProcess(signer.hexId, signer.secret)).body.data).toMatchObject({ hasRear: false, nextPage: "id-photo" });
 
@@ -148,13 +171,18 @@ describe("POST /api/signprocess/{processHexId}/evidence: photos", () => {
     expect(again.body).toMatchObject({ result: 1, evidence: first.body.evidence, sha256: first.body.sha256, next: first.body.next });
 
     const rearId = randomUUID();
-    const both = await Promise.all([upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, photo), upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, photo)]);
+    const both = await Promise.all([
+      upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, photo),
+      upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, photo),
+    ]);
     expect(both.map((a) => a.status)).toEqual([200, 200]);
     expect(both[0].body.evidence).toBe(both[1].body.evidence);
     expect(await db.evidence.count({ where: { signerId: signer.id } })).toBe(2);
     expect(await db.auditEvent.count({ where: { type: "evidence.stored", payload: { path: ["signer"], equals: signer.hexId } } })).toBe(2);
     // The retry after the step moved on says where the process is now.
-    expect((await upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, photo)).body.next).toBe(`/signature-process/selfie-photo/${signer.secret}/${signer.hexId}`);
+    expect((await upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, photo)).body.next).toBe(
+      `/signature-process/selfie-photo/${signer.secret}/${signer.hexId}`,
+    );
   });
 
   it("refuses a capture out of turn with the page of the current step", async () => {
@@ -170,12 +198,20 @@ describe("POST /api/signprocess/{processHexId}/evidence: photos", () => {
     const photo = await testPhoto();
     const unticked = await upload(signer.hexId, signer.secret, { kind: "SELFIE" }, photo);
     expect(unticked.status).toBe(400);
-    expect(unticked.body).toMatchObject({ errorCode: "SELFIE_TERMS_REQUIRED", message: "Debe marcar la casilla de aceptación de la firma antes de tomarse la foto." });
-    expect((await upload(signer.hexId, signer.secret, { kind: "SELFIE", accepted: "false" }, photo)).body.errorCode).toBe("SELFIE_TERMS_REQUIRED");
+    expect(unticked.body).toMatchObject({
+      errorCode: "SELFIE_TERMS_REQUIRED",
+      message: "Debe marcar la casilla de aceptación de la firma antes de tomarse la foto.",
+    });
+    expect((await upload(signer.hexId, signer.secret, { kind: "SELFIE", accepted: "false" }, photo)).body.errorCode).toBe(
+      "SELFIE_TERMS_REQUIRED",
+    );
 
     const ticked = await upload(signer.hexId, signer.secret, { kind: "SELFIE", accepted: "true" }, photo);
     expect(ticked.body).toMatchObject({ result: 1, next: `/signature-process/digital-signature/${signer.secret}/${signer.hexId}` });
-    expect(await db.evidence.findFirstOrThrow({ where: { signerId: signer.id } })).toMatchObject({ kind: "SELFIE", mimeType: "image/jpeg" });
+    expect(await db.evidence.findFirstOrThrow({ where: { signerId: signer.id } })).toMatchObject({
+      kind: "SELFIE",
+      mimeType: "image/jpeg",
+    });
   });
 
   it("refuses what is not a photo, and a photo without a file or link", async () => {
@@ -199,7 +235,9 @@ describe("POST /api/signprocess/uploadNewSelfie (spec §7)", () => {
     form.set("processHexId", signer.hexId);
     form.set("file", new Blob([new Uint8Array(await testPhoto())], { type: "image/jpeg" }), "selfie.jpg");
     form.set("selfieValidOnGov", "true");
-    const answer = await answerOf(await uploadNewSelfieRoute(uploadRequest("/api/signprocess/uploadNewSelfie", signer.secret, form), { params: Promise.resolve({}) }));
+    const answer = await answerOf(
+      await uploadNewSelfieRoute(uploadRequest("/api/signprocess/uploadNewSelfie", signer.secret, form), { params: Promise.resolve({}) }),
+    );
 
     expect(answer.status).toBe(200);
     expect(answer.body.result).toBe("1");
@@ -224,16 +262,31 @@ describe("failed attempts and finishedAttempts", () => {
     expect(await recordFailedAttempt(signer.id, "SELFIE", "FACE_NOT_IDENTIFIED")).toEqual({ attempts: 2, exhausted: true });
 
     expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ status: "ATTEMPTS_EXHAUSTED" });
-    expect((await getProcess(signer.hexId, signer.secret)).body).toMatchObject({ result: 1, data: { nextPage: "finishedAttempts", status: "ATTEMPTS_EXHAUSTED" } });
+    expect((await getProcess(signer.hexId, signer.secret)).body).toMatchObject({
+      result: 1,
+      data: { nextPage: "finishedAttempts", status: "ATTEMPTS_EXHAUSTED" },
+    });
     const blocked = await upload(signer.hexId, signer.secret, { kind: "SELFIE", accepted: "true" }, photo);
     expect(blocked.status).toBe(409);
     expect(blocked.body).toMatchObject({ errorCode: "ATTEMPTS_EXHAUSTED", page: "finishedAttempts" });
 
-    const restart = await call<Answer>(restartRoute, `/api/signprocess/${signer.hexId}/restart`, { method: "POST", params: { id: signer.hexId }, headers: { "x-url-sign": signer.secret } });
+    const restart = await call<Answer>(restartRoute, `/api/signprocess/${signer.hexId}/restart`, {
+      method: "POST",
+      params: { id: signer.hexId },
+      headers: { "x-url-sign": signer.secret },
+    });
     expect(restart.body).toMatchObject({ result: 1, next: `/signature-process/home-page/${signer.secret}/${signer.hexId}` });
-    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ status: "IN_PROGRESS", currentStep: 0, attempts: 0 });
+    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({
+      status: "IN_PROGRESS",
+      currentStep: 0,
+      attempts: 0,
+    });
     expect((await getProcess(signer.hexId, signer.secret)).body.data).toMatchObject({ nextPage: "id-photo", currentStep: 0 });
-    const again = await call<Answer>(restartRoute, `/api/signprocess/${signer.hexId}/restart`, { method: "POST", params: { id: signer.hexId }, headers: { "x-url-sign": signer.secret } });
+    const again = await call<Answer>(restartRoute, `/api/signprocess/${signer.hexId}/restart`, {
+      method: "POST",
+      params: { id: signer.hexId },
+      headers: { "x-url-sign": signer.secret },
+    });
     expect(again.body.errorCode).toBe("RESTART_NOT_NEEDED");
 
     // The first round's photos stay in the trail, but the ID step is redone: the front alone does not finish it.

@@ -20,17 +20,34 @@ beforeAll(async () => {
   const admin = await createTestUser(org);
   const operator = await createTestUser(org, { role: "operator" });
   adminId = admin.id;
-  adminToken = (await call(authenticate, "/api/authenticate", { body: { username: admin.email, password: testPassword } })).body.token as string;
-  operatorToken = (await call(authenticate, "/api/authenticate", { body: { username: operator.email, password: testPassword } })).body.token as string;
+  adminToken = (await call(authenticate, "/api/authenticate", { body: { username: admin.email, password: testPassword } })).body
+    .token as string;
+  operatorToken = (await call(authenticate, "/api/authenticate", { body: { username: operator.email, password: testPassword } })).body
+    .token as string;
 });
 
 describe("system configuration (spec §7, §9)", () => {
   it("serves session_time, organization_tz and {product}_base_url, the organisation's value over the default", async () => {
-    expect((await call(getConfigValue, "/api/system/getConfigValue/session_time", { token: adminToken, params: { name: "session_time" } })).body).toEqual({ name: "session_time", value: "600" });
-    expect((await call(getConfigValue, "/api/system/getConfigValue/organization_tz", { token: adminToken, params: { name: "organization_tz" } })).body.value).toBe("UTC");
+    expect(
+      (await call(getConfigValue, "/api/system/getConfigValue/session_time", { token: adminToken, params: { name: "session_time" } })).body,
+    ).toEqual({ name: "session_time", value: "600" });
+    expect(
+      (await call(getConfigValue, "/api/system/getConfigValue/organization_tz", { token: adminToken, params: { name: "organization_tz" } }))
+        .body.value,
+    ).toBe("UTC");
     await db.configValue.create({ data: { organizationId: org.organization.id, name: "organization_tz", value: "America/Bogota" } });
-    expect((await call(getConfigValue, "/api/system/getConfigValue/organization_tz", { token: adminToken, params: { name: "organization_tz" } })).body.value).toBe("America/Bogota");
-    expect((await call(getConfigValue, "/api/system/getConfigValue/rubrica_base_url", { token: adminToken, params: { name: "rubrica_base_url" } })).body.value).toBe("http://127.0.0.1:3000");
+    expect(
+      (await call(getConfigValue, "/api/system/getConfigValue/organization_tz", { token: adminToken, params: { name: "organization_tz" } }))
+        .body.value,
+    ).toBe("America/Bogota");
+    expect(
+      (
+        await call(getConfigValue, "/api/system/getConfigValue/rubrica_base_url", {
+          token: adminToken,
+          params: { name: "rubrica_base_url" },
+        })
+      ).body.value,
+    ).toBe("http://127.0.0.1:3000");
   });
 
   it("keeps organisation settings from anonymous callers", async () => {
@@ -39,7 +56,10 @@ describe("system configuration (spec §7, §9)", () => {
   });
 
   it("answers the capture configuration for nameVars, with defaults for every key of spec §3", async () => {
-    const { status, body } = await call(postConfigValue, "/api/system/getConfigValue", { body: { nameVars: [...captureConfigKeys] }, token: adminToken });
+    const { status, body } = await call(postConfigValue, "/api/system/getConfigValue", {
+      body: { nameVars: [...captureConfigKeys] },
+      token: adminToken,
+    });
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual([...captureConfigKeys].sort());
     expect(body.ui_sign_color).toMatch(/^#[0-9a-f]{6};#[0-9a-f]{6}$/i);
@@ -49,9 +69,15 @@ describe("system configuration (spec §7, §9)", () => {
   });
 
   it("answers default_page_size and default_idle_timeout through findOneByName", async () => {
-    const page = await call(findOneByName, "/api/configs/search/findOneByName", { query: { configName: "default_page_size" }, token: adminToken });
+    const page = await call(findOneByName, "/api/configs/search/findOneByName", {
+      query: { configName: "default_page_size" },
+      token: adminToken,
+    });
     expect(page.body).toEqual({ name: "default_page_size", value: "10" });
-    const idle = await call(findOneByName, "/api/configs/search/findOneByName", { query: { configName: "default_idle_timeout" }, token: adminToken });
+    const idle = await call(findOneByName, "/api/configs/search/findOneByName", {
+      query: { configName: "default_idle_timeout" },
+      token: adminToken,
+    });
     expect(idle.body).toEqual({ name: "default_idle_timeout", value: "30" });
   });
 });
@@ -59,7 +85,14 @@ describe("system configuration (spec §7, §9)", () => {
 describe("operation and session logs (spec §3, §7)", () => {
   it("records a staff action with the caller's user and organisation from the token, whatever the body says", async () => {
     const saved = await call(saveOperation, "/api/data/operationLogs", {
-      body: { moduleId: "DOCUMENTO", operationEventId: "EXPORT_PDF", recordId: "abc", action: "export operations list", eventUserId: 1, organizationId: 1 },
+      body: {
+        moduleId: "DOCUMENTO",
+        operationEventId: "EXPORT_PDF",
+        recordId: "abc",
+        action: "export operations list",
+        eventUserId: 1,
+        organizationId: 1,
+      },
       token: operatorToken,
       ip: "192.0.2.7",
     });
@@ -71,12 +104,17 @@ describe("operation and session logs (spec §3, §7)", () => {
   });
 
   it("writes a row for every sign-in", async () => {
-    const rows = await db.operationLog.findMany({ where: { organizationId: org.organization.id, operationEventId: "LOGIN", eventUserId: adminId } });
+    const rows = await db.operationLog.findMany({
+      where: { organizationId: org.organization.id, operationEventId: "LOGIN", eventUserId: adminId },
+    });
     expect(rows.length).toBeGreaterThan(0);
   });
 
   it("pages the session logs under _embedded.viewSessionLogs, for those allowed to see users", async () => {
-    const first = await call<{ _embedded: { viewSessionLogs: { userName: string; loginTime: string }[] }; page: { size: number; totalElements: number; number: number } }>(sessionLogs, "/api/data/viewSessionLogs", { query: { page: "0", size: "1" }, token: adminToken });
+    const first = await call<{
+      _embedded: { viewSessionLogs: { userName: string; loginTime: string }[] };
+      page: { size: number; totalElements: number; number: number };
+    }>(sessionLogs, "/api/data/viewSessionLogs", { query: { page: "0", size: "1" }, token: adminToken });
     expect(first.status).toBe(200);
     expect(first.body._embedded.viewSessionLogs).toHaveLength(1);
     expect(first.body.page).toMatchObject({ size: 1, number: 0 });

@@ -21,7 +21,6 @@ type Page = { _embedded: { contacts: ContactView[] }; page: { size: number; tota
 type PreviewRow = { row: number; values: Record<string, string>; errors: { field: string; errorCode: string; message: string }[] };
 type Preview = { total: number; valid: number; invalid: number; rows: PreviewRow[] };
 
-
 let orgA: TestOrganization;
 let adminA: string;
 let operatorA: string;
@@ -49,7 +48,12 @@ async function create(token: string, body: Record<string, unknown>) {
 const contactPath = (hex: string) => `/api/contacts/${hex}`;
 const channelPath = (hex: string, channel: string) => `/api/contacts/${hex}/channels/${channel}`;
 
-function uploadRequest(token: string, file: { name: string; bytes: Uint8Array | string }, mode: "preview" | "commit", headers: Record<string, string> = {}) {
+function uploadRequest(
+  token: string,
+  file: { name: string; bytes: Uint8Array | string },
+  mode: "preview" | "commit",
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   const bytes = typeof file.bytes === "string" ? new TextEncoder().encode(file.bytes) : file.bytes;
   form.set("file", new File([bytes as BlobPart], file.name));
@@ -61,7 +65,11 @@ function uploadRequest(token: string, file: { name: string; bytes: Uint8Array | 
   });
 }
 
-async function upload<T = Preview>(token: string, file: { name: string; bytes: Uint8Array | string }, mode: "preview" | "commit" = "preview") {
+async function upload<T = Preview>(
+  token: string,
+  file: { name: string; bytes: Uint8Array | string },
+  mode: "preview" | "commit" = "preview",
+) {
   const response = await (importContacts as RouteHandler)(uploadRequest(token, file, mode), { params: Promise.resolve({}) });
   return { status: response.status, body: (await response.json()) as T & { errorCode?: string; message?: string } };
 }
@@ -69,7 +77,10 @@ async function upload<T = Preview>(token: string, file: { name: string; bytes: U
 async function download(token: string, query: Record<string, string>) {
   const url = new URL("http://127.0.0.1:3000/api/contacts/export");
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  return (exportContacts as RouteHandler)(new NextRequest(url, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.21" } }), { params: Promise.resolve({}) });
+  return (exportContacts as RouteHandler)(
+    new NextRequest(url, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.21" } }),
+    { params: Promise.resolve({}) },
+  );
 }
 
 async function xlsxFile(rows: string[][]): Promise<Uint8Array> {
@@ -92,19 +103,41 @@ async function sheetRows(workbook: ExcelJS.Workbook): Promise<string[][]> {
 }
 
 const countContacts = (org: TestOrganization) => db.contact.count({ where: { organizationId: org.organization.id } });
-const lastOperation = (org: TestOrganization, event: string) => db.operationLog.findFirst({ where: { organizationId: org.organization.id, operationEventId: event }, orderBy: { id: "desc" } });
+const lastOperation = (org: TestOrganization, event: string) =>
+  db.operationLog.findFirst({ where: { organizationId: org.organization.id, operationEventId: event }, orderBy: { id: "desc" } });
 
 async function tieToShipment(contactHexId: string, org: TestOrganization) {
   const contact = await db.contact.findUniqueOrThrow({ where: { hexId: contactHexId } });
   const document = await db.document.create({ data: { organizationId: org.organization.id, title: "Contrato de arrendamiento" } });
-  await db.signer.create({ data: { documentId: document.id, contactId: contact.id, firstName: contact.firstName, lastName: contact.lastName } });
+  await db.signer.create({
+    data: { documentId: document.id, contactId: contact.id, firstName: contact.firstName, lastName: contact.lastName },
+  });
 }
 
 describe("creating, viewing, editing and deleting contacts", () => {
   it("creates a contact whose e-mail and phone become channels, the first one the favourite, and logs it", async () => {
-    const contact = await create(adminA, person({ email: "  Lucia.Ortega@Example.TEST ", phone: "+34 612 34 56 78", country: "es", identType: "DNI", identNumber: "12345678z", fingerprintCode: "FP-001", preferredLanguage: "en-us" }));
+    const contact = await create(
+      adminA,
+      person({
+        email: "  Lucia.Ortega@Example.TEST ",
+        phone: "+34 612 34 56 78",
+        country: "es",
+        identType: "DNI",
+        identNumber: "12345678z",
+        fingerprintCode: "FP-001",
+        preferredLanguage: "en-us",
+      }),
+    );
     expect(contact.contactHexId).toMatch(/^[0-9a-f]{32}$/);
-    expect(contact).toMatchObject({ name: "Ana", lastName: "García", country: "ES", identType: "DNI", identNumber: "12345678Z", fingerprintCode: "FP-001", preferredLanguage: "en-us" });
+    expect(contact).toMatchObject({
+      name: "Ana",
+      lastName: "García",
+      country: "ES",
+      identType: "DNI",
+      identNumber: "12345678Z",
+      fingerprintCode: "FP-001",
+      preferredLanguage: "en-us",
+    });
     expect(contact.channels).toEqual([
       { channelHexId: expect.any(String), type: "EMAIL", value: "lucia.ortega@example.test", favorite: true },
       { channelHexId: expect.any(String), type: "SMS", value: "+34612345678", favorite: false },
@@ -123,12 +156,30 @@ describe("creating, viewing, editing and deleting contacts", () => {
   });
 
   const invalid: [string, Record<string, unknown>, string, string, string][] = [
-    ["no channel at all", { email: "", phone: "" }, "EMAIL_OR_PHONE_REQUIRED", "email", "Debe indicar un teléfono o un correo electrónico válido."],
+    [
+      "no channel at all",
+      { email: "", phone: "" },
+      "EMAIL_OR_PHONE_REQUIRED",
+      "email",
+      "Debe indicar un teléfono o un correo electrónico válido.",
+    ],
     ["an empty name", { name: "  " }, "EMPTY_FIELD", "name", "El campo no puede estar vacío."],
     ["a name with symbols", { lastName: "García<b>" }, "INVALID_CHARACTER", "lastName", "El campo contiene un carácter no válido."],
     ["an invalid e-mail", { email: "ana@" }, "INVALID_EMAIL", "email", "El correo electrónico no es válido."],
-    ["an invalid phone", { phone: "600 12" }, "INVALID_PHONE", "phone", "El número de teléfono no es válido. Use el formato internacional, por ejemplo +34600000000."],
-    ["a DNI with the wrong letter", { identType: "DNI", identNumber: "12345678A" }, "INVALID_IDENT_NUMBER", "identNumber", "El número de identificación no es válido."],
+    [
+      "an invalid phone",
+      { phone: "600 12" },
+      "INVALID_PHONE",
+      "phone",
+      "El número de teléfono no es válido. Use el formato internacional, por ejemplo +34600000000.",
+    ],
+    [
+      "a DNI with the wrong letter",
+      { identType: "DNI", identNumber: "12345678A" },
+      "INVALID_IDENT_NUMBER",
+      "identNumber",
+      "El número de identificación no es válido.",
+    ],
     ["a number without its type", { identNumber: "X1234567L" }, "EMPTY_FIELD", "identType", "El campo no puede estar vacío."],
   ];
   for (const [name, change, code, field, message] of invalid) {
@@ -146,12 +197,23 @@ describe("creating, viewing, editing and deleting contacts", () => {
 
   it("refuses a duplicate contact: the same identification, or the same e-mail, in the organisation", async () => {
     const first = await create(adminA, person({ identType: "NIE", identNumber: "X1234567L" }));
-    const sameIdent = await call(createContact, "/api/contacts", { body: person({ identType: "NIE", identNumber: "x1234567l" }), token: adminA });
+    const sameIdent = await call(createContact, "/api/contacts", {
+      body: person({ identType: "NIE", identNumber: "x1234567l" }),
+      token: adminA,
+    });
     expect(sameIdent.status).toBe(409);
-    expect(sameIdent.body).toMatchObject({ errorCode: "CONTACT_DUPLICATE_IDENT", field: "identNumber", message: "Contacto duplicado: ya existe un contacto con ese tipo y número de identificación." });
+    expect(sameIdent.body).toMatchObject({
+      errorCode: "CONTACT_DUPLICATE_IDENT",
+      field: "identNumber",
+      message: "Contacto duplicado: ya existe un contacto con ese tipo y número de identificación.",
+    });
     const sameEmail = await call(createContact, "/api/contacts", { body: person({ email: first.email!.toUpperCase() }), token: adminA });
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body).toMatchObject({ errorCode: "CONTACT_DUPLICATE_EMAIL", field: "email", message: "Contacto duplicado: ya existe un contacto con ese correo electrónico." });
+    expect(sameEmail.body).toMatchObject({
+      errorCode: "CONTACT_DUPLICATE_EMAIL",
+      field: "email",
+      message: "Contacto duplicado: ya existe un contacto con ese correo electrónico.",
+    });
     // Another organisation has its own contacts: the same person is not a duplicate there.
     await create(adminB, person({ identType: "NIE", identNumber: "X1234567L", email: first.email }));
   });
@@ -164,7 +226,10 @@ describe("creating, viewing, editing and deleting contacts", () => {
 
   it("shows the contact view with its channels and its shipments", async () => {
     const contact = await create(adminA, person());
-    const { status, body } = await call<ContactView & { shipments: number }>(getContact, contactPath(contact.contactHexId), { token: adminA, params: { contactHexId: contact.contactHexId } });
+    const { status, body } = await call<ContactView & { shipments: number }>(getContact, contactPath(contact.contactHexId), {
+      token: adminA,
+      params: { contactHexId: contact.contactHexId },
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ contactHexId: contact.contactHexId, name: "Ana", shipments: 0 });
     expect(body.channels).toHaveLength(2);
@@ -174,16 +239,38 @@ describe("creating, viewing, editing and deleting contacts", () => {
     const other = await create(adminA, person({ identType: "DNI", identNumber: "00000001R" }));
     const contact = await create(adminA, person());
     const params = { contactHexId: contact.contactHexId };
-    const updated = await call<ContactView>(updateContact, contactPath(contact.contactHexId), { method: "PUT", body: { name: "Ana María", lastName: "García Pérez", country: "CO", identType: "CC", identNumber: "1234567" }, token: adminA, params });
+    const updated = await call<ContactView>(updateContact, contactPath(contact.contactHexId), {
+      method: "PUT",
+      body: { name: "Ana María", lastName: "García Pérez", country: "CO", identType: "CC", identNumber: "1234567" },
+      token: adminA,
+      params,
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: "Ana María", lastName: "García Pérez", country: "CO", identType: "CC", identNumber: "1234567", fingerprintCode: null });
+    expect(updated.body).toMatchObject({
+      name: "Ana María",
+      lastName: "García Pérez",
+      country: "CO",
+      identType: "CC",
+      identNumber: "1234567",
+      fingerprintCode: null,
+    });
     expect(updated.body.channels).toEqual(contact.channels);
     expect((await lastOperation(orgA, "CONTACT_UPDATE"))?.detail).toContain(contact.contactHexId);
-    const clash = await call(updateContact, contactPath(contact.contactHexId), { method: "PUT", body: { name: "Ana", lastName: "García", identType: "DNI", identNumber: other.identNumber }, token: adminA, params });
+    const clash = await call(updateContact, contactPath(contact.contactHexId), {
+      method: "PUT",
+      body: { name: "Ana", lastName: "García", identType: "DNI", identNumber: other.identNumber },
+      token: adminA,
+      params,
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.errorCode).toBe("CONTACT_DUPLICATE_IDENT");
     // Saving a contact with its own identification is not a duplicate of itself.
-    const same = await call(updateContact, contactPath(other.contactHexId), { method: "PUT", body: { name: "Otro", lastName: "Nombre", identType: "DNI", identNumber: "00000001R" }, token: adminA, params: { contactHexId: other.contactHexId } });
+    const same = await call(updateContact, contactPath(other.contactHexId), {
+      method: "PUT",
+      body: { name: "Otro", lastName: "Nombre", identType: "DNI", identNumber: "00000001R" },
+      token: adminA,
+      params: { contactHexId: other.contactHexId },
+    });
     expect(same.status).toBe(200);
   });
 
@@ -200,7 +287,9 @@ describe("creating, viewing, editing and deleting contacts", () => {
   it("deletes once when asked twice at the same time", async () => {
     const contact = await create(adminA, person());
     const params = { contactHexId: contact.contactHexId };
-    const results = await Promise.all([1, 2].map(() => call(deleteContact, contactPath(contact.contactHexId), { method: "DELETE", token: adminA, params })));
+    const results = await Promise.all(
+      [1, 2].map(() => call(deleteContact, contactPath(contact.contactHexId), { method: "DELETE", token: adminA, params })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
   });
 
@@ -210,10 +299,18 @@ describe("creating, viewing, editing and deleting contacts", () => {
     const params = { contactHexId: contact.contactHexId };
     const refused = await call(deleteContact, contactPath(contact.contactHexId), { method: "DELETE", token: adminA, params });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ errorCode: "CONTACT_IN_SHIPMENT", message: "No se puede eliminar un contacto vinculado a un envío." });
+    expect(refused.body).toMatchObject({
+      errorCode: "CONTACT_IN_SHIPMENT",
+      message: "No se puede eliminar un contacto vinculado a un envío.",
+    });
     const view = await call(getContact, contactPath(contact.contactHexId), { token: adminA, params });
     expect(view.body.shipments).toBe(1);
-    const english = await call(deleteContact, contactPath(contact.contactHexId), { method: "DELETE", token: adminA, params, headers: { "accept-language": "en-US" } });
+    const english = await call(deleteContact, contactPath(contact.contactHexId), {
+      method: "DELETE",
+      token: adminA,
+      params,
+      headers: { "accept-language": "en-US" },
+    });
     expect(english.body.message).toBe("A contact tied to a shipment cannot be deleted.");
   });
 });
@@ -225,7 +322,8 @@ describe("channels (spec §5)", () => {
     contact = await create(adminA, person());
     params = { contactHexId: contact.contactHexId };
   });
-  const add = (body: unknown, token = adminA) => call<ContactView & { errorCode?: string }>(addChannel, `${contactPath(contact.contactHexId)}/channels`, { body, token, params });
+  const add = (body: unknown, token = adminA) =>
+    call<ContactView & { errorCode?: string }>(addChannel, `${contactPath(contact.contactHexId)}/channels`, { body, token, params });
 
   const required: [string, Record<string, unknown>][] = [
     ["nothing", {}],
@@ -250,7 +348,11 @@ describe("channels (spec §5)", () => {
     it(`requires a valid e-mail or phone: ${name}`, async () => {
       const { status, body: error } = await add(body);
       expect(status).toBe(400);
-      expect(error).toMatchObject({ errorCode: "CONTACT_CHANNEL_FORMAT", field: "value", message: "El valor debe ser un correo electrónico o un teléfono válido." });
+      expect(error).toMatchObject({
+        errorCode: "CONTACT_CHANNEL_FORMAT",
+        field: "value",
+        message: "El valor debe ser un correo electrónico o un teléfono válido.",
+      });
     });
   }
 
@@ -258,7 +360,10 @@ describe("channels (spec §5)", () => {
     const sameEmail = await add({ type: "EMAIL", value: ` ${contact.email!.toUpperCase()} ` });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body).toMatchObject({ errorCode: "CONTACT_CHANNEL_DUPLICATE", message: "Ese canal ya existe." });
-    const samePhone = await add({ type: "SMS", value: `${contact.phone!.slice(0, 3)} ${contact.phone!.slice(3, 6)}-${contact.phone!.slice(6)}` });
+    const samePhone = await add({
+      type: "SMS",
+      value: `${contact.phone!.slice(0, 3)} ${contact.phone!.slice(3, 6)}-${contact.phone!.slice(6)}`,
+    });
     expect(samePhone.status).toBe(409);
     expect(samePhone.body.errorCode).toBe("CONTACT_CHANNEL_DUPLICATE");
   });
@@ -280,11 +385,16 @@ describe("channels (spec §5)", () => {
     expect(asFavorite.body.favoriteChannel?.value).toBe("trabajo@example.test");
     expect(asFavorite.body.channels.filter((c) => c.favorite)).toHaveLength(1);
     const sms = asFavorite.body.channels.find((c) => c.value === "+34699000111")!;
-    const favored = await call<ContactView>(makeFavorite, `${channelPath(contact.contactHexId, sms.channelHexId)}/favorite`, { body: {}, token: adminA, params: { ...params, channelHexId: sms.channelHexId } });
+    const favored = await call<ContactView>(makeFavorite, `${channelPath(contact.contactHexId, sms.channelHexId)}/favorite`, {
+      body: {},
+      token: adminA,
+      params: { ...params, channelHexId: sms.channelHexId },
+    });
     expect(favored.status).toBe(200);
     expect(favored.body.channels.filter((c) => c.favorite).map((c) => c.value)).toEqual(["+34699000111"]);
     expect(await db.contactChannel.count({ where: { contact: { hexId: contact.contactHexId }, favorite: true } })).toBe(1);
-    for (const event of ["CONTACT_CHANNEL_ADD", "CONTACT_CHANNEL_FAVORITE"]) expect((await lastOperation(orgA, event))?.detail).toContain(contact.contactHexId);
+    for (const event of ["CONTACT_CHANNEL_ADD", "CONTACT_CHANNEL_FAVORITE"])
+      expect((await lastOperation(orgA, event))?.detail).toContain(contact.contactHexId);
   });
 
   it("keeps exactly one favourite when favourites change at the same time", async () => {
@@ -292,12 +402,18 @@ describe("channels (spec §5)", () => {
     const targetParams = { contactHexId: target.contactHexId };
     const extra = await Promise.all(
       ["uno@example.test", "dos@example.test", "tres@example.test"].map((value) =>
-        call<ContactView>(addChannel, `${contactPath(target.contactHexId)}/channels`, { body: { type: "EMAIL", value: `${target.contactHexId.slice(0, 6)}.${value}`, favorite: true }, token: adminA, params: targetParams }),
+        call<ContactView>(addChannel, `${contactPath(target.contactHexId)}/channels`, {
+          body: { type: "EMAIL", value: `${target.contactHexId.slice(0, 6)}.${value}`, favorite: true },
+          token: adminA,
+          params: targetParams,
+        }),
       ),
     );
     expect(extra.map((r) => r.status)).toEqual([201, 201, 201]);
     const channels = await db.contactChannel.findMany({ where: { contact: { hexId: target.contactHexId } } });
-    await Promise.all(channels.map((c) => call(makeFavorite, "/favorite", { body: {}, token: adminA, params: { ...targetParams, channelHexId: c.hexId } })));
+    await Promise.all(
+      channels.map((c) => call(makeFavorite, "/favorite", { body: {}, token: adminA, params: { ...targetParams, channelHexId: c.hexId } })),
+    );
     expect(await db.contactChannel.count({ where: { contact: { hexId: target.contactHexId }, favorite: true } })).toBe(1);
   });
 
@@ -317,13 +433,26 @@ describe("channels (spec §5)", () => {
   it("refuses to delete the favourite channel, and deletes any other (spec §5)", async () => {
     const view = await call<ContactView>(getContact, contactPath(contact.contactHexId), { token: adminA, params });
     const favorite = view.body.favoriteChannel!;
-    const refused = await call(deleteChannel, channelPath(contact.contactHexId, favorite.channelHexId), { method: "DELETE", token: adminA, params: { ...params, channelHexId: favorite.channelHexId } });
+    const refused = await call(deleteChannel, channelPath(contact.contactHexId, favorite.channelHexId), {
+      method: "DELETE",
+      token: adminA,
+      params: { ...params, channelHexId: favorite.channelHexId },
+    });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ errorCode: "CONTACT_FAVORITE_DELETE", message: "No se puede eliminar el canal favorito." });
-    const english = await call(deleteChannel, channelPath(contact.contactHexId, favorite.channelHexId), { method: "DELETE", token: adminA, params: { ...params, channelHexId: favorite.channelHexId }, headers: { "accept-language": "en" } });
+    const english = await call(deleteChannel, channelPath(contact.contactHexId, favorite.channelHexId), {
+      method: "DELETE",
+      token: adminA,
+      params: { ...params, channelHexId: favorite.channelHexId },
+      headers: { "accept-language": "en" },
+    });
     expect(english.body.message).toBe("The favourite channel cannot be deleted.");
     const plain = view.body.channels.find((c) => !c.favorite)!;
-    const deleted = await call<ContactView>(deleteChannel, channelPath(contact.contactHexId, plain.channelHexId), { method: "DELETE", token: adminA, params: { ...params, channelHexId: plain.channelHexId } });
+    const deleted = await call<ContactView>(deleteChannel, channelPath(contact.contactHexId, plain.channelHexId), {
+      method: "DELETE",
+      token: adminA,
+      params: { ...params, channelHexId: plain.channelHexId },
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.body.channels.map((c) => c.channelHexId)).not.toContain(plain.channelHexId);
     expect((await lastOperation(orgA, "CONTACT_CHANNEL_DELETE"))?.detail).toContain(contact.contactHexId);
@@ -333,14 +462,34 @@ describe("channels (spec §5)", () => {
     const view = await call<ContactView>(getContact, contactPath(contact.contactHexId), { token: adminA, params });
     const [first, second] = [view.body.channels[0]!, view.body.channels[1]!];
     const channelParams = { ...params, channelHexId: second.channelHexId };
-    const clash = await call(updateChannel, channelPath(contact.contactHexId, second.channelHexId), { method: "PUT", body: { type: first.type, value: first.value }, token: adminA, params: channelParams });
+    const clash = await call(updateChannel, channelPath(contact.contactHexId, second.channelHexId), {
+      method: "PUT",
+      body: { type: first.type, value: first.value },
+      token: adminA,
+      params: channelParams,
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.errorCode).toBe("CONTACT_CHANNEL_DUPLICATE");
-    const badFormatResponse = await call(updateChannel, channelPath(contact.contactHexId, second.channelHexId), { method: "PUT", body: { type: "SMS", value: "+34" }, token: adminA, params: channelParams });
+    const badFormatResponse = await call(updateChannel, channelPath(contact.contactHexId, second.channelHexId), {
+      method: "PUT",
+      body: { type: "SMS", value: "+34" },
+      token: adminA,
+      params: channelParams,
+    });
     expect(badFormatResponse.body.errorCode).toBe("CONTACT_CHANNEL_FORMAT");
-    const changed = await call<ContactView>(updateChannel, channelPath(contact.contactHexId, second.channelHexId), { method: "PUT", body: { type: "SMS", value: "+52 55 1234 5678", favorite: true }, token: adminA, params: channelParams });
+    const changed = await call<ContactView>(updateChannel, channelPath(contact.contactHexId, second.channelHexId), {
+      method: "PUT",
+      body: { type: "SMS", value: "+52 55 1234 5678", favorite: true },
+      token: adminA,
+      params: channelParams,
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body.favoriteChannel).toEqual({ channelHexId: second.channelHexId, type: "SMS", value: "+525512345678", favorite: true });
+    expect(changed.body.favoriteChannel).toEqual({
+      channelHexId: second.channelHexId,
+      type: "SMS",
+      value: "+525512345678",
+      favorite: true,
+    });
     expect(changed.body.channels.filter((c) => c.favorite)).toHaveLength(1);
     expect((await lastOperation(orgA, "CONTACT_CHANNEL_UPDATE"))?.detail).toContain(contact.contactHexId);
   });
@@ -348,7 +497,11 @@ describe("channels (spec §5)", () => {
   it("answers 404 for a channel of another contact", async () => {
     const other = await create(adminA, person());
     const foreign = other.channels[1]!;
-    const { status } = await call(deleteChannel, channelPath(contact.contactHexId, foreign.channelHexId), { method: "DELETE", token: adminA, params: { ...params, channelHexId: foreign.channelHexId } });
+    const { status } = await call(deleteChannel, channelPath(contact.contactHexId, foreign.channelHexId), {
+      method: "DELETE",
+      token: adminA,
+      params: { ...params, channelHexId: foreign.channelHexId },
+    });
     expect(status).toBe(404);
     expect(await db.contactChannel.count({ where: { hexId: foreign.channelHexId } })).toBe(1);
   });
@@ -358,7 +511,14 @@ describe("list, search and pagination", () => {
   let org: TestOrganization;
   let token: string;
   const people = [
-    { name: "Beatriz", lastName: "Alonso", identType: "DNI", identNumber: "11111111H", email: "beatriz@alonso.test", phone: "+34600000101" },
+    {
+      name: "Beatriz",
+      lastName: "Alonso",
+      identType: "DNI",
+      identNumber: "11111111H",
+      email: "beatriz@alonso.test",
+      phone: "+34600000101",
+    },
     { name: "Carlos", lastName: "Blanco", identType: "DNI", identNumber: "22222222J", email: "carlos@blanco.test", phone: "+34600000102" },
     { name: "Diana", lastName: "Castro", email: "diana@castro.test", phone: "+34600000103" },
     { name: "Elena", lastName: "Díaz García", email: "elena@diaz.test", phone: "+34600000104" },
@@ -388,7 +548,15 @@ describe("list, search and pagination", () => {
 
   it("sorts by the column asked for", async () => {
     const byNameDesc = await list({ size: "7", sort: "name,desc" });
-    expect(byNameDesc.body._embedded.contacts.map((c) => c.name)).toEqual(["Hugo", "Gabriela", "Fernando", "Elena", "Diana", "Carlos", "Beatriz"]);
+    expect(byNameDesc.body._embedded.contacts.map((c) => c.name)).toEqual([
+      "Hugo",
+      "Gabriela",
+      "Fernando",
+      "Elena",
+      "Diana",
+      "Carlos",
+      "Beatriz",
+    ]);
     const unknown = await list({ size: "7", sort: "passwordHash,asc" });
     expect(unknown.body._embedded.contacts[0]!.lastName).toBe("Alonso");
   });
@@ -418,7 +586,13 @@ describe("import (CSV and XLSX)", () => {
   beforeAll(async () => {
     org = await createTestOrganization();
     token = await signIn((await createTestUser(org)).email);
-    await create(token, { name: "Existente", lastName: "Previo", identType: "DNI", identNumber: "33333333P", email: "existente@previo.test" });
+    await create(token, {
+      name: "Existente",
+      lastName: "Previo",
+      identType: "DNI",
+      identNumber: "33333333P",
+      email: "existente@previo.test",
+    });
   });
 
   const spanishCsv = [
@@ -437,15 +611,38 @@ describe("import (CSV and XLSX)", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ total: 6, valid: 1, invalid: 5 });
     const byRow = new Map(body.rows.map((r) => [r.row, r]));
-    expect(byRow.get(2)).toMatchObject({ values: { name: "Laura", lastName: "Martín", email: "laura@martin.test", phone: "+34 611 000 001" }, errors: [] });
+    expect(byRow.get(2)).toMatchObject({
+      values: { name: "Laura", lastName: "Martín", email: "laura@martin.test", phone: "+34 611 000 001" },
+      errors: [],
+    });
     expect(byRow.get(3)!.errors).toEqual([{ field: "email", errorCode: "INVALID_EMAIL", message: "El correo electrónico no es válido." }]);
     expect(byRow.get(4)!.errors).toEqual([{ field: "name", errorCode: "EMPTY_FIELD", message: "El campo no puede estar vacío." }]);
-    expect(byRow.get(5)!.errors).toEqual([{ field: "email", errorCode: "CONTACT_DUPLICATE_EMAIL", message: "Contacto duplicado: ya existe un contacto con ese correo electrónico." }]);
-    expect(byRow.get(6)!.errors).toEqual([{ field: "identNumber", errorCode: "CONTACT_DUPLICATE_IDENT", message: "Contacto duplicado: ya existe un contacto con ese tipo y número de identificación." }]);
+    expect(byRow.get(5)!.errors).toEqual([
+      {
+        field: "email",
+        errorCode: "CONTACT_DUPLICATE_EMAIL",
+        message: "Contacto duplicado: ya existe un contacto con ese correo electrónico.",
+      },
+    ]);
+    expect(byRow.get(6)!.errors).toEqual([
+      {
+        field: "identNumber",
+        errorCode: "CONTACT_DUPLICATE_IDENT",
+        message: "Contacto duplicado: ya existe un contacto con ese tipo y número de identificación.",
+      },
+    ]);
     // Every problem of a row at once, not only the first.
-    expect(byRow.get(7)!.errors.map((e) => e.errorCode).sort()).toEqual(["INVALID_IDENT_NUMBER", "INVALID_PHONE"]);
+    expect(
+      byRow
+        .get(7)!
+        .errors.map((e) => e.errorCode)
+        .sort(),
+    ).toEqual(["INVALID_IDENT_NUMBER", "INVALID_PHONE"]);
     expect(await countContacts(org)).toBe(before);
-    const english = await (importContacts as RouteHandler)(uploadRequest(token, { name: "contacts.csv", bytes: spanishCsv }, "preview", { "accept-language": "en-US" }), { params: Promise.resolve({}) });
+    const english = await (importContacts as RouteHandler)(
+      uploadRequest(token, { name: "contacts.csv", bytes: spanishCsv }, "preview", { "accept-language": "en-US" }),
+      { params: Promise.resolve({}) },
+    );
     const englishBody = (await english.json()) as Preview;
     expect(englishBody.rows.find((r) => r.row === 3)!.errors[0]!.message).toBe("Invalid e-mail.");
   });
@@ -454,7 +651,11 @@ describe("import (CSV and XLSX)", () => {
     const before = await countContacts(org);
     const { status, body } = await upload(token, { name: "contactos.csv", bytes: spanishCsv }, "commit");
     expect(status).toBe(400);
-    expect(body).toMatchObject({ errorCode: "CONTACT_IMPORT_INVALID_ROWS", invalid: 5, message: "5 filas tienen errores: no se ha importado ningún contacto. Corríjalas y vuelva a intentarlo." });
+    expect(body).toMatchObject({
+      errorCode: "CONTACT_IMPORT_INVALID_ROWS",
+      invalid: 5,
+      message: "5 filas tienen errores: no se ha importado ningún contacto. Corríjalas y vuelva a intentarlo.",
+    });
     expect(await countContacts(org)).toBe(before);
     expect(await db.contact.count({ where: { organizationId: org.organization.id, firstName: "Laura" } })).toBe(0);
   });
@@ -485,13 +686,19 @@ describe("import (CSV and XLSX)", () => {
     expect(status).toBe(201);
     expect(body.created).toBe(3);
     expect(await countContacts(org)).toBe(before + 3);
-    const alba = await db.contact.findFirstOrThrow({ where: { organizationId: org.organization.id, identNumber: "55555555K" }, include: { channels: { orderBy: { id: "asc" } } } });
+    const alba = await db.contact.findFirstOrThrow({
+      where: { organizationId: org.organization.id, identNumber: "55555555K" },
+      include: { channels: { orderBy: { id: "asc" } } },
+    });
     expect(alba).toMatchObject({ firstName: "Alba", lastName: "Benítez", fingerprintCode: "FP-9", preferredLanguage: "en_us" });
     expect(alba.channels.map((c) => [c.type, c.value, c.favorite])).toEqual([
       ["EMAIL", "alba@benitez.test", true],
       ["SMS", "+34622000001", false],
     ]);
-    const bruno = await db.contact.findFirstOrThrow({ where: { organizationId: org.organization.id, firstName: "Bruno" }, include: { channels: true } });
+    const bruno = await db.contact.findFirstOrThrow({
+      where: { organizationId: org.organization.id, firstName: "Bruno" },
+      include: { channels: true },
+    });
     expect(bruno.channels.map((c) => [c.type, c.favorite])).toEqual([["SMS", true]]);
     expect((await lastOperation(org, "CONTACT_IMPORT"))?.detail).toContain("import 3 contacts");
   });
@@ -532,7 +739,15 @@ describe("export (XLSX and CSV)", () => {
   beforeAll(async () => {
     org = await createTestOrganization();
     token = await signIn((await createTestUser(org)).email);
-    await create(token, { name: "Zoe", lastName: "Vidal", identType: "DNI", identNumber: "66666666Q", email: "zoe@vidal.test", phone: "+34633000001", fingerprintCode: "FP-7" });
+    await create(token, {
+      name: "Zoe",
+      lastName: "Vidal",
+      identType: "DNI",
+      identNumber: "66666666Q",
+      email: "zoe@vidal.test",
+      phone: "+34633000001",
+      fingerprintCode: "FP-7",
+    });
     await create(token, { name: "Álvaro", lastName: "Zúñiga", phone: "+34633000002", preferredLanguage: "en-us" });
   });
 
@@ -578,8 +793,19 @@ describe("privileges", () => {
     const params = { contactHexId: contact.contactHexId };
     expect((await call(listContacts, "/api/contacts", { token: operatorA })).status).toBe(200);
     expect((await call(getContact, contactPath(contact.contactHexId), { token: operatorA, params })).status).toBe(200);
-    expect((await call(updateContact, contactPath(contact.contactHexId), { method: "PUT", body: { name: "Ana", lastName: "Operadora" }, token: operatorA, params })).status).toBe(200);
-    expect((await call(addChannel, "/channels", { body: { type: "SMS", value: "+34688000123" }, token: operatorA, params })).status).toBe(201);
+    expect(
+      (
+        await call(updateContact, contactPath(contact.contactHexId), {
+          method: "PUT",
+          body: { name: "Ana", lastName: "Operadora" },
+          token: operatorA,
+          params,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call(addChannel, "/channels", { body: { type: "SMS", value: "+34688000123" }, token: operatorA, params })).status).toBe(
+      201,
+    );
     const deleted = await call(deleteContact, contactPath(contact.contactHexId), { method: "DELETE", token: operatorA, params });
     expect(deleted.status).toBe(403);
     expect(deleted.body).toMatchObject({ errorCode: "FORBIDDEN", message: "No tiene permiso para realizar esta acción." });
@@ -616,12 +842,26 @@ describe("organisation isolation", () => {
     const channelParams = { ...params, channelHexId: channel.channelHexId };
     const attempts = [
       await call(getContact, contactPath(contact.contactHexId), { token: adminB, params }),
-      await call(updateContact, contactPath(contact.contactHexId), { method: "PUT", body: { name: "Robado", lastName: "PorB" }, token: adminB, params }),
+      await call(updateContact, contactPath(contact.contactHexId), {
+        method: "PUT",
+        body: { name: "Robado", lastName: "PorB" },
+        token: adminB,
+        params,
+      }),
       await call(deleteContact, contactPath(contact.contactHexId), { method: "DELETE", token: adminB, params }),
       await call(addChannel, "/channels", { body: { type: "EMAIL", value: "intruso@b.test", favorite: true }, token: adminB, params }),
-      await call(updateChannel, "/channel", { method: "PUT", body: { type: "EMAIL", value: "intruso@b.test" }, token: adminB, params: channelParams }),
+      await call(updateChannel, "/channel", {
+        method: "PUT",
+        body: { type: "EMAIL", value: "intruso@b.test" },
+        token: adminB,
+        params: channelParams,
+      }),
       await call(deleteChannel, "/channel", { method: "DELETE", token: adminB, params: channelParams }),
-      await call(makeFavorite, "/favorite", { body: {}, token: adminB, params: { ...params, channelHexId: contact.channels[1]!.channelHexId } }),
+      await call(makeFavorite, "/favorite", {
+        body: {},
+        token: adminB,
+        params: { ...params, channelHexId: contact.channels[1]!.channelHexId },
+      }),
     ];
     for (const attempt of attempts) {
       expect(attempt.status).toBe(404);

@@ -38,7 +38,11 @@ beforeAll(async () => {
   ({ orgA, orgB, adminA, operatorA, noRoleA, adminB } = await twoOrganizations());
   await db.configValue.create({ data: { organizationId: orgA.organization.id, name: "organization_tz", value: "Europe/Madrid" } });
   // The same wiring as workers/index.ts.
-  worker = new Worker(shipmentsQueue, (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }), { connection: queueConnection(), concurrency: 10 });
+  worker = new Worker(
+    shipmentsQueue,
+    (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }),
+    { connection: queueConnection(), concurrency: 10 },
+  );
   await worker.waitUntilReady();
 });
 
@@ -57,7 +61,11 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 /** Calls a route handler and keeps the raw Response, for answers that are files rather than JSON. */
-async function raw(handler: unknown, urlPath: string, options: { token?: string; params?: Record<string, string>; headers?: Record<string, string>; query?: Record<string, string> } = {}) {
+async function raw(
+  handler: unknown,
+  urlPath: string,
+  options: { token?: string; params?: Record<string, string>; headers?: Record<string, string>; query?: Record<string, string> } = {},
+) {
   const url = new URL(`http://127.0.0.1:3000${urlPath}`);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
   const headers: Record<string, string> = { "x-forwarded-for": "203.0.113.10", "user-agent": "vitest", ...options.headers };
@@ -67,10 +75,18 @@ async function raw(handler: unknown, urlPath: string, options: { token?: string;
 }
 
 const dispatches = (token: string, documentHexId: string, headers: Record<string, string> = {}) =>
-  call<DispatchList & { errorCode?: string }>(dispatchesRoute, `/api/documents/${documentHexId}/dispatches`, { token, params: { documentHexId }, headers });
-const download = (token: string, documentHexId: string, options: { query?: Record<string, string>; headers?: Record<string, string> } = {}) =>
-  raw(downloadRoute, `/api/documents/${documentHexId}/download`, { token, params: { documentHexId }, ...options });
-const send = (token: string, documentHexId: string) => call(sendRoute, `/api/documents/${documentHexId}/send`, { method: "POST", token, params: { documentHexId } });
+  call<DispatchList & { errorCode?: string }>(dispatchesRoute, `/api/documents/${documentHexId}/dispatches`, {
+    token,
+    params: { documentHexId },
+    headers,
+  });
+const download = (
+  token: string,
+  documentHexId: string,
+  options: { query?: Record<string, string>; headers?: Record<string, string> } = {},
+) => raw(downloadRoute, `/api/documents/${documentHexId}/download`, { token, params: { documentHexId }, ...options });
+const send = (token: string, documentHexId: string) =>
+  call(sendRoute, `/api/documents/${documentHexId}/send`, { method: "POST", token, params: { documentHexId } });
 
 async function pdfBytes(text: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -99,24 +115,54 @@ async function completeWithSignedFiles(documentId: number, signed: "all" | "none
 describe("the signer dispatch list", () => {
   it("lists every dispatch newest first, in the organisation's time zone, with the destination masked and no link anywhere", async () => {
     const phone = "+34612345612";
-    const { document, signers } = await createReadyDocument(orgA.organization.id, { signers: [{ email: "ana.garcia@example.com" }, { email: null, cellPhone: phone, favourite: "SMS", position: 2 }] });
+    const { document, signers } = await createReadyDocument(orgA.organization.id, {
+      signers: [{ email: "ana.garcia@example.com" }, { email: null, cellPhone: phone, favourite: "SMS", position: 2 }],
+    });
     await db.document.update({ where: { id: document.id }, data: { status: "SENT", sentAt: new Date() } });
     const [ana, luis] = signers;
     const winter = new Date("2026-01-15T10:00:00.000Z");
     const summer = new Date("2026-07-15T10:00:00.000Z");
     await db.signer.update({ where: { id: ana!.id }, data: { invitedAt: winter, urlSignHash: sha256Hex("secreto-de-ana") } });
     await db.signer.update({ where: { id: luis!.id }, data: { invitedAt: winter } });
-    const invitation = await db.delivery.create({ data: { signerId: ana!.id, channel: "EMAIL", kind: "INVITATION", status: "SENT", attempts: 1, sentAt: new Date(winter.getTime() + 2_000), createdAt: winter } });
-    const failed = await db.delivery.create({
-      data: { signerId: luis!.id, channel: "SMS", kind: "INVITATION", status: "FAILED", attempts: 5, createdAt: new Date(winter.getTime() + 1_000), error: `550 5.1.1 <ana.garcia@example.com>: Recipient address rejected (${phone})` },
+    const invitation = await db.delivery.create({
+      data: {
+        signerId: ana!.id,
+        channel: "EMAIL",
+        kind: "INVITATION",
+        status: "SENT",
+        attempts: 1,
+        sentAt: new Date(winter.getTime() + 2_000),
+        createdAt: winter,
+      },
     });
-    const reminder = await db.delivery.create({ data: { signerId: ana!.id, channel: "EMAIL", kind: "REMINDER", status: "QUEUED", createdAt: summer } });
+    const failed = await db.delivery.create({
+      data: {
+        signerId: luis!.id,
+        channel: "SMS",
+        kind: "INVITATION",
+        status: "FAILED",
+        attempts: 5,
+        createdAt: new Date(winter.getTime() + 1_000),
+        error: `550 5.1.1 <ana.garcia@example.com>: Recipient address rejected (${phone})`,
+      },
+    });
+    const reminder = await db.delivery.create({
+      data: { signerId: ana!.id, channel: "EMAIL", kind: "REMINDER", status: "QUEUED", createdAt: summer },
+    });
 
     const { status, body } = await dispatches(operatorA, document.hexId);
     expect(status).toBe(200);
     expect(body.timeZone).toBe("Europe/Madrid");
     expect(body.dispatches.map((d) => d.id)).toEqual([reminder.id, failed.id, invitation.id]);
-    expect(body.dispatches[0]).toMatchObject({ kind: "REMINDER", status: "QUEUED", channel: "EMAIL", destination: "a***@example.com", createdAtLocal: "2026-07-15 12:00:00", sentAtLocal: null, retryable: false });
+    expect(body.dispatches[0]).toMatchObject({
+      kind: "REMINDER",
+      status: "QUEUED",
+      channel: "EMAIL",
+      destination: "a***@example.com",
+      createdAtLocal: "2026-07-15 12:00:00",
+      sentAtLocal: null,
+      retryable: false,
+    });
     expect(body.dispatches[2]).toMatchObject({
       kind: "INVITATION",
       status: "SENT",
@@ -155,17 +201,33 @@ describe("the signer dispatch list", () => {
 
   it("shows a delivery that failed for good with its error in plain words, and its retry at the top", async () => {
     // Not an E.164 number: every attempt fails before reaching Twilio.
-    const { document, signers } = await createReadyDocument(orgA.organization.id, { signers: [{ email: null, cellPhone: "+0123", favourite: "SMS" }] });
+    const { document, signers } = await createReadyDocument(orgA.organization.id, {
+      signers: [{ email: null, cellPhone: "+0123", favourite: "SMS" }],
+    });
     expect((await send(adminA, document.hexId)).status).toBe(200);
-    const failed = await until(() => db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } }), (d) => d.status === "FAILED");
+    const failed = await until(
+      () => db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } }),
+      (d) => d.status === "FAILED",
+    );
 
     const listed = await dispatches(adminA, document.hexId);
     expect(listed.body.dispatches).toEqual([
-      expect.objectContaining({ id: failed.id, status: "FAILED", attempts: failed.attempts, errorReason: "INVALID_ADDRESS", error: translator("es-es", "deliveryFailure")("INVALID_ADDRESS"), retryable: true }),
+      expect.objectContaining({
+        id: failed.id,
+        status: "FAILED",
+        attempts: failed.attempts,
+        errorReason: "INVALID_ADDRESS",
+        error: translator("es-es", "deliveryFailure")("INVALID_ADDRESS"),
+        retryable: true,
+      }),
     ]);
     expect(listed.body.dispatches[0]!.errorDetail).toMatch(/E\.164/);
 
-    const retried = await call(retryRoute, "/api/x", { method: "POST", token: adminA, params: { documentHexId: document.hexId, deliveryId: String(failed.id) } });
+    const retried = await call(retryRoute, "/api/x", {
+      method: "POST",
+      token: adminA,
+      params: { documentHexId: document.hexId, deliveryId: String(failed.id) },
+    });
     expect(retried.status).toBe(200);
     const after = await dispatches(adminA, document.hexId);
     expect(after.body.dispatches.map((d) => [d.id === failed.id ? "old" : "new", d.retryable])).toEqual([
@@ -175,11 +237,16 @@ describe("the signer dispatch list", () => {
   }, 30_000);
 
   it("lists what a real send queued, without the link the signer received", async () => {
-    const { document, signers } = await createReadyDocument(orgA.organization.id, { signers: [{}, { email: null, cellPhone: testPhone(), favourite: "SMS" }] });
+    const { document, signers } = await createReadyDocument(orgA.organization.id, {
+      signers: [{}, { email: null, cellPhone: testPhone(), favourite: "SMS" }],
+    });
     expect((await send(adminA, document.hexId)).status).toBe(200);
     const mail = await peers.mail.waitFor((m) => m.to.includes(signers[0]!.email!), 10_000);
     const sms = await peers.sms.waitFor((m) => m.to === signers[1]!.cellPhone, 10_000);
-    await until(() => db.delivery.findMany({ where: { signer: { documentId: document.id } } }), (rows) => rows.length === 2 && rows.every((d) => d.status === "SENT"));
+    await until(
+      () => db.delivery.findMany({ where: { signer: { documentId: document.id } } }),
+      (rows) => rows.length === 2 && rows.every((d) => d.status === "SENT"),
+    );
     const { body } = await dispatches(adminA, document.hexId);
     expect(body.dispatches.map((d) => [d.channel, d.status, d.kind])).toEqual(
       expect.arrayContaining([
@@ -226,17 +293,43 @@ describe("downloading the signed document", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("cache-control")).toContain("no-store");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Contrato de senal-firmado.pdf"; filename*=UTF-8''${encodeURIComponent("Contrato de señal-firmado.pdf")}`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="Contrato de senal-firmado.pdf"; filename*=UTF-8''${encodeURIComponent("Contrato de señal-firmado.pdf")}`,
+    );
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(signed!))).toBe(true);
 
-    const logged = await db.operationLog.findMany({ where: { organizationId: orgA.organization.id, operationEventId: "DOCUMENT_DOWNLOAD", detail: { contains: `recordId=${document.hexId};` } } });
+    const logged = await db.operationLog.findMany({
+      where: {
+        organizationId: orgA.organization.id,
+        operationEventId: "DOCUMENT_DOWNLOAD",
+        detail: { contains: `recordId=${document.hexId};` },
+      },
+    });
     expect(logged).toHaveLength(1);
   });
 
   it("serves a ZIP of every signed file, or one file with ?file=", async () => {
     const { document } = await createReadyDocument(orgA.organization.id, { signers: [{}], title: "Alta proveedor" });
-    await db.documentFile.create({ data: { documentId: document.id, fileName: "anexo.pdf", storageKey: `tests/${randomHex()}.pdf`, sha256: randomHex(32), size: 10, pages: 1 } });
-    await db.documentFile.create({ data: { documentId: document.id, fileName: "contrato.pdf", storageKey: `tests/${randomHex()}.pdf`, sha256: randomHex(32), size: 10, pages: 1 } });
+    await db.documentFile.create({
+      data: {
+        documentId: document.id,
+        fileName: "anexo.pdf",
+        storageKey: `tests/${randomHex()}.pdf`,
+        sha256: randomHex(32),
+        size: 10,
+        pages: 1,
+      },
+    });
+    await db.documentFile.create({
+      data: {
+        documentId: document.id,
+        fileName: "contrato.pdf",
+        storageKey: `tests/${randomHex()}.pdf`,
+        sha256: randomHex(32),
+        size: 10,
+        pages: 1,
+      },
+    });
     const signed = await completeWithSignedFiles(document.id);
     const files = await db.documentFile.findMany({ where: { documentId: document.id }, orderBy: { id: "asc" } });
 
@@ -277,7 +370,8 @@ describe("downloading the signed document", () => {
 
 describe("the organisation logo", () => {
   const defaultLogo = readFileSync(path.resolve("public/rubrica-logo.png"));
-  const logo = (orgHexId: string, headers: Record<string, string> = {}) => raw(logoRoute, `/api/organizations/${orgHexId}/logo`, { params: { orgHexId }, headers });
+  const logo = (orgHexId: string, headers: Record<string, string> = {}) =>
+    raw(logoRoute, `/api/organizations/${orgHexId}/logo`, { params: { orgHexId }, headers });
 
   it("serves Rúbrica's logo, publicly and cacheable, to an organisation without one", async () => {
     const response = await logo(orgB.organization.hexId);
@@ -301,7 +395,9 @@ describe("the organisation logo", () => {
     expect(first.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await first.arrayBuffer()).equals(png)).toBe(true);
 
-    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
     const replaced = await storage().put(svg);
     await db.organization.update({ where: { id: organization.organization.id }, data: { logoFileName: replaced.key } });
     const second = await logo(organization.organization.hexId, { "if-none-match": first.headers.get("etag")! });
@@ -336,21 +432,33 @@ describe("deleting a draft from its detail", () => {
     await db.documentFile.updateMany({ where: { documentId: document.id }, data: { storageKey: stored.key } });
     const params = { documentHexId: document.hexId };
 
-    expect((await call(deleteDraftRoute, `/api/documents/${document.hexId}`, { method: "DELETE", token: adminB, params })).status).toBe(404);
+    expect((await call(deleteDraftRoute, `/api/documents/${document.hexId}`, { method: "DELETE", token: adminB, params })).status).toBe(
+      404,
+    );
     const deleted = await call(deleteDraftRoute, `/api/documents/${document.hexId}`, { method: "DELETE", token: operatorA, params });
     expect(deleted).toEqual({ status: 200, body: { deleted: true } });
     expect(await db.document.findUnique({ where: { id: document.id } })).toBeNull();
     await expect(storage().get(stored.key)).rejects.toThrow();
     expect((await call(statusRoute, "/api/x", { token: adminA, params })).status).toBe(404);
     expect((await dispatches(adminA, document.hexId)).status).toBe(404);
-    const logged = await db.operationLog.count({ where: { organizationId: orgA.organization.id, operationEventId: "DOCUMENT_DRAFT_DELETE", detail: { contains: `recordId=${document.hexId};` } } });
+    const logged = await db.operationLog.count({
+      where: {
+        organizationId: orgA.organization.id,
+        operationEventId: "DOCUMENT_DRAFT_DELETE",
+        detail: { contains: `recordId=${document.hexId};` },
+      },
+    });
     expect(logged).toBe(1);
   });
 
   it("refuses to delete a shipment already sent", async () => {
     const { document } = await createReadyDocument(orgA.organization.id, { signers: [{}] });
     expect((await send(adminA, document.hexId)).status).toBe(200);
-    const refused = await call(deleteDraftRoute, `/api/documents/${document.hexId}`, { method: "DELETE", token: adminA, params: { documentHexId: document.hexId } });
+    const refused = await call(deleteDraftRoute, `/api/documents/${document.hexId}`, {
+      method: "DELETE",
+      token: adminA,
+      params: { documentHexId: document.hexId },
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.errorCode).toBe("SHIPMENT_NOT_DRAFT");
   });

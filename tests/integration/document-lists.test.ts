@@ -9,7 +9,6 @@ import { call } from "../support/http";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
 
-
 let orgA: TestOrganization;
 let orgB: TestOrganization;
 let adminA: string;
@@ -21,7 +20,11 @@ const marker = randomHex(4);
 
 type SignerSeed = { status?: "PENDING" | "IN_PROGRESS" | "COMPLETED" | "CANCELLED"; email?: string; invited?: boolean };
 
-async function seedDocument(organizationId: number, title: string, options: { status?: "DRAFT" | "SENT" | "COMPLETED"; tags?: string[]; signers?: SignerSeed[]; createdAt?: Date } = {}) {
+async function seedDocument(
+  organizationId: number,
+  title: string,
+  options: { status?: "DRAFT" | "SENT" | "COMPLETED"; tags?: string[]; signers?: SignerSeed[]; createdAt?: Date } = {},
+) {
   return db.document.create({
     data: {
       organizationId,
@@ -43,17 +46,34 @@ async function seedDocument(organizationId: number, title: string, options: { st
   });
 }
 
-const list = (token: string, query: Record<string, string> = {}) => call<DocumentListPage & { errorCode?: string }>(listRoute, "/api/documents", { token, query });
+const list = (token: string, query: Record<string, string> = {}) =>
+  call<DocumentListPage & { errorCode?: string }>(listRoute, "/api/documents", { token, query });
 
 beforeAll(async () => {
   [orgA, orgB] = await Promise.all([createTestOrganization(), createTestOrganization()]);
-  const [a, op, none, b] = await Promise.all([createTestUser(orgA), createTestUser(orgA, { role: "operator" }), createTestUser(orgA, { role: "none" }), createTestUser(orgB)]);
+  const [a, op, none, b] = await Promise.all([
+    createTestUser(orgA),
+    createTestUser(orgA, { role: "operator" }),
+    createTestUser(orgA, { role: "none" }),
+    createTestUser(orgB),
+  ]);
   operatorEmail = op.email;
   [adminA, operatorA, noRoleA, adminB] = await Promise.all([signIn(a.email), signIn(op.email), signIn(none.email), signIn(b.email)]);
   const base = Date.now() - 60_000;
-  await seedDocument(orgA.organization.id, `Contrato ${marker} uno`, { signers: [{ status: "COMPLETED" }, {}, {}], createdAt: new Date(base) });
-  await seedDocument(orgA.organization.id, `Anexo ${marker} dos`, { status: "DRAFT", tags: [`ventas-${marker}`], createdAt: new Date(base + 1000) });
-  await seedDocument(orgA.organization.id, `Contrato ${marker} tres`, { status: "COMPLETED", signers: [{ status: "COMPLETED" }], createdAt: new Date(base + 2000) });
+  await seedDocument(orgA.organization.id, `Contrato ${marker} uno`, {
+    signers: [{ status: "COMPLETED" }, {}, {}],
+    createdAt: new Date(base),
+  });
+  await seedDocument(orgA.organization.id, `Anexo ${marker} dos`, {
+    status: "DRAFT",
+    tags: [`ventas-${marker}`],
+    createdAt: new Date(base + 1000),
+  });
+  await seedDocument(orgA.organization.id, `Contrato ${marker} tres`, {
+    status: "COMPLETED",
+    signers: [{ status: "COMPLETED" }],
+    createdAt: new Date(base + 2000),
+  });
   await seedDocument(orgB.organization.id, `Contrato ${marker} ajeno`, { signers: [{}] });
 });
 
@@ -70,7 +90,9 @@ describe("GET /api/documents", () => {
 
   it("searches by title or tag and filters by status", async () => {
     expect((await list(adminA, { search: `contrato ${marker}` })).body._embedded.documents).toHaveLength(2);
-    expect((await list(adminA, { search: `ventas-${marker}` })).body._embedded.documents.map((d) => d.title)).toEqual([`Anexo ${marker} dos`]);
+    expect((await list(adminA, { search: `ventas-${marker}` })).body._embedded.documents.map((d) => d.title)).toEqual([
+      `Anexo ${marker} dos`,
+    ]);
     expect((await list(adminA, { status: "COMPLETED" })).body._embedded.documents.map((d) => d.title)).toEqual([`Contrato ${marker} tres`]);
     expect((await list(adminA, { status: "NOPE" })).status).toBe(400);
   });

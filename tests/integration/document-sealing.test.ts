@@ -39,7 +39,9 @@ afterAll(async () => {
 const sign = signStep;
 
 async function download(documentHexId: string) {
-  const request = new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/download`, { headers: { authorization: `Bearer ${token}` } });
+  const request = new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/download`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return downloadRoute(request, { params: Promise.resolve({ documentHexId }) });
 }
 
@@ -79,7 +81,9 @@ describe("signing and sealing the shipment's files", () => {
     expect(response.status).toBe(200);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(Buffer.from(bytes).equals(Buffer.from(await storage().get(sealed.signedStorageKey!)))).toBe(true);
-    const events = await db.auditEvent.findMany({ where: { documentId: document.id, type: { in: ["signer.pdf-signed", "document.sealed"] } } });
+    const events = await db.auditEvent.findMany({
+      where: { documentId: document.id, type: { in: ["signer.pdf-signed", "document.sealed"] } },
+    });
     expect(events.map((e) => e.type).sort()).toEqual(["document.sealed", "signer.pdf-signed", "signer.pdf-signed"]);
 
     if (!hasPdfsig) return console.warn("pdfsig (poppler-utils) missing: signature validity not checked");
@@ -138,4 +142,3 @@ describe("signing and sealing the shipment's files", () => {
     await queue.close();
   });
 });
-

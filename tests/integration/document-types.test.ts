@@ -11,7 +11,6 @@ import { signIn } from "../support/sign-in";
 type TypeView = { hexId: string; name: string; isDefault: boolean; inUse: boolean };
 type ErrorBody = { errorCode?: string; message?: string; field?: string };
 
-
 let orgA: TestOrganization;
 let orgB: TestOrganization;
 let adminA: string;
@@ -19,14 +18,21 @@ let adminB: string;
 let operatorA: string;
 let noRoleA: string;
 
-const list = async (token: string) => (await call<{ data: TypeView[] }>(getAllFileType, "/api/fileType/getAllFileType", { token })).body.data;
+const list = async (token: string) =>
+  (await call<{ data: TypeView[] }>(getAllFileType, "/api/fileType/getAllFileType", { token })).body.data;
 const create = (token: string, body: unknown) => call<TypeView & ErrorBody>(createType, "/api/fileType", { body, token });
-const update = (token: string, hexId: string, body: unknown) => call<TypeView & ErrorBody>(updateType, `/api/fileType/${hexId}`, { method: "PUT", body, token, params: { hexId } });
+const update = (token: string, hexId: string, body: unknown) =>
+  call<TypeView & ErrorBody>(updateType, `/api/fileType/${hexId}`, { method: "PUT", body, token, params: { hexId } });
 const remove = (token: string, hexId: string) => call(deleteType, `/api/fileType/${hexId}`, { method: "DELETE", token, params: { hexId } });
 
 beforeAll(async () => {
   [orgA, orgB] = await Promise.all([createTestOrganization(), createTestOrganization()]);
-  const [a, b, operator, none] = await Promise.all([createTestUser(orgA), createTestUser(orgB), createTestUser(orgA, { role: "operator" }), createTestUser(orgA, { role: "none" })]);
+  const [a, b, operator, none] = await Promise.all([
+    createTestUser(orgA),
+    createTestUser(orgB),
+    createTestUser(orgA, { role: "operator" }),
+    createTestUser(orgA, { role: "none" }),
+  ]);
   [adminA, adminB, operatorA, noRoleA] = await Promise.all([signIn(a.email), signIn(b.email), signIn(operator.email), signIn(none.email)]);
 });
 
@@ -49,14 +55,20 @@ describe("document type names (spec §5)", () => {
     const { status, body } = await create(adminA, { name: "  Factura  " });
     expect(status).toBe(201);
     expect(body).toMatchObject({ name: "Factura", isDefault: false, inUse: false });
-    const log = await db.operationLog.findFirst({ where: { organizationId: orgA.organization.id, operationEventId: "DOCUMENT_TYPE_CREATE" } });
+    const log = await db.operationLog.findFirst({
+      where: { organizationId: orgA.organization.id, operationEventId: "DOCUMENT_TYPE_CREATE" },
+    });
     expect(log?.detail).toContain(`recordId=${body.hexId}`);
   });
 
   it("refuses a duplicate name, whatever its case, with the exact message of spec §5", async () => {
     const duplicate = await create(adminA, { name: "factura" });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toMatchObject({ errorCode: "DOCUMENT_TYPE_NAME_EXISTS", message: "No se pudo guardar el cambio, el nombre del tipo de documento ya existe", field: "name" });
+    expect(duplicate.body).toMatchObject({
+      errorCode: "DOCUMENT_TYPE_NAME_EXISTS",
+      message: "No se pudo guardar el cambio, el nombre del tipo de documento ya existe",
+      field: "name",
+    });
     const other = (await create(adminA, { name: "Poder notarial" })).body;
     const renamed = await update(adminA, other.hexId, { name: "FACTURA" });
     expect(renamed.status).toBe(409);
@@ -64,7 +76,11 @@ describe("document type names (spec §5)", () => {
   });
 
   it("answers the duplicate message in English for an English caller", async () => {
-    const { body } = await call(createType, "/api/fileType", { body: { name: "Contrato" }, token: adminA, headers: { "accept-language": "en-US" } });
+    const { body } = await call(createType, "/api/fileType", {
+      body: { name: "Contrato" },
+      token: adminA,
+      headers: { "accept-language": "en-US" },
+    });
     expect(body.message).toBe("The change could not be saved, the document type name already exists");
   });
 
@@ -97,7 +113,10 @@ describe("the default document type", () => {
     const contrato = (await list(adminA)).find((t) => t.isDefault)!;
     const unset = await update(adminA, contrato.hexId, { name: "Contrato", isDefault: false });
     expect(unset.status).toBe(409);
-    expect(unset.body).toMatchObject({ errorCode: "DOCUMENT_TYPE_DEFAULT_REQUIRED", message: "Debe haber un tipo de documento predeterminado: marque otro como predeterminado antes de quitar o eliminar este." });
+    expect(unset.body).toMatchObject({
+      errorCode: "DOCUMENT_TYPE_DEFAULT_REQUIRED",
+      message: "Debe haber un tipo de documento predeterminado: marque otro como predeterminado antes de quitar o eliminar este.",
+    });
     const removed = await remove(adminA, contrato.hexId);
     expect(removed.status).toBe(409);
     expect(removed.body.errorCode).toBe("DOCUMENT_TYPE_DEFAULT_REQUIRED");
@@ -118,12 +137,17 @@ describe("deleting document types", () => {
     expect(status).toBe(200);
     expect(body).toEqual({ result: 1 });
     expect((await list(adminA)).map((t) => t.name)).not.toContain("Borrable");
-    expect(await db.operationLog.count({ where: { organizationId: orgA.organization.id, operationEventId: "DOCUMENT_TYPE_DELETE" } })).toBe(1);
+    expect(await db.operationLog.count({ where: { organizationId: orgA.organization.id, operationEventId: "DOCUMENT_TYPE_DELETE" } })).toBe(
+      1,
+    );
   });
 
   it("refuses a type referenced by a flow step or by a file", async () => {
     const byStep = (await create(adminA, { name: "Usado en flujo" })).body;
-    const flow = await call(createFlow, "/api/flows", { body: { name: "Con tipo", steps: [{ type: "SEE_DOCUMENT", documentTypeHexId: byStep.hexId }, { type: "SIGNATURE" }] }, token: adminA });
+    const flow = await call(createFlow, "/api/flows", {
+      body: { name: "Con tipo", steps: [{ type: "SEE_DOCUMENT", documentTypeHexId: byStep.hexId }, { type: "SIGNATURE" }] },
+      token: adminA,
+    });
     expect(flow.status).toBe(201);
     expect((await list(adminA)).find((t) => t.hexId === byStep.hexId)?.inUse).toBe(true);
     const refused = await remove(adminA, byStep.hexId);
@@ -133,7 +157,11 @@ describe("deleting document types", () => {
     const byFile = (await create(adminA, { name: "Usado en archivo" })).body;
     const typeRow = await db.documentType.findUniqueOrThrow({ where: { hexId: byFile.hexId } });
     await db.document.create({
-      data: { organizationId: orgA.organization.id, title: "Con archivo", files: { create: { documentTypeId: typeRow.id, fileName: "a.pdf", storageKey: "k", sha256: "0".repeat(64), size: 1, pages: 1 } } },
+      data: {
+        organizationId: orgA.organization.id,
+        title: "Con archivo",
+        files: { create: { documentTypeId: typeRow.id, fileName: "a.pdf", storageKey: "k", sha256: "0".repeat(64), size: 1, pages: 1 } },
+      },
     });
     expect((await remove(adminA, byFile.hexId)).body.errorCode).toBe("DOCUMENT_TYPE_IN_USE");
   });
@@ -152,7 +180,9 @@ describe("document types across organisations and roles", () => {
     expect((await remove(adminB, typeA.hexId)).status).toBe(404);
     const after = await db.documentType.findUniqueOrThrow({ where: { hexId: typeA.hexId } });
     expect(after).toMatchObject({ name: "Factura", isDefault: false });
-    expect((await call(getType, `/api/fileType/${typeA.hexId}`, { token: adminA, params: { hexId: typeA.hexId } })).body).toMatchObject({ name: "Factura" });
+    expect((await call(getType, `/api/fileType/${typeA.hexId}`, { token: adminA, params: { hexId: typeA.hexId } })).body).toMatchObject({
+      name: "Factura",
+    });
   });
 
   it("refuses every write to the operator role", async () => {

@@ -55,7 +55,10 @@ afterAll(async () => {
 
 /** A colourful pattern with no face in it. */
 async function pattern(): Promise<Buffer> {
-  const squares = Array.from({ length: 40 }, (_, i) => `<rect x="${(i * 53) % 600}" y="${(i * 37) % 440}" width="40" height="40" fill="hsl(${i * 29},70%,50%)"/>`).join("");
+  const squares = Array.from(
+    { length: 40 },
+    (_, i) => `<rect x="${(i * 53) % 600}" y="${(i * 37) % 440}" width="40" height="40" fill="hsl(${i * 29},70%,50%)"/>`,
+  ).join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#888"/>${squares}<circle cx="320" cy="240" r="100" fill="none" stroke="#000" stroke-width="8"/></svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
@@ -84,7 +87,8 @@ async function idCard(portrait: Buffer | null): Promise<Buffer> {
     <text x="340" y="260" font-family="DejaVu Sans" font-size="26" fill="#0f172a">12345678Z</text>
   </svg>`;
   const card = sharp(Buffer.from(svg));
-  if (portrait) card.composite([{ input: await sharp(portrait).resize({ width: 240, height: 300, fit: "cover" }).toBuffer(), left: 60, top: 110 }]);
+  if (portrait)
+    card.composite([{ input: await sharp(portrait).resize({ width: 240, height: 300, fit: "cover" }).toBuffer(), left: 60, top: 110 }]);
   return card.jpeg({ quality: 90 }).toBuffer();
 }
 
@@ -106,12 +110,18 @@ describe.skipIf(!haveFaces)(`the face engine on real photos${haveFaces ? "" : ` 
 
   it("matches every two photos of that person below face_match_threshold and no photo of another person", async () => {
     const same: number[] = [];
-    for (const [i, a] of franck.entries()) for (const b of franck.slice(i + 1)) same.push(faceDistance((await analyse(a)).faces[0]!.descriptor, (await analyse(b)).faces[0]!.descriptor));
+    for (const [i, a] of franck.entries())
+      for (const b of franck.slice(i + 1))
+        same.push(faceDistance((await analyse(a)).faces[0]!.descriptor, (await analyse(b)).faces[0]!.descriptor));
     expect(Math.max(...same)).toBeLessThan(threshold);
     for (const other of others) {
       const { faces } = await analyse(other);
       expect(faces, other).toHaveLength(1);
-      for (const file of franck) expect(faceDistance(faces[0]!.descriptor, (await analyse(file)).faces[0]!.descriptor), `${other} vs ${path.basename(file)}`).toBeGreaterThanOrEqual(threshold);
+      for (const file of franck)
+        expect(
+          faceDistance(faces[0]!.descriptor, (await analyse(file)).faces[0]!.descriptor),
+          `${other} vs ${path.basename(file)}`,
+        ).toBeGreaterThanOrEqual(threshold);
     }
   });
 
@@ -147,15 +157,29 @@ async function upload(signer: { hexId: string; secret: string }, kind: string, f
   return { status: response.status, body: (await response.json()) as Answer };
 }
 
-type ProcessData = { nextPage: string; currentStep: number; status: string; lastCheck: { kind: string; check: string; reason: string | null } | null };
+type ProcessData = {
+  nextPage: string;
+  currentStep: number;
+  status: string;
+  lastCheck: { kind: string; check: string; reason: string | null } | null;
+};
 
 const processData = async (signer: { hexId: string; secret: string }) =>
-  (await call<{ data: ProcessData }>(getProcessRoute, `/api/signprocess/getSignatureProcess/${signer.hexId}`, { params: { id: signer.hexId }, headers: { "x-url-sign": signer.secret } })).body.data;
+  (
+    await call<{ data: ProcessData }>(getProcessRoute, `/api/signprocess/getSignatureProcess/${signer.hexId}`, {
+      params: { id: signer.hexId },
+      headers: { "x-url-sign": signer.secret },
+    })
+  ).body.data;
 
 /** A sent shipment whose SELFIE step compares the face with the ID photo's front (by position or by target). */
 async function comparingShipment(steps: StepType[], compare: { withPosition?: number; target?: string } | null) {
   const { signers, document, flow } = await createSentShipment(org.organization.id, { signers: [{}], steps });
-  if (compare) await db.flowStep.updateMany({ where: { flowId: flow.id, type: "SELFIE" }, data: { compareWithPosition: compare.withPosition ?? null, compareTarget: compare.target ?? null } });
+  if (compare)
+    await db.flowStep.updateMany({
+      where: { flowId: flow.id, type: "SELFIE" },
+      data: { compareWithPosition: compare.withPosition ?? null, compareTarget: compare.target ?? null },
+    });
   const signer = signers[0]!;
   return { document, signer: { ...signer, secret: signer.secret! } };
 }
@@ -181,100 +205,147 @@ async function checkedSelfie(signer: { hexId: string; secret: string }, selfie: 
   return db.evidence.findUniqueOrThrow({ where: { id: evidence.id } });
 }
 
-type FaceCheckDetail = { faceCheck: { result: string; reason?: string; distance?: number; threshold: number; models: Record<string, string>; selfie: { scores: number[] }; target: { scores?: number[] } } };
+type FaceCheckDetail = {
+  faceCheck: {
+    result: string;
+    reason?: string;
+    distance?: number;
+    threshold: number;
+    models: Record<string, string>;
+    selfie: { scores: number[] };
+    target: { scores?: number[] };
+  };
+};
 
-describe.skipIf(!haveFaces)(`a selfie compared with the ID photo, through the upload route and the job${haveFaces ? "" : ` (${offline})`}`, () => {
-  it("passes for the same person: the evidence is VERIFIED with its distance and the process moves to the next step", async () => {
-    const { signer, document } = await comparingShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], { withPosition: 1 });
-    await idPhotoStep(signer, await idCard(read(franck[0]!)));
-    expect((await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).currentStep).toBe(1);
+describe.skipIf(!haveFaces)(
+  `a selfie compared with the ID photo, through the upload route and the job${haveFaces ? "" : ` (${offline})`}`,
+  () => {
+    it("passes for the same person: the evidence is VERIFIED with its distance and the process moves to the next step", async () => {
+      const { signer, document } = await comparingShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], { withPosition: 1 });
+      await idPhotoStep(signer, await idCard(read(franck[0]!)));
+      expect((await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).currentStep).toBe(1);
 
-    const started = performance.now();
-    const evidence = await checkedSelfie(signer, read(franck[5]!));
-    const detail = evidence.checkDetail as FaceCheckDetail;
-    expect(evidence.check).toBe("VERIFIED");
-    expect(detail.faceCheck).toMatchObject({ result: "VERIFIED", threshold, models: { detector: "ssd_mobilenetv1" } });
-    expect(detail.faceCheck.distance).toBeLessThan(threshold);
-    expect(detail.faceCheck.selfie.scores).toHaveLength(1);
-    expect(detail.faceCheck.target.scores).toHaveLength(1);
-    console.info(`[face-checks] upload + check of one selfie: ${Math.round(performance.now() - started)} ms, distance ${detail.faceCheck.distance}`);
+      const started = performance.now();
+      const evidence = await checkedSelfie(signer, read(franck[5]!));
+      const detail = evidence.checkDetail as FaceCheckDetail;
+      expect(evidence.check).toBe("VERIFIED");
+      expect(detail.faceCheck).toMatchObject({ result: "VERIFIED", threshold, models: { detector: "ssd_mobilenetv1" } });
+      expect(detail.faceCheck.distance).toBeLessThan(threshold);
+      expect(detail.faceCheck.selfie.scores).toHaveLength(1);
+      expect(detail.faceCheck.target.scores).toHaveLength(1);
+      console.info(
+        `[face-checks] upload + check of one selfie: ${Math.round(performance.now() - started)} ms, distance ${detail.faceCheck.distance}`,
+      );
 
-    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 2, attempts: 0, status: "IN_PROGRESS" });
-    expect(await processData(signer)).toMatchObject({ nextPage: "digital-signature", lastCheck: null });
-    const event = await db.auditEvent.findFirstOrThrow({ where: { documentId: document.id, type: "evidence.face-checked" } });
-    expect(event.payload).toMatchObject({ evidence: evidence.hexId, check: "VERIFIED", reason: null, distance: detail.faceCheck.distance });
+      expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({
+        currentStep: 2,
+        attempts: 0,
+        status: "IN_PROGRESS",
+      });
+      expect(await processData(signer)).toMatchObject({ nextPage: "digital-signature", lastCheck: null });
+      const event = await db.auditEvent.findFirstOrThrow({ where: { documentId: document.id, type: "evidence.face-checked" } });
+      expect(event.payload).toMatchObject({
+        evidence: evidence.hexId,
+        check: "VERIFIED",
+        reason: null,
+        distance: detail.faceCheck.distance,
+      });
 
-    // The same job again (a BullMQ retry, a duplicate) changes nothing.
-    expect(await runJob(faceCheckJobName, { evidenceId: evidence.id })).toEqual({ settled: false });
-    expect((await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).currentStep).toBe(2);
-    expect(await verifyAuditChain(db, { documentId: document.id })).toBeNull();
-  });
+      // The same job again (a BullMQ retry, a duplicate) changes nothing.
+      expect(await runJob(faceCheckJobName, { evidenceId: evidence.id })).toEqual({ settled: false });
+      expect((await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).currentStep).toBe(2);
+      expect(await verifyAuditChain(db, { documentId: document.id })).toBeNull();
+    });
 
-  it("fails without a face, with two faces and with another person: each counts an attempt and keeps the step, the third ends the round", async () => {
-    const { signer, document } = await comparingShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], { withPosition: 1 });
-    await idPhotoStep(signer, await idCard(read(franck[0]!)));
+    it("fails without a face, with two faces and with another person: each counts an attempt and keeps the step, the third ends the round", async () => {
+      const { signer, document } = await comparingShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], { withPosition: 1 });
+      await idPhotoStep(signer, await idCard(read(franck[0]!)));
 
-    const none = await checkedSelfie(signer, await pattern());
-    expect(none.check).toBe("FAILED");
-    expect((none.checkDetail as FaceCheckDetail).faceCheck).toMatchObject({ result: "FAILED", reason: "FACE_NOT_IDENTIFIED" });
-    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 1, attempts: 1, status: "IN_PROGRESS" });
-    expect(await processData(signer)).toMatchObject({ nextPage: "selfie-photo", lastCheck: { kind: "SELFIE", check: "FAILED", reason: "FACE_NOT_IDENTIFIED" } });
-    // The selfie page asks for a new one.
-    expect(await capturedForCurrentStep(signer.hexId)).toEqual([]);
+      const none = await checkedSelfie(signer, await pattern());
+      expect(none.check).toBe("FAILED");
+      expect((none.checkDetail as FaceCheckDetail).faceCheck).toMatchObject({ result: "FAILED", reason: "FACE_NOT_IDENTIFIED" });
+      expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({
+        currentStep: 1,
+        attempts: 1,
+        status: "IN_PROGRESS",
+      });
+      expect(await processData(signer)).toMatchObject({
+        nextPage: "selfie-photo",
+        lastCheck: { kind: "SELFIE", check: "FAILED", reason: "FACE_NOT_IDENTIFIED" },
+      });
+      // The selfie page asks for a new one.
+      expect(await capturedForCurrentStep(signer.hexId)).toEqual([]);
 
-    const two = await checkedSelfie(signer, await sideBySide(read(franck[1]!), read("cage.jpg")));
-    expect((two.checkDetail as FaceCheckDetail).faceCheck.reason).toBe("MORE_THAN_ONE_FACE");
-    expect(await processData(signer)).toMatchObject({ nextPage: "selfie-photo", lastCheck: { check: "FAILED", reason: "MORE_THAN_ONE_FACE" } });
+      const two = await checkedSelfie(signer, await sideBySide(read(franck[1]!), read("cage.jpg")));
+      expect((two.checkDetail as FaceCheckDetail).faceCheck.reason).toBe("MORE_THAN_ONE_FACE");
+      expect(await processData(signer)).toMatchObject({
+        nextPage: "selfie-photo",
+        lastCheck: { check: "FAILED", reason: "MORE_THAN_ONE_FACE" },
+      });
 
-    const impostor = await checkedSelfie(signer, read("audrey.jpg"));
-    const detail = (impostor.checkDetail as FaceCheckDetail).faceCheck;
-    expect(detail.reason).toBe("FACE_MISMATCH");
-    expect(detail.distance).toBeGreaterThanOrEqual(threshold);
-    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 1, attempts: 3, status: "ATTEMPTS_EXHAUSTED" });
-    expect(await processData(signer)).toMatchObject({ nextPage: "finishedAttempts", status: "ATTEMPTS_EXHAUSTED" });
+      const impostor = await checkedSelfie(signer, read("audrey.jpg"));
+      const detail = (impostor.checkDetail as FaceCheckDetail).faceCheck;
+      expect(detail.reason).toBe("FACE_MISMATCH");
+      expect(detail.distance).toBeGreaterThanOrEqual(threshold);
+      expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({
+        currentStep: 1,
+        attempts: 3,
+        status: "ATTEMPTS_EXHAUSTED",
+      });
+      expect(await processData(signer)).toMatchObject({ nextPage: "finishedAttempts", status: "ATTEMPTS_EXHAUSTED" });
 
-    const types = (await db.auditEvent.findMany({ where: { documentId: document.id }, orderBy: { sequence: "asc" } })).map((e) => e.type).filter((t) => t !== "evidence.stored");
-    expect(types).toEqual(["evidence.face-checked", "signer.attempt-failed", "evidence.face-checked", "signer.attempt-failed", "evidence.face-checked", "signer.attempts-exhausted"]);
-    expect(await verifyAuditChain(db, { documentId: document.id })).toBeNull();
-  });
+      const types = (await db.auditEvent.findMany({ where: { documentId: document.id }, orderBy: { sequence: "asc" } }))
+        .map((e) => e.type)
+        .filter((t) => t !== "evidence.stored");
+      expect(types).toEqual([
+        "evidence.face-checked",
+        "signer.attempt-failed",
+        "evidence.face-checked",
+        "signer.attempt-failed",
+        "evidence.face-checked",
+        "signer.attempts-exhausted",
+      ]);
+      expect(await verifyAuditChain(db, { documentId: document.id })).toBeNull();
+    });
 
-  it("fails with TARGET_FACE_NOT_IDENTIFIED when the ID photo shows no face (compareTarget ID_FRONT)", async () => {
-    const { signer } = await comparingShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], { target: "ID_FRONT" });
-    await idPhotoStep(signer, await idCard(null));
-    const evidence = await checkedSelfie(signer, read(franck[2]!));
-    expect(evidence.check).toBe("FAILED");
-    expect((evidence.checkDetail as FaceCheckDetail).faceCheck.reason).toBe("TARGET_FACE_NOT_IDENTIFIED");
-    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 1, attempts: 1 });
-  });
+    it("fails with TARGET_FACE_NOT_IDENTIFIED when the ID photo shows no face (compareTarget ID_FRONT)", async () => {
+      const { signer } = await comparingShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], { target: "ID_FRONT" });
+      await idPhotoStep(signer, await idCard(null));
+      const evidence = await checkedSelfie(signer, read(franck[2]!));
+      expect(evidence.check).toBe("FAILED");
+      expect((evidence.checkDetail as FaceCheckDetail).faceCheck.reason).toBe("TARGET_FACE_NOT_IDENTIFIED");
+      expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 1, attempts: 1 });
+    });
 
-  it("takes no second selfie while the first is being checked", async () => {
-    const { signer } = await comparingShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], { withPosition: 1 });
-    await idPhotoStep(signer, await idCard(read(franck[0]!)));
-    expect((await upload(signer, "SELFIE", read(franck[3]!))).status).toBe(200);
-    const second = await upload(signer, "SELFIE", read(franck[4]!));
-    expect(second.status).toBe(409);
-    expect(second.body.errorCode).toBe("FACE_CHECK_PENDING");
-    expect(await db.evidence.count({ where: { signerId: signer.id, kind: "SELFIE" } })).toBe(1);
-  });
+    it("takes no second selfie while the first is being checked", async () => {
+      const { signer } = await comparingShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], { withPosition: 1 });
+      await idPhotoStep(signer, await idCard(read(franck[0]!)));
+      expect((await upload(signer, "SELFIE", read(franck[3]!))).status).toBe(200);
+      const second = await upload(signer, "SELFIE", read(franck[4]!));
+      expect(second.status).toBe(409);
+      expect(second.body.errorCode).toBe("FACE_CHECK_PENDING");
+      expect(await db.evidence.count({ where: { signerId: signer.id, kind: "SELFIE" } })).toBe(1);
+    });
 
-  it("completes the signer when the checked selfie was the last step", async () => {
-    const { signer, document } = await comparingShipment(["ID_PHOTO", "SELFIE"], { withPosition: 1 });
-    await idPhotoStep(signer, await idCard(read(franck[0]!)));
-    const evidence = await checkedSelfie(signer, read(franck[6]!));
-    expect(evidence.check).toBe("VERIFIED");
-    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ status: "COMPLETED" });
-    expect(await db.auditEvent.count({ where: { documentId: document.id, type: "signer.completed" } })).toBe(1);
-    const signing = new Queue(signingQueue, { connection: queueConnection() });
-    try {
-      expect(await signing.getJob(`sign-signer-${signer.id}`)).toBeTruthy();
-    } finally {
-      // Signing this test's shipment is another file's business: leave no job behind for its worker.
-      await signing.remove(`sign-signer-${signer.id}`);
-      await signing.remove(`seal-document-${document.id}`);
-      await signing.close();
-    }
-  });
-});
+    it("completes the signer when the checked selfie was the last step", async () => {
+      const { signer, document } = await comparingShipment(["ID_PHOTO", "SELFIE"], { withPosition: 1 });
+      await idPhotoStep(signer, await idCard(read(franck[0]!)));
+      const evidence = await checkedSelfie(signer, read(franck[6]!));
+      expect(evidence.check).toBe("VERIFIED");
+      expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ status: "COMPLETED" });
+      expect(await db.auditEvent.count({ where: { documentId: document.id, type: "signer.completed" } })).toBe(1);
+      const signing = new Queue(signingQueue, { connection: queueConnection() });
+      try {
+        expect(await signing.getJob(`sign-signer-${signer.id}`)).toBeTruthy();
+      } finally {
+        // Signing this test's shipment is another file's business: leave no job behind for its worker.
+        await signing.remove(`sign-signer-${signer.id}`);
+        await signing.remove(`seal-document-${document.id}`);
+        await signing.close();
+      }
+    });
+  },
+);
 
 describe("a selfie step without a face comparison", () => {
   it("goes on at once, as before: no check, no job, no lastCheck", async () => {
@@ -301,8 +372,19 @@ describe("a face check that cannot run", () => {
     await expect(runJob(faceCheckJobName, { evidenceId: evidence.id }, { attemptsMade: 0, attempts: 3 })).rejects.toThrow();
     expect((await db.evidence.findUniqueOrThrow({ where: { id: evidence.id } })).check).toBe("PENDING");
 
-    expect(await runJob(faceCheckJobName, { evidenceId: evidence.id }, { attemptsMade: 2, attempts: 3 })).toMatchObject({ settled: true, check: "FAILED", reason: "FACE_CHECK_ERROR" });
-    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 1, attempts: 0, status: "IN_PROGRESS" });
-    expect(await processData(signer)).toMatchObject({ nextPage: "selfie-photo", lastCheck: { check: "FAILED", reason: "FACE_CHECK_ERROR" } });
+    expect(await runJob(faceCheckJobName, { evidenceId: evidence.id }, { attemptsMade: 2, attempts: 3 })).toMatchObject({
+      settled: true,
+      check: "FAILED",
+      reason: "FACE_CHECK_ERROR",
+    });
+    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({
+      currentStep: 1,
+      attempts: 0,
+      status: "IN_PROGRESS",
+    });
+    expect(await processData(signer)).toMatchObject({
+      nextPage: "selfie-photo",
+      lastCheck: { check: "FAILED", reason: "FACE_CHECK_ERROR" },
+    });
   });
 });

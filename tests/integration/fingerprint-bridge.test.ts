@@ -36,12 +36,15 @@ function expectCaptured(result: FingerprintCaptureResult) {
 /** A raw HTTP request, to send what a browser would (Origin, Host) and see the headers. */
 function raw(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port: bridge.port, path, method: options.method ?? "GET", headers: options.headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = httpRequest(
+      { host: "127.0.0.1", port: bridge.port, path, method: options.method ?? "GET", headers: options.headers },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.end(options.body);
   });
@@ -59,18 +62,31 @@ async function freePort(): Promise<number> {
 describe("fingerprint bridge: status", () => {
   it("reports the connected reader", async () => {
     const result = await checkBridge(bridge.url);
-    expect(result).toMatchObject({ ok: true, device: { vendor: expect.any(String), model: expect.any(String), serial: expect.any(String) } });
+    expect(result).toMatchObject({
+      ok: true,
+      device: { vendor: expect.any(String), model: expect.any(String), serial: expect.any(String) },
+    });
   });
 
   it("reads a disconnected reader as 'reader not connected or app off'", async () => {
     bridge.setConnected(false);
     const result = await checkBridge(bridge.url);
-    expect(result).toMatchObject({ ok: false, code: "READER_NOT_CONNECTED", messageKey: "errors.READER_NOT_CONNECTED", reason: "reader-disconnected" });
+    expect(result).toMatchObject({
+      ok: false,
+      code: "READER_NOT_CONNECTED",
+      messageKey: "errors.READER_NOT_CONNECTED",
+      reason: "reader-disconnected",
+    });
   });
 
   it("reads a bridge that is not running as the same message", async () => {
     const result = await checkBridge(`http://127.0.0.1:${await freePort()}`);
-    expect(result).toMatchObject({ ok: false, code: "READER_NOT_CONNECTED", messageKey: "errors.READER_NOT_CONNECTED", reason: "bridge-unreachable" });
+    expect(result).toMatchObject({
+      ok: false,
+      code: "READER_NOT_CONNECTED",
+      messageKey: "errors.READER_NOT_CONNECTED",
+      reason: "bridge-unreachable",
+    });
   });
 
   it("reads a bridge that never answers as the same message, after the timeout", async () => {
@@ -130,7 +146,12 @@ describe("fingerprint bridge: capture", () => {
 
   it("gives the same user-facing message when nothing listens", async () => {
     const result = await captureFingerprint(`http://127.0.0.1:${await freePort()}`, processHexId);
-    expect(result).toMatchObject({ ok: false, code: "READER_NOT_CONNECTED", messageKey: "errors.READER_NOT_CONNECTED", reason: "bridge-unreachable" });
+    expect(result).toMatchObject({
+      ok: false,
+      code: "READER_NOT_CONNECTED",
+      messageKey: "errors.READER_NOT_CONNECTED",
+      reason: "bridge-unreachable",
+    });
   });
 
   it("answers LOW_QUALITY with the measured quality", async () => {
@@ -161,7 +182,12 @@ describe("fingerprint bridge: who may call it", () => {
   it("allows the Rúbrica origin through CORS, preflight included", async () => {
     const preflight = await raw("/v1/capture", {
       method: "OPTIONS",
-      headers: { Origin: appOrigin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type", "Access-Control-Request-Private-Network": "true" },
+      headers: {
+        Origin: appOrigin,
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+        "Access-Control-Request-Private-Network": "true",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers["access-control-allow-origin"]).toBe(appOrigin);
@@ -183,13 +209,17 @@ describe("fingerprint bridge: who may call it", () => {
     expect(JSON.parse(capture.body)).toEqual({ error: "ORIGIN_NOT_ALLOWED" });
     expect(capture.headers["access-control-allow-origin"]).toBeUndefined();
     expect(bridge.captures.length).toBe(before);
-    const preflight = await raw("/v1/capture", { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" } });
+    const preflight = await raw("/v1/capture", {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+    });
     expect(preflight.status).toBe(403);
     expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
   it("tells a client that its origin is refused", async () => {
-    const wrongOrigin: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: "http://localhost:3999" } });
+    const wrongOrigin: typeof fetch = (input, init) =>
+      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: "http://localhost:3999" } });
     const result = await captureFingerprint(bridge.url, processHexId, { fetch: wrongOrigin });
     expect(result).toMatchObject({ ok: false, code: "ORIGIN_NOT_ALLOWED", status: 403 });
   });

@@ -15,7 +15,6 @@ type ErrorBody = { errorCode: string; message: string; field?: string; min?: num
 
 const invalidConfig = "Alguna de las configuraciones tiene un valor inválido";
 
-
 let orgA: TestOrganization;
 let orgB: TestOrganization;
 let adminA: string;
@@ -24,15 +23,22 @@ let operatorA: string;
 let adminAName: string;
 
 const path = (hexId: string, action = "") => `/api/flows/${hexId}${action ? `/${action}` : ""}`;
-const list = async (token: string, query: Record<string, string> = {}) => (await call<{ data: FlowView[] }>(listFlows, "/api/flows", { token, query })).body.data;
+const list = async (token: string, query: Record<string, string> = {}) =>
+  (await call<{ data: FlowView[] }>(listFlows, "/api/flows", { token, query })).body.data;
 const create = (token: string, body: unknown) => call<FlowView & ErrorBody>(createFlow, "/api/flows", { body, token });
 const get = (token: string, hexId: string) => call<FlowView & ErrorBody>(getFlow, path(hexId), { token, params: { hexId } });
-const update = (token: string, hexId: string, body: unknown) => call<FlowView & ErrorBody>(updateFlow, path(hexId), { method: "PUT", body, token, params: { hexId } });
-const remove = (token: string, hexId: string) => call<ErrorBody & { result?: number }>(deleteFlow, path(hexId), { method: "DELETE", token, params: { hexId } });
-const activate = (token: string, hexId: string) => call<FlowView & ErrorBody>(activateFlow, path(hexId, "activate"), { body: {}, token, params: { hexId } });
-const deactivate = (token: string, hexId: string) => call<FlowView & ErrorBody>(deactivateFlow, path(hexId, "deactivate"), { body: {}, token, params: { hexId } });
-const clone = (token: string, hexId: string, body: unknown = {}) => call<FlowView & ErrorBody>(cloneFlow, path(hexId, "clone"), { body, token, params: { hexId } });
-const setDefault = (token: string, hexId: string) => call<FlowView & ErrorBody>(makeDefault, path(hexId, "default"), { body: {}, token, params: { hexId } });
+const update = (token: string, hexId: string, body: unknown) =>
+  call<FlowView & ErrorBody>(updateFlow, path(hexId), { method: "PUT", body, token, params: { hexId } });
+const remove = (token: string, hexId: string) =>
+  call<ErrorBody & { result?: number }>(deleteFlow, path(hexId), { method: "DELETE", token, params: { hexId } });
+const activate = (token: string, hexId: string) =>
+  call<FlowView & ErrorBody>(activateFlow, path(hexId, "activate"), { body: {}, token, params: { hexId } });
+const deactivate = (token: string, hexId: string) =>
+  call<FlowView & ErrorBody>(deactivateFlow, path(hexId, "deactivate"), { body: {}, token, params: { hexId } });
+const clone = (token: string, hexId: string, body: unknown = {}) =>
+  call<FlowView & ErrorBody>(cloneFlow, path(hexId, "clone"), { body, token, params: { hexId } });
+const setDefault = (token: string, hexId: string) =>
+  call<FlowView & ErrorBody>(makeDefault, path(hexId, "default"), { body: {}, token, params: { hexId } });
 
 const threeSteps = [{ type: "DATA_CONFIRM" }, { type: "SEE_DOCUMENT" }, { type: "SIGNATURE" }];
 const newFlow = async (token: string, body: Record<string, unknown> = {}) => {
@@ -70,12 +76,64 @@ describe("the organisation's flows", () => {
         { type: "SIGNATURE" },
       ],
     });
-    expect(flow).toMatchObject({ name: "Firma con selfie", active: false, isDefault: false, createdBy: adminAName, expirationDays: 30, geolocateSigners: true, obligatoryGeolocation: true });
+    expect(flow).toMatchObject({
+      name: "Firma con selfie",
+      active: false,
+      isDefault: false,
+      createdBy: adminAName,
+      expirationDays: 30,
+      geolocateSigners: true,
+      obligatoryGeolocation: true,
+    });
     expect(flow.steps).toEqual([
-      { position: 1, type: "ID_PHOTO", compareFace: false, compareWithPosition: null, compareTarget: null, documentTypeHexId: null, documentTypeName: null, expiryMinutes: null, maxAttempts: 3, validateWithAuthority: true },
-      { position: 2, type: "SELFIE", compareFace: true, compareWithPosition: 1, compareTarget: null, documentTypeHexId: null, documentTypeName: null, expiryMinutes: 5, maxAttempts: null, validateWithAuthority: false },
-      { position: 3, type: "VIDEO", compareFace: true, compareWithPosition: null, compareTarget: "SELFIE", documentTypeHexId: null, documentTypeName: null, expiryMinutes: null, maxAttempts: null, validateWithAuthority: false },
-      { position: 4, type: "SIGNATURE", compareFace: false, compareWithPosition: null, compareTarget: null, documentTypeHexId: null, documentTypeName: null, expiryMinutes: null, maxAttempts: null, validateWithAuthority: false },
+      {
+        position: 1,
+        type: "ID_PHOTO",
+        compareFace: false,
+        compareWithPosition: null,
+        compareTarget: null,
+        documentTypeHexId: null,
+        documentTypeName: null,
+        expiryMinutes: null,
+        maxAttempts: 3,
+        validateWithAuthority: true,
+      },
+      {
+        position: 2,
+        type: "SELFIE",
+        compareFace: true,
+        compareWithPosition: 1,
+        compareTarget: null,
+        documentTypeHexId: null,
+        documentTypeName: null,
+        expiryMinutes: 5,
+        maxAttempts: null,
+        validateWithAuthority: false,
+      },
+      {
+        position: 3,
+        type: "VIDEO",
+        compareFace: true,
+        compareWithPosition: null,
+        compareTarget: "SELFIE",
+        documentTypeHexId: null,
+        documentTypeName: null,
+        expiryMinutes: null,
+        maxAttempts: null,
+        validateWithAuthority: false,
+      },
+      {
+        position: 4,
+        type: "SIGNATURE",
+        compareFace: false,
+        compareWithPosition: null,
+        compareTarget: null,
+        documentTypeHexId: null,
+        documentTypeName: null,
+        expiryMinutes: null,
+        maxAttempts: null,
+        validateWithAuthority: false,
+      },
     ]);
     expect(new Date(flow.creationDate).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect((await get(adminA, flow.hexId)).body).toEqual(flow);
@@ -118,12 +176,28 @@ describe("flow title and values (spec §5)", () => {
     for (const [body, field, min, max] of cases) {
       const { status, body: error } = await create(adminA, { name: "Límites", ...body });
       expect(status).toBe(400);
-      expect(error).toEqual({ errorCode: "FLOW_VALUE_OUT_OF_BOUNDS", message: `${invalidConfig}: el valor debe estar entre ${min} y ${max}.`, field, min, max });
+      expect(error).toEqual({
+        errorCode: "FLOW_VALUE_OUT_OF_BOUNDS",
+        message: `${invalidConfig}: el valor debe estar entre ${min} y ${max}.`,
+        field,
+        min,
+        max,
+      });
     }
-    const english = await call(createFlow, "/api/flows", { body: { name: "Limits", expirationDays: 400 }, token: adminA, headers: { "accept-language": "en" } });
+    const english = await call(createFlow, "/api/flows", {
+      body: { name: "Limits", expirationDays: 400 },
+      token: adminA,
+      headers: { "accept-language": "en" },
+    });
     expect(english.body.message).toBe("One of the settings has an invalid value: the value must be between 1 and 365.");
-    for (const [value, max] of [[1, 1440], [1440, 1440]]) {
-      expect((await create(adminA, { name: "En el límite", steps: [{ type: "SELFIE", expiryMinutes: value, maxAttempts: 10 }] })).status, String(max)).toBe(201);
+    for (const [value, max] of [
+      [1, 1440],
+      [1440, 1440],
+    ]) {
+      expect(
+        (await create(adminA, { name: "En el límite", steps: [{ type: "SELFIE", expiryMinutes: value, maxAttempts: 10 }] })).status,
+        String(max),
+      ).toBe(201);
     }
   });
 
@@ -147,7 +221,10 @@ describe("flow title and values (spec §5)", () => {
 
   it("refuses a document type of another organisation as an invalid setting", async () => {
     const typeB = await db.documentType.findFirstOrThrow({ where: { organizationId: orgB.organization.id } });
-    const { status, body } = await create(adminA, { name: "Tipo ajeno", steps: [{ type: "SEE_DOCUMENT", documentTypeHexId: typeB.hexId }] });
+    const { status, body } = await create(adminA, {
+      name: "Tipo ajeno",
+      steps: [{ type: "SEE_DOCUMENT", documentTypeHexId: typeB.hexId }],
+    });
     expect(status).toBe(400);
     expect(body).toMatchObject({ errorCode: "FLOW_INVALID_CONFIG", field: "steps.0.documentTypeHexId" });
     const typeA = await db.documentType.findFirstOrThrow({ where: { organizationId: orgA.organization.id, isDefault: true } });
@@ -157,10 +234,24 @@ describe("flow title and values (spec §5)", () => {
 
   it("allows each step once, and validation with authorities on a single step", async () => {
     const twice = await create(adminA, { name: "Doble", steps: [{ type: "SIGNATURE" }, { type: "SIGNATURE" }] });
-    expect(twice.body).toMatchObject({ errorCode: "FLOW_DUPLICATE_STEP", message: "Cada paso solo puede aparecer una vez en el flujo.", field: "steps.1.type" });
-    const authorities = await create(adminA, { name: "Autoridades", steps: [{ type: "ID_PHOTO", validateWithAuthority: true }, { type: "FINGERPRINT", validateWithAuthority: true }] });
+    expect(twice.body).toMatchObject({
+      errorCode: "FLOW_DUPLICATE_STEP",
+      message: "Cada paso solo puede aparecer una vez en el flujo.",
+      field: "steps.1.type",
+    });
+    const authorities = await create(adminA, {
+      name: "Autoridades",
+      steps: [
+        { type: "ID_PHOTO", validateWithAuthority: true },
+        { type: "FINGERPRINT", validateWithAuthority: true },
+      ],
+    });
     expect(authorities.status).toBe(400);
-    expect(authorities.body).toMatchObject({ errorCode: "FLOW_AUTHORITY_SINGLE_STEP", message: "La validación con autoridades solo puede aplicarse a un paso.", field: "steps.1.validateWithAuthority" });
+    expect(authorities.body).toMatchObject({
+      errorCode: "FLOW_AUTHORITY_SINGLE_STEP",
+      message: "La validación con autoridades solo puede aplicarse a un paso.",
+      field: "steps.1.validateWithAuthority",
+    });
   });
 });
 
@@ -183,14 +274,22 @@ describe("face comparison (spec §5)", () => {
   });
 
   it("accepts an earlier source step or a target, and not both or a target the step cannot use", async () => {
-    await newFlow(adminA, { steps: [{ type: "ID_PHOTO" }, { type: "SELFIE", compareWithPosition: 1 }, { type: "VIDEO", compareWithPosition: 2 }] });
+    await newFlow(adminA, {
+      steps: [{ type: "ID_PHOTO" }, { type: "SELFIE", compareWithPosition: 1 }, { type: "VIDEO", compareWithPosition: 2 }],
+    });
     await newFlow(adminA, { steps: [{ type: "SELFIE", compareFace: true, compareTarget: "REGISTRY" }, { type: "SIGNATURE" }] });
     await newFlow(adminA, { steps: [{ type: "SELFIE", compareFace: false }, { type: "SIGNATURE" }] });
-    const both = await create(adminA, { name: "Ambos", steps: [{ type: "ID_PHOTO" }, { type: "SELFIE", compareWithPosition: 1, compareTarget: "REGISTRY" }] });
+    const both = await create(adminA, {
+      name: "Ambos",
+      steps: [{ type: "ID_PHOTO" }, { type: "SELFIE", compareWithPosition: 1, compareTarget: "REGISTRY" }],
+    });
     expect(both.body).toMatchObject({ errorCode: "FLOW_INVALID_CONFIG", field: "steps.1.compareTarget" });
     const selfieWithItself = await create(adminA, { name: "Selfie", steps: [{ type: "SELFIE", compareTarget: "SELFIE" }] });
     expect(selfieWithItself.body).toMatchObject({ errorCode: "FLOW_INVALID_CONFIG", field: "steps.0.compareTarget" });
-    const offButSource = await create(adminA, { name: "Apagada", steps: [{ type: "SELFIE", compareFace: false, compareTarget: "REGISTRY" }] });
+    const offButSource = await create(adminA, {
+      name: "Apagada",
+      steps: [{ type: "SELFIE", compareFace: false, compareTarget: "REGISTRY" }],
+    });
     expect(offButSource.body).toMatchObject({ errorCode: "FLOW_INVALID_CONFIG", field: "steps.0.compareFace" });
   });
 });
@@ -200,21 +299,32 @@ describe("activating flows (spec §5 minimum steps)", () => {
     const short = await newFlow(adminA, { steps: [{ type: "SIGNATURE" }] });
     const { status, body } = await activate(adminA, short.hexId);
     expect(status).toBe(400);
-    expect(body).toMatchObject({ errorCode: "FLOW_MIN_STEPS", message: "El flujo no puede activarse sin el número mínimo de pasos (2).", field: "steps", min: 2 });
+    expect(body).toMatchObject({
+      errorCode: "FLOW_MIN_STEPS",
+      message: "El flujo no puede activarse sin el número mínimo de pasos (2).",
+      field: "steps",
+      min: 2,
+    });
     expect((await get(adminA, short.hexId)).body.active).toBe(false);
   });
 
   it("refuses a signature flow without the signature step", async () => {
     const unsigned = await newFlow(adminA, { steps: [{ type: "DATA_CONFIRM" }, { type: "SEE_DOCUMENT" }] });
     const { body } = await activate(adminA, unsigned.hexId);
-    expect(body).toMatchObject({ errorCode: "FLOW_SIGNATURE_STEP_REQUIRED", message: "Un flujo de firma debe incluir el paso de firma manuscrita." });
+    expect(body).toMatchObject({
+      errorCode: "FLOW_SIGNATURE_STEP_REQUIRED",
+      message: "Un flujo de firma debe incluir el paso de firma manuscrita.",
+    });
   });
 
   it("activates and deactivates a complete flow, logging both", async () => {
     const flow = await newFlow(adminA);
     expect((await activate(adminA, flow.hexId)).body.active).toBe(true);
     expect((await deactivate(adminA, flow.hexId)).body.active).toBe(false);
-    const events = await db.operationLog.findMany({ where: { organizationId: orgA.organization.id, detail: { contains: flow.hexId } }, select: { operationEventId: true } });
+    const events = await db.operationLog.findMany({
+      where: { organizationId: orgA.organization.id, detail: { contains: flow.hexId } },
+      select: { operationEventId: true },
+    });
     expect(events.map((e) => e.operationEventId).sort()).toEqual(["FLOW_ACTIVATE", "FLOW_CREATE", "FLOW_DEACTIVATE"]);
   });
 
@@ -223,7 +333,11 @@ describe("activating flows (spec §5 minimum steps)", () => {
     await activate(adminA, flow.hexId);
     const shrunk = await update(adminA, flow.hexId, { name: "Corto", steps: [{ type: "SIGNATURE" }] });
     expect(shrunk.body.errorCode).toBe("FLOW_MIN_STEPS");
-    const reordered = await update(adminA, flow.hexId, { name: "Reordenado", expirationDays: 7, steps: [{ type: "SEE_DOCUMENT" }, { type: "ACCEPT_TERMS" }, { type: "SIGNATURE", expiryMinutes: 20 }] });
+    const reordered = await update(adminA, flow.hexId, {
+      name: "Reordenado",
+      expirationDays: 7,
+      steps: [{ type: "SEE_DOCUMENT" }, { type: "ACCEPT_TERMS" }, { type: "SIGNATURE", expiryMinutes: 20 }],
+    });
     expect(reordered.status).toBe(200);
     expect(reordered.body).toMatchObject({ name: "Reordenado", expirationDays: 7, active: true });
     expect(reordered.body.steps.map((s) => [s.position, s.type, s.expiryMinutes])).toEqual([
@@ -240,7 +354,11 @@ describe("the default flow (spec §4)", () => {
     const current = await defaultOf(adminA);
     const off = await deactivate(adminA, current.hexId);
     expect(off.status).toBe(409);
-    expect(off.body).toMatchObject({ errorCode: "FLOW_DEFAULT_LOCKED", message: "El flujo predeterminado debe estar activo y no puede desactivarse ni eliminarse; marque otro flujo como predeterminado primero." });
+    expect(off.body).toMatchObject({
+      errorCode: "FLOW_DEFAULT_LOCKED",
+      message:
+        "El flujo predeterminado debe estar activo y no puede desactivarse ni eliminarse; marque otro flujo como predeterminado primero.",
+    });
     expect((await remove(adminA, current.hexId)).body.errorCode).toBe("FLOW_DEFAULT_LOCKED");
     expect((await get(adminA, current.hexId)).body).toMatchObject({ active: true, isDefault: true });
   });
@@ -268,7 +386,11 @@ describe("the default flow (spec §4)", () => {
 
   it("is one per kind: a default validation flow leaves the signature default alone", async () => {
     const signatureDefault = await defaultOf(adminA);
-    const validation = await newFlow(adminA, { name: "Validación por defecto", kind: "VALIDATION", steps: [{ type: "ID_PHOTO" }, { type: "SELFIE", compareWithPosition: 1 }] });
+    const validation = await newFlow(adminA, {
+      name: "Validación por defecto",
+      kind: "VALIDATION",
+      steps: [{ type: "ID_PHOTO" }, { type: "SELFIE", compareWithPosition: 1 }],
+    });
     await setDefault(adminA, validation.hexId);
     expect((await defaultOf(adminA, "VALIDATION")).hexId).toBe(validation.hexId);
     expect((await defaultOf(adminA)).hexId).toBe(signatureDefault.hexId);
@@ -295,15 +417,30 @@ describe("flows already used (spec §4)", () => {
     expect((await get(adminA, used.hexId)).body.inUse).toBe(true);
     const edit = await update(adminA, used.hexId, { name: "Cambiado", steps: threeSteps });
     expect(edit.status).toBe(409);
-    expect(edit.body).toMatchObject({ errorCode: "FLOW_IN_USE", message: "Este flujo ya se ha usado y no puede modificarse ni eliminarse; clónelo para crear uno nuevo." });
+    expect(edit.body).toMatchObject({
+      errorCode: "FLOW_IN_USE",
+      message: "Este flujo ya se ha usado y no puede modificarse ni eliminarse; clónelo para crear uno nuevo.",
+    });
     expect((await remove(adminA, used.hexId)).body.errorCode).toBe("FLOW_IN_USE");
     expect((await get(adminA, used.hexId)).body.name).toBe("Usado");
   });
 
   it("counts validation links as use too", async () => {
-    const validation = await newFlow(adminA, { name: "Con enlace", kind: "VALIDATION", steps: [{ type: "ID_PHOTO" }, { type: "SELFIE", compareWithPosition: 1 }] });
+    const validation = await newFlow(adminA, {
+      name: "Con enlace",
+      kind: "VALIDATION",
+      steps: [{ type: "ID_PHOTO" }, { type: "SELFIE", compareWithPosition: 1 }],
+    });
     const flow = await db.flow.findUniqueOrThrow({ where: { hexId: validation.hexId } });
-    await db.validationLink.create({ data: { organizationId: orgA.organization.id, flowId: flow.id, pin: "1234", expirationDate: new Date(Date.now() + 86_400_000), description: "Enlace" } });
+    await db.validationLink.create({
+      data: {
+        organizationId: orgA.organization.id,
+        flowId: flow.id,
+        pin: "1234",
+        expirationDate: new Date(Date.now() + 86_400_000),
+        description: "Enlace",
+      },
+    });
     expect((await update(adminA, validation.hexId, { name: "Otro", steps: [] })).body.errorCode).toBe("FLOW_IN_USE");
   });
 
@@ -317,14 +454,27 @@ describe("flows already used (spec §4)", () => {
       name: "Original",
       expirationDays: 45,
       geolocateSigners: true,
-      steps: [{ type: "ID_PHOTO", maxAttempts: 4 }, { type: "SELFIE", compareWithPosition: 1, validateWithAuthority: true, expiryMinutes: 3 }, { type: "SIGNATURE" }],
+      steps: [
+        { type: "ID_PHOTO", maxAttempts: 4 },
+        { type: "SELFIE", compareWithPosition: 1, validateWithAuthority: true, expiryMinutes: 3 },
+        { type: "SIGNATURE" },
+      ],
     });
     await setDefault(adminA, source.hexId);
     const flow = await db.flow.findUniqueOrThrow({ where: { hexId: source.hexId } });
     await db.document.create({ data: { organizationId: orgA.organization.id, flowId: flow.id, title: "Otro envío" } });
     const copy = await clone(adminA, source.hexId);
     expect(copy.status).toBe(201);
-    expect(copy.body).toMatchObject({ name: "Original (copia)", kind: "SIGNATURE", active: false, isDefault: false, inUse: false, expirationDays: 45, geolocateSigners: true, createdBy: adminAName });
+    expect(copy.body).toMatchObject({
+      name: "Original (copia)",
+      kind: "SIGNATURE",
+      active: false,
+      isDefault: false,
+      inUse: false,
+      expirationDays: 45,
+      geolocateSigners: true,
+      createdBy: adminAName,
+    });
     expect(copy.body.hexId).not.toBe(source.hexId);
     expect(copy.body.steps).toEqual((await get(adminA, source.hexId)).body.steps);
     expect((await update(adminA, copy.body.hexId, { name: "Copia editada", steps: threeSteps })).status).toBe(200);

@@ -28,10 +28,17 @@ beforeAll(async () => {
   const org = await createTestOrganization();
   const admin = await createTestUser(org);
   const token = await signIn(admin.email);
-  const created = await call<{ apiKey: string }>(createKey, "/api/api-keys", { body: { name: "ERP", roleHexId: org.adminRole.hexId }, token });
+  const created = await call<{ apiKey: string }>(createKey, "/api/api-keys", {
+    body: { name: "ERP", roleHexId: org.adminRole.hexId },
+    token,
+  });
   apiKey = created.body.apiKey;
   events = new QueueEvents(shipmentsQueue, { connection: queueConnection() });
-  worker = new Worker(shipmentsQueue, (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }), { connection: queueConnection() });
+  worker = new Worker(
+    shipmentsQueue,
+    (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }),
+    { connection: queueConnection() },
+  );
   await Promise.all([events.waitUntilReady(), worker.waitUntilReady()]);
 });
 
@@ -57,7 +64,9 @@ const ajv = new Ajv2020({ strict: false, validateFormats: false });
 /** Whether an answer has the shape the document gives for that call and status. */
 function matchesDescription(method: string, path: string, status: number, body: unknown): boolean {
   const template = describedPath(method, path);
-  const schema = template ? paths[template]?.[method.toLowerCase()]?.responses[String(status)]?.content?.["application/json"]?.schema : undefined;
+  const schema = template
+    ? paths[template]?.[method.toLowerCase()]?.responses[String(status)]?.content?.["application/json"]?.schema
+    : undefined;
   if (!schema) throw new Error(`${method} ${path} ${status} has no JSON answer in the OpenAPI document`);
   const validate = ajv.compile({ ...schema, components: openApi.components });
   const valid = validate(body);
@@ -75,7 +84,12 @@ describe("integrator API with an API key, through the endpoints the OpenAPI docu
     };
 
     const draft = await call<{ documentHexId: string }>(createDraft, track("POST", "/api/documents"), {
-      body: { title: "Contrato ERP", description: "Alta de proveedor", expirationDate: new Date(Date.now() + 7 * 86_400_000).toISOString(), tags: ["erp"] },
+      body: {
+        title: "Contrato ERP",
+        description: "Alta de proveedor",
+        expirationDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        tags: ["erp"],
+      },
       headers,
     });
     expect(draft.status).toBe(201);
@@ -86,19 +100,26 @@ describe("integrator API with an API key, through the endpoints the OpenAPI docu
     const form = new FormData();
     form.set("file", new Blob([Buffer.from(await pdf.save())], { type: "application/pdf" }), "contrato.pdf");
     const uploadPath = track("POST", `/api/documents/${hexId}/files`);
-    const uploaded = await uploadFile(new NextRequest(`http://127.0.0.1:3000${uploadPath}`, { method: "POST", body: form, headers }), { params: Promise.resolve({ documentHexId: hexId }) });
+    const uploaded = await uploadFile(new NextRequest(`http://127.0.0.1:3000${uploadPath}`, { method: "POST", body: form, headers }), {
+      params: Promise.resolve({ documentHexId: hexId }),
+    });
     expect(uploaded.status).toBe(201);
 
     const email = `erp-firmante-${hexId.slice(0, 6)}@example.test`;
     const signers = await call(setSigners, track("PUT", `/api/documents/${hexId}/signers`), {
       method: "PUT",
-      body: { signers: [{ firstName: "Elena", lastName: "Proveedora", email, cellPhone: null, preferredLanguage: "es-es", position: 1 }], orders: [{ position: 1, minSigners: 1 }] },
+      body: {
+        signers: [{ firstName: "Elena", lastName: "Proveedora", email, cellPhone: null, preferredLanguage: "es-es", position: 1 }],
+        orders: [{ position: 1, minSigners: 1 }],
+      },
       headers,
       params: { documentHexId: hexId },
     });
     expect(signers.status).toBe(200);
 
-    expect((await call(send, track("POST", `/api/documents/${hexId}/send`), { body: {}, headers, params: { documentHexId: hexId } })).status).toBe(200);
+    expect(
+      (await call(send, track("POST", `/api/documents/${hexId}/send`), { body: {}, headers, params: { documentHexId: hexId } })).status,
+    ).toBe(200);
     const mail = await peers.mail.waitFor((m) => m.to.includes(email), 15_000);
     expect(mail.text).toMatch(/\/sign\/[0-9a-f]{32}\/[0-9a-f]{32}/);
 
@@ -107,21 +128,33 @@ describe("integrator API with an API key, through the endpoints the OpenAPI docu
     expect(JSON.stringify(followed.body)).not.toContain("/sign/");
     expect(matchesDescription("GET", `/api/documents/${hexId}/status`, 200, followed.body)).toBe(true);
 
-    const sent = await call<{ dispatches: { status: string; kind: string; channel: string; destination: string }[] }>(dispatches, track("GET", `/api/documents/${hexId}/dispatches`), {
-      headers,
-      params: { documentHexId: hexId },
-    });
+    const sent = await call<{ dispatches: { status: string; kind: string; channel: string; destination: string }[] }>(
+      dispatches,
+      track("GET", `/api/documents/${hexId}/dispatches`),
+      {
+        headers,
+        params: { documentHexId: hexId },
+      },
+    );
     expect(sent.status).toBe(200);
-    expect(sent.body.dispatches).toEqual([expect.objectContaining({ kind: "INVITATION", channel: "EMAIL", destination: `e***@example.test` })]);
+    expect(sent.body.dispatches).toEqual([
+      expect.objectContaining({ kind: "INVITATION", channel: "EMAIL", destination: `e***@example.test` }),
+    ]);
     expect(JSON.stringify(sent.body)).not.toMatch(/\/sign\/|urlSign/);
     expect(JSON.stringify(sent.body)).not.toContain(email);
     expect(matchesDescription("GET", `/api/documents/${hexId}/dispatches`, 200, sent.body)).toBe(true);
 
-    const early = await call<{ errorCode: string }>(download, track("GET", `/api/documents/${hexId}/download`), { headers, params: { documentHexId: hexId } });
+    const early = await call<{ errorCode: string }>(download, track("GET", `/api/documents/${hexId}/download`), {
+      headers,
+      params: { documentHexId: hexId },
+    });
     expect(early.status).toBe(409);
     expect(early.body.errorCode).toBe("DOWNLOAD_NOT_COMPLETED");
     expect(matchesDescription("GET", `/api/documents/${hexId}/download`, 409, early.body)).toBe(true);
-    const listed = await call<{ _embedded: { documents: { documentHexId: string }[] } }>(listDocuments, track("GET", "/api/documents"), { headers, query: { search: "ERP" } });
+    const listed = await call<{ _embedded: { documents: { documentHexId: string }[] } }>(listDocuments, track("GET", "/api/documents"), {
+      headers,
+      query: { search: "ERP" },
+    });
     expect(listed.body._embedded.documents.map((d) => d.documentHexId)).toContain(hexId);
 
     for (const [method, path] of used) expect(describedPath(method, path), `${method} ${path}`).toBeDefined();

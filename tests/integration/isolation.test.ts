@@ -36,7 +36,6 @@ function routeFiles(dir: string, prefix = ""): string[] {
   });
 }
 
-
 let tokenA: string;
 let tokenB: string;
 let orgA: Awaited<ReturnType<typeof createTestOrganization>>;
@@ -58,7 +57,10 @@ describe("organisation isolation", () => {
   });
 
   it("session logs show only the caller's organisation", async () => {
-    const { body } = await call<{ _embedded: { viewSessionLogs: { userName: string }[] } }>(sessionLogs, "/api/data/viewSessionLogs", { query: { size: "100" }, token: tokenA });
+    const { body } = await call<{ _embedded: { viewSessionLogs: { userName: string }[] } }>(sessionLogs, "/api/data/viewSessionLogs", {
+      query: { size: "100" },
+      token: tokenA,
+    });
     const names = body._embedded.viewSessionLogs.map((l) => l.userName);
     expect(names.length).toBeGreaterThan(0);
     expect(names).not.toContain(userB.email);
@@ -66,7 +68,11 @@ describe("organisation isolation", () => {
 
   it("operation logs show only the caller's organisation, and new rows land in it", async () => {
     await call(saveOperation, "/api/data/operationLogs", { body: { moduleId: "CONTACTO", operationEventId: "ONLY_B" }, token: tokenB });
-    const { body } = await call<{ _embedded: { operationLogs: { operationEventId: string; organizationId: string }[] } }>(listOperations, "/api/data/operationLogs", { query: { size: "100" }, token: tokenA });
+    const { body } = await call<{ _embedded: { operationLogs: { operationEventId: string; organizationId: string }[] } }>(
+      listOperations,
+      "/api/data/operationLogs",
+      { query: { size: "100" }, token: tokenA },
+    );
     expect(body._embedded.operationLogs.map((l) => l.operationEventId)).not.toContain("ONLY_B");
     expect(new Set(body._embedded.operationLogs.map((l) => l.organizationId))).toEqual(new Set([orgA.organization.hexId]));
   });
@@ -75,10 +81,22 @@ describe("organisation isolation", () => {
     await db.configValue.create({ data: { organizationId: orgB.organization.id, name: "default_page_size", value: "77" } });
     await db.configValue.create({ data: { organizationId: orgB.organization.id, name: "ui_sign_color", value: "#111111;#222222" } });
     await db.configValue.create({ data: { organizationId: orgB.organization.id, name: "session_time", value: "480" } });
-    expect((await call(findOneByName, "/api/configs/search/findOneByName", { query: { configName: "default_page_size" }, token: tokenA })).body.value).toBe("10");
-    expect((await call(findOneByName, "/api/configs/search/findOneByName", { query: { configName: "default_page_size" }, token: tokenB })).body.value).toBe("77");
-    expect((await call(postConfigValue, "/api/system/getConfigValue", { body: { nameVars: ["ui_sign_color"] }, token: tokenA })).body.ui_sign_color).not.toBe("#111111;#222222");
-    expect((await call(getConfigValue, "/api/system/getConfigValue/session_time", { token: tokenA, params: { name: "session_time" } })).body.value).toBe("600");
+    expect(
+      (await call(findOneByName, "/api/configs/search/findOneByName", { query: { configName: "default_page_size" }, token: tokenA })).body
+        .value,
+    ).toBe("10");
+    expect(
+      (await call(findOneByName, "/api/configs/search/findOneByName", { query: { configName: "default_page_size" }, token: tokenB })).body
+        .value,
+    ).toBe("77");
+    expect(
+      (await call(postConfigValue, "/api/system/getConfigValue", { body: { nameVars: ["ui_sign_color"] }, token: tokenA })).body
+        .ui_sign_color,
+    ).not.toBe("#111111;#222222");
+    expect(
+      (await call(getConfigValue, "/api/system/getConfigValue/session_time", { token: tokenA, params: { name: "session_time" } })).body
+        .value,
+    ).toBe("600");
   });
 
   it("self handlers act on the caller only", async () => {

@@ -20,7 +20,15 @@ import { createTestOrganization, type TestOrganization } from "../support/fixtur
 import { call } from "../support/http";
 import { createSentShipment } from "../support/signing";
 
-type KeyAnswer = { result: number; keyId: string; algorithm: string; modulusLength: number; publicExponent: number; publicKey: string; publicKeyDer: string };
+type KeyAnswer = {
+  result: number;
+  keyId: string;
+  algorithm: string;
+  modulusLength: number;
+  publicExponent: number;
+  publicKey: string;
+  publicKeyDer: string;
+};
 type HelperFailure = { result: 0; errorCode: string; description: string };
 type Coordinates = { result: 1; abscisa: string; ordenada: string; curve: string; encoding: string };
 
@@ -76,7 +84,9 @@ describe("the server's RSA key", () => {
     await held;
     const pending = Promise.all(processes.map((p) => p.currentServerKey()));
     const waiting = async () => {
-      const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND (locktype = 'advisory' OR relation = '"ConfigValue"'::regclass)`;
+      const [row] = await db.$queryRaw<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND (locktype = 'advisory' OR relation = '"ConfigValue"'::regclass)`;
       return row?.n ?? 0;
     };
     const deadline = Date.now() + 15_000;
@@ -110,7 +120,9 @@ describe("the server's RSA key", () => {
     // The other process's private key opens what was sealed with the key the first one published.
     const secret = randomBytes(32);
     const wrapped = publicEncrypt({ key: first.body.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, secret);
-    expect(privateDecrypt({ key: other.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, wrapped).equals(secret)).toBe(true);
+    expect(
+      privateDecrypt({ key: other.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, wrapped).equals(secret),
+    ).toBe(true);
     expect(await db.configValue.count({ where: keyRows })).toBe(1);
   });
 });
@@ -161,7 +173,11 @@ describe("getCartesianCoordinates", () => {
   it("answers result 0 with a description in the caller's language for anything else", async () => {
     const ec = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
     const jwk = ec.publicKey.export({ format: "jwk" });
-    const offCurve = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, "base64url"), Buffer.from(jwk.y!, "base64url").map((b, i) => (i === 5 ? b ^ 1 : b))]).toString("hex");
+    const offCurve = Buffer.concat([
+      Buffer.from([4]),
+      Buffer.from(jwk.x!, "base64url"),
+      Buffer.from(jwk.y!, "base64url").map((b, i) => (i === 5 ? b ^ 1 : b)),
+    ]).toString("hex");
     const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey.export({ type: "spki", format: "pem" }).toString();
     const cases: [unknown, string][] = [
       [{ publicKey: "esto no es una clave" }, "PUBLIC_KEY_INVALID"],
@@ -185,7 +201,11 @@ describe("getCartesianCoordinates", () => {
   });
 
   it("answers result 0 for a body that is not JSON", async () => {
-    const request = new NextRequest("http://127.0.0.1:3000/api/security/getCartesianCoordinates/", { method: "POST", body: "publicKey=x", headers: { "content-type": "text/plain" } });
+    const request = new NextRequest("http://127.0.0.1:3000/api/security/getCartesianCoordinates/", {
+      method: "POST",
+      body: "publicKey=x",
+      headers: { "content-type": "text/plain" },
+    });
     const response = await cartesianRoute(request, { params: Promise.resolve({}) });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ result: 0, errorCode: "PUBLIC_KEY_INVALID" });
@@ -195,7 +215,9 @@ describe("getCartesianCoordinates", () => {
 describe("evidence sealed in transit", () => {
   async function selfieJpeg() {
     // Red above, blue below: what is stored must be this picture, stamped, and not the ciphertext.
-    const top = await sharp({ create: { width: 640, height: 240, channels: 3, background: { r: 210, g: 20, b: 20 } } }).png().toBuffer();
+    const top = await sharp({ create: { width: 640, height: 240, channels: 3, background: { r: 210, g: 20, b: 20 } } })
+      .png()
+      .toBuffer();
     return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 20, b: 210 } } })
       .composite([{ input: top, top: 0, left: 0 }])
       .jpeg({ quality: 90 })
@@ -225,7 +247,10 @@ describe("evidence sealed in transit", () => {
       headers: { "x-url-sign": secret, "x-forwarded-for": ip(), "user-agent": "vitest signer", "accept-language": "es-ES" },
     });
     const response = await evidenceRoute(request, { params: Promise.resolve({ id: processHexId }) });
-    return { status: response.status, body: (await response.json()) as { result?: number; evidence?: string; errorCode?: string; message?: string; next?: string } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { result?: number; evidence?: string; errorCode?: string; message?: string; next?: string },
+    };
   }
 
   async function expectStoredSelfie(signerId: number) {
@@ -235,7 +260,9 @@ describe("evidence sealed in transit", () => {
     const image = sharp(stored);
     expect(await image.metadata()).toMatchObject({ format: "jpeg", width: 640, height: 480 });
     const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
-    const pixel = (x: number, yy: number) => [...data.subarray((yy * info.width + x) * info.channels, (yy * info.width + x) * info.channels + 3)];
+    const pixel = (x: number, yy: number) => [
+      ...data.subarray((yy * info.width + x) * info.channels, (yy * info.width + x) * info.channels + 3),
+    ];
     const [r, g, b] = pixel(20, 20);
     expect(r).toBeGreaterThan(150);
     expect(Math.max(g!, b!)).toBeLessThan(80);
@@ -248,7 +275,11 @@ describe("evidence sealed in transit", () => {
     const key = (await publicKey()).body;
     const sealed = seal(await selfieJpeg(), key);
 
-    const answer = await upload(signer.hexId, signer.secret!, sealed.ciphertext, { keyId: sealed.keyId, encryptedKey: sealed.encryptedKey, iv: sealed.iv });
+    const answer = await upload(signer.hexId, signer.secret!, sealed.ciphertext, {
+      keyId: sealed.keyId,
+      encryptedKey: sealed.encryptedKey,
+      iv: sealed.iv,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ result: 1 });
     expect(answer.body.next).toContain("/signature-process/digital-signature/");
@@ -260,9 +291,16 @@ describe("evidence sealed in transit", () => {
     const { signers } = await createSentShipment(org.organization.id, { signers: [{}], steps: ["SELFIE", "SIGNATURE"] });
     const signer = signers[0]!;
     const key = (await publicKey()).body;
-    const sealed = await encryptEvidence(new Blob([new Uint8Array(await selfieJpeg())]), { keyId: key.keyId, publicKeyDer: key.publicKeyDer });
+    const sealed = await encryptEvidence(new Blob([new Uint8Array(await selfieJpeg())]), {
+      keyId: key.keyId,
+      publicKeyDer: key.publicKeyDer,
+    });
 
-    const answer = await upload(signer.hexId, signer.secret!, sealed.ciphertext, { keyId: sealed.keyId, encryptedKey: sealed.encryptedKey, iv: sealed.iv });
+    const answer = await upload(signer.hexId, signer.secret!, sealed.ciphertext, {
+      keyId: sealed.keyId,
+      encryptedKey: sealed.encryptedKey,
+      iv: sealed.iv,
+    });
     expect(answer.status).toBe(200);
     await expectStoredSelfie(signer.id);
   });
@@ -310,7 +348,11 @@ describe("evidence sealed in transit", () => {
 
 describe("getFileByName", () => {
   const file = (name: string) =>
-    call<{ result: number; base64File?: string; mimeType?: string; isDefault?: boolean; errorCode?: string; description?: string }>(fileByNameRoute, `/api/signprocess/getFileByName/${name}`, { params: { name } });
+    call<{ result: number; base64File?: string; mimeType?: string; isDefault?: boolean; errorCode?: string; description?: string }>(
+      fileByNameRoute,
+      `/api/signprocess/getFileByName/${name}`,
+      { params: { name } },
+    );
 
   it("answers Rúbrica's logo in base64 for an organisation without one", async () => {
     const { status, body } = await file(`logo-${org.organization.hexId}`);
@@ -322,7 +364,9 @@ describe("getFileByName", () => {
 
   it("answers the organisation's own logo once it has one", async () => {
     const other = await createTestOrganization();
-    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+      .png()
+      .toBuffer();
     const stored = await storage().put(png);
     await db.organization.update({ where: { id: other.organization.id }, data: { logoFileName: stored.key } });
     const { body } = await file(`logo-${other.organization.hexId}`);
@@ -351,9 +395,14 @@ describe("key rotation", () => {
     expect((await web.serverKeyById(rotated.keyId))?.keyId).toBe(rotated.keyId);
 
     // A day and a bit later the replaced key is no longer accepted.
-    const newest = await db.configValue.findFirstOrThrow({ where: { organizationId: null, name: `${serverKeyRowPrefix}${rotated.keyId}` } });
+    const newest = await db.configValue.findFirstOrThrow({
+      where: { organizationId: null, name: `${serverKeyRowPrefix}${rotated.keyId}` },
+    });
     const value = JSON.parse(newest.value) as { createdAt: string };
-    await db.configValue.update({ where: { id: newest.id }, data: { value: JSON.stringify({ ...value, createdAt: new Date(Date.now() - operator.retiredKeyGraceMs - 60_000).toISOString() }) } });
+    await db.configValue.update({
+      where: { id: newest.id },
+      data: { value: JSON.stringify({ ...value, createdAt: new Date(Date.now() - operator.retiredKeyGraceMs - 60_000).toISOString() }) },
+    });
     expect(await (await freshProcess()).serverKeyById(before.keyId)).toBeNull();
     expect((await (await freshProcess()).serverKeyById(rotated.keyId))?.keyId).toBe(rotated.keyId);
 

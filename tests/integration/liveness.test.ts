@@ -59,14 +59,33 @@ function webm(name: string, input: string[]): Uint8Array {
 beforeAll(async () => {
   org = await createTestOrganization();
   const stranger = await createTestOrganization();
-  const [admin, operator, strangerAdmin] = await Promise.all([createTestUser(org), createTestUser(org, { role: "operator" }), createTestUser(stranger)]);
-  [adminToken, operatorToken, strangerToken] = await Promise.all([signIn(admin.email), signIn(operator.email), signIn(strangerAdmin.email)]);
+  const [admin, operator, strangerAdmin] = await Promise.all([
+    createTestUser(org),
+    createTestUser(org, { role: "operator" }),
+    createTestUser(stranger),
+  ]);
+  [adminToken, operatorToken, strangerToken] = await Promise.all([
+    signIn(admin.email),
+    signIn(operator.email),
+    signIn(strangerAdmin.email),
+  ]);
   queue = new Queue(evidenceQueue, { connection: queueConnection() });
   workDir = mkdtempSync(join(tmpdir(), "rubrica-liveness-"));
   if (ready) {
     // Four seconds of a person reading and moving; a still photo of that person looped; another person's photo looped.
     videos.real = webm("real.webm", ["-ss", "5", "-t", "4", "-i", path.join(media!, "franck.webm")]);
-    videos.still = webm("still.webm", ["-loop", "1", "-t", "3", "-r", "15", "-i", path.join(media!, "franck_02159.jpg"), "-vf", "scale=360:-2"]);
+    videos.still = webm("still.webm", [
+      "-loop",
+      "1",
+      "-t",
+      "3",
+      "-r",
+      "15",
+      "-i",
+      path.join(media!, "franck_02159.jpg"),
+      "-vf",
+      "scale=360:-2",
+    ]);
     videos.other = webm("other.webm", ["-loop", "1", "-t", "3", "-r", "15", "-i", path.join(media!, "audrey.jpg"), "-vf", "scale=360:-2"]);
     await faceEngine();
   }
@@ -88,7 +107,11 @@ async function upload(signer: Signer, kind: "SELFIE" | "VIDEO", bytes: Uint8Arra
   form.set("capturedAt", new Date().toISOString());
   if (kind === "SELFIE") form.set("accepted", "true");
   if (detail) form.set("detail", JSON.stringify(detail));
-  form.set("file", new Blob([Buffer.from(bytes)], { type: kind === "VIDEO" ? "video/webm" : "image/jpeg" }), kind === "VIDEO" ? "video.webm" : "selfie.jpg");
+  form.set(
+    "file",
+    new Blob([Buffer.from(bytes)], { type: kind === "VIDEO" ? "video/webm" : "image/jpeg" }),
+    kind === "VIDEO" ? "video.webm" : "selfie.jpg",
+  );
   const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${signer.hexId}/evidence`, {
     method: "POST",
     body: form,
@@ -100,7 +123,10 @@ async function upload(signer: Signer, kind: "SELFIE" | "VIDEO", bytes: Uint8Arra
 
 /** A shipment SELFIE → VIDEO (compared with the selfie) → SIGNATURE, its link opened and the selfie taken. */
 async function atVideoStep() {
-  const { signers, document, flow } = await createSentShipment(org.organization.id, { signers: [{}], steps: ["SELFIE", "VIDEO", "SIGNATURE"] });
+  const { signers, document, flow } = await createSentShipment(org.organization.id, {
+    signers: [{}],
+    steps: ["SELFIE", "VIDEO", "SIGNATURE"],
+  });
   await db.flowStep.updateMany({ where: { flowId: flow.id, type: "VIDEO" }, data: { compareTarget: "SELFIE" } });
   const signer = { ...signers[0]!, secret: signers[0]!.secret! };
   await openSignerLink(signer.hexId, signer.secret, { ip: "203.0.113.61", userAgent: "vitest liveness" });
@@ -129,7 +155,9 @@ async function checkedVideo(signer: Signer, bytes: Uint8Array) {
   expect(await runJob(job!.name, job!.data)).toMatchObject({ settled: true });
   const checked = await db.evidence.findUniqueOrThrow({ where: { id: evidence.id } });
   const detail = checked.checkDetail as LivenessDetail;
-  console.info(`[liveness] ${Math.round(performance.now() - started)} ms: ${checked.check}, matched ${detail.livenessCheck.matchedFrames}, movement ${JSON.stringify(detail.livenessCheck.movement)}, distances ${detail.livenessCheck.frames?.map((f) => f.distance).join(" ")}`);
+  console.info(
+    `[liveness] ${Math.round(performance.now() - started)} ms: ${checked.check}, matched ${detail.livenessCheck.matchedFrames}, movement ${JSON.stringify(detail.livenessCheck.movement)}, distances ${detail.livenessCheck.frames?.map((f) => f.distance).join(" ")}`,
+  );
   return { evidence: checked, detail, digits: digits.body.digits };
 }
 
@@ -146,14 +174,24 @@ type LivenessDetail = {
 };
 
 const processData = async (signer: Signer) =>
-  (await call<{ result: number; linkState?: string; data: { currentStep?: number; lastCheck?: { check: string; reason: string | null } | null } }>(getProcessRoute, `/api/signprocess/getSignatureProcess/${signer.hexId}`, {
-    params: { id: signer.hexId },
-    headers: { "x-url-sign": signer.secret },
-  })).body;
+  (
+    await call<{
+      result: number;
+      linkState?: string;
+      data: { currentStep?: number; lastCheck?: { check: string; reason: string | null } | null };
+    }>(getProcessRoute, `/api/signprocess/getSignatureProcess/${signer.hexId}`, {
+      params: { id: signer.hexId },
+      headers: { "x-url-sign": signer.secret },
+    })
+  ).body;
 
 const reviewPath = (documentHexId: string, signerHexId: string) => `/api/documents/${documentHexId}/signers/${signerHexId}/review`;
 const review = (token: string, documentHexId: string, signerHexId: string, body: unknown) =>
-  call<{ result?: number; errorCode?: string; status?: string; documentRejected?: boolean }>(reviewRoute, reviewPath(documentHexId, signerHexId), { method: "POST", body, token, params: { documentHexId, signerHexId } });
+  call<{ result?: number; errorCode?: string; status?: string; documentRejected?: boolean }>(
+    reviewRoute,
+    reviewPath(documentHexId, signerHexId),
+    { method: "POST", body, token, params: { documentHexId, signerHexId } },
+  );
 
 describe.skipIf(!ready)(`the liveness check of a video compared with the selfie${ready ? "" : ` (${skipped})`}`, () => {
   it("passes a real recording of the signer: VERIFIED, frames and movement kept with the digits, and the process moves on", async () => {
@@ -176,7 +214,11 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
     const { evidence, detail } = await checkedVideo(signer, videos.other);
     expect(evidence.check).toBe("FAILED");
     expect(detail.livenessCheck).toMatchObject({ result: "FAILED", reason: "FACE_MISMATCH", matchedFrames: 0 });
-    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ status: "IN_PROGRESS", currentStep: 1, attempts: 1 });
+    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({
+      status: "IN_PROGRESS",
+      currentStep: 1,
+      attempts: 1,
+    });
     expect((await processData(signer)).data.lastCheck).toEqual({ kind: "VIDEO", check: "FAILED", reason: "FACE_MISMATCH" });
   }, 40_000);
 
@@ -192,11 +234,21 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
 
     // What staff see: the digits the signer had to read and the video, for their organisation only.
     const params = { documentHexId: document.hexId, signerHexId: signer.hexId };
-    const shown = await call<{ status: string; evidence: { hexId: string; digits: string; reasons: string[]; videoUrl: string } | null }>(getReviewRoute, reviewPath(document.hexId, signer.hexId), { token: adminToken, params });
+    const shown = await call<{ status: string; evidence: { hexId: string; digits: string; reasons: string[]; videoUrl: string } | null }>(
+      getReviewRoute,
+      reviewPath(document.hexId, signer.hexId),
+      { token: adminToken, params },
+    );
     expect(shown.status).toBe(200);
-    expect(shown.body).toMatchObject({ status: "IN_REVIEW", evidence: { hexId: evidence.hexId, digits, reasons: expect.arrayContaining(["LOW_MOVEMENT"]) as unknown } });
+    expect(shown.body).toMatchObject({
+      status: "IN_REVIEW",
+      evidence: { hexId: evidence.hexId, digits, reasons: expect.arrayContaining(["LOW_MOVEMENT"]) as unknown },
+    });
     const videoRequest = (token: string) =>
-      reviewVideoRoute(new NextRequest(`http://127.0.0.1:3000${shown.body.evidence!.videoUrl}`, { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve(params) });
+      reviewVideoRoute(
+        new NextRequest(`http://127.0.0.1:3000${shown.body.evidence!.videoUrl}`, { headers: { authorization: `Bearer ${token}` } }),
+        { params: Promise.resolve(params) },
+      );
     const video = await videoRequest(adminToken);
     expect(video.status).toBe(200);
     expect(video.headers.get("content-type")).toBe("video/webm");
@@ -208,7 +260,9 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
     // An Operador (FIRMA view only) cannot decide; another organisation does not see the signer; a rejection needs a reason.
     expect((await review(operatorToken, document.hexId, signer.hexId, { decision: "ACCEPT" })).status).toBe(403);
     expect((await review(strangerToken, document.hexId, signer.hexId, { decision: "ACCEPT" })).status).toBe(404);
-    expect((await review(adminToken, document.hexId, signer.hexId, { decision: "REJECT" })).body).toMatchObject({ errorCode: "REJECTION_REASON_REQUIRED" });
+    expect((await review(adminToken, document.hexId, signer.hexId, { decision: "REJECT" })).body).toMatchObject({
+      errorCode: "REJECTION_REASON_REQUIRED",
+    });
 
     const accepted = await review(adminToken, document.hexId, signer.hexId, { decision: "ACCEPT" });
     expect(accepted).toMatchObject({ status: 200, body: { result: 1, status: "IN_PROGRESS", documentRejected: false } });
@@ -216,12 +270,19 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
     expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ status: "IN_PROGRESS", currentStep: 2 });
     expect(await processData(signer)).toMatchObject({ result: 1 });
     // Decided once.
-    expect((await review(adminToken, document.hexId, signer.hexId, { decision: "REJECT", reason: "Tarde" })).body).toMatchObject({ errorCode: "REVIEW_NOT_PENDING" });
+    expect((await review(adminToken, document.hexId, signer.hexId, { decision: "REJECT", reason: "Tarde" })).body).toMatchObject({
+      errorCode: "REVIEW_NOT_PENDING",
+    });
     // The decision is in the shipment's timeline on /docdetail.
-    const status = await call<{ timeline: { event: string }[] }>(getStatusRoute, `/api/documents/${document.hexId}/status`, { token: adminToken, params: { documentHexId: document.hexId } });
+    const status = await call<{ timeline: { event: string }[] }>(getStatusRoute, `/api/documents/${document.hexId}/status`, {
+      token: adminToken,
+      params: { documentHexId: document.hexId },
+    });
     expect(status.body.timeline.map((entry) => entry.event)).toContain("EVIDENCE_REVIEW_ACCEPT");
     const events = await db.auditEvent.findMany({ where: { documentId: document.id }, select: { type: true } });
-    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["evidence.liveness-checked", "signer.in-review", "evidence.review-accepted"]));
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(["evidence.liveness-checked", "signer.in-review", "evidence.review-accepted"]),
+    );
     expect(await verifyAuditChain(db, { documentId: document.id })).toBeNull();
   }, 40_000);
 
@@ -229,10 +290,16 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
     const { signer, document } = await atVideoStep();
     const { evidence } = await checkedVideo(signer, videos.still);
     expect(evidence.check).toBe("IN_REVIEW");
-    const rejected = await review(adminToken, document.hexId, signer.hexId, { decision: "REJECT", reason: "La persona del vídeo es una fotografía" });
+    const rejected = await review(adminToken, document.hexId, signer.hexId, {
+      decision: "REJECT",
+      reason: "La persona del vídeo es una fotografía",
+    });
     expect(rejected).toMatchObject({ status: 200, body: { result: 1, status: "REJECTED", documentRejected: true } });
     expect((await db.evidence.findUniqueOrThrow({ where: { id: evidence.id } })).check).toBe("FAILED");
-    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ status: "REJECTED", rejectionReason: "La persona del vídeo es una fotografía" });
+    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({
+      status: "REJECTED",
+      rejectionReason: "La persona del vídeo es una fotografía",
+    });
     expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("REJECTED");
     const events = await db.auditEvent.findMany({ where: { documentId: document.id }, select: { type: true } });
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["evidence.review-rejected", "signer.rejected", "document.rejected"]));

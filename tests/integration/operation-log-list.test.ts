@@ -48,7 +48,14 @@ async function addLog(org: TestOrganization, input: { event: string; userId: num
       eventUserId: input.userId,
       operationEventId: input.event,
       eventTimestamp: input.at,
-      detail: operationDetail({ module: input.module ?? "CONTACTO", organizationId: org.organization.id, userId: input.userId, event: input.event, ip: "198.51.100.7", action: input.action }),
+      detail: operationDetail({
+        module: input.module ?? "CONTACTO",
+        organizationId: org.organization.id,
+        userId: input.userId,
+        event: input.event,
+        ip: "198.51.100.7",
+        action: input.action,
+      }),
       organizationId: org.organization.id,
     },
   });
@@ -61,7 +68,10 @@ async function search(token: string, query: Record<string, string>, headers: Rec
 async function download(token: string, query: Record<string, string>, headers: Record<string, string> = {}) {
   const url = new URL("http://127.0.0.1:3000/api/data/operationLogs/export");
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  return (exportLogs as RouteHandler)(new NextRequest(url, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.31", ...headers } }), { params: Promise.resolve({}) });
+  return (exportLogs as RouteHandler)(
+    new NextRequest(url, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.31", ...headers } }),
+    { params: Promise.resolve({}) },
+  );
 }
 
 async function sheetRows(response: Response): Promise<string[][]> {
@@ -102,7 +112,13 @@ beforeAll(async () => {
   [tokenA, operatorA, noRoleA, tokenB] = await Promise.all([signIn(a.email), signIn(operator.email), signIn(none.email), signIn(b.email)]);
 
   await addLog(orgA, { event: `${tag}_CONTACT_CREATE`, userId: adminA.id, at: minutesAgo(30), action: "create contact" });
-  await addLog(orgA, { event: `${tag}_DOCUMENT_SEND`, userId: colleagueA.id, module: "DOCUMENTO", at: minutesAgo(20), action: "send shipment" });
+  await addLog(orgA, {
+    event: `${tag}_DOCUMENT_SEND`,
+    userId: colleagueA.id,
+    module: "DOCUMENTO",
+    at: minutesAgo(20),
+    action: "send shipment",
+  });
   await addLog(orgA, { event: `${tag}_CONTACT_DELETE`, userId: adminA.id, at: minutesAgo(10), action: "delete contact" });
   await addLog(orgA, { event: `${tag}_SYSTEM`, userId: null, module: "ORGANIZACION", at: minutesAgo(5) });
   await addLog(orgB, { event: `${tag}_CONTACT_CREATE`, userId: adminB.id, at: minutesAgo(15), action: "create contact in B" });
@@ -113,8 +129,18 @@ describe("search", () => {
     const { status, body } = await search(tokenA, { search: tag.toLowerCase() });
     expect(status).toBe(200);
     const rows = body._embedded.operationLogs;
-    expect(rows.map((r) => r.operationEventId)).toEqual([`${tag}_SYSTEM`, `${tag}_CONTACT_DELETE`, `${tag}_DOCUMENT_SEND`, `${tag}_CONTACT_CREATE`]);
-    expect(rows[1]).toMatchObject({ moduleId: "CONTACTO", userFullName: "Begoña Iturriaga", userEmail: adminA.email, organizationId: orgA.organization.hexId });
+    expect(rows.map((r) => r.operationEventId)).toEqual([
+      `${tag}_SYSTEM`,
+      `${tag}_CONTACT_DELETE`,
+      `${tag}_DOCUMENT_SEND`,
+      `${tag}_CONTACT_CREATE`,
+    ]);
+    expect(rows[1]).toMatchObject({
+      moduleId: "CONTACTO",
+      userFullName: "Begoña Iturriaga",
+      userEmail: adminA.email,
+      organizationId: orgA.organization.hexId,
+    });
     expect(rows[1]!.detail).toContain("action=delete contact");
     expect(rows[0]).toMatchObject({ userFullName: null, userEmail: null, eventUserId: null });
     expect(body.page).toEqual({ size: 10, totalElements: 4, totalPages: 1, number: 0 });
@@ -126,7 +152,10 @@ describe("search", () => {
     const byEmail = await search(tokenA, { search: `${colleagueA.email.split("@")[0]} ${tag}` });
     expect(byEmail.body._embedded.operationLogs.map((r) => r.userEmail)).toEqual([colleagueA.email]);
     const byFullName = await search(tokenA, { search: `BEGOÑA ITURRIAGA ${tag}` });
-    expect(byFullName.body._embedded.operationLogs.map((r) => r.operationEventId)).toEqual([`${tag}_CONTACT_DELETE`, `${tag}_CONTACT_CREATE`]);
+    expect(byFullName.body._embedded.operationLogs.map((r) => r.operationEventId)).toEqual([
+      `${tag}_CONTACT_DELETE`,
+      `${tag}_CONTACT_CREATE`,
+    ]);
     const byDetail = await search(tokenA, { search: `${tag} shipment` });
     expect(byDetail.body._embedded.operationLogs.map((r) => r.operationEventId)).toEqual([`${tag}_DOCUMENT_SEND`]);
     expect((await search(tokenA, { search: `${tag} nadie-coincide` })).body.page.totalElements).toBe(0);
@@ -148,14 +177,21 @@ describe("search", () => {
     const { body } = await search(tokenA, { search: event, from: "2025-03-10", to: "2025-03-10" });
     expect(body.timeZone).toBe("Europe/Madrid");
     expect(body._embedded.operationLogs.map((r) => r.eventTimestamp)).toEqual(["2025-03-10 23:59:59", "2025-03-10 00:30:00"]);
-    expect((await search(tokenA, { search: event, from: "2025-03-11" })).body._embedded.operationLogs.map((r) => r.eventTimestamp)).toEqual(["2025-03-11 00:00:00"]);
-    expect((await search(tokenA, { search: event, to: "2025-03-09" })).body._embedded.operationLogs.map((r) => r.eventTimestamp)).toEqual(["2025-03-09 23:30:00"]);
+    expect((await search(tokenA, { search: event, from: "2025-03-11" })).body._embedded.operationLogs.map((r) => r.eventTimestamp)).toEqual(
+      ["2025-03-11 00:00:00"],
+    );
+    expect((await search(tokenA, { search: event, to: "2025-03-09" })).body._embedded.operationLogs.map((r) => r.eventTimestamp)).toEqual([
+      "2025-03-09 23:30:00",
+    ]);
   });
 
   it("refuses a start after the end and days that do not exist", async () => {
     const reversed = await search(tokenA, { from: "2025-03-10", to: "2025-03-01" });
     expect(reversed.status).toBe(400);
-    expect(reversed.body).toMatchObject({ errorCode: "LOG_EXPORT_DATES", message: "La fecha de inicio no puede ser posterior a la fecha de fin." });
+    expect(reversed.body).toMatchObject({
+      errorCode: "LOG_EXPORT_DATES",
+      message: "La fecha de inicio no puede ser posterior a la fecha de fin.",
+    });
     const impossible = await search(tokenA, { from: "2025-02-30" });
     expect(impossible.status).toBe(400);
     expect(impossible.body.errorCode).toBe("VALIDATION_FAILED");
@@ -216,7 +252,10 @@ describe("export", () => {
     expect(rows[1]![0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(rows[1]![5]).toContain("action=delete contact");
 
-    const logged = await db.operationLog.findFirst({ where: { organizationId: orgA.organization.id, operationEventId: "OPERATION_LOG_EXPORT" }, orderBy: { id: "desc" } });
+    const logged = await db.operationLog.findFirst({
+      where: { organizationId: orgA.organization.id, operationEventId: "OPERATION_LOG_EXPORT" },
+      orderBy: { id: "desc" },
+    });
     expect(logged).toMatchObject({ moduleId: "DOCUMENTO", eventUserId: adminA.id });
     expect(logged!.detail).toMatch(/action=export 2 operations as xlsx from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}/);
   });
@@ -227,7 +266,9 @@ describe("export", () => {
     expect(rows[0]).toEqual(["Date and time", "Module", "Event", "User", "E-mail", "Detail"]);
     expect(rows.slice(1).map((r) => [r[1], r[2], r[3]])).toEqual([["Documents", `${tag}_DOCUMENT_SEND`, "Ramón Zubizarreta"]]);
 
-    const madrid = await sheetRows(await download(tokenA, { format: "xlsx", search: `${tag}_MADRID`, from: "2025-03-10", to: "2025-03-10" }));
+    const madrid = await sheetRows(
+      await download(tokenA, { format: "xlsx", search: `${tag}_MADRID`, from: "2025-03-10", to: "2025-03-10" }),
+    );
     expect(madrid.slice(1).map((r) => r[0])).toEqual(["2025-03-10 23:59:59", "2025-03-10 00:30:00"]);
   });
 
@@ -240,23 +281,29 @@ describe("export", () => {
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
   });
 
-  it.skipIf(!hasPdftotext)("writes the PDF's title, columns and rows as text a reader can extract (needs pdftotext, poppler-utils)", async () => {
-    const bytes = new Uint8Array(await (await download(tokenA, { format: "pdf", search: `zubizarreta ${tag}` })).arrayBuffer());
-    const text = pdfText(bytes);
-    expect(text).toContain("Historial de operaciones");
-    expect(text).toContain(orgA.organization.name);
-    expect(text).toContain("Fecha y hora");
-    // A long event wraps inside its cell; in content order its pieces follow one another.
-    expect(pdfText(bytes, "-raw").replace(/\n/g, "")).toContain(`${tag}_DOCUMENT_SEND`);
-    expect(text).toContain("Ramón Zubizarreta");
-    expect(text).toContain(colleagueA.email);
-    expect(text).not.toContain(`${tag}_CONTACT_CREATE`);
-  });
+  it.skipIf(!hasPdftotext)(
+    "writes the PDF's title, columns and rows as text a reader can extract (needs pdftotext, poppler-utils)",
+    async () => {
+      const bytes = new Uint8Array(await (await download(tokenA, { format: "pdf", search: `zubizarreta ${tag}` })).arrayBuffer());
+      const text = pdfText(bytes);
+      expect(text).toContain("Historial de operaciones");
+      expect(text).toContain(orgA.organization.name);
+      expect(text).toContain("Fecha y hora");
+      // A long event wraps inside its cell; in content order its pieces follow one another.
+      expect(pdfText(bytes, "-raw").replace(/\n/g, "")).toContain(`${tag}_DOCUMENT_SEND`);
+      expect(text).toContain("Ramón Zubizarreta");
+      expect(text).toContain(colleagueA.email);
+      expect(text).not.toContain(`${tag}_CONTACT_CREATE`);
+    },
+  );
 
   it("covers one month at most, and its start must not be after its end", async () => {
     const long = await download(tokenA, { format: "xlsx", from: "2025-01-01", to: "2025-02-02" });
     expect(long.status).toBe(400);
-    expect(await long.json()).toMatchObject({ errorCode: "LOG_EXPORT_RANGE", message: "La exportación de registros está limitada a un mes." });
+    expect(await long.json()).toMatchObject({
+      errorCode: "LOG_EXPORT_RANGE",
+      message: "La exportación de registros está limitada a un mes.",
+    });
     expect((await download(tokenA, { format: "xlsx", from: "2025-01-31", to: "2025-02-28" })).status).toBe(200);
     const reversed = await download(tokenA, { format: "pdf", from: "2025-02-02", to: "2025-02-01" });
     expect(reversed.status).toBe(400);
@@ -270,7 +317,14 @@ describe("export", () => {
     const token = await signIn(user.email);
     const at = minutesAgo(60);
     await db.operationLog.createMany({
-      data: Array.from({ length: 10_001 }, (_, i) => ({ moduleId: "CONTACTO" as const, eventUserId: user.id, operationEventId: `BULK_${i}`, eventTimestamp: at, detail: "bulk", organizationId: big.organization.id })),
+      data: Array.from({ length: 10_001 }, (_, i) => ({
+        moduleId: "CONTACTO" as const,
+        eventUserId: user.id,
+        operationEventId: `BULK_${i}`,
+        eventTimestamp: at,
+        detail: "bulk",
+        organizationId: big.organization.id,
+      })),
     });
     const refused = await download(token, { format: "xlsx" });
     expect(refused.status).toBe(400);

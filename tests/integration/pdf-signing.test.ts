@@ -100,7 +100,9 @@ beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), "rubrica-pdf-signing-"));
   // A handwritten stroke, dark blue on transparent, as the signature pad exports it.
   signatureImage = await sharp(
-    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="130"><path d="M10 100 C 80 0, 140 10, 190 80 S 330 120, 390 20" stroke="#0d1b6e" stroke-width="8" fill="none"/></svg>'),
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="130"><path d="M10 100 C 80 0, 140 10, 190 80 S 330 120, 390 20" stroke="#0d1b6e" stroke-width="8" fill="none"/></svg>',
+    ),
   )
     .png()
     .toBuffer();
@@ -135,7 +137,11 @@ describe("two signers and the seal on a multi-page PDF", () => {
       fieldName: "Firma_4e5f6a7b",
       credentials: platform,
     });
-    sealed = await sealPdf(second, { organization: { name: "Servicios Ejemplo S.L." }, reason: "Sello electrónico de la organización", credentials: organization });
+    sealed = await sealPdf(second, {
+      organization: { name: "Servicios Ejemplo S.L." },
+      reason: "Sello electrónico de la organización",
+      credentials: organization,
+    });
   });
 
   it("appends each signature as an incremental revision: every earlier revision stays byte for byte", () => {
@@ -147,33 +153,46 @@ describe("two signers and the seal on a multi-page PDF", () => {
     expect(signaturesIn(sealed).map(({ byteRange: [, , c, d] }) => c! + d!)).toEqual([first.length, second.length, sealed.length]);
   });
 
-  it.skipIf(!hasPdfsig)(`pdfsig reports every signature valid after each revision, the seal covering the whole document (${needsPdfsig})`, () => {
-    expect(pdfsig(first)).toEqual([{ field: "Firma_0a1b2c3d", validation: "Signature is Valid.", commonName: expect.stringContaining("DESARROLLO") as string, total: true }]);
-    expect(pdfsig(second).map((s) => [s.field, s.validation])).toEqual([
-      ["Firma_0a1b2c3d", "Signature is Valid."],
-      ["Firma_4e5f6a7b", "Signature is Valid."],
-    ]);
-    const final = pdfsig(sealed);
-    expect(final.map((s) => s.validation)).toEqual(["Signature is Valid.", "Signature is Valid.", "Signature is Valid."]);
-    expect(final[2]!.field).toMatch(/^Sello_[0-9a-f]{16}$/);
-    expect(final.map((s) => s.total)).toEqual([false, false, true]);
-  });
+  it.skipIf(!hasPdfsig)(
+    `pdfsig reports every signature valid after each revision, the seal covering the whole document (${needsPdfsig})`,
+    () => {
+      expect(pdfsig(first)).toEqual([
+        {
+          field: "Firma_0a1b2c3d",
+          validation: "Signature is Valid.",
+          commonName: expect.stringContaining("DESARROLLO") as string,
+          total: true,
+        },
+      ]);
+      expect(pdfsig(second).map((s) => [s.field, s.validation])).toEqual([
+        ["Firma_0a1b2c3d", "Signature is Valid."],
+        ["Firma_4e5f6a7b", "Signature is Valid."],
+      ]);
+      const final = pdfsig(sealed);
+      expect(final.map((s) => s.validation)).toEqual(["Signature is Valid.", "Signature is Valid.", "Signature is Valid."]);
+      expect(final[2]!.field).toMatch(/^Sello_[0-9a-f]{16}$/);
+      expect(final.map((s) => s.total)).toEqual([false, false, true]);
+    },
+  );
 
-  it.skipIf(!hasPdfsig)(`changing one signed byte makes pdfsig report the failure, only for the signatures covering it (${needsPdfsig})`, () => {
-    // A byte of the original document (inside the first page's content stream): every signature covers it.
-    const inOriginal = Buffer.from(sealed).indexOf("stream", 0, "latin1") + 20;
-    expect(inOriginal).toBeLessThan(original.length);
-    const all = pdfsig(flipped(sealed, inOriginal));
-    expect(all).toHaveLength(3);
-    for (const signature of all) expect(signature.validation).not.toBe("Signature is Valid.");
-    expect(all.map((s) => s.validation)).toContain("Digest Mismatch.");
+  it.skipIf(!hasPdfsig)(
+    `changing one signed byte makes pdfsig report the failure, only for the signatures covering it (${needsPdfsig})`,
+    () => {
+      // A byte of the original document (inside the first page's content stream): every signature covers it.
+      const inOriginal = Buffer.from(sealed).indexOf("stream", 0, "latin1") + 20;
+      expect(inOriginal).toBeLessThan(original.length);
+      const all = pdfsig(flipped(sealed, inOriginal));
+      expect(all).toHaveLength(3);
+      for (const signature of all) expect(signature.validation).not.toBe("Signature is Valid.");
+      expect(all.map((s) => s.validation)).toContain("Digest Mismatch.");
 
-    // A byte of the seal's own revision (the year in its /M): only the seal breaks.
-    const sealM = Buffer.from(sealed).lastIndexOf("/M (D:", undefined, "latin1") + "/M (D:".length;
-    expect(sealM).toBeGreaterThan(second.length);
-    const onlySeal = pdfsig(flipped(sealed, sealM));
-    expect(onlySeal.map((s) => s.validation)).toEqual(["Signature is Valid.", "Signature is Valid.", "Digest Mismatch."]);
-  });
+      // A byte of the seal's own revision (the year in its /M): only the seal breaks.
+      const sealM = Buffer.from(sealed).lastIndexOf("/M (D:", undefined, "latin1") + "/M (D:".length;
+      expect(sealM).toBeGreaterThan(second.length);
+      const onlySeal = pdfsig(flipped(sealed, sealM));
+      expect(onlySeal.map((s) => s.validation)).toEqual(["Signature is Valid.", "Signature is Valid.", "Digest Mismatch."]);
+    },
+  );
 
   it("every signature is strict PAdES B-B: ETSI.CAdES.detached with exactly contentType, messageDigest and signing-certificate-v2", () => {
     const signatures = signaturesIn(sealed);
@@ -198,7 +217,8 @@ describe("two signers and the seal on a multi-page PDF", () => {
       // signing-certificate-v2 names the certificate that signed, by its SHA-256 hash (the default algorithm).
       const certificate = signedData.certificates![0] as pkijs.Certificate;
       const certificateDer = new Uint8Array(certificate.toSchema().toBER());
-      const essCertId = (attributes.find((a) => a.type === oid.signingCertificateV2)!.values[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence;
+      const essCertId = (attributes.find((a) => a.type === oid.signingCertificateV2)!.values[0] as asn1js.Sequence).valueBlock
+        .value[0] as asn1js.Sequence;
       const firstCertId = essCertId.valueBlock.value[0] as asn1js.Sequence;
       const certHash = firstCertId.valueBlock.value[0] as asn1js.OctetString;
       expect(certHash).toBeInstanceOf(asn1js.OctetString);
@@ -212,79 +232,97 @@ describe("two signers and the seal on a multi-page PDF", () => {
     }
   });
 
-  it.skipIf(!hasPdftoppm)(`shows each handwritten signature on its page, inside its rectangle (needs pdftoppm, Debian package poppler-utils)`, async () => {
-    const render = async (page: number) => {
-      const prefix = join(workDir, `page-${page}`);
-      // 72 dpi: one pixel per PDF point; y measured from the top.
-      const file = `${prefix}.pdf`;
-      writeFileSync(file, sealed);
-      execFileSync("pdftoppm", ["-r", "72", "-f", String(page), "-l", String(page), "-singlefile", "-gray", "-png", file, prefix]);
-      return readFileSync(`${prefix}.png`);
-    };
-    const darkPixels = async (png: Buffer, box: { x: number; y: number; width: number; height: number }) => {
-      const { data } = await sharp(png)
-        .extract({ left: box.x, top: 842 - box.y - box.height, width: box.width, height: box.height })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      return data.filter((value) => value < 128).length;
-    };
-    const page1 = await render(1);
-    const page2 = await render(2);
-    const page4 = await render(4);
-    expect(await darkPixels(page1, rect)).toBeGreaterThan(200);
-    expect(await darkPixels(page2, rect)).toBe(0);
-    expect(await darkPixels(page4, { x: 330, y: 90, width: 180, height: 60 })).toBeGreaterThan(200);
-    expect(await darkPixels(page4, rect)).toBe(0);
-  });
+  it.skipIf(!hasPdftoppm)(
+    `shows each handwritten signature on its page, inside its rectangle (needs pdftoppm, Debian package poppler-utils)`,
+    async () => {
+      const render = async (page: number) => {
+        const prefix = join(workDir, `page-${page}`);
+        // 72 dpi: one pixel per PDF point; y measured from the top.
+        const file = `${prefix}.pdf`;
+        writeFileSync(file, sealed);
+        execFileSync("pdftoppm", ["-r", "72", "-f", String(page), "-l", String(page), "-singlefile", "-gray", "-png", file, prefix]);
+        return readFileSync(`${prefix}.png`);
+      };
+      const darkPixels = async (png: Buffer, box: { x: number; y: number; width: number; height: number }) => {
+        const { data } = await sharp(png)
+          .extract({ left: box.x, top: 842 - box.y - box.height, width: box.width, height: box.height })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        return data.filter((value) => value < 128).length;
+      };
+      const page1 = await render(1);
+      const page2 = await render(2);
+      const page4 = await render(4);
+      expect(await darkPixels(page1, rect)).toBeGreaterThan(200);
+      expect(await darkPixels(page2, rect)).toBe(0);
+      expect(await darkPixels(page4, { x: 330, y: 90, width: 180, height: 60 })).toBeGreaterThan(200);
+      expect(await darkPixels(page4, rect)).toBe(0);
+    },
+  );
 });
 
 describe("PAdES B-T with an RFC 3161 timestamp authority", () => {
-  it.skipIf(!hasOpenssl)(`timestamps the signature value; openssl verifies the token and pdfsig the signatures (${needsOpenssl})`, async () => {
-    const tsa = await pki!.startTsa();
-    try {
-      const original = await multiPagePdf(2);
-      const signed = await signPdf(original, {
-        signer: { name: "Lucía Fernández", reason: "Firma del contrato" },
-        appearance: { png: signatureImage, page: 2, rect: { x: 60, y: 90, width: 150, height: 50 } },
-        fieldName: "Firma_7c8d9e0f",
-        credentials: platform,
-        tsaUrl: tsa.url,
-      });
-      const sealed = await sealPdf(signed, { organization: { name: "Servicios Ejemplo S.L." }, reason: "Sello", credentials: organization, tsaUrl: tsa.url });
-      expect(tsa.requests).toBe(2);
+  it.skipIf(!hasOpenssl)(
+    `timestamps the signature value; openssl verifies the token and pdfsig the signatures (${needsOpenssl})`,
+    async () => {
+      const tsa = await pki!.startTsa();
+      try {
+        const original = await multiPagePdf(2);
+        const signed = await signPdf(original, {
+          signer: { name: "Lucía Fernández", reason: "Firma del contrato" },
+          appearance: { png: signatureImage, page: 2, rect: { x: 60, y: 90, width: 150, height: 50 } },
+          fieldName: "Firma_7c8d9e0f",
+          credentials: platform,
+          tsaUrl: tsa.url,
+        });
+        const sealed = await sealPdf(signed, {
+          organization: { name: "Servicios Ejemplo S.L." },
+          reason: "Sello",
+          credentials: organization,
+          tsaUrl: tsa.url,
+        });
+        expect(tsa.requests).toBe(2);
 
-      for (const { signerInfo } of signaturesIn(sealed)) {
-        // Still exactly the three B-B signed attributes; the token is the one unsigned attribute.
-        expect(signerInfo.signedAttrs!.attributes.map((a) => a.type).sort()).toEqual([oid.contentType, oid.messageDigest, oid.signingCertificateV2].sort());
-        const unsigned = signerInfo.unsignedAttrs!.attributes;
-        expect(unsigned.map((a) => a.type)).toEqual([oid.timeStampToken]);
-        const tokenDer = new Uint8Array((unsigned[0]!.values[0] as asn1js.Sequence).toBER());
-        const token = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(arrayBuffer(tokenDer)).content });
-        const tstInfo = pkijs.TSTInfo.fromBER(token.encapContentInfo.eContent!.getValue());
-        // The imprint is the SHA-256 of this signature's value.
-        const signatureHash = sha256(new Uint8Array(signerInfo.signature.valueBlock.valueHexView));
-        expect(Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView).equals(signatureHash)).toBe(true);
-        expect(Math.abs(tstInfo.genTime.getTime() - Date.now())).toBeLessThan(60_000);
+        for (const { signerInfo } of signaturesIn(sealed)) {
+          // Still exactly the three B-B signed attributes; the token is the one unsigned attribute.
+          expect(signerInfo.signedAttrs!.attributes.map((a) => a.type).sort()).toEqual(
+            [oid.contentType, oid.messageDigest, oid.signingCertificateV2].sort(),
+          );
+          const unsigned = signerInfo.unsignedAttrs!.attributes;
+          expect(unsigned.map((a) => a.type)).toEqual([oid.timeStampToken]);
+          const tokenDer = new Uint8Array((unsigned[0]!.values[0] as asn1js.Sequence).toBER());
+          const token = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(arrayBuffer(tokenDer)).content });
+          const tstInfo = pkijs.TSTInfo.fromBER(token.encapContentInfo.eContent!.getValue());
+          // The imprint is the SHA-256 of this signature's value.
+          const signatureHash = sha256(new Uint8Array(signerInfo.signature.valueBlock.valueHexView));
+          expect(Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView).equals(signatureHash)).toBe(true);
+          expect(Math.abs(tstInfo.genTime.getTime() - Date.now())).toBeLessThan(60_000);
 
-        const tokenFile = join(workDir, `token-${Date.now()}.der`);
-        writeFileSync(tokenFile, tokenDer);
-        const verified = spawnSync(
-          "openssl",
-          ["ts", "-verify", "-digest", signatureHash.toString("hex"), "-in", tokenFile, "-token_in", "-CAfile", pki!.caCertificate],
-          { encoding: "utf8" },
-        );
-        expect(`${verified.stdout}${verified.stderr}`).toContain("Verification: OK");
+          const tokenFile = join(workDir, `token-${Date.now()}.der`);
+          writeFileSync(tokenFile, tokenDer);
+          const verified = spawnSync(
+            "openssl",
+            ["ts", "-verify", "-digest", signatureHash.toString("hex"), "-in", tokenFile, "-token_in", "-CAfile", pki!.caCertificate],
+            { encoding: "utf8" },
+          );
+          expect(`${verified.stdout}${verified.stderr}`).toContain("Verification: OK");
+        }
+        if (hasPdfsig) expect(pdfsig(sealed).map((s) => s.validation)).toEqual(["Signature is Valid.", "Signature is Valid."]);
+      } finally {
+        await tsa.stop();
       }
-      if (hasPdfsig) expect(pdfsig(sealed).map((s) => s.validation)).toEqual(["Signature is Valid.", "Signature is Valid."]);
-    } finally {
-      await tsa.stop();
-    }
-  });
+    },
+  );
 
   it("fails rather than sign without the timestamp when the authority does not answer", async () => {
     const original = await multiPagePdf(1);
     await expect(
-      signPdf(original, { signer: { name: "Lucía Fernández", reason: "Firma" }, fieldName: "Firma_dead", credentials: platform, tsaUrl: "http://127.0.0.1:9/tsa" }),
+      signPdf(original, {
+        signer: { name: "Lucía Fernández", reason: "Firma" },
+        fieldName: "Firma_dead",
+        credentials: platform,
+        tsaUrl: "http://127.0.0.1:9/tsa",
+      }),
     ).rejects.toThrow(/timestamp authority/);
   });
 });
@@ -293,7 +331,12 @@ describe("signing credentials", () => {
   it.skipIf(!hasOpenssl)(`loads a PKCS#12 given by file or in base64, with its chain, and signs with it (${needsOpenssl})`, async () => {
     const p12 = pki!.pkcs12("/C=ES/O=Servicios Ejemplo S.L./CN=Servicios Ejemplo Firma", "Clave-p12 ñ");
     const storage = join(workDir, "storage");
-    const fromFile = await loadSigningCredentials({ NODE_ENV: "test", STORAGE_DIR: storage, PDF_SIGNING_P12_PATH: p12.path, PDF_SIGNING_P12_PASSWORD: "Clave-p12 ñ" });
+    const fromFile = await loadSigningCredentials({
+      NODE_ENV: "test",
+      STORAGE_DIR: storage,
+      PDF_SIGNING_P12_PATH: p12.path,
+      PDF_SIGNING_P12_PASSWORD: "Clave-p12 ñ",
+    });
     const fromBase64 = await loadSigningCredentials({
       NODE_ENV: "test",
       STORAGE_DIR: storage,
@@ -304,15 +347,23 @@ describe("signing credentials", () => {
     for (const credentials of [fromFile, fromBase64]) {
       expect(credentials.development).toBe(false);
       expect(new X509Certificate(credentials.certificate).fingerprint256).toBe(expected.fingerprint256);
-      expect(credentials.chain.map((der) => new X509Certificate(der).fingerprint256)).toEqual([new X509Certificate(readFileSync(pki!.caCertificate)).fingerprint256]);
+      expect(credentials.chain.map((der) => new X509Certificate(der).fingerprint256)).toEqual([
+        new X509Certificate(readFileSync(pki!.caCertificate)).fingerprint256,
+      ]);
     }
 
-    const signed = await signPdf(await multiPagePdf(2), { signer: { name: "Servicios Ejemplo S.L.", reason: "Sello" }, fieldName: "Sello_p12", credentials: fromFile });
+    const signed = await signPdf(await multiPagePdf(2), {
+      signer: { name: "Servicios Ejemplo S.L.", reason: "Sello" },
+      fieldName: "Sello_p12",
+      credentials: fromFile,
+    });
     const [signature] = signaturesIn(signed);
     // The chain travels in the signature for verifiers.
     expect(signature!.signedData.certificates).toHaveLength(2);
     if (hasPdfsig) {
-      expect(pdfsig(signed)).toEqual([{ field: "Sello_p12", validation: "Signature is Valid.", commonName: "Servicios Ejemplo Firma", total: true }]);
+      expect(pdfsig(signed)).toEqual([
+        { field: "Sello_p12", validation: "Signature is Valid.", commonName: "Servicios Ejemplo Firma", total: true },
+      ]);
     }
   });
 
@@ -336,7 +387,9 @@ describe("signing credentials", () => {
     const file = join(cacheDir, "development-certificate.pem");
     expect(statSync(file).mode & 0o777).toBe(0o600);
     // And it still signs: the cached key matches the cached certificate.
-    const [signature] = signaturesIn(await signPdf(await multiPagePdf(1), { signer: { name: "Prueba", reason: "Prueba" }, fieldName: "Firma_cache", credentials: again }));
+    const [signature] = signaturesIn(
+      await signPdf(await multiPagePdf(1), { signer: { name: "Prueba", reason: "Prueba" }, fieldName: "Firma_cache", credentials: again }),
+    );
     expect(signature!.signerInfo.signedAttrs!.attributes).toHaveLength(3);
   });
 });
@@ -345,12 +398,22 @@ describe("refused requests", () => {
   it("refuses an image that is not a PNG, a repeated field name and a page the document lacks", async () => {
     const pdf = await multiPagePdf(2);
     const base = { signer: { name: "Ana", reason: "Firma" }, credentials: platform };
-    await expect(signPdf(pdf, { ...base, fieldName: "Firma_x", appearance: { png: new Uint8Array([1, 2, 3]), page: 1, rect: { x: 0, y: 0, width: 10, height: 10 } } })).rejects.toMatchObject(
-      { code: "SIGNATURE_IMAGE_INVALID" } satisfies Partial<AppError>,
-    );
+    await expect(
+      signPdf(pdf, {
+        ...base,
+        fieldName: "Firma_x",
+        appearance: { png: new Uint8Array([1, 2, 3]), page: 1, rect: { x: 0, y: 0, width: 10, height: 10 } },
+      }),
+    ).rejects.toMatchObject({ code: "SIGNATURE_IMAGE_INVALID" } satisfies Partial<AppError>);
     const signed = await signPdf(pdf, { ...base, fieldName: "Firma_x" });
     await expect(signPdf(signed, { ...base, fieldName: "Firma_x" })).rejects.toThrow(/already has a field named Firma_x/);
-    await expect(signPdf(pdf, { ...base, fieldName: "Firma_y", appearance: { png: signatureImage, page: 3, rect: { x: 0, y: 0, width: 10, height: 10 } } })).rejects.toThrow(/page 3 does not exist/);
+    await expect(
+      signPdf(pdf, {
+        ...base,
+        fieldName: "Firma_y",
+        appearance: { png: signatureImage, page: 3, rect: { x: 0, y: 0, width: 10, height: 10 } },
+      }),
+    ).rejects.toThrow(/page 3 does not exist/);
   });
 });
 
@@ -396,7 +459,13 @@ describe("PAdES B-LT and B-LTA: validation data and an archival document timesta
       credentials,
       tsaUrl: tsa.url,
     });
-    sealed = await sealPdf(signed, { organization: { name: "Servicios Ejemplo S.L." }, reason: "Sello", credentials, tsaUrl: tsa.url, fieldName: "Sello_lt" });
+    sealed = await sealPdf(signed, {
+      organization: { name: "Servicios Ejemplo S.L." },
+      reason: "Sello",
+      credentials,
+      tsaUrl: tsa.url,
+      fieldName: "Sello_lt",
+    });
     archived = await addLongTermValidation(sealed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_lt" });
   }, 60_000);
 
@@ -405,80 +474,117 @@ describe("PAdES B-LT and B-LTA: validation data and an archival document timesta
     await ocsp?.stop();
   });
 
-  it.skipIf(!hasOpenssl)(`appends only: the signed file stays byte for byte and pdfsig still finds every signature valid (${needsOpenssl})`, () => {
-    expect(archived.length).toBeGreaterThan(sealed.length);
-    expect(Buffer.from(archived.subarray(0, sealed.length)).equals(Buffer.from(sealed))).toBe(true);
-    if (!hasPdfsig) return;
-    const verdicts = pdfsig(archived);
-    expect(verdicts.map((v) => v.field)).toEqual(["Firma_lt", "Sello_lt", "SelloTiempo_lt"]);
-    expect(verdicts.slice(0, 2).map((v) => v.validation)).toEqual(["Signature is Valid.", "Signature is Valid."]);
-    // pdfsig lists the document timestamp but cannot validate RFC 3161 document timestamps: openssl does, below.
-    expect(verdicts[2]!.commonName).toBe("Rubrica Pruebas TSA");
-  });
+  it.skipIf(!hasOpenssl)(
+    `appends only: the signed file stays byte for byte and pdfsig still finds every signature valid (${needsOpenssl})`,
+    () => {
+      expect(archived.length).toBeGreaterThan(sealed.length);
+      expect(Buffer.from(archived.subarray(0, sealed.length)).equals(Buffer.from(sealed))).toBe(true);
+      if (!hasPdfsig) return;
+      const verdicts = pdfsig(archived);
+      expect(verdicts.map((v) => v.field)).toEqual(["Firma_lt", "Sello_lt", "SelloTiempo_lt"]);
+      expect(verdicts.slice(0, 2).map((v) => v.validation)).toEqual(["Signature is Valid.", "Signature is Valid."]);
+      // pdfsig lists the document timestamp but cannot validate RFC 3161 document timestamps: openssl does, below.
+      expect(verdicts[2]!.commonName).toBe("Rubrica Pruebas TSA");
+    },
+  );
 
-  it.skipIf(!hasOpenssl)(`embeds a DSS with the chain and a good OCSP answer, signed by the CA, for the signer's and the TSA's certificates (${needsOpenssl})`, async () => {
-    const dss = await dssOf(archived);
-    expect(dss).not.toBeNull();
-    const fingerprints = dss!.certs.map((der) => new X509Certificate(der).fingerprint256);
-    const expected = [signerCertificate, pki!.caCertificate].map((file) => new X509Certificate(readFileSync(file)).fingerprint256);
-    expect(fingerprints).toEqual(expect.arrayContaining(expected));
-    expect(dss!.certs.some((der) => new X509Certificate(der).subject.includes("CN=Rubrica Pruebas TSA"))).toBe(true);
+  it.skipIf(!hasOpenssl)(
+    `embeds a DSS with the chain and a good OCSP answer, signed by the CA, for the signer's and the TSA's certificates (${needsOpenssl})`,
+    async () => {
+      const dss = await dssOf(archived);
+      expect(dss).not.toBeNull();
+      const fingerprints = dss!.certs.map((der) => new X509Certificate(der).fingerprint256);
+      const expected = [signerCertificate, pki!.caCertificate].map((file) => new X509Certificate(readFileSync(file)).fingerprint256);
+      expect(fingerprints).toEqual(expect.arrayContaining(expected));
+      expect(dss!.certs.some((der) => new X509Certificate(der).subject.includes("CN=Rubrica Pruebas TSA"))).toBe(true);
 
-    const serials: string[] = [];
-    for (const [index, answer] of dss!.ocsps.entries()) {
-      const file = join(workDir, `ocsp-${index}.der`);
-      writeFileSync(file, answer);
-      const checked = spawnSync("openssl", ["ocsp", "-respin", file, "-CAfile", pki!.caCertificate, "-resp_text"], { encoding: "utf8" });
-      expect(checked.stderr).toContain("Response verify OK");
-      expect(checked.stdout).toContain("Cert Status: good");
-      serials.push(...[...checked.stdout.matchAll(/Serial Number: ([0-9A-F]+)/g)].map((m) => m[1]!));
-    }
-    const tsaCertificate = dss!.certs.map((der) => new X509Certificate(der)).find((cert) => cert.subject.includes("CN=Rubrica Pruebas TSA"))!;
-    expect(serials).toEqual(expect.arrayContaining([new X509Certificate(readFileSync(signerCertificate)).serialNumber.toUpperCase(), tsaCertificate.serialNumber.toUpperCase()]));
-    expect(ocsp.requests).toBeGreaterThanOrEqual(2);
-  });
+      const serials: string[] = [];
+      for (const [index, answer] of dss!.ocsps.entries()) {
+        const file = join(workDir, `ocsp-${index}.der`);
+        writeFileSync(file, answer);
+        const checked = spawnSync("openssl", ["ocsp", "-respin", file, "-CAfile", pki!.caCertificate, "-resp_text"], { encoding: "utf8" });
+        expect(checked.stderr).toContain("Response verify OK");
+        expect(checked.stdout).toContain("Cert Status: good");
+        serials.push(...[...checked.stdout.matchAll(/Serial Number: ([0-9A-F]+)/g)].map((m) => m[1]!));
+      }
+      const tsaCertificate = dss!.certs
+        .map((der) => new X509Certificate(der))
+        .find((cert) => cert.subject.includes("CN=Rubrica Pruebas TSA"))!;
+      expect(serials).toEqual(
+        expect.arrayContaining([
+          new X509Certificate(readFileSync(signerCertificate)).serialNumber.toUpperCase(),
+          tsaCertificate.serialNumber.toUpperCase(),
+        ]),
+      );
+      expect(ocsp.requests).toBeGreaterThanOrEqual(2);
+    },
+  );
 
-  it.skipIf(!hasOpenssl)(`closes with a document timestamp over every signature that openssl verifies, and that fails on any changed byte (${needsOpenssl})`, () => {
-    const stamp = signaturesIn(archived).find((s) => s.dictionary.includes("/DocTimeStamp"));
-    expect(stamp).toBeDefined();
-    expect(stamp!.dictionary).toContain("/ETSI.RFC3161");
-    const [, , c, d] = stamp!.byteRange;
-    // It covers the sealed file and the validation data added to it.
-    expect(c! + d!).toBeGreaterThan(sealed.length);
-    const text = Buffer.from(archived).toString("latin1");
-    const token = withoutPadding(new Uint8Array(Buffer.from(text.slice(stamp!.byteRange[1]! + 1, c! - 1), "hex")));
-    const tokenFile = join(workDir, "doc-timestamp.tsr");
-    writeFileSync(tokenFile, token);
-    const verify = (covered: Buffer) => {
-      const dataFile = join(workDir, `covered-${Date.now()}.bin`);
-      writeFileSync(dataFile, covered);
-      const result = spawnSync("openssl", ["ts", "-verify", "-data", dataFile, "-in", tokenFile, "-token_in", "-CAfile", pki!.caCertificate], { encoding: "utf8" });
-      return `${result.stdout}${result.stderr}`;
-    };
-    expect(verify(Buffer.concat(stamp!.signed))).toContain("Verification: OK");
+  it.skipIf(!hasOpenssl)(
+    `closes with a document timestamp over every signature that openssl verifies, and that fails on any changed byte (${needsOpenssl})`,
+    () => {
+      const stamp = signaturesIn(archived).find((s) => s.dictionary.includes("/DocTimeStamp"));
+      expect(stamp).toBeDefined();
+      expect(stamp!.dictionary).toContain("/ETSI.RFC3161");
+      const [, , c, d] = stamp!.byteRange;
+      // It covers the sealed file and the validation data added to it.
+      expect(c! + d!).toBeGreaterThan(sealed.length);
+      const text = Buffer.from(archived).toString("latin1");
+      const token = withoutPadding(new Uint8Array(Buffer.from(text.slice(stamp!.byteRange[1]! + 1, c! - 1), "hex")));
+      const tokenFile = join(workDir, "doc-timestamp.tsr");
+      writeFileSync(tokenFile, token);
+      const verify = (covered: Buffer) => {
+        const dataFile = join(workDir, `covered-${Date.now()}.bin`);
+        writeFileSync(dataFile, covered);
+        const result = spawnSync(
+          "openssl",
+          ["ts", "-verify", "-data", dataFile, "-in", tokenFile, "-token_in", "-CAfile", pki!.caCertificate],
+          { encoding: "utf8" },
+        );
+        return `${result.stdout}${result.stderr}`;
+      };
+      expect(verify(Buffer.concat(stamp!.signed))).toContain("Verification: OK");
 
-    // A byte before the first signature's /Contents: covered by every signature and by the timestamp.
-    const tampered = flipped(archived, Math.floor(signaturesIn(archived)[0]!.byteRange[1]! / 2));
-    const tamperedStamp = signaturesIn(tampered).find((s) => s.dictionary.includes("/DocTimeStamp"))!;
-    expect(verify(Buffer.concat(tamperedStamp.signed))).toContain("Verification: FAILED");
-    if (hasPdfsig) expect(pdfsig(tampered).slice(0, 2).map((v) => v.validation)).toEqual(["Digest Mismatch.", "Digest Mismatch."]);
-  });
+      // A byte before the first signature's /Contents: covered by every signature and by the timestamp.
+      const tampered = flipped(archived, Math.floor(signaturesIn(archived)[0]!.byteRange[1]! / 2));
+      const tamperedStamp = signaturesIn(tampered).find((s) => s.dictionary.includes("/DocTimeStamp"))!;
+      expect(verify(Buffer.concat(tamperedStamp.signed))).toContain("Verification: FAILED");
+      if (hasPdfsig)
+        expect(
+          pdfsig(tampered)
+            .slice(0, 2)
+            .map((v) => v.validation),
+        ).toEqual(["Digest Mismatch.", "Digest Mismatch."]);
+    },
+  );
 
-  it.skipIf(!hasOpenssl)(`refuses to finish the file while the responder is down or when a certificate is revoked (${needsOpenssl})`, async () => {
-    ocsp.pause();
-    try {
-      await expect(addLongTermValidation(sealed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_down" })).rejects.toThrow(/revocation data unavailable, try again later: .*HTTP 503/);
-    } finally {
-      ocsp.resume();
-    }
-    expect((await addLongTermValidation(sealed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_up" })).length).toBeGreaterThan(sealed.length);
+  it.skipIf(!hasOpenssl)(
+    `refuses to finish the file while the responder is down or when a certificate is revoked (${needsOpenssl})`,
+    async () => {
+      ocsp.pause();
+      try {
+        await expect(addLongTermValidation(sealed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_down" })).rejects.toThrow(
+          /revocation data unavailable, try again later: .*HTTP 503/,
+        );
+      } finally {
+        ocsp.resume();
+      }
+      expect((await addLongTermValidation(sealed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_up" })).length).toBeGreaterThan(sealed.length);
 
-    const p12 = pki!.pkcs12("/C=ES/O=Servicios Ejemplo S.L./CN=Certificado Revocado", "clave-rev");
-    const credentials = await parsePkcs12(readFileSync(p12.path), "clave-rev");
-    const signed = await signPdf(await multiPagePdf(1), { signer: { name: "Revocado", reason: "Firma" }, fieldName: "Firma_rev", credentials, tsaUrl: tsa.url });
-    pki!.revoke(p12.cert);
-    await expect(addLongTermValidation(signed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_rev" })).rejects.toThrow(/certificate revoked: Certificado Revocado/);
-  });
+      const p12 = pki!.pkcs12("/C=ES/O=Servicios Ejemplo S.L./CN=Certificado Revocado", "clave-rev");
+      const credentials = await parsePkcs12(readFileSync(p12.path), "clave-rev");
+      const signed = await signPdf(await multiPagePdf(1), {
+        signer: { name: "Revocado", reason: "Firma" },
+        fieldName: "Firma_rev",
+        credentials,
+        tsaUrl: tsa.url,
+      });
+      pki!.revoke(p12.cert);
+      await expect(addLongTermValidation(signed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_rev" })).rejects.toThrow(
+        /certificate revoked: Certificado Revocado/,
+      );
+    },
+  );
 });
 
 describe("PAdES B-LT from a CRL when the certificates name no OCSP responder", () => {
@@ -489,20 +595,29 @@ describe("PAdES B-LT from a CRL when the certificates name no OCSP responder", (
     try {
       const p12 = crlPki.pkcs12("/C=ES/O=Servicios Ejemplo S.L./CN=Sello con CRL", "clave-crl");
       const credentials = await parsePkcs12(readFileSync(p12.path), "clave-crl");
-      const signed = await signPdf(await multiPagePdf(1), { signer: { name: "Servicios Ejemplo S.L.", reason: "Sello" }, fieldName: "Sello_crl", credentials, tsaUrl: tsa.url });
+      const signed = await signPdf(await multiPagePdf(1), {
+        signer: { name: "Servicios Ejemplo S.L.", reason: "Sello" },
+        fieldName: "Sello_crl",
+        credentials,
+        tsaUrl: tsa.url,
+      });
       const archived = await addLongTermValidation(signed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_crl" });
       const dss = await dssOf(archived);
       expect(dss!.ocsps).toHaveLength(0);
       expect(dss!.crls.length).toBeGreaterThanOrEqual(1);
       const crlFile = join(workDir, "dss.crl");
       writeFileSync(crlFile, dss!.crls[0]!);
-      const checked = spawnSync("openssl", ["crl", "-inform", "DER", "-in", crlFile, "-CAfile", crlPki.caCertificate, "-noout", "-text"], { encoding: "utf8" });
+      const checked = spawnSync("openssl", ["crl", "-inform", "DER", "-in", crlFile, "-CAfile", crlPki.caCertificate, "-noout", "-text"], {
+        encoding: "utf8",
+      });
       expect(checked.stderr).toContain("verify OK");
       expect(checked.stdout).toContain("No Revoked Certificates");
       expect(crl.requests).toBeGreaterThanOrEqual(1);
 
       crlPki.revoke(p12.cert);
-      await expect(addLongTermValidation(signed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_crl2" })).rejects.toThrow(/certificate revoked: Sello con CRL \(CRL /);
+      await expect(addLongTermValidation(signed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_crl2" })).rejects.toThrow(
+        /certificate revoked: Sello con CRL \(CRL /,
+      );
     } finally {
       await tsa.stop();
       await crl.stop();

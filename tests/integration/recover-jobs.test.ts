@@ -60,21 +60,42 @@ afterAll(async () => {
 
 /** A colourful pattern with no face in it. */
 async function noFace(): Promise<Buffer> {
-  const squares = Array.from({ length: 30 }, (_, i) => `<rect x="${(i * 53) % 600}" y="${(i * 37) % 440}" width="40" height="40" fill="hsl(${i * 29},70%,50%)"/>`).join("");
-  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#888"/>${squares}</svg>`))
+  const squares = Array.from(
+    { length: 30 },
+    (_, i) => `<rect x="${(i * 53) % 600}" y="${(i * 37) % 440}" width="40" height="40" fill="hsl(${i * 29},70%,50%)"/>`,
+  ).join("");
+  return sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#888"/>${squares}</svg>`,
+    ),
+  )
     .jpeg()
     .toBuffer();
 }
 
 /** A signer on the step at `position` of the flow `steps`, with a capture of `kind` waiting for its check. */
-async function pendingCapture(steps: StepType[], position: number, kind: EvidenceKind, bytes: Uint8Array, compare: Partial<Record<"compareTarget", string>> = {}) {
+async function pendingCapture(
+  steps: StepType[],
+  position: number,
+  kind: EvidenceKind,
+  bytes: Uint8Array,
+  compare: Partial<Record<"compareTarget", string>> = {},
+) {
   const { document, signers, flow } = await createSentShipment(org.organization.id, { signers: [{}], steps });
   await db.flowStep.updateMany({ where: { flowId: flow.id, position }, data: compare });
   const signer = signers[0]!;
   await db.signer.update({ where: { id: signer.id }, data: { status: "IN_PROGRESS", currentStep: position - 1 } });
   const stored = await storage().put(bytes);
   const evidence = await db.evidence.create({
-    data: { kind, signerId: signer.id, storageKey: stored.key, sha256: stored.sha256, size: bytes.length, mimeType: kind === "VIDEO" ? "video/webm" : "image/jpeg", stepPosition: position },
+    data: {
+      kind,
+      signerId: signer.id,
+      storageKey: stored.key,
+      sha256: stored.sha256,
+      size: bytes.length,
+      mimeType: kind === "VIDEO" ? "video/webm" : "image/jpeg",
+      stepPosition: position,
+    },
   });
   return { document, signer, evidence };
 }
@@ -82,7 +103,9 @@ async function pendingCapture(steps: StepType[], position: number, kind: Evidenc
 describe("recovering jobs lost with Redis from the database", () => {
   it("re-queues the face check of a selfie still waiting on a comparing step, and never a selfie of a step without comparison", async () => {
     const queue = queues[evidenceQueue]!;
-    const { document, evidence } = await pendingCapture(["ID_PHOTO", "SELFIE", "SIGNATURE"], 2, "SELFIE", await noFace(), { compareTarget: "ID_FRONT" });
+    const { document, evidence } = await pendingCapture(["ID_PHOTO", "SELFIE", "SIGNATURE"], 2, "SELFIE", await noFace(), {
+      compareTarget: "ID_FRONT",
+    });
     const plain = await pendingCapture(["SELFIE", "SIGNATURE"], 1, "SELFIE", await noFace());
     await queue.obliterate({ force: true });
 
@@ -107,7 +130,13 @@ describe("recovering jobs lost with Redis from the database", () => {
   it("re-queues the liveness check of a video still waiting on a comparing VIDEO step", async () => {
     const queue = queues[evidenceQueue]!;
     // Not a playable video: the check settles FAILED (FACE_CHECK_ERROR) on its single attempt, which is enough to count runs.
-    const { document, evidence } = await pendingCapture(["SELFIE", "VIDEO", "SIGNATURE"], 2, "VIDEO", new TextEncoder().encode("not a video"), { compareTarget: "SELFIE" });
+    const { document, evidence } = await pendingCapture(
+      ["SELFIE", "VIDEO", "SIGNATURE"],
+      2,
+      "VIDEO",
+      new TextEncoder().encode("not a video"),
+      { compareTarget: "SELFIE" },
+    );
     await queue.obliterate({ force: true });
 
     await reconcileSigning();
@@ -129,12 +158,21 @@ describe("recovering jobs lost with Redis from the database", () => {
     // Redis lost the callback and the mails the seal enqueued.
     await queue.obliterate({ force: true });
 
-    const ids = [callbackJobId(document.id, "completed"), `completion-mail-${document.id}-sender`, ...signers.map((s) => `completion-mail-${document.id}-signer-${s.id}`)];
+    const ids = [
+      callbackJobId(document.id, "completed"),
+      `completion-mail-${document.id}-sender`,
+      ...signers.map((s) => `completion-mail-${document.id}-signer-${s.id}`),
+    ];
     await reconcileSigning();
     for (const id of ids) expect(await queue.getJob(id), id).toBeUndefined();
     await reconcileSigning(later());
     const jobs = await Promise.all(ids.map((id) => queue.getJob(id)));
-    expect(jobs.map((j) => j?.name)).toEqual(["callbacks.deliver", "callbacks.completion-mail", "callbacks.completion-mail", "callbacks.completion-mail"]);
+    expect(jobs.map((j) => j?.name)).toEqual([
+      "callbacks.deliver",
+      "callbacks.completion-mail",
+      "callbacks.completion-mail",
+      "callbacks.completion-mail",
+    ]);
 
     for (const job of jobs) await runJob(job!.name, job!.data);
     for (const job of jobs) expect(await runJob(job!.name, job!.data)).toEqual({ result: "skipped" });
@@ -142,7 +180,10 @@ describe("recovering jobs lost with Redis from the database", () => {
     const recipients = [sender.email, ...signers.map((s) => s.email!)];
     for (const email of recipients) {
       await peers.mail.waitFor((m) => m.to.includes(email) && m.text.includes(document.title));
-      expect(peers.mail.messages.filter((m) => m.to.includes(email)), email).toHaveLength(1);
+      expect(
+        peers.mail.messages.filter((m) => m.to.includes(email)),
+        email,
+      ).toHaveLength(1);
     }
 
     // Everything delivered: a later sweep adds none of them back.
@@ -182,7 +223,9 @@ describe("recovering jobs lost with Redis from the database", () => {
     const pdf = Buffer.from(await storage().get(file.signedStorageKey!)).toString("latin1");
     // One signature dictionary per signature: the signer's and one seal.
     expect(pdf.match(/\/ByteRange\s*\[/g)).toHaveLength(2);
-    expect([...(await pdfFieldNames(await storage().get(file.signedStorageKey!)))].filter((name) => name.startsWith("Sello_"))).toEqual([`Sello_${document.hexId}`]);
+    expect([...(await pdfFieldNames(await storage().get(file.signedStorageKey!)))].filter((name) => name.startsWith("Sello_"))).toEqual([
+      `Sello_${document.hexId}`,
+    ]);
     expect(await db.auditEvent.count({ where: { documentId: document.id, type: "document.sealed" } })).toBe(1);
     expect(await db.auditEvent.count({ where: { documentId: document.id, type: "signer.pdf-signed" } })).toBe(1);
   }, 100_000);

@@ -117,7 +117,7 @@ describe("reverse geocoding, offline (the default)", () => {
     const geocoder = await loadOfflineGeocoder();
     expect(geocoder.size).toBeGreaterThan(10_000);
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const lookups = 5_000;
     const started = performance.now();
     for (let i = 0; i < lookups; i++) geocoder.nearest(random() * 140 - 60, random() * 360 - 180);
@@ -136,7 +136,12 @@ describe("reverse geocoding through Nominatim", () => {
     expect(seen).toHaveLength(1);
     const [request] = seen;
     expect(request!.url.pathname).toBe("/reverse");
-    expect(Object.fromEntries(request!.url.searchParams)).toMatchObject({ format: "jsonv2", lat: "40.4168", lon: "-3.7038", "accept-language": "es-ES" });
+    expect(Object.fromEntries(request!.url.searchParams)).toMatchObject({
+      format: "jsonv2",
+      lat: "40.4168",
+      lon: "-3.7038",
+      "accept-language": "es-ES",
+    });
     expect(request!.headers["user-agent"]).toMatch(/^rubrica\//);
   });
 

@@ -21,7 +21,6 @@ import { createReadyDocument, testPhone } from "../support/ready-document";
 import { startSmtpSink, type SinkMail } from "../support/smtp-sink";
 import { peers } from "./setup";
 
-
 let orgA: TestOrganization;
 let orgB: TestOrganization;
 let adminA: string;
@@ -37,7 +36,11 @@ beforeAll(async () => {
   queue = new Queue(shipmentsQueue, { connection: queueConnection() });
   events = new QueueEvents(shipmentsQueue, { connection: queueConnection() });
   // The same wiring as workers/index.ts.
-  worker = new Worker(shipmentsQueue, (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }), { connection: queueConnection(), concurrency: 10 });
+  worker = new Worker(
+    shipmentsQueue,
+    (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }),
+    { connection: queueConnection(), concurrency: 10 },
+  );
   await Promise.all([events.waitUntilReady(), worker.waitUntilReady()]);
 });
 
@@ -69,12 +72,23 @@ function linkIn(text: string): { secret: string; processHexId: string; path: str
 
 const mailTo = (address: string) => (mail: SinkMail) => mail.to.includes(address);
 
-const send = (token: string, documentHexId: string) => call<DocumentStatusView & { errorCode?: string }>(sendRoute, `/api/documents/${documentHexId}/send`, { method: "POST", token, params: { documentHexId } });
-const status = (token: string, documentHexId: string) => call<DocumentStatusView & { errorCode?: string }>(statusRoute, `/api/documents/${documentHexId}/status`, { token, params: { documentHexId } });
+const send = (token: string, documentHexId: string) =>
+  call<DocumentStatusView & { errorCode?: string }>(sendRoute, `/api/documents/${documentHexId}/send`, {
+    method: "POST",
+    token,
+    params: { documentHexId },
+  });
+const status = (token: string, documentHexId: string) =>
+  call<DocumentStatusView & { errorCode?: string }>(statusRoute, `/api/documents/${documentHexId}/status`, {
+    token,
+    params: { documentHexId },
+  });
 
 describe("sending a shipment", () => {
   it("mails each signer, in their language, a link to their home page whose secret only the database's hash matches", async () => {
-    const { document, signers, title } = await createReadyDocument(orgA.organization.id, { signers: [{ language: "es_es" }, { language: "en_us" }] });
+    const { document, signers, title } = await createReadyDocument(orgA.organization.id, {
+      signers: [{ language: "es_es" }, { language: "en_us" }],
+    });
     const sent = await send(adminA, document.hexId);
     expect(sent.status).toBe(200);
     expect(sent.body.status).toBe("SENT");
@@ -97,14 +111,19 @@ describe("sending a shipment", () => {
       expect(stored.invitedAt).not.toBeNull();
       expect(JSON.stringify(sent.body)).not.toContain(link.secret);
     }
-    const deliveries = await until(() => db.delivery.findMany({ where: { signer: { documentId: document.id } } }), (rows) => rows.every((d) => d.status === "SENT"));
+    const deliveries = await until(
+      () => db.delivery.findMany({ where: { signer: { documentId: document.id } } }),
+      (rows) => rows.every((d) => d.status === "SENT"),
+    );
     expect(deliveries).toHaveLength(2);
     expect(deliveries.every((d) => d.kind === "INVITATION" && d.channel === "EMAIL" && d.attempts === 1)).toBe(true);
   });
 
   it("texts a signer whose favourite channel is SMS through Twilio with From, To and the link", async () => {
     const phone = testPhone();
-    const { document, signers, title } = await createReadyDocument(orgA.organization.id, { signers: [{ cellPhone: phone, favourite: "SMS" }] });
+    const { document, signers, title } = await createReadyDocument(orgA.organization.id, {
+      signers: [{ cellPhone: phone, favourite: "SMS" }],
+    });
     expect((await send(adminA, document.hexId)).status).toBe(200);
     const sms = await peers.sms.waitFor((m) => m.to === phone, 10_000);
     expect(sms.from).toBe(process.env.TWILIO_FROM);
@@ -123,9 +142,15 @@ describe("sending a shipment", () => {
     expect(again.status).toBe(409);
     expect(again.body.errorCode).toBe("SHIPMENT_NOT_DRAFT");
     await peers.mail.waitFor(mailTo(signers[0]!.email!), 10_000);
-    const delivery = await until(() => db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } }), (d) => d.status === "SENT");
+    const delivery = await until(
+      () => db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } }),
+      (d) => d.status === "SENT",
+    );
     await enqueueJobs([deliveryJob(delivery.id)]);
-    expect(await runJob("shipments.deliver-invitation", { deliveryId: delivery.id })).toEqual({ deliveryId: delivery.id, result: "skipped" });
+    expect(await runJob("shipments.deliver-invitation", { deliveryId: delivery.id })).toEqual({
+      deliveryId: delivery.id,
+      result: "skipped",
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(peers.mail.messages.filter(mailTo(signers[0]!.email!))).toHaveLength(1);
     expect(await db.delivery.count({ where: { signerId: signers[0]!.id } })).toBe(1);
@@ -136,12 +161,18 @@ describe("sending a shipment", () => {
     await peers.mail.stop();
     const { document, signers } = await createReadyDocument(orgA.organization.id, { signers: [{}] });
     expect((await send(adminA, document.hexId)).status).toBe(200);
-    const failing = await until(() => db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } }), (d) => d.attempts >= 2);
+    const failing = await until(
+      () => db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } }),
+      (d) => d.attempts >= 2,
+    );
     expect(failing.status).toBe("QUEUED");
     expect(failing.error).toMatch(/ECONNREFUSED/);
     peers.mail = await startSmtpSink({ port });
     const mail = await peers.mail.waitFor(mailTo(signers[0]!.email!), 15_000);
-    const delivered = await until(() => db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } }), (d) => d.status === "SENT");
+    const delivered = await until(
+      () => db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } }),
+      (d) => d.status === "SENT",
+    );
     expect(delivered.attempts).toBeGreaterThanOrEqual(3);
     expect(delivered.error).toBeNull();
     expect((await db.signer.findUniqueOrThrow({ where: { id: signers[0]!.id } })).urlSignHash).toBe(sha256Hex(linkIn(mail.text).secret));
@@ -152,26 +183,43 @@ describe("sending a shipment", () => {
     await peers.mail.stop();
     const { document, signers } = await createReadyDocument(orgA.organization.id, { signers: [{}] });
     expect((await send(adminA, document.hexId)).status).toBe(200);
-    const failed = await until(() => db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } }), (d) => d.status === "FAILED", 15_000);
+    const failed = await until(
+      () => db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } }),
+      (d) => d.status === "FAILED",
+      15_000,
+    );
     peers.mail = await startSmtpSink({ port });
     expect(failed.attempts).toBe(5);
     const view = await status(adminA, document.hexId);
     expect(view.status).toBe(200);
-    expect(view.body.deliveries).toEqual([expect.objectContaining({ id: failed.id, status: "FAILED", retryable: true, error: expect.stringMatching(/ECONNREFUSED/) })]);
+    expect(view.body.deliveries).toEqual([
+      expect.objectContaining({ id: failed.id, status: "FAILED", retryable: true, error: expect.stringMatching(/ECONNREFUSED/) }),
+    ]);
     expect(JSON.stringify(view.body)).not.toMatch(/\/sign\//);
 
-    const retried = await call<DocumentStatusView>(retryRoute, "/api/documents/x/deliveries/y/retry", { method: "POST", token: adminA, params: { documentHexId: document.hexId, deliveryId: String(failed.id) } });
+    const retried = await call<DocumentStatusView>(retryRoute, "/api/documents/x/deliveries/y/retry", {
+      method: "POST",
+      token: adminA,
+      params: { documentHexId: document.hexId, deliveryId: String(failed.id) },
+    });
     expect(retried.status).toBe(200);
     expect(retried.body.deliveries.map((d) => d.status)).toEqual(["FAILED", "QUEUED"]);
     await peers.mail.waitFor(mailTo(signers[0]!.email!), 10_000);
-    const twice = await call(retryRoute, "/api/documents/x/deliveries/y/retry", { method: "POST", token: adminA, params: { documentHexId: document.hexId, deliveryId: String(failed.id) } });
+    const twice = await call(retryRoute, "/api/documents/x/deliveries/y/retry", {
+      method: "POST",
+      token: adminA,
+      params: { documentHexId: document.hexId, deliveryId: String(failed.id) },
+    });
     expect(twice.status).toBe(409);
     expect(twice.body.errorCode).toBe("SENDING_DELIVERY_NOT_FAILED");
   }, 30_000);
 
   it("fires a scheduled reminder at its time with a fresh link", async () => {
     const sendAt = new Date(Date.now() + 2_500);
-    const { document, signers, title } = await createReadyDocument(orgA.organization.id, { signers: [{ language: "en_us" }], reminders: [sendAt] });
+    const { document, signers, title } = await createReadyDocument(orgA.organization.id, {
+      signers: [{ language: "en_us" }],
+      reminders: [sendAt],
+    });
     expect((await send(adminA, document.hexId)).status).toBe(200);
     const subject = translator("en-us", "mail")("invitation.reminder.subject", { organization: orgA.organization.name, title });
     const invitation = await peers.mail.waitFor((m) => mailTo(signers[0]!.email!)(m) && m.subject !== subject, 10_000);
@@ -180,7 +228,10 @@ describe("sending a shipment", () => {
     expect(new Date(reminder.date).getTime()).toBeGreaterThanOrEqual(sendAt.getTime() - 1_000);
     const fresh = linkIn(reminder.text);
     expect(fresh.secret).not.toBe(linkIn(invitation.text).secret);
-    await until(() => db.delivery.findMany({ where: { signerId: signers[0]!.id, kind: "REMINDER" } }), (rows) => rows.length === 1 && rows[0]!.status === "SENT");
+    await until(
+      () => db.delivery.findMany({ where: { signerId: signers[0]!.id, kind: "REMINDER" } }),
+      (rows) => rows.length === 1 && rows[0]!.status === "SENT",
+    );
     expect((await db.signer.findUniqueOrThrow({ where: { id: signers[0]!.id } })).urlSignHash).toBe(sha256Hex(fresh.secret));
     expect((await db.scheduledNotification.findFirstOrThrow({ where: { documentId: document.id } })).sentAt).not.toBeNull();
   });
@@ -199,7 +250,11 @@ describe("sending a shipment", () => {
     expect((await db.signer.findUniqueOrThrow({ where: { id: signers[0]!.id } })).status).toBe("LAPSED");
     expect((await db.signer.findUniqueOrThrow({ where: { id: signers[1]!.id } })).status).toBe("COMPLETED");
     expect((await db.signer.findUniqueOrThrow({ where: { id: signers[2]!.id } })).status).toBe("LAPSED");
-    const resend = await call(resendRoute, "/api/x", { method: "POST", token: adminA, params: { documentHexId: document.hexId, signerHexId: signers[0]!.hexId } });
+    const resend = await call(resendRoute, "/api/x", {
+      method: "POST",
+      token: adminA,
+      params: { documentHexId: document.hexId, signerHexId: signers[0]!.hexId },
+    });
     expect(resend.body.errorCode).toBe("SENDING_NOT_ACTIVE");
   });
 
@@ -209,13 +264,18 @@ describe("sending a shipment", () => {
       minSigners: { 1: 2, 2: 1 },
     });
     expect((await send(adminA, document.hexId)).status).toBe(200);
-    const invited = async () => (await db.signer.findMany({ where: { documentId: document.id }, orderBy: { id: "asc" } })).map((s) => s.invitedAt !== null);
+    const invited = async () =>
+      (await db.signer.findMany({ where: { documentId: document.id }, orderBy: { id: "asc" } })).map((s) => s.invitedAt !== null);
     expect(await invited()).toEqual([true, true, true, false]);
 
     await db.signer.update({ where: { id: signers[0]!.id }, data: { status: "COMPLETED" } });
     expect(await inviteNextOrderIfDue(document.id)).toEqual({ invitedOrder: null, completed: false });
     expect(await invited()).toEqual([true, true, true, false]);
-    const early = await call(resendRoute, "/api/x", { method: "POST", token: adminA, params: { documentHexId: document.hexId, signerHexId: signers[3]!.hexId } });
+    const early = await call(resendRoute, "/api/x", {
+      method: "POST",
+      token: adminA,
+      params: { documentHexId: document.hexId, signerHexId: signers[3]!.hexId },
+    });
     expect(early.body.errorCode).toBe("SENDING_SIGNER_NOT_INVITED");
 
     await db.signer.update({ where: { id: signers[1]!.id }, data: { status: "COMPLETED" } });
@@ -238,17 +298,32 @@ describe("sending a shipment", () => {
     const { document, signers } = await createReadyDocument(orgA.organization.id, { signers: [{}, {}] });
     expect((await send(adminA, document.hexId)).status).toBe(200);
     const first = linkIn((await peers.mail.waitFor(mailTo(signers[0]!.email!), 10_000)).text);
-    await until(() => db.delivery.findMany({ where: { signerId: signers[0]!.id } }), (rows) => rows.every((d) => d.status === "SENT"));
+    await until(
+      () => db.delivery.findMany({ where: { signerId: signers[0]!.id } }),
+      (rows) => rows.every((d) => d.status === "SENT"),
+    );
 
-    const resent = await call<DocumentStatusView>(resendRoute, "/api/x", { method: "POST", token: operatorA, params: { documentHexId: document.hexId, signerHexId: signers[0]!.hexId } });
+    const resent = await call<DocumentStatusView>(resendRoute, "/api/x", {
+      method: "POST",
+      token: operatorA,
+      params: { documentHexId: document.hexId, signerHexId: signers[0]!.hexId },
+    });
     expect(resent.status).toBe(200);
     const second = linkIn((await peers.mail.waitFor((m) => mailTo(signers[0]!.email!)(m) && !m.text.includes(first.secret), 10_000)).text);
     expect(second.secret).not.toBe(first.secret);
-    await until(() => db.signer.findUniqueOrThrow({ where: { id: signers[0]!.id } }), (s) => s.urlSignHash === sha256Hex(second.secret));
+    await until(
+      () => db.signer.findUniqueOrThrow({ where: { id: signers[0]!.id } }),
+      (s) => s.urlSignHash === sha256Hex(second.secret),
+    );
     expect(resent.body.timeline.map((e) => e.event)).toEqual(["DOCUMENT_SEND", "DOCUMENT_RESEND"]);
 
     await db.signer.update({ where: { id: signers[1]!.id }, data: { email: null, cellPhone: null } });
-    const noChannel = await call(resendRoute, "/api/x", { method: "POST", token: adminA, params: { documentHexId: document.hexId, signerHexId: signers[1]!.hexId }, headers: { "accept-language": "en-US" } });
+    const noChannel = await call(resendRoute, "/api/x", {
+      method: "POST",
+      token: adminA,
+      params: { documentHexId: document.hexId, signerHexId: signers[1]!.hexId },
+      headers: { "accept-language": "en-US" },
+    });
     expect(noChannel.status).toBe(400);
     expect(noChannel.body.errorCode).toBe("SENDING_CHANNEL_REQUIRED");
     expect(noChannel.body.message).toBe(translator("en-us", "errors")("SENDING_CHANNEL_REQUIRED"));
@@ -261,7 +336,11 @@ describe("sending a shipment", () => {
       expect((await send(adminA, document.hexId)).status).toBe(200);
       // One signer awaits staff review: cancelling closes that process too.
       await db.signer.update({ where: { id: signers[1]!.id }, data: { status: "IN_REVIEW" } });
-      const cancelled = await call<DocumentStatusView>(cancelRoute, "/api/x", { method: "POST", token: adminA, params: { documentHexId: document.hexId } });
+      const cancelled = await call<DocumentStatusView>(cancelRoute, "/api/x", {
+        method: "POST",
+        token: adminA,
+        params: { documentHexId: document.hexId },
+      });
       expect(cancelled.status).toBe(200);
       expect(cancelled.body.status).toBe("CANCELLED");
       expect(cancelled.body.signers.map((s) => s.status)).toEqual(["CANCELLED", "CANCELLED"]);
@@ -271,7 +350,9 @@ describe("sending a shipment", () => {
       const job = await Job.fromId(queue, deliveryJobId(delivery.id));
       expect(await job!.waitUntilFinished(events, 10_000)).toEqual({ deliveryId: delivery.id, result: "skipped" });
       expect(peers.mail.messages.some(mailTo(signers[0]!.email!))).toBe(false);
-      expect((await call(cancelRoute, "/api/x", { method: "POST", token: adminA, params: { documentHexId: document.hexId } })).body.errorCode).toBe("SENDING_NOT_ACTIVE");
+      expect(
+        (await call(cancelRoute, "/api/x", { method: "POST", token: adminA, params: { documentHexId: document.hexId } })).body.errorCode,
+      ).toBe("SENDING_NOT_ACTIVE");
     } finally {
       worker.resume();
     }
@@ -281,7 +362,10 @@ describe("sending a shipment", () => {
     const { document, signers } = await createReadyDocument(orgA.organization.id, { signers: [{}] });
     expect((await send(operatorA, document.hexId)).status).toBe(200);
     const link = linkIn((await peers.mail.waitFor(mailTo(signers[0]!.email!), 10_000)).text);
-    const stored = await until(() => db.signer.findUniqueOrThrow({ where: { id: signers[0]!.id } }), (s) => s.urlSignHash === sha256Hex(link.secret));
+    const stored = await until(
+      () => db.signer.findUniqueOrThrow({ where: { id: signers[0]!.id } }),
+      (s) => s.urlSignHash === sha256Hex(link.secret),
+    );
     const view = await status(operatorA, document.hexId);
     expect(view.status).toBe(200);
     expect(view.body.signers).toEqual([expect.objectContaining({ hexId: signers[0]!.hexId, status: "PENDING", position: 1 })]);
@@ -307,20 +391,43 @@ describe("sending: permissions and organisation isolation", () => {
     expect((await send(adminB, document.hexId)).status).toBe(404);
     expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("DRAFT");
     expect((await send(adminA, document.hexId)).status).toBe(200);
-    const delivery = await until(() => db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } }), (d) => d.status === "SENT");
+    const delivery = await until(
+      () => db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } }),
+      (d) => d.status === "SENT",
+    );
     await db.delivery.update({ where: { id: delivery.id }, data: { status: "FAILED" } });
 
     const params = { documentHexId: document.hexId };
     expect((await status(adminB, document.hexId)).status).toBe(404);
-    expect((await call(resendRoute, "/api/x", { method: "POST", token: adminB, params: { ...params, signerHexId: signers[0]!.hexId } })).status).toBe(404);
-    expect((await call(retryRoute, "/api/x", { method: "POST", token: adminB, params: { ...params, deliveryId: String(delivery.id) } })).status).toBe(404);
+    expect(
+      (await call(resendRoute, "/api/x", { method: "POST", token: adminB, params: { ...params, signerHexId: signers[0]!.hexId } })).status,
+    ).toBe(404);
+    expect(
+      (await call(retryRoute, "/api/x", { method: "POST", token: adminB, params: { ...params, deliveryId: String(delivery.id) } })).status,
+    ).toBe(404);
     expect((await call(cancelRoute, "/api/x", { method: "POST", token: adminB, params })).status).toBe(404);
 
     // Org B's own document cannot reach org A's signer or delivery through its ids either.
     const other = await createReadyDocument(orgB.organization.id, { signers: [{}] });
     expect((await send(adminB, other.document.hexId)).status).toBe(200);
-    expect((await call(resendRoute, "/api/x", { method: "POST", token: adminB, params: { documentHexId: other.document.hexId, signerHexId: signers[0]!.hexId } })).status).toBe(404);
-    expect((await call(retryRoute, "/api/x", { method: "POST", token: adminB, params: { documentHexId: other.document.hexId, deliveryId: String(delivery.id) } })).status).toBe(404);
+    expect(
+      (
+        await call(resendRoute, "/api/x", {
+          method: "POST",
+          token: adminB,
+          params: { documentHexId: other.document.hexId, signerHexId: signers[0]!.hexId },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(retryRoute, "/api/x", {
+          method: "POST",
+          token: adminB,
+          params: { documentHexId: other.document.hexId, deliveryId: String(delivery.id) },
+        })
+      ).status,
+    ).toBe(404);
 
     expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("SENT");
     expect(await db.delivery.count({ where: { signerId: signers[0]!.id } })).toBe(1);

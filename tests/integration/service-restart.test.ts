@@ -48,7 +48,15 @@ describe("Redis restarts under a running worker", () => {
     const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
     probe.on("error", () => {}); // refused until redis-server listens
     try {
-      await until(async () => probe.connect().then(() => true, () => false), 50, 10_000);
+      await until(
+        async () =>
+          probe.connect().then(
+            () => true,
+            () => false,
+          ),
+        50,
+        10_000,
+      );
     } finally {
       probe.disconnect();
     }
@@ -77,10 +85,13 @@ describe("Redis restarts under a running worker", () => {
       connections.push(made);
       return made;
     };
-    const queues = Object.fromEntries(queueNames.map((name) => [name, new Queue(name, { connection: connection() }).on("error", () => {})]));
+    const queues = Object.fromEntries(
+      queueNames.map((name) => [name, new Queue(name, { connection: connection() }).on("error", () => {})]),
+    );
     const scheduled = async () => {
       const names = new Set<string>();
-      for (const queue of Object.values(queues)) for (const scheduler of await queue.getJobSchedulers().catch(() => [])) names.add(scheduler.key);
+      for (const queue of Object.values(queues))
+        for (const scheduler of await queue.getJobSchedulers().catch(() => [])) names.add(scheduler.key);
       return names;
     };
     try {

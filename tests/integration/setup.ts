@@ -8,7 +8,11 @@ const state = globalThis as unknown as { rubricaPeers?: { mail: SmtpSink; sms: F
 if (!state.rubricaPeers) {
   const [mail, sms] = await Promise.all([
     startSmtpSink({ port: Number(new URL(process.env.SMTP_URL ?? "smtp://127.0.0.1:2625").port) }),
-    startFakeTwilio({ port: Number(new URL(process.env.TWILIO_API_BASE_URL ?? "http://127.0.0.1:2626").port), accountSid: process.env.TWILIO_ACCOUNT_SID, authToken: process.env.TWILIO_AUTH_TOKEN }),
+    startFakeTwilio({
+      port: Number(new URL(process.env.TWILIO_API_BASE_URL ?? "http://127.0.0.1:2626").port),
+      accountSid: process.env.TWILIO_ACCOUNT_SID,
+      authToken: process.env.TWILIO_AUTH_TOKEN,
+    }),
   ]);
   state.rubricaPeers = { mail, sms };
 }

@@ -22,7 +22,6 @@ import type { TestOrganization } from "../support/fixtures";
 
 type Failure = { errorCode?: string; message?: string };
 
-
 let orgA: TestOrganization;
 let orgB: TestOrganization;
 let adminA: string;
@@ -36,7 +35,9 @@ const future = (days: number) => new Date(Date.now() + days * day).toISOString()
 
 beforeAll(async () => {
   ({ orgA, orgB, adminA, operatorA, noRoleA, adminB } = await twoOrganizations());
-  flowHexId = (await db.flow.create({ data: { organizationId: orgA.organization.id, name: `Firma ${randomHex(3)}`, kind: "SIGNATURE", active: true } })).hexId;
+  flowHexId = (
+    await db.flow.create({ data: { organizationId: orgA.organization.id, name: `Firma ${randomHex(3)}`, kind: "SIGNATURE", active: true } })
+  ).hexId;
 });
 
 const documentPath = (hex: string) => `/api/documents/${hex}`;
@@ -51,24 +52,47 @@ async function createDraft(token = adminA, body: Record<string, unknown> = {}) {
 async function attachFile(documentHexId: string) {
   const document = await db.document.findUniqueOrThrow({ where: { hexId: documentHexId } });
   const stored = await storage().put(new TextEncoder().encode(`%PDF-1.7 ${randomHex(8)}`));
-  return db.documentFile.create({ data: { documentId: document.id, fileName: "contrato.pdf", storageKey: stored.key, sha256: stored.sha256, size: stored.size, pages: 1 } });
+  return db.documentFile.create({
+    data: { documentId: document.id, fileName: "contrato.pdf", storageKey: stored.key, sha256: stored.sha256, size: stored.size, pages: 1 },
+  });
 }
 
 let sequence = 0;
 function newSigner(overrides: Record<string, unknown> = {}) {
   sequence += 1;
   const n = `${Date.now() % 100000}${sequence}`.slice(-7).padStart(7, "0");
-  return { firstName: "Ana", lastName: "García", email: `ana.${n}@example.test`, cellPhone: null, position: 1, mandatory: true, canReject: true, ...overrides };
+  return {
+    firstName: "Ana",
+    lastName: "García",
+    email: `ana.${n}@example.test`,
+    cellPhone: null,
+    position: 1,
+    mandatory: true,
+    canReject: true,
+    ...overrides,
+  };
 }
 
 async function readyDraft() {
-  const draft = await createDraft(adminA, { title: "Contrato", description: "Contrato de servicios", expirationDate: future(10), flowHexId, tags: ["ventas"] });
+  const draft = await createDraft(adminA, {
+    title: "Contrato",
+    description: "Contrato de servicios",
+    expirationDate: future(10),
+    flowHexId,
+    tags: ["ventas"],
+  });
   await attachFile(draft.documentHexId);
   const set = await call<DraftView>(putSigners, `${documentPath(draft.documentHexId)}/signers`, {
     method: "PUT",
     token: adminA,
     params: { documentHexId: draft.documentHexId },
-    body: { signers: [newSigner(), newSigner({ position: 2 })], orders: [{ position: 1, minSigners: 1 }, { position: 2, minSigners: 1 }] },
+    body: {
+      signers: [newSigner(), newSigner({ position: 2 })],
+      orders: [
+        { position: 1, minSigners: 1 },
+        { position: 2, minSigners: 1 },
+      ],
+    },
   });
   expect(set.status, JSON.stringify(set.body)).toBe(200);
   return draft;
@@ -93,24 +117,47 @@ describe("drafts", () => {
       method: "PUT",
       token: adminA,
       params: { documentHexId: draft.documentHexId },
-      body: { title: "Contrato", description: "Servicios", expirationDate: future(5), flowHexId, tags: ["a", "b"], callBackUrl: "https://example.test/cb" },
+      body: {
+        title: "Contrato",
+        description: "Servicios",
+        expirationDate: future(5),
+        flowHexId,
+        tags: ["a", "b"],
+        callBackUrl: "https://example.test/cb",
+      },
     });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body).toMatchObject({ title: "Contrato", description: "Servicios", tags: ["a", "b"], flow: { flowHexId } });
-    const read = await call<DraftView>(getDocument, documentPath(draft.documentHexId), { token: adminA, params: { documentHexId: draft.documentHexId } });
+    const read = await call<DraftView>(getDocument, documentPath(draft.documentHexId), {
+      token: adminA,
+      params: { documentHexId: draft.documentHexId },
+    });
     expect(read.body.title).toBe("Contrato");
-    const removed = await call(deleteDocument, documentPath(draft.documentHexId), { method: "DELETE", token: adminA, params: { documentHexId: draft.documentHexId } });
+    const removed = await call(deleteDocument, documentPath(draft.documentHexId), {
+      method: "DELETE",
+      token: adminA,
+      params: { documentHexId: draft.documentHexId },
+    });
     expect(removed.status).toBe(200);
     expect(await db.document.count({ where: { hexId: draft.documentHexId } })).toBe(0);
-    const logs = await db.operationLog.findMany({ where: { organizationId: orgA.organization.id, detail: { contains: draft.documentHexId } } });
+    const logs = await db.operationLog.findMany({
+      where: { organizationId: orgA.organization.id, detail: { contains: draft.documentHexId } },
+    });
     expect(logs.map((l) => l.operationEventId).sort()).toEqual(["DOCUMENT_DRAFT_CREATE", "DOCUMENT_DRAFT_DELETE", "DOCUMENT_DRAFT_UPDATE"]);
   });
 
   it("refuses a past expiration and a flow that is inactive, not a signature flow or another organisation's", async () => {
-    const past = await call<Failure>(createDocument, "/api/documents", { body: { expirationDate: new Date(Date.now() - day).toISOString() }, token: adminA });
+    const past = await call<Failure>(createDocument, "/api/documents", {
+      body: { expirationDate: new Date(Date.now() - day).toISOString() },
+      token: adminA,
+    });
     expect(past.body.errorCode).toBe("SHIPMENT_EXPIRATION_INVALID");
-    const inactive = await db.flow.create({ data: { organizationId: orgA.organization.id, name: `Inactivo ${randomHex(3)}`, kind: "SIGNATURE", active: false } });
-    const foreign = await db.flow.create({ data: { organizationId: orgB.organization.id, name: `Ajeno ${randomHex(3)}`, kind: "SIGNATURE", active: true } });
+    const inactive = await db.flow.create({
+      data: { organizationId: orgA.organization.id, name: `Inactivo ${randomHex(3)}`, kind: "SIGNATURE", active: false },
+    });
+    const foreign = await db.flow.create({
+      data: { organizationId: orgB.organization.id, name: `Ajeno ${randomHex(3)}`, kind: "SIGNATURE", active: true },
+    });
     for (const flow of [inactive, foreign]) {
       const response = await call<Failure>(createDocument, "/api/documents", { body: { flowHexId: flow.hexId }, token: adminA });
       expect(response.status).toBe(400);
@@ -139,8 +186,18 @@ describe("drafts", () => {
     const params = { documentHexId: draft.documentHexId };
     const responses = await Promise.all([
       call<Failure>(updateDocument, documentPath(draft.documentHexId), { method: "PUT", token: adminA, params, body: { title: "Otro" } }),
-      call<Failure>(putSigners, `${documentPath(draft.documentHexId)}/signers`, { method: "PUT", token: adminA, params, body: { signers: [], orders: [] } }),
-      call<Failure>(putNotifications, `${documentPath(draft.documentHexId)}/notifications`, { method: "PUT", token: adminA, params, body: { notifications: [] } }),
+      call<Failure>(putSigners, `${documentPath(draft.documentHexId)}/signers`, {
+        method: "PUT",
+        token: adminA,
+        params,
+        body: { signers: [], orders: [] },
+      }),
+      call<Failure>(putNotifications, `${documentPath(draft.documentHexId)}/notifications`, {
+        method: "PUT",
+        token: adminA,
+        params,
+        body: { notifications: [] },
+      }),
       call<Failure>(deleteDocument, documentPath(draft.documentHexId), { method: "DELETE", token: adminA, params }),
     ]);
     for (const response of responses) {
@@ -152,7 +209,13 @@ describe("drafts", () => {
 });
 
 describe("signers", () => {
-  const put = (documentHexId: string, body: unknown) => call<DraftView & Failure>(putSigners, `${documentPath(documentHexId)}/signers`, { method: "PUT", token: adminA, params: { documentHexId }, body });
+  const put = (documentHexId: string, body: unknown) =>
+    call<DraftView & Failure>(putSigners, `${documentPath(documentHexId)}/signers`, {
+      method: "PUT",
+      token: adminA,
+      params: { documentHexId },
+      body,
+    });
 
   it("needs a file before signers are added", async () => {
     const draft = await createDraft();
@@ -163,17 +226,38 @@ describe("signers", () => {
   it("copies a contact's data and favourite channel, and keeps new signers in their orders", async () => {
     const draft = await createDraft();
     await attachFile(draft.documentHexId);
-    const contact = await call<{ contactHexId: string }>(createContact, "/api/contacts", { body: { name: "Luis", lastName: "Pérez", phone: `+3469${Date.now() % 10000000}`.slice(0, 12) }, token: adminA });
+    const contact = await call<{ contactHexId: string }>(createContact, "/api/contacts", {
+      body: { name: "Luis", lastName: "Pérez", phone: `+3469${Date.now() % 10000000}`.slice(0, 12) },
+      token: adminA,
+    });
     expect(contact.status, JSON.stringify(contact.body)).toBe(201);
     const response = await put(draft.documentHexId, {
-      signers: [{ contactHexId: contact.body.contactHexId, position: 1, mandatory: false, canReject: false }, newSigner({ position: 2 }), newSigner({ position: 2, email: null, cellPhone: "+34 611 22 33 44" })],
-      orders: [{ position: 1, minSigners: 1 }, { position: 2, minSigners: 2 }],
+      signers: [
+        { contactHexId: contact.body.contactHexId, position: 1, mandatory: false, canReject: false },
+        newSigner({ position: 2 }),
+        newSigner({ position: 2, email: null, cellPhone: "+34 611 22 33 44" }),
+      ],
+      orders: [
+        { position: 1, minSigners: 1 },
+        { position: 2, minSigners: 2 },
+      ],
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.signers[0]!).toMatchObject({ contactHexId: contact.body.contactHexId, firstName: "Luis", lastName: "Pérez", email: null, mandatory: false, canReject: false, position: 1 });
+    expect(response.body.signers[0]!).toMatchObject({
+      contactHexId: contact.body.contactHexId,
+      firstName: "Luis",
+      lastName: "Pérez",
+      email: null,
+      mandatory: false,
+      canReject: false,
+      position: 1,
+    });
     expect(response.body.signers[0]?.cellPhone).toMatch(/^\+3469/);
     expect(response.body.signers[2]?.cellPhone).toBe("+34611223344");
-    expect(response.body.orders).toEqual([{ position: 1, minSigners: 1 }, { position: 2, minSigners: 2 }]);
+    expect(response.body.orders).toEqual([
+      { position: 1, minSigners: 1 },
+      { position: 2, minSigners: 2 },
+    ]);
   });
 
   it("refuses a duplicate signer by e-mail or phone, a signer without a channel, and invalid minimums", async () => {
@@ -181,11 +265,26 @@ describe("signers", () => {
     await attachFile(draft.documentHexId);
     const one = newSigner();
     const orders = [{ position: 1, minSigners: 1 }];
-    expect((await put(draft.documentHexId, { signers: [one, { ...one, email: one.email.toUpperCase() }], orders })).body.errorCode).toBe("SHIPMENT_SIGNER_DUPLICATE");
+    expect((await put(draft.documentHexId, { signers: [one, { ...one, email: one.email.toUpperCase() }], orders })).body.errorCode).toBe(
+      "SHIPMENT_SIGNER_DUPLICATE",
+    );
     const phoneA = newSigner({ email: null, cellPhone: "+34611000001" });
-    expect((await put(draft.documentHexId, { signers: [phoneA, newSigner({ email: null, cellPhone: "+34 611 000 001" })], orders })).body.errorCode).toBe("SHIPMENT_SIGNER_DUPLICATE");
-    expect((await put(draft.documentHexId, { signers: [newSigner({ email: null })], orders })).body.errorCode).toBe("EMAIL_OR_PHONE_REQUIRED");
-    for (const minimum of [[{ position: 1, minSigners: 0 }], [{ position: 1, minSigners: 2 }], [], [{ position: 1, minSigners: 1 }, { position: 2, minSigners: 1 }]]) {
+    expect(
+      (await put(draft.documentHexId, { signers: [phoneA, newSigner({ email: null, cellPhone: "+34 611 000 001" })], orders })).body
+        .errorCode,
+    ).toBe("SHIPMENT_SIGNER_DUPLICATE");
+    expect((await put(draft.documentHexId, { signers: [newSigner({ email: null })], orders })).body.errorCode).toBe(
+      "EMAIL_OR_PHONE_REQUIRED",
+    );
+    for (const minimum of [
+      [{ position: 1, minSigners: 0 }],
+      [{ position: 1, minSigners: 2 }],
+      [],
+      [
+        { position: 1, minSigners: 1 },
+        { position: 2, minSigners: 1 },
+      ],
+    ]) {
       const response = await put(draft.documentHexId, { signers: [newSigner()], orders: minimum });
       expect(response.body.errorCode, JSON.stringify(minimum)).toBe("SHIPMENT_MIN_SIGNERS_INVALID");
     }
@@ -194,14 +293,24 @@ describe("signers", () => {
 
 describe("scheduled notifications", () => {
   const put = (documentHexId: string, sendAt: string[]) =>
-    call<DraftView & Failure>(putNotifications, `${documentPath(documentHexId)}/notifications`, { method: "PUT", token: adminA, params: { documentHexId }, body: { notifications: sendAt.map((at) => ({ sendAt: at })) } });
+    call<DraftView & Failure>(putNotifications, `${documentPath(documentHexId)}/notifications`, {
+      method: "PUT",
+      token: adminA,
+      params: { documentHexId },
+      body: { notifications: sendAt.map((at) => ({ sendAt: at })) },
+    });
 
   it("needs a file and the expiration first, and dates after now and before the expiration", async () => {
     const draft = await createDraft();
     expect((await put(draft.documentHexId, [future(1)])).body.errorCode).toBe("SHIPMENT_FILE_REQUIRED");
     await attachFile(draft.documentHexId);
     expect((await put(draft.documentHexId, [future(1)])).body.errorCode).toBe("SHIPMENT_EXPIRATION_FIRST");
-    await call(updateDocument, documentPath(draft.documentHexId), { method: "PUT", token: adminA, params: { documentHexId: draft.documentHexId }, body: { title: "T", expirationDate: future(5) } });
+    await call(updateDocument, documentPath(draft.documentHexId), {
+      method: "PUT",
+      token: adminA,
+      params: { documentHexId: draft.documentHexId },
+      body: { title: "T", expirationDate: future(5) },
+    });
     expect((await put(draft.documentHexId, [future(-1)])).body.errorCode).toBe("SHIPMENT_NOTIFICATION_DATE_INVALID");
     expect((await put(draft.documentHexId, [future(6)])).body.errorCode).toBe("SHIPMENT_NOTIFICATION_DATE_INVALID");
     expect((await put(draft.documentHexId, ["not a date"])).body.errorCode).toBe("SHIPMENT_NOTIFICATION_DATE_INVALID");
@@ -216,7 +325,11 @@ describe("assertReadyToSend", () => {
     const draft = await readyDraft();
     expect(await readinessCode(draft.documentHexId)).toBeNull();
     const id = (await db.document.findUniqueOrThrow({ where: { hexId: draft.documentHexId } })).id;
-    const reset = () => db.document.update({ where: { id }, data: { description: "Contrato de servicios", expirationDate: new Date(Date.now() + 10 * day) } });
+    const reset = () =>
+      db.document.update({
+        where: { id },
+        data: { description: "Contrato de servicios", expirationDate: new Date(Date.now() + 10 * day) },
+      });
 
     await db.document.update({ where: { id }, data: { description: null } });
     expect(await readinessCode(draft.documentHexId)).toBe("SHIPMENT_DATA_REQUIRED");
@@ -244,7 +357,9 @@ describe("assertReadyToSend", () => {
     await db.scheduledNotification.delete({ where: { id: notification.id } });
 
     const flow = await db.flow.findUniqueOrThrow({ where: { hexId: flowHexId } });
-    const validation = await db.flow.create({ data: { organizationId: orgA.organization.id, name: `Validación ${randomHex(3)}`, kind: "VALIDATION", active: true } });
+    const validation = await db.flow.create({
+      data: { organizationId: orgA.organization.id, name: `Validación ${randomHex(3)}`, kind: "VALIDATION", active: true },
+    });
     await db.document.update({ where: { id }, data: { flowId: validation.id } });
     expect(await readinessCode(draft.documentHexId)).toBe("SHIPMENT_FLOW_INVALID");
     await db.document.update({ where: { id }, data: { flowId: null } });
@@ -266,7 +381,10 @@ describe("privileges and isolation", () => {
     expect(draft.title).toBe("Del operador");
     const refused = await call<Failure>(createDocument, "/api/documents", { body: {}, token: noRoleA });
     expect(refused.status).toBe(403);
-    const read = await call<Failure>(getDocument, documentPath(draft.documentHexId), { token: noRoleA, params: { documentHexId: draft.documentHexId } });
+    const read = await call<Failure>(getDocument, documentPath(draft.documentHexId), {
+      token: noRoleA,
+      params: { documentHexId: draft.documentHexId },
+    });
     expect(read.status).toBe(403);
   });
 
@@ -277,9 +395,23 @@ describe("privileges and isolation", () => {
     const responses = await Promise.all([
       call(getDocument, documentPath(draft.documentHexId), { token: adminB, params }),
       call(updateDocument, documentPath(draft.documentHexId), { method: "PUT", token: adminB, params, body: { title: "Robado" } }),
-      call(deleteFile, `${documentPath(draft.documentHexId)}/files/${file.hexId}`, { method: "DELETE", token: adminB, params: { ...params, fileHexId: file.hexId } }),
-      call(putSigners, `${documentPath(draft.documentHexId)}/signers`, { method: "PUT", token: adminB, params, body: { signers: [], orders: [] } }),
-      call(putNotifications, `${documentPath(draft.documentHexId)}/notifications`, { method: "PUT", token: adminB, params, body: { notifications: [] } }),
+      call(deleteFile, `${documentPath(draft.documentHexId)}/files/${file.hexId}`, {
+        method: "DELETE",
+        token: adminB,
+        params: { ...params, fileHexId: file.hexId },
+      }),
+      call(putSigners, `${documentPath(draft.documentHexId)}/signers`, {
+        method: "PUT",
+        token: adminB,
+        params,
+        body: { signers: [], orders: [] },
+      }),
+      call(putNotifications, `${documentPath(draft.documentHexId)}/notifications`, {
+        method: "PUT",
+        token: adminB,
+        params,
+        body: { notifications: [] },
+      }),
       call(deleteDocument, documentPath(draft.documentHexId), { method: "DELETE", token: adminB, params }),
     ]);
     for (const response of responses) expect(response.status).toBe(404);
@@ -290,7 +422,10 @@ describe("privileges and isolation", () => {
   });
 
   it("refuses another organisation's contact as a signer", async () => {
-    const contact = await call<{ contactHexId: string }>(createContact, "/api/contacts", { body: { name: "Eva", lastName: "Ruiz", email: `eva.${randomHex(4)}@example.test` }, token: adminB });
+    const contact = await call<{ contactHexId: string }>(createContact, "/api/contacts", {
+      body: { name: "Eva", lastName: "Ruiz", email: `eva.${randomHex(4)}@example.test` },
+      token: adminB,
+    });
     expect(contact.status).toBe(201);
     const draft = await createDraft();
     await attachFile(draft.documentHexId);
@@ -318,7 +453,11 @@ async function upload(token: string, documentHexId: string, file: { name: string
   const form = new FormData();
   form.set("file", new File([file.bytes as BlobPart], file.name, { type: "application/pdf" }));
   if (documentTypeHexId) form.set("documentTypeHexId", documentTypeHexId);
-  const request = new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/files`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.30" } });
+  const request = new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/files`, {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.30" },
+  });
   const response = await (uploadFile as RouteHandler)(request, { params: Promise.resolve({ documentHexId }) });
   return { status: response.status, body: (await response.json()) as DraftView & Failure };
 }
@@ -331,7 +470,13 @@ describe("file upload", () => {
     const response = await upload(adminA, draft.documentHexId, { name: "contrato.pdf", bytes }, type.hexId);
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     const [file] = response.body.files;
-    expect(file).toMatchObject({ fileName: "contrato.pdf", pages: 3, size: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex"), documentType: { documentTypeHexId: type.hexId } });
+    expect(file).toMatchObject({
+      fileName: "contrato.pdf",
+      pages: 3,
+      size: bytes.byteLength,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      documentType: { documentTypeHexId: type.hexId },
+    });
     const row = await db.documentFile.findFirstOrThrow({ where: { hexId: file?.fileHexId } });
     expect(row.storageKey).not.toContain("contrato");
     expect(Buffer.from(await storage().get(row.storageKey)).equals(Buffer.from(bytes))).toBe(true);
@@ -343,14 +488,20 @@ describe("file upload", () => {
     expect(text.body.errorCode).toBe("SHIPMENT_FILE_NOT_PDF");
     const encrypted = await upload(adminA, draft.documentHexId, { name: "cifrado.pdf", bytes: await pdfBytes({ encrypt: true }) });
     expect(encrypted.body.errorCode).toBe("SHIPMENT_FILE_ENCRYPTED");
-    const damaged = await upload(adminA, draft.documentHexId, { name: "roto.pdf", bytes: new TextEncoder().encode("%PDF-1.7\nbasura sin objetos") });
+    const damaged = await upload(adminA, draft.documentHexId, {
+      name: "roto.pdf",
+      bytes: new TextEncoder().encode("%PDF-1.7\nbasura sin objetos"),
+    });
     expect(damaged.body.errorCode).toBe("SHIPMENT_FILE_UNREADABLE");
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set(new TextEncoder().encode("%PDF-1.7"));
     const oversized = await upload(adminA, draft.documentHexId, { name: "grande.pdf", bytes: big });
     expect(oversized.status).toBe(413);
     expect(oversized.body).toMatchObject({ errorCode: "SHIPMENT_FILE_TOO_LARGE", max: "10 MB" });
-    const signed = await upload(adminA, draft.documentHexId, { name: "firmado.pdf", bytes: await pdfBytes({ producer: `${rubricaPdfMarker} 1.0` }) });
+    const signed = await upload(adminA, draft.documentHexId, {
+      name: "firmado.pdf",
+      bytes: await pdfBytes({ producer: `${rubricaPdfMarker} 1.0` }),
+    });
     expect(signed.body.errorCode).toBe("SHIPMENT_ALREADY_SIGNED");
     expect(await db.documentFile.count({ where: { document: { hexId: draft.documentHexId } } })).toBe(0);
   });

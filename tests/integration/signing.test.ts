@@ -32,26 +32,40 @@ beforeAll(async () => {
 type ProcessAnswer = { result: number; invalid: boolean; linkState?: string; data: Record<string, unknown> };
 
 const getProcess = (processHexId: string, secret: string | null, ip = meta().ip) =>
-  call<ProcessAnswer>(getProcessRoute, `/api/signprocess/getSignatureProcess/${processHexId}`, { params: { id: processHexId }, headers: secret ? { "x-url-sign": secret } : {}, ip });
+  call<ProcessAnswer>(getProcessRoute, `/api/signprocess/getSignatureProcess/${processHexId}`, {
+    params: { id: processHexId },
+    headers: secret ? { "x-url-sign": secret } : {},
+    ip,
+  });
 
 const step = (processHexId: string, secret: string, page: string, body: unknown) =>
-  call<{ result?: number; finished?: boolean; next?: string; errorCode?: string; message?: string; page?: string; state?: string }>(stepRoute, `/api/signprocess/${processHexId}/step/${page}`, {
-    method: "POST",
-    body,
-    params: { id: processHexId, page },
-    headers: { "x-url-sign": secret },
-  });
+  call<{ result?: number; finished?: boolean; next?: string; errorCode?: string; message?: string; page?: string; state?: string }>(
+    stepRoute,
+    `/api/signprocess/${processHexId}/step/${page}`,
+    {
+      method: "POST",
+      body,
+      params: { id: processHexId, page },
+      headers: { "x-url-sign": secret },
+    },
+  );
 
 const reject = (processHexId: string, secret: string, body: unknown) =>
-  call<{ result?: number; documentRejected?: boolean; errorCode?: string; message?: string }>(rejectRoute, `/api/signprocess/${processHexId}/reject`, {
-    method: "POST",
-    body,
-    params: { id: processHexId },
-    headers: { "x-url-sign": secret },
-  });
+  call<{ result?: number; documentRejected?: boolean; errorCode?: string; message?: string }>(
+    rejectRoute,
+    `/api/signprocess/${processHexId}/reject`,
+    {
+      method: "POST",
+      body,
+      params: { id: processHexId },
+      headers: { "x-url-sign": secret },
+    },
+  );
 
 async function walkToSignature(processHexId: string, secret: string) {
-  expect((await step(processHexId, secret, "data-confirm", { identType: "DNI", identNumber: "12345678Z", country: "ES" })).status).toBe(200);
+  expect((await step(processHexId, secret, "data-confirm", { identType: "DNI", identNumber: "12345678Z", country: "ES" })).status).toBe(
+    200,
+  );
   expect((await step(processHexId, secret, "accept-terms", { accepted: true, termsVersion: "1.0" })).status).toBe(200);
   expect((await step(processHexId, secret, "see-document", { viewed: true })).status).toBe(200);
 }
@@ -98,7 +112,9 @@ describe("opening a signer's link", () => {
   it("sends a cancelled shipment's, a lapsed link's and a draft's signer to the page of their state", async () => {
     const { document, signers } = await createSentShipment(org.organization.id, { signers: [{}, {}] });
     await db.signer.update({ where: { id: signers[1]!.id }, data: { status: "IN_REVIEW" } });
-    expect((await openSignerLink(signers[1]!.hexId, signers[1]!.secret!, meta())).redirect).toBe(`/signature-process/review-process/${signers[1]!.secret}/${signers[1]!.hexId}`);
+    expect((await openSignerLink(signers[1]!.hexId, signers[1]!.secret!, meta())).redirect).toBe(
+      `/signature-process/review-process/${signers[1]!.secret}/${signers[1]!.hexId}`,
+    );
     await db.signer.update({ where: { id: signers[1]!.id }, data: { status: "LAPSED" } });
     expect((await openSignerLink(signers[1]!.hexId, signers[1]!.secret!, meta())).redirect).toBe("/error/LAPSED/LAPSED");
     await db.document.update({ where: { id: document.id }, data: { status: "CANCELLED" } });
@@ -120,7 +136,10 @@ describe("opening a signer's link", () => {
 
 describe("GET /api/signprocess/getSignatureProcess/{id}", () => {
   it("gives a live link the signature process data of spec §3 and never the link's secret", async () => {
-    const { document, signers } = await createSentShipment(org.organization.id, { signers: [{ language: "en_us" }], steps: ["DATA_CONFIRM", "SEE_DOCUMENT", "SIGNATURE", "GEOLOCATION"] });
+    const { document, signers } = await createSentShipment(org.organization.id, {
+      signers: [{ language: "en_us" }],
+      steps: ["DATA_CONFIRM", "SEE_DOCUMENT", "SIGNATURE", "GEOLOCATION"],
+    });
     const signer = signers[0]!;
     const { status, body } = await getProcess(signer.hexId, signer.secret!);
 
@@ -151,14 +170,22 @@ describe("GET /api/signprocess/getSignatureProcess/{id}", () => {
     const { signers } = await createSentShipment(org.organization.id, { signers: [{}] });
     const signer = signers[0]!;
     const wrong = await getProcess(signer.hexId, randomHex(16));
-    expect(wrong.body).toEqual({ result: 2, invalid: true, linkState: "UNKNOWN", data: { nameOrganization: org.organization.name, logoOrganization: `logo-${org.organization.hexId}` } });
+    expect(wrong.body).toEqual({
+      result: 2,
+      invalid: true,
+      linkState: "UNKNOWN",
+      data: { nameOrganization: org.organization.name, logoOrganization: `logo-${org.organization.hexId}` },
+    });
 
     await db.signer.update({ where: { id: signer.id }, data: { status: "REJECTED" } });
     const ended = await getProcess(signer.hexId, signer.secret!);
     expect(ended.body).toMatchObject({ result: 2, invalid: true, linkState: "REJECTED" });
     expect(Object.keys(ended.body.data).sort()).toEqual(["logoOrganization", "nameOrganization"]);
 
-    const verify = await call(verifyRoute, `/api/signprocess/verify/${signer.hexId}`, { params: { id: signer.hexId }, headers: { "x-url-sign": signer.secret! } });
+    const verify = await call(verifyRoute, `/api/signprocess/verify/${signer.hexId}`, {
+      params: { id: signer.hexId },
+      headers: { "x-url-sign": signer.secret! },
+    });
     expect(verify.body).toEqual({ status: "REJECTED", documentStatus: "SENT", linkState: "REJECTED" });
   });
 
@@ -179,33 +206,57 @@ describe("the signing steps", () => {
     expect(early.body).toMatchObject({ errorCode: "STEP_OUT_OF_ORDER", page: "data-confirm" });
 
     const missing = await step(hexId, secret, "data-confirm", { identType: "DNI", identNumber: "", country: "ES" });
-    expect(missing.body).toMatchObject({ errorCode: "IDENT_NUMBER_REQUIRED", message: "El número de identificación es obligatorio en el proceso de firma." });
+    expect(missing.body).toMatchObject({
+      errorCode: "IDENT_NUMBER_REQUIRED",
+      message: "El número de identificación es obligatorio en el proceso de firma.",
+    });
     const invalid = await step(hexId, secret, "data-confirm", { identType: "DNI", identNumber: "12-3", country: "ES" });
     expect(invalid.body).toMatchObject({ errorCode: "INVALID_IDENT_NUMBER", field: "identNumber" });
-    const confirmed = await step(hexId, secret, "data-confirm", { identType: "DNI", identNumber: "12345678z", country: "es", cellPhone: "+34600111222" });
+    const confirmed = await step(hexId, secret, "data-confirm", {
+      identType: "DNI",
+      identNumber: "12345678z",
+      country: "es",
+      cellPhone: "+34600111222",
+    });
     expect(confirmed.body).toMatchObject({ result: 1, finished: false, next: `/signature-process/accept-terms/${secret}/${hexId}` });
-    expect(await db.signer.findUniqueOrThrow({ where: { id } })).toMatchObject({ identNumber: "12345678Z", country: "ES", cellPhone: "+34600111222", currentStep: 1 });
+    expect(await db.signer.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      identNumber: "12345678Z",
+      country: "ES",
+      cellPhone: "+34600111222",
+      currentStep: 1,
+    });
 
     const replay = await step(hexId, secret, "data-confirm", { identType: "DNI", identNumber: "12345678Z", country: "ES" });
     expect(replay.body).toMatchObject({ errorCode: "STEP_OUT_OF_ORDER", page: "accept-terms" });
 
     const unticked = await step(hexId, secret, "accept-terms", { accepted: false, termsVersion: "1.0" });
     expect(unticked.body).toMatchObject({ errorCode: "TERMS_NOT_ACCEPTED" });
-    expect((await step(hexId, secret, "accept-terms", { accepted: true, termsVersion: "1.0" })).body.next).toBe(`/signature-process/see-document/${secret}/${hexId}`);
+    expect((await step(hexId, secret, "accept-terms", { accepted: true, termsVersion: "1.0" })).body.next).toBe(
+      `/signature-process/see-document/${secret}/${hexId}`,
+    );
     expect(await db.signer.findUniqueOrThrow({ where: { id } })).toMatchObject({ termsAccepted: true, termsVersion: "1.0" });
 
     const file = document.files[0]!;
-    const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${hexId}/files/${file.hexId}`, { headers: { "x-url-sign": secret } });
+    const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${hexId}/files/${file.hexId}`, {
+      headers: { "x-url-sign": secret },
+    });
     const served = await fileRoute(request, { params: Promise.resolve({ id: hexId, fileHexId: file.hexId }) });
     expect(served.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
-    const foreign = await fileRoute(new NextRequest(`http://127.0.0.1:3000/x`, { headers: { "x-url-sign": randomHex(16) } }), { params: Promise.resolve({ id: hexId, fileHexId: file.hexId }) });
+    const foreign = await fileRoute(new NextRequest(`http://127.0.0.1:3000/x`, { headers: { "x-url-sign": randomHex(16) } }), {
+      params: Promise.resolve({ id: hexId, fileHexId: file.hexId }),
+    });
     expect(foreign.status).toBe(400);
 
-    expect((await step(hexId, secret, "see-document", { viewed: true })).body.next).toBe(`/signature-process/digital-signature/${secret}/${hexId}`);
+    expect((await step(hexId, secret, "see-document", { viewed: true })).body.next).toBe(
+      `/signature-process/digital-signature/${secret}/${hexId}`,
+    );
 
     const blank = await step(hexId, secret, "digital-signature", { image: await blankSignature() });
-    expect(blank.body).toMatchObject({ errorCode: "SIGNATURE_EMPTY", message: "La firma es obligatoria: dibuje su firma en el recuadro antes de continuar." });
+    expect(blank.body).toMatchObject({
+      errorCode: "SIGNATURE_EMPTY",
+      message: "La firma es obligatoria: dibuje su firma en el recuadro antes de continuar.",
+    });
     const notPng = await step(hexId, secret, "digital-signature", { image: "data:image/png;base64,aGVsbG8=" });
     expect(notPng.body).toMatchObject({ errorCode: "SIGNATURE_IMAGE_INVALID" });
 
@@ -226,7 +277,13 @@ describe("the signing steps", () => {
     expect((await getProcess(hexId, secret)).body).toMatchObject({ result: 2, linkState: "COMPLETED" });
 
     const events = await db.auditEvent.findMany({ where: { documentId: document.id }, orderBy: { sequence: "asc" } });
-    expect(events.map((e) => e.type)).toEqual(["signer.data-confirmed", "signer.terms-accepted", "signer.document-viewed", "evidence.stored", "signer.completed"]);
+    expect(events.map((e) => e.type)).toEqual([
+      "signer.data-confirmed",
+      "signer.terms-accepted",
+      "signer.document-viewed",
+      "evidence.stored",
+      "signer.completed",
+    ]);
     expect(await verifyAuditChain(db, { documentId: document.id })).toBeNull();
   });
 
@@ -268,7 +325,10 @@ describe("rejecting", () => {
 
     const done = await reject(first!.hexId, first!.secret!, { reason: "El importe no es el acordado" });
     expect(done.body).toEqual({ result: 1, documentRejected: true });
-    expect(await db.signer.findUniqueOrThrow({ where: { id: first!.id } })).toMatchObject({ status: "REJECTED", rejectionReason: "El importe no es el acordado" });
+    expect(await db.signer.findUniqueOrThrow({ where: { id: first!.id } })).toMatchObject({
+      status: "REJECTED",
+      rejectionReason: "El importe no es el acordado",
+    });
     expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("REJECTED");
     expect((await db.signer.findUniqueOrThrow({ where: { id: other!.id } })).status).toBe("CANCELLED");
     expect((await openSignerLink(other!.hexId, other!.secret!, meta())).redirect).toBe("/error/CANCELLED/REJECTED");
@@ -277,11 +337,16 @@ describe("rejecting", () => {
   it("closes a signer waiting in review when the shipment ends by a rejection or by completing without them", async () => {
     const rejected = await createSentShipment(org.organization.id, { signers: [{ mandatory: true }, {}] });
     await db.signer.update({ where: { id: rejected.signers[1]!.id }, data: { status: "IN_REVIEW" } });
-    expect((await reject(rejected.signers[0]!.hexId, rejected.signers[0]!.secret!, { reason: "El importe no es el acordado" })).body).toEqual({ result: 1, documentRejected: true });
+    expect(
+      (await reject(rejected.signers[0]!.hexId, rejected.signers[0]!.secret!, { reason: "El importe no es el acordado" })).body,
+    ).toEqual({ result: 1, documentRejected: true });
     expect((await db.signer.findUniqueOrThrow({ where: { id: rejected.signers[1]!.id } })).status).toBe("CANCELLED");
 
     // One of two optional signers is enough; the other waits for staff to review their video.
-    const completed = await createSentShipment(org.organization.id, { signers: [{ mandatory: false }, { mandatory: false }], minSigners: { 1: 1 } });
+    const completed = await createSentShipment(org.organization.id, {
+      signers: [{ mandatory: false }, { mandatory: false }],
+      minSigners: { 1: 1 },
+    });
     await db.signer.update({ where: { id: completed.signers[1]!.id }, data: { status: "IN_REVIEW" } });
     await db.signer.update({ where: { id: completed.signers[0]!.id }, data: { status: "COMPLETED", signedAt: new Date() } });
     expect(await inviteNextOrderIfDue(completed.document.id)).toEqual({ invitedOrder: null, completed: true });
@@ -290,41 +355,83 @@ describe("rejecting", () => {
   });
 
   it("keeps the shipment going when an optional signer declines and the order can still reach its minimum", async () => {
-    const { document, signers } = await createSentShipment(org.organization.id, { signers: [{ mandatory: false }, { mandatory: false }], minSigners: { 1: 1 } });
-    expect((await reject(signers[0]!.hexId, signers[0]!.secret!, { reason: "No me corresponde firmar" })).body).toEqual({ result: 1, documentRejected: false });
+    const { document, signers } = await createSentShipment(org.organization.id, {
+      signers: [{ mandatory: false }, { mandatory: false }],
+      minSigners: { 1: 1 },
+    });
+    expect((await reject(signers[0]!.hexId, signers[0]!.secret!, { reason: "No me corresponde firmar" })).body).toEqual({
+      result: 1,
+      documentRejected: false,
+    });
     expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("SENT");
   });
 
   it("refuses when the sender did not allow it, or once the signer's evidence is verified", async () => {
     const { signers } = await createSentShipment(org.organization.id, { signers: [{ canReject: false }, {}] });
-    expect((await reject(signers[0]!.hexId, signers[0]!.secret!, { reason: "No" })).body).toMatchObject({ errorCode: "REJECTION_NOT_ALLOWED" });
+    expect((await reject(signers[0]!.hexId, signers[0]!.secret!, { reason: "No" })).body).toMatchObject({
+      errorCode: "REJECTION_NOT_ALLOWED",
+    });
 
-    await db.evidence.create({ data: { kind: "SELFIE", signerId: signers[1]!.id, storageKey: "x", mimeType: "image/jpeg", size: 1, sha256: sha256Hex("x"), check: "VERIFIED" } });
+    await db.evidence.create({
+      data: {
+        kind: "SELFIE",
+        signerId: signers[1]!.id,
+        storageKey: "x",
+        mimeType: "image/jpeg",
+        size: 1,
+        sha256: sha256Hex("x"),
+        check: "VERIFIED",
+      },
+    });
     const verified = await reject(signers[1]!.hexId, signers[1]!.secret!, { reason: "Cambié de opinión" });
     expect(verified.body).toMatchObject({ errorCode: "REJECTION_EVIDENCE_VERIFIED" });
   });
 });
 
 describe("POST /api/signprocess/addSigneeGeolocation", () => {
-  const locate = (secret: string, body: unknown) => call<{ result?: number; errorCode?: string; message?: string; location?: Record<string, unknown> }>(geolocationRoute, "/api/signprocess/addSigneeGeolocation", { method: "POST", body, headers: { "x-url-sign": secret } });
+  const locate = (secret: string, body: unknown) =>
+    call<{ result?: number; errorCode?: string; message?: string; location?: Record<string, unknown> }>(
+      geolocationRoute,
+      "/api/signprocess/addSigneeGeolocation",
+      { method: "POST", body, headers: { "x-url-sign": secret } },
+    );
 
   it("stores the signer's position as a spec §3 location object in the audit trail", async () => {
     const { document, signers } = await createSentShipment(org.organization.id, { signers: [{}], geolocateSigners: true });
     const signer = signers[0]!;
-    const answer = await locate(signer.secret!, { process: "ENVIO", processHexId: signer.hexId, geolocation: { timestamp: Date.now(), latitude: 40.4168, longitude: -3.7038, accuracy: 12, altitude: null, altitudeAccuracy: null, heading: null, speed: null } });
+    const answer = await locate(signer.secret!, {
+      process: "ENVIO",
+      processHexId: signer.hexId,
+      geolocation: {
+        timestamp: Date.now(),
+        latitude: 40.4168,
+        longitude: -3.7038,
+        accuracy: 12,
+        altitude: null,
+        altitudeAccuracy: null,
+        heading: null,
+        speed: null,
+      },
+    });
 
     expect(answer.status).toBe(200);
     expect(answer.body.location).toMatchObject({ latitude: 40.4168, longitude: -3.7038, accuracy: 12, address: { errorCode: null } });
     expect(String((answer.body.location?.address as { displayName?: string }).displayName)).toContain("Madrid");
     expect(String(answer.body.location?.mapLink)).toContain("40.4168");
     expect(await db.location.count({ where: { signerId: signer.id, processType: "ENVIO" } })).toBe(1);
-    expect((await db.auditEvent.findFirstOrThrow({ where: { documentId: document.id, type: "signer.location" } })).payload).toMatchObject({ latitude: 40.4168 });
+    expect((await db.auditEvent.findFirstOrThrow({ where: { documentId: document.id, type: "signer.location" } })).payload).toMatchObject({
+      latitude: 40.4168,
+    });
   });
 
   it("blocks with the spec §8 message when the flow makes the location obligatory and the signer denies it", async () => {
     const { signers } = await createSentShipment(org.organization.id, { signers: [{}], obligatoryGeolocation: true });
     const signer = signers[0]!;
-    const denied = await locate(signer.secret!, { process: "ENVIO", processHexId: signer.hexId, geolocation: { timestamp: Date.now(), errorCode: 1, errorMessage: "User denied Geolocation" } });
+    const denied = await locate(signer.secret!, {
+      process: "ENVIO",
+      processHexId: signer.hexId,
+      geolocation: { timestamp: Date.now(), errorCode: 1, errorMessage: "User denied Geolocation" },
+    });
 
     expect(denied.status).toBe(400);
     expect(denied.body.message).toBe(
@@ -336,8 +443,24 @@ describe("POST /api/signprocess/addSigneeGeolocation", () => {
   it("refuses a position outside the globe and a wrong secret", async () => {
     const { signers } = await createSentShipment(org.organization.id, { signers: [{}] });
     const signer = signers[0]!;
-    expect((await locate(signer.secret!, { process: "ENVIO", processHexId: signer.hexId, geolocation: { timestamp: Date.now(), latitude: 123, longitude: 0 } })).status).toBe(400);
-    expect((await locate(randomHex(16), { process: "ENVIO", processHexId: signer.hexId, geolocation: { timestamp: Date.now(), latitude: 1, longitude: 1 } })).body.errorCode).toBe("INVALID_LINK");
+    expect(
+      (
+        await locate(signer.secret!, {
+          process: "ENVIO",
+          processHexId: signer.hexId,
+          geolocation: { timestamp: Date.now(), latitude: 123, longitude: 0 },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await locate(randomHex(16), {
+          process: "ENVIO",
+          processHexId: signer.hexId,
+          geolocation: { timestamp: Date.now(), latitude: 1, longitude: 1 },
+        })
+      ).body.errorCode,
+    ).toBe("INVALID_LINK");
   });
 });
 
@@ -355,10 +478,17 @@ describe("the signed document for signers (/files-download/{urlDownload})", () =
     // Stands in for the sealing worker (a later capability): the signed file is stored on the document's file.
     const signedBytes = Buffer.from("%PDF-1.7 signed stand-in");
     const stored = await storage().put(signedBytes);
-    await db.documentFile.update({ where: { id: document.files[0]!.id }, data: { signedStorageKey: stored.key, signedSha256: stored.sha256 } });
+    await db.documentFile.update({
+      where: { id: document.files[0]!.id },
+      data: { signedStorageKey: stored.key, signedSha256: stored.sha256 },
+    });
 
     const view = await filesDownloadView(token);
-    expect(view).toMatchObject({ ready: true, title: document.title, files: [{ hexId: document.files[0]!.hexId, fileName: "contrato.pdf" }] });
+    expect(view).toMatchObject({
+      ready: true,
+      title: document.title,
+      files: [{ hexId: document.files[0]!.hexId, fileName: "contrato.pdf" }],
+    });
     const packed = await downloadForSigner(token, undefined, "es-es", meta());
     expect(Buffer.from(packed.body).equals(signedBytes)).toBe(true);
     expect(packed.fileName).toMatch(/contrato.*\.pdf$/);
@@ -374,7 +504,10 @@ describe("the signed document for signers (/files-download/{urlDownload})", () =
 
 describe("the server is the judge", () => {
   it("never lets a configured step be skipped by calling the API directly, and refuses a replayed upload's second step", async () => {
-    const { signers } = await createSentShipment(org.organization.id, { signers: [{}], steps: ["ACCEPT_TERMS", "SEE_DOCUMENT", "SIGNATURE"] });
+    const { signers } = await createSentShipment(org.organization.id, {
+      signers: [{}],
+      steps: ["ACCEPT_TERMS", "SEE_DOCUMENT", "SIGNATURE"],
+    });
     const { hexId, secret } = { ...signers[0]!, secret: signers[0]!.secret! };
     for (const page of ["see-document", "digital-signature"]) {
       const skipped = await step(hexId, secret, page, page === "see-document" ? { viewed: true } : { image: await drawnSignature() });
@@ -390,7 +523,10 @@ describe("the server is the judge", () => {
   it("applies two devices' simultaneous submissions of one step once", async () => {
     const { document, signers } = await createSentShipment(org.organization.id, { signers: [{}], steps: ["SEE_DOCUMENT", "SIGNATURE"] });
     const { hexId, secret } = { ...signers[0]!, secret: signers[0]!.secret! };
-    const answers = await Promise.all([step(hexId, secret, "see-document", { viewed: true }), step(hexId, secret, "see-document", { viewed: true })]);
+    const answers = await Promise.all([
+      step(hexId, secret, "see-document", { viewed: true }),
+      step(hexId, secret, "see-document", { viewed: true }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect((await db.signer.findUniqueOrThrow({ where: { id: signers[0]!.id } })).currentStep).toBe(1);
     expect(await db.auditEvent.count({ where: { documentId: document.id, type: "signer.document-viewed" } })).toBe(1);
@@ -400,17 +536,25 @@ describe("the server is the judge", () => {
 
 describe("the government identity registry (GET /api/centralRecord/saveCRIEvidence/{id})", () => {
   const cri = (processHexId: string, secret: string) =>
-    call<{ result?: number; registered?: boolean; nameMatches?: boolean; errorCode?: string; message?: string }>(criRoute, `/api/centralRecord/saveCRIEvidence/${processHexId}`, { params: { id: processHexId }, headers: { "x-url-sign": secret } });
+    call<{ result?: number; registered?: boolean; nameMatches?: boolean; errorCode?: string; message?: string }>(
+      criRoute,
+      `/api/centralRecord/saveCRIEvidence/${processHexId}`,
+      { params: { id: processHexId }, headers: { "x-url-sign": secret } },
+    );
 
   it("imports the local registry from CSV all or nothing, and keeps each check's answer as hashed evidence", async () => {
     const number = `${Math.floor(Math.random() * 90_000_000) + 10_000_000}Z`;
     const csv = `country,identType,identNumber,firstName,lastName,birthDate\nES,DNI,${number},Firmante0,Prueba,1990-04-01\nES,DNI,${number}X,Otra,Persona,\n`;
     expect(await importRegistry({ fileName: "registro.csv", bytes: Buffer.from(csv) })).toEqual({ imported: 2 });
     const broken = `country,identType,identNumber,firstName,lastName\nES,DNI,99999999R,Nadie,Nunca\nESP,DNI,1,Mal,País\n`;
-    await expect(importRegistry({ fileName: "registro.csv", bytes: Buffer.from(broken) })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(importRegistry({ fileName: "registro.csv", bytes: Buffer.from(broken) })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
     expect(await db.registryPerson.count({ where: { identNumber: "99999999R" } })).toBe(0);
 
-    const { signers } = await createSentShipment(org.organization.id, { signers: [{ identNumber: number }, { identNumber: `${Math.floor(Math.random() * 90_000_000) + 10_000_000}Q` }] });
+    const { signers } = await createSentShipment(org.organization.id, {
+      signers: [{ identNumber: number }, { identNumber: `${Math.floor(Math.random() * 90_000_000) + 10_000_000}Q` }],
+    });
     const known = await cri(signers[0]!.hexId, signers[0]!.secret!);
     expect(known.body).toEqual({ result: 1, registered: true, nameMatches: true });
     const evidence = await db.evidence.findFirstOrThrow({ where: { signerId: signers[0]!.id, kind: "EVIDENCE" } });
@@ -419,7 +563,10 @@ describe("the government identity registry (GET /api/centralRecord/saveCRIEviden
 
     const unknown = await cri(signers[1]!.hexId, signers[1]!.secret!);
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ errorCode: "PERSON_NOT_IN_REGISTRY", message: "La persona no está registrada en el registro del gobierno." });
+    expect(unknown.body).toMatchObject({
+      errorCode: "PERSON_NOT_IN_REGISTRY",
+      message: "La persona no está registrada en el registro del gobierno.",
+    });
     expect((await db.evidence.findFirstOrThrow({ where: { signerId: signers[1]!.id, kind: "EVIDENCE" } })).check).toBe("FAILED");
   });
 });

@@ -44,7 +44,15 @@ beforeAll(async () => {
     import("@/lib/stamping/networks"),
     import("@/app/api/signprocess/getStampInfo/[trxId]/route"),
   ]);
-  m = { runJob: jobs.runJob, openBatch: stamp.openBatch, stampPending: stamp.stampPending, chain, merkle, stampingConfig: networks.stampingConfig, getStampInfo: route.GET };
+  m = {
+    runJob: jobs.runJob,
+    openBatch: stamp.openBatch,
+    stampPending: stamp.stampPending,
+    chain,
+    merkle,
+    stampingConfig: networks.stampingConfig,
+    getStampInfo: route.GET,
+  };
   // Evidence other files left unstamped goes into this file's first batch; start from a clean slate.
   await m.runJob("stamping.stamp-pending", {});
 }, 90_000);
@@ -60,15 +68,35 @@ async function createEvidences(count: number) {
   const rows = [];
   for (let i = 0; i < count; i++) {
     const sha256 = createHash("sha256").update(`evidencia ${randomUUID()}`).digest("hex");
-    rows.push(await db.evidence.create({ data: { kind: i % 2 ? "SELFIE" : "ID_FRONT", storageKey: `tests/stamping/${randomUUID()}`, mimeType: "image/jpeg", size: 1000 + i, sha256 } }));
+    rows.push(
+      await db.evidence.create({
+        data: {
+          kind: i % 2 ? "SELFIE" : "ID_FRONT",
+          storageKey: `tests/stamping/${randomUUID()}`,
+          mimeType: "image/jpeg",
+          size: 1000 + i,
+          sha256,
+        },
+      }),
+    );
   }
   return rows;
 }
 
-const records = (ids: number[]) => db.stampingRecord.findMany({ where: { evidenceId: { in: ids } }, include: { evidence: true, batch: true }, orderBy: { evidenceId: "asc" } });
+const records = (ids: number[]) =>
+  db.stampingRecord.findMany({
+    where: { evidenceId: { in: ids } },
+    include: { evidence: true, batch: true },
+    orderBy: { evidenceId: "asc" },
+  });
 // Straight to the node: ethers caches identical provider calls for a moment.
 const nonce = async () => Number(await provider.send("eth_getTransactionCount", [senderAddress, "latest"]));
-const stampInfo = (trxId: string, locale = "es-es") => call(m.getStampInfo, `/api/signprocess/getStampInfo/${trxId}`, { params: { trxId }, headers: { "accept-language": locale }, ip: `198.51.100.${slot + 1}` });
+const stampInfo = (trxId: string, locale = "es-es") =>
+  call(m.getStampInfo, `/api/signprocess/getStampInfo/${trxId}`, {
+    params: { trxId },
+    headers: { "accept-language": locale },
+    ip: `198.51.100.${slot + 1}`,
+  });
 
 describe("stamping.stamp-pending", () => {
   it("stamps waiting evidences with one transaction whose data is the batch's Merkle root, every proof verifying", async () => {
@@ -176,7 +204,10 @@ describe("stamping.stamp-pending", () => {
     // Recorded but not confirmed: "transaction not found, retry in minutes".
     const early = await stampInfo(signed.hash);
     expect(early.status).toBe(404);
-    expect(early.body).toMatchObject({ errorCode: "TRANSACTION_NOT_FOUND", message: "Transacción no encontrada, vuelva a intentarlo en unos minutos." });
+    expect(early.body).toMatchObject({
+      errorCode: "TRANSACTION_NOT_FOUND",
+      message: "Transacción no encontrada, vuelva a intentarlo en unos minutos.",
+    });
 
     const before = await nonce();
     await m.runJob("stamping.stamp-pending", {});
@@ -236,7 +267,11 @@ describe("GET /api/signprocess/getStampInfo/{trxId}", () => {
     const unknown = `0x${"ab".repeat(32)}`;
     const es = await stampInfo(unknown);
     expect(es.status).toBe(404);
-    expect(es.body).toMatchObject({ errorCode: "STAMPING_INFO_NOT_FOUND", message: "No se encontró la información de estampado.", code: 404 });
+    expect(es.body).toMatchObject({
+      errorCode: "STAMPING_INFO_NOT_FOUND",
+      message: "No se encontró la información de estampado.",
+      code: 404,
+    });
     const en = await stampInfo("no-es-un-hash", "en-US");
     expect(en.status).toBe(404);
     expect(en.body).toMatchObject({ errorCode: "STAMPING_INFO_NOT_FOUND", message: "Stamping information not found." });
@@ -245,7 +280,8 @@ describe("GET /api/signprocess/getStampInfo/{trxId}", () => {
   it("is rate-limited per client address", async () => {
     const ip = `192.0.2.${100 + slot}`;
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) statuses.push((await call(m.getStampInfo, "/api/signprocess/getStampInfo/x", { params: { trxId: "x" }, ip })).status);
+    for (let i = 0; i < 61; i++)
+      statuses.push((await call(m.getStampInfo, "/api/signprocess/getStampInfo/x", { params: { trxId: "x" }, ip })).status);
     expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
     expect(statuses[60]).toBe(429);
   });
@@ -269,7 +305,9 @@ describe("stamping right after a signer finishes", () => {
       // Sealing right away: it waits for the stamping run the completion asked for.
       expect(await m.runJob("signing.seal-document", { documentId: document.id })).toEqual({ sealed: 1 });
       expect(Date.now() - started).toBeLessThan(15_000);
-      const record = await db.stampingRecord.findFirstOrThrow({ where: { evidence: { signerId: signers[0]!.id, kind: "SIGNATURE_DRAWING" } } });
+      const record = await db.stampingRecord.findFirstOrThrow({
+        where: { evidence: { signerId: signers[0]!.id, kind: "SIGNATURE_DRAWING" } },
+      });
       expect(record.code).toBe(200);
       expect(record.ethTrxid).toMatch(/^0x[0-9a-f]{64}$/);
 

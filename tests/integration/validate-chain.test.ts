@@ -45,7 +45,10 @@ async function stampedShipment(): Promise<{ hexId: string; batch: { id: number; 
   expect((await signStep(signers[0]!.hexId, signers[0]!.secret!, await drawnSignature(randomInt(1, 40_000)))).body.finished).toBe(true);
   await m.runJob("stamping.stamp-pending", {});
   expect(await m.runJob("signing.seal-document", { documentId: document.id })).toEqual({ sealed: 1 });
-  const record = await db.stampingRecord.findFirstOrThrow({ where: { evidence: { signer: { documentId: document.id } } }, include: { batch: true } });
+  const record = await db.stampingRecord.findFirstOrThrow({
+    where: { evidence: { signer: { documentId: document.id } } },
+    include: { batch: true },
+  });
   expect(record.batch?.status).toBe("CONFIRMED");
   return { hexId: document.hexId, batch: record.batch! };
 }
@@ -66,7 +69,12 @@ beforeAll(async () => {
     import("@/app/api/validateDocs/[signatureHexId]/package/route"),
     import("@/lib/queue/enqueue"),
   ]);
-  m = { runJob: jobs.runJob, publicValidation: validation.publicValidation, packageRoute: route.GET, closeProducers: enqueue.closeProducers };
+  m = {
+    runJob: jobs.runJob,
+    publicValidation: validation.publicValidation,
+    packageRoute: route.GET,
+    closeProducers: enqueue.closeProducers,
+  };
   const shipment = await stampedShipment();
   hexId = shipment.hexId;
   batchId = shipment.batch.id;
@@ -94,7 +102,9 @@ describe("/validateDocs checks each stamp on the chain", () => {
   });
 
   it("puts the chain's answer in the evidence package", async () => {
-    const request = new NextRequest(`http://127.0.0.1:3000/api/validateDocs/${hexId}/package`, { headers: { "x-forwarded-for": `198.51.100.${60 + slot}` } });
+    const request = new NextRequest(`http://127.0.0.1:3000/api/validateDocs/${hexId}/package`, {
+      headers: { "x-forwarded-for": `198.51.100.${60 + slot}` },
+    });
     const response = await m.packageRoute(request, { params: Promise.resolve({ signatureHexId: hexId }) });
     expect(response.status).toBe(200);
     const evidence = JSON.parse(strFromU8(unzipSync(new Uint8Array(await response.arrayBuffer()))["evidence.json"]!)) as {
@@ -102,7 +112,8 @@ describe("/validateDocs checks each stamp on the chain", () => {
     };
     const transactions = evidence.evidences.flatMap((item) => item.stamping.transactions);
     expect(transactions.length).toBeGreaterThan(0);
-    for (const tx of transactions) expect(tx).toMatchObject({ txId: stampTx, onChain: { state: "confirmed", blockNumber: expect.any(Number) } });
+    for (const tx of transactions)
+      expect(tx).toMatchObject({ txId: stampTx, onChain: { state: "confirmed", blockNumber: expect.any(Number) } });
   });
 
   it("reports a mismatch when the recorded root is not the one on chain", async () => {

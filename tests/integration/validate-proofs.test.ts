@@ -30,9 +30,16 @@ const txId = `0x${randomBytes(32).toString("hex")}`;
 
 /** The package as a browser downloads it, from a given address. */
 async function download(signatureHexId: string, ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {
-  const request = new NextRequest(`http://127.0.0.1:3000/api/validateDocs/${signatureHexId}/package`, { headers: { "x-forwarded-for": ip, "accept-language": "es-ES" } });
+  const request = new NextRequest(`http://127.0.0.1:3000/api/validateDocs/${signatureHexId}/package`, {
+    headers: { "x-forwarded-for": ip, "accept-language": "es-ES" },
+  });
   const response = await packageRoute(request, { params: Promise.resolve({ signatureHexId }) });
-  return { status: response.status, type: response.headers.get("content-type"), disposition: response.headers.get("content-disposition"), bytes: new Uint8Array(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    disposition: response.headers.get("content-disposition"),
+    bytes: new Uint8Array(await response.arrayBuffer()),
+  };
 }
 
 /**
@@ -86,7 +93,9 @@ describe("Merkle proofs on the public validation page and the evidence package",
     // tests/integration/stamping.test.ts: the same tree and records, with a well-formed made-up transaction.
     const evidences = await db.evidence.findMany({ where: { id: { in: evidenceIds } }, orderBy: { id: "asc" } });
     const tree = buildMerkleTree(evidences.map((evidence) => evidence.sha256));
-    const batch = await db.stampBatch.create({ data: { merkleRoot: tree.root, status: "CONFIRMED", localTx: txId, confirmedAt: new Date() } });
+    const batch = await db.stampBatch.create({
+      data: { merkleRoot: tree.root, status: "CONFIRMED", localTx: txId, confirmedAt: new Date() },
+    });
     batchId = batch.id;
     await db.stampingRecord.createMany({
       data: evidences.map((evidence, index) => ({
@@ -117,7 +126,10 @@ describe("Merkle proofs on the public validation page and the evidence package",
     expect(proof.path.length).toBeGreaterThan(0);
     const flipped = proof.path[0]!.hash.replace(/^./, (c) => (c === "0" ? "1" : "0"));
     try {
-      await db.stampingRecord.update({ where: { id: record.id }, data: { merkleProof: { ...proof, path: [{ ...proof.path[0]!, hash: flipped }, ...proof.path.slice(1)] } } });
+      await db.stampingRecord.update({
+        where: { id: record.id },
+        data: { merkleProof: { ...proof, path: [{ ...proof.path[0]!, hash: flipped }, ...proof.path.slice(1)] } },
+      });
       const shown = await evidencesOf(await publicValidation(sealedHexId));
       expect(shown.map((evidence) => evidence.stamping?.proofValid)).toEqual(shown.map((_, index) => index !== 0));
       // A proof that is not even a list of steps is invalid too, not an error.
@@ -142,7 +154,11 @@ describe("Merkle proofs on the public validation page and the evidence package",
 
     const evidence = JSON.parse(strFromU8(files["evidence.json"]!)) as {
       files: { path: string; sha256: string }[];
-      evidences: { kind: string; sha256: string; stamping: { root: string; proof: { position: string; hash: string }[]; transactions: { network: string; txId: string }[] } | null }[];
+      evidences: {
+        kind: string;
+        sha256: string;
+        stamping: { root: string; proof: { position: string; hash: string }[]; transactions: { network: string; txId: string }[] } | null;
+      }[];
     };
     expect(evidence.files[0]!.sha256).toBe(createHash("sha256").update(sealedBytes).digest("hex"));
     const stored = await db.evidence.findMany({ where: { id: { in: evidenceIds } }, orderBy: { id: "asc" } });

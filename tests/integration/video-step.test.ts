@@ -41,10 +41,29 @@ beforeAll(async () => {
   if (hasFfmpeg) {
     const out = join(workDir, "recording.webm");
     execFileSync("ffmpeg", [
-      "-nostdin", "-loglevel", "error",
-      "-f", "lavfi", "-i", "testsrc=size=160x120:rate=10",
-      "-f", "lavfi", "-i", "sine",
-      "-t", "2", "-c:v", "libvpx", "-c:a", "libopus", "-f", "webm", "-live", "1", "-y", out,
+      "-nostdin",
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=160x120:rate=10",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine",
+      "-t",
+      "2",
+      "-c:v",
+      "libvpx",
+      "-c:a",
+      "libopus",
+      "-f",
+      "webm",
+      "-live",
+      "1",
+      "-y",
+      out,
     ]);
     recording = new Uint8Array(readFileSync(out));
   }
@@ -61,14 +80,33 @@ function probeDuration(bytes: Uint8Array): number | null {
   return out === "N/A" || !Number.isFinite(value) ? null : value;
 }
 
-type Challenge = { result: number; challengeId: string; digits: string; expiresAt: string; seconds: number; attempts: number; maxAttempts: number };
+type Challenge = {
+  result: number;
+  challengeId: string;
+  digits: string;
+  expiresAt: string;
+  seconds: number;
+  attempts: number;
+  maxAttempts: number;
+};
 type Failure = { errorCode?: string; message?: string; page?: string; attempts?: number; exhausted?: boolean };
 
 const askDigits = (processHexId: string, secret: string) =>
-  call<Challenge & Failure>(challengeRoute, `/api/signprocess/${processHexId}/video-challenge`, { method: "POST", body: {}, params: { id: processHexId }, headers: { "x-url-sign": secret } });
+  call<Challenge & Failure>(challengeRoute, `/api/signprocess/${processHexId}/video-challenge`, {
+    method: "POST",
+    body: {},
+    params: { id: processHexId },
+    headers: { "x-url-sign": secret },
+  });
 
 /** The recording page's upload: multipart kind VIDEO, its upload id, the file, and which digits it read. */
-async function sendVideo(processHexId: string, secret: string, bytes: Uint8Array, detail: Record<string, unknown> | null, uploadId: string = randomUUID()) {
+async function sendVideo(
+  processHexId: string,
+  secret: string,
+  bytes: Uint8Array,
+  detail: Record<string, unknown> | null,
+  uploadId: string = randomUUID(),
+) {
   const form = new FormData();
   form.set("kind", "VIDEO");
   form.set("uploadId", uploadId);
@@ -94,7 +132,20 @@ async function expireChallenge(challengeId: string, secondsAgo: number) {
 }
 
 /** Any bytes that start like a WebM: a late or refused recording is turned away before it is read. */
-const webmLike = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, ...randomHex(64).split("").map((c) => c.charCodeAt(0))]);
+const webmLike = new Uint8Array([
+  0x1a,
+  0x45,
+  0xdf,
+  0xa3,
+  0x9f,
+  0x42,
+  0x86,
+  0x81,
+  0x01,
+  ...randomHex(64)
+    .split("")
+    .map((c) => c.charCodeAt(0)),
+]);
 
 /** A sent shipment whose signers opened their links (the process is IN_PROGRESS). */
 async function videoSigner(steps: Parameters<typeof createSentShipment>[1]["steps"] = ["VIDEO", "SIGNATURE"], signers = 1) {
@@ -160,35 +211,49 @@ describe("POST /api/signprocess/{id}/video-challenge", () => {
 });
 
 describe("sending the recording", () => {
-  it.skipIf(!hasFfmpeg)(`stores a recording sent in time with its digits, gives it a duration and moves on to the signature (${needsFfmpeg})`, async () => {
-    expect(probeDuration(recording)).toBeNull();
-    const { list } = await videoSigner();
-    const signer = list[0]!;
-    const issued = (await askDigits(signer.hexId, signer.secret)).body;
+  it.skipIf(!hasFfmpeg)(
+    `stores a recording sent in time with its digits, gives it a duration and moves on to the signature (${needsFfmpeg})`,
+    async () => {
+      expect(probeDuration(recording)).toBeNull();
+      const { list } = await videoSigner();
+      const signer = list[0]!;
+      const issued = (await askDigits(signer.hexId, signer.secret)).body;
 
-    const sent = await sendVideo(signer.hexId, signer.secret, recording, { challengeId: issued.challengeId });
-    expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ result: 1, next: `/signature-process/digital-signature/${signer.secret}/${signer.hexId}` });
-    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 1, attempts: 0 });
+      const sent = await sendVideo(signer.hexId, signer.secret, recording, { challengeId: issued.challengeId });
+      expect(sent.status).toBe(200);
+      expect(sent.body).toMatchObject({ result: 1, next: `/signature-process/digital-signature/${signer.secret}/${signer.hexId}` });
+      expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 1, attempts: 0 });
 
-    const evidence = await db.evidence.findFirstOrThrow({ where: { signerId: signer.id, kind: "VIDEO" } });
-    expect(evidence.mimeType).toBe("video/webm");
-    const detail = evidence.checkDetail as Record<string, unknown>;
-    expect(detail).toMatchObject({ digits: issued.digits, challengeId: issued.challengeId, remuxed: true, originalSha256: sha256Hex(Buffer.from(recording)) });
-    expect(new Date(String(detail.issuedAt)).getTime()).toBeLessThanOrEqual(new Date(String(detail.receivedAt)).getTime());
-    expect(new Date(String(detail.deadline)).toISOString()).toBe(issued.expiresAt);
+      const evidence = await db.evidence.findFirstOrThrow({ where: { signerId: signer.id, kind: "VIDEO" } });
+      expect(evidence.mimeType).toBe("video/webm");
+      const detail = evidence.checkDetail as Record<string, unknown>;
+      expect(detail).toMatchObject({
+        digits: issued.digits,
+        challengeId: issued.challengeId,
+        remuxed: true,
+        originalSha256: sha256Hex(Buffer.from(recording)),
+      });
+      expect(new Date(String(detail.issuedAt)).getTime()).toBeLessThanOrEqual(new Date(String(detail.receivedAt)).getTime());
+      expect(new Date(String(detail.deadline)).toISOString()).toBe(issued.expiresAt);
 
-    const stored = await storage().get(evidence.storageKey);
-    expect(sha256Hex(Buffer.from(stored))).toBe(evidence.sha256);
-    expect(probeDuration(stored)).toBeCloseTo(2, 0);
+      const stored = await storage().get(evidence.storageKey);
+      expect(sha256Hex(Buffer.from(stored))).toBe(evidence.sha256);
+      expect(probeDuration(stored)).toBeCloseTo(2, 0);
 
-    // Single use: the digits are gone once the recording is in.
-    expect(await redis().get(`video-challenge:${issued.challengeId}`)).toBeNull();
-    // The recording page retrying the same upload (same uploadId) learns it is in, and nothing is stored twice.
-    const retried = await sendVideo(signer.hexId, signer.secret, recording, { challengeId: issued.challengeId }, evidence.clientUploadId!);
-    expect(retried.body).toMatchObject({ result: 1, evidence: evidence.hexId });
-    expect(await db.evidence.count({ where: { signerId: signer.id, kind: "VIDEO" } })).toBe(1);
-  });
+      // Single use: the digits are gone once the recording is in.
+      expect(await redis().get(`video-challenge:${issued.challengeId}`)).toBeNull();
+      // The recording page retrying the same upload (same uploadId) learns it is in, and nothing is stored twice.
+      const retried = await sendVideo(
+        signer.hexId,
+        signer.secret,
+        recording,
+        { challengeId: issued.challengeId },
+        evidence.clientUploadId!,
+      );
+      expect(retried.body).toMatchObject({ result: 1, evidence: evidence.hexId });
+      expect(await db.evidence.count({ where: { signerId: signer.id, kind: "VIDEO" } })).toBe(1);
+    },
+  );
 
   it("refuses a late recording with 'Time expired', counts the attempt once, and at max_capture_attempts sends the signer to finishedAttempts", async () => {
     const { list } = await videoSigner();
@@ -203,7 +268,12 @@ describe("sending the recording", () => {
       const uploadId = randomUUID();
       const late = await sendVideo(signer.hexId, signer.secret, webmLike, { challengeId: issued.challengeId }, uploadId);
       expect(late.status).toBe(409);
-      expect(late.body).toMatchObject({ errorCode: "VIDEO_TIME_EXPIRED", message: timeExpired, attempts: attempt, exhausted: attempt === max });
+      expect(late.body).toMatchObject({
+        errorCode: "VIDEO_TIME_EXPIRED",
+        message: timeExpired,
+        attempts: attempt,
+        exhausted: attempt === max,
+      });
       if (attempt < max) {
         // The page sending the same refused recording again (a dropped answer) is not another attempt.
         const resent = await sendVideo(signer.hexId, signer.secret, webmLike, { challengeId: issued.challengeId }, uploadId);
@@ -213,13 +283,23 @@ describe("sending the recording", () => {
         expect(late.body.page).toBe("finishedAttempts");
       }
     }
-    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ status: "ATTEMPTS_EXHAUSTED", attempts: max, currentStep: 0 });
+    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({
+      status: "ATTEMPTS_EXHAUSTED",
+      attempts: max,
+      currentStep: 0,
+    });
     expect(await db.evidence.count({ where: { signerId: signer.id } })).toBe(0);
 
     const afterwards = await askDigits(signer.hexId, signer.secret);
     expect(afterwards.body).toMatchObject({ errorCode: "ATTEMPTS_EXHAUSTED", page: "finishedAttempts" });
-    const events = await db.auditEvent.findMany({ where: { documentId: signer.documentId, type: { startsWith: "signer.attempt" } }, orderBy: { id: "asc" } });
-    expect(events.map((e) => e.type)).toEqual([...Array.from({ length: max - 1 }, () => "signer.attempt-failed"), "signer.attempts-exhausted"]);
+    const events = await db.auditEvent.findMany({
+      where: { documentId: signer.documentId, type: { startsWith: "signer.attempt" } },
+      orderBy: { id: "asc" },
+    });
+    expect(events.map((e) => e.type)).toEqual([
+      ...Array.from({ length: max - 1 }, () => "signer.attempt-failed"),
+      "signer.attempts-exhausted",
+    ]);
   });
 
   it("accepts a recording sent just before the deadline that arrives within the upload's grace", async () => {
@@ -228,7 +308,9 @@ describe("sending the recording", () => {
     const issued = (await askDigits(signer.hexId, signer.secret)).body;
     await expireChallenge(issued.challengeId, 5);
     // The bytes only start like a WebM: accepted past the deadline check, refused as a file, not as late.
-    const sent = await sendVideo(signer.hexId, signer.secret, new Uint8Array([0x00, 0x01, 0x02, 0x03]), { challengeId: issued.challengeId });
+    const sent = await sendVideo(signer.hexId, signer.secret, new Uint8Array([0x00, 0x01, 0x02, 0x03]), {
+      challengeId: issued.challengeId,
+    });
     expect(sent.body.errorCode).toBe("EVIDENCE_FILE_INVALID");
     expect((await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).attempts).toBe(0);
   });
@@ -261,30 +343,33 @@ describe("sending the recording", () => {
     expect(await redis().get(`video-challenge:${anasDigits.challengeId}`)).not.toBeNull();
   });
 
-  it.skipIf(!hasFfmpeg)(`takes one recording per set of digits: a second recording with the same digits is refused (${needsFfmpeg})`, async () => {
-    const { list } = await videoSigner(["VIDEO", "SIGNATURE"], 2);
-    const [ana, bea] = [list[0]!, list[1]!];
-    const issued = (await askDigits(ana.hexId, ana.secret)).body;
+  it.skipIf(!hasFfmpeg)(
+    `takes one recording per set of digits: a second recording with the same digits is refused (${needsFfmpeg})`,
+    async () => {
+      const { list } = await videoSigner(["VIDEO", "SIGNATURE"], 2);
+      const [ana, bea] = [list[0]!, list[1]!];
+      const issued = (await askDigits(ana.hexId, ana.secret)).body;
 
-    // The first recording with these digits is broken on the way (not a video at all): it is refused as a file...
-    const broken = await sendVideo(ana.hexId, ana.secret, new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), { challengeId: issued.challengeId });
-    expect(broken.body.errorCode).toBe("EVIDENCE_FILE_INVALID");
-    // ...and another recording cannot reuse the digits: the signer asks for new ones.
-    const reused = await sendVideo(ana.hexId, ana.secret, recording, { challengeId: issued.challengeId });
-    expect(reused.body).toMatchObject({ errorCode: "VIDEO_TIME_EXPIRED", attempts: 1 });
-    expect(await db.evidence.count({ where: { signerId: ana.id } })).toBe(0);
+      // The first recording with these digits is broken on the way (not a video at all): it is refused as a file...
+      const broken = await sendVideo(ana.hexId, ana.secret, new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), { challengeId: issued.challengeId });
+      expect(broken.body.errorCode).toBe("EVIDENCE_FILE_INVALID");
+      // ...and another recording cannot reuse the digits: the signer asks for new ones.
+      const reused = await sendVideo(ana.hexId, ana.secret, recording, { challengeId: issued.challengeId });
+      expect(reused.body).toMatchObject({ errorCode: "VIDEO_TIME_EXPIRED", attempts: 1 });
+      expect(await db.evidence.count({ where: { signerId: ana.id } })).toBe(0);
 
-    const fresh = (await askDigits(ana.hexId, ana.secret)).body;
-    const stored = await sendVideo(ana.hexId, ana.secret, recording, { challengeId: fresh.challengeId });
-    expect(stored.status).toBe(200);
-    // A success clears the failed attempts.
-    expect((await db.signer.findUniqueOrThrow({ where: { id: ana.id } })).attempts).toBe(0);
+      const fresh = (await askDigits(ana.hexId, ana.secret)).body;
+      const stored = await sendVideo(ana.hexId, ana.secret, recording, { challengeId: fresh.challengeId });
+      expect(stored.status).toBe(200);
+      // A success clears the failed attempts.
+      expect((await db.signer.findUniqueOrThrow({ where: { id: ana.id } })).attempts).toBe(0);
 
-    // Another signer on the same step cannot send Ana's used digits either.
-    const foreign = await sendVideo(bea.hexId, bea.secret, recording, { challengeId: fresh.challengeId });
-    expect(foreign.body.errorCode).toBe("VIDEO_TIME_EXPIRED");
-    expect(await db.evidence.count({ where: { signerId: bea.id } })).toBe(0);
-  });
+      // Another signer on the same step cannot send Ana's used digits either.
+      const foreign = await sendVideo(bea.hexId, bea.secret, recording, { challengeId: fresh.challengeId });
+      expect(foreign.body.errorCode).toBe("VIDEO_TIME_EXPIRED");
+      expect(await db.evidence.count({ where: { signerId: bea.id } })).toBe(0);
+    },
+  );
 });
 
 describe("remuxing a recording", () => {

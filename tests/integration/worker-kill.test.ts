@@ -54,7 +54,11 @@ afterAll(async () => {
 const jobState = (job: QueuedJob) => queues[job.queue]!.getJob(job.options!.jobId!).then((found) => found?.getState());
 
 /** Enqueues `job`, starts a worker and kills it once `running` says the job is under way; the job is left active. */
-async function killMidJob(job: QueuedJob, running: () => Promise<boolean> = async () => (await jobState(job)) === "active", env: Record<string, string> = {}) {
+async function killMidJob(
+  job: QueuedJob,
+  running: () => Promise<boolean> = async () => (await jobState(job)) === "active",
+  env: Record<string, string> = {},
+) {
   await enqueueJobs([job]);
   const first = startWorker(env);
   try {
@@ -80,8 +84,15 @@ async function finishWith(done: () => Promise<boolean>, env: Record<string, stri
 
 /** A colourful pattern with no face in it: the face check loads its models, looks, and settles FAILED. */
 async function noFace(): Promise<Buffer> {
-  const squares = Array.from({ length: 30 }, (_, i) => `<rect x="${(i * 53) % 600}" y="${(i * 37) % 440}" width="40" height="40" fill="hsl(${i * 29},70%,50%)"/>`).join("");
-  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#888"/>${squares}</svg>`))
+  const squares = Array.from(
+    { length: 30 },
+    (_, i) => `<rect x="${(i * 53) % 600}" y="${(i * 37) % 440}" width="40" height="40" fill="hsl(${i * 29},70%,50%)"/>`,
+  ).join("");
+  return sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#888"/>${squares}</svg>`,
+    ),
+  )
     .jpeg()
     .toBuffer();
 }
@@ -89,7 +100,15 @@ async function noFace(): Promise<Buffer> {
 async function capture(signerId: number, kind: EvidenceKind, position: number, bytes: Uint8Array) {
   const stored = await storage().put(bytes);
   return db.evidence.create({
-    data: { kind, signerId, storageKey: stored.key, sha256: stored.sha256, size: bytes.length, mimeType: kind === "VIDEO" ? "video/webm" : "image/jpeg", stepPosition: position },
+    data: {
+      kind,
+      signerId,
+      storageKey: stored.key,
+      sha256: stored.sha256,
+      size: bytes.length,
+      mimeType: kind === "VIDEO" ? "video/webm" : "image/jpeg",
+      stepPosition: position,
+    },
   });
 }
 
@@ -217,7 +236,12 @@ describe("a worker killed in the middle of a job: a new worker finishes it once"
       const held = hold;
       await killMidJob(callbackJob(document.id, "completed"), async () => firstArrived.opened);
       held.open();
-      await finishWith(async () => (await db.transactionLog.count({ where: { transactionHexId: document.hexId, resultSuccess: true, description: { startsWith: "document.completed " } } })) > 0);
+      await finishWith(
+        async () =>
+          (await db.transactionLog.count({
+            where: { transactionHexId: document.hexId, resultSuccess: true, description: { startsWith: "document.completed " } },
+          })) > 0,
+      );
 
       const mine = requests.filter((request) => request.path === `/kill-${slot}`);
       // The receiver cannot be told apart from one that crashed before answering, so the callback comes again
@@ -225,7 +249,11 @@ describe("a worker killed in the middle of a job: a new worker finishes it once"
       expect(mine).toHaveLength(2);
       expect(mine[0]!.headers["x-rubrica-event-id"]).toBe(mine[1]!.headers["x-rubrica-event-id"]);
       expect(mine[0]!.headers["x-rubrica-delivery"]).not.toBe(mine[1]!.headers["x-rubrica-delivery"]);
-      expect(await db.transactionLog.count({ where: { transactionHexId: document.hexId, resultSuccess: true, description: { startsWith: "document.completed " } } })).toBe(1);
+      expect(
+        await db.transactionLog.count({
+          where: { transactionHexId: document.hexId, resultSuccess: true, description: { startsWith: "document.completed " } },
+        }),
+      ).toBe(1);
       // And the job is over: a further run sends nothing.
       expect(await runJob("callbacks.deliver", { documentId: document.id, kind: "completed" })).toEqual({ result: "skipped" });
       expect(requests.filter((request) => request.path === `/kill-${slot}`)).toHaveLength(2);
@@ -239,14 +267,24 @@ describe("a worker killed in the middle of a job: a new worker finishes it once"
       const env = { SMTP_URL: smtp.sink.url };
       await killMidJob(completionMailJob(document.id), async () => smtp.arrived.opened, env);
       smtp.answer();
-      await finishWith(async () => (await db.transactionLog.count({ where: { transactionHexId: document.hexId, resultSuccess: true, description: { startsWith: "completion mail to sender:" } } })) > 0, env);
+      await finishWith(
+        async () =>
+          (await db.transactionLog.count({
+            where: { transactionHexId: document.hexId, resultSuccess: true, description: { startsWith: "completion mail to sender:" } },
+          })) > 0,
+        env,
+      );
 
       expect(smtp.received).toHaveLength(2);
       // One message as far as mail systems go: the same Message-ID, which they use to drop the copy.
       expect(smtp.received[0]!.messageId).toBeTruthy();
       expect(smtp.received[1]!.messageId).toBe(smtp.received[0]!.messageId);
       expect(smtp.received[1]!.text).toBe(smtp.received[0]!.text);
-      expect(await db.transactionLog.count({ where: { transactionHexId: document.hexId, resultSuccess: true, description: { startsWith: "completion mail to sender:" } } })).toBe(1);
+      expect(
+        await db.transactionLog.count({
+          where: { transactionHexId: document.hexId, resultSuccess: true, description: { startsWith: "completion mail to sender:" } },
+        }),
+      ).toBe(1);
       expect(await runJob("callbacks.completion-mail", { documentId: document.id })).toEqual({ result: "skipped" });
     } finally {
       await smtp.sink.stop();
@@ -262,7 +300,12 @@ describe("a worker killed in the middle of a job: a new worker finishes it once"
     try {
       const env = { SMTP_URL: smtp.sink.url };
       await killMidJob(
-        { queue: shipmentsQueue, name: "shipments.deliver-invitation", data: { deliveryId: delivery.id }, options: { jobId: `delivery-${delivery.id}`, attempts: 5, backoff: { type: "fixed", delay: 300 } } },
+        {
+          queue: shipmentsQueue,
+          name: "shipments.deliver-invitation",
+          data: { deliveryId: delivery.id },
+          options: { jobId: `delivery-${delivery.id}`, attempts: 5, backoff: { type: "fixed", delay: 300 } },
+        },
         async () => smtp.arrived.opened,
         env,
       );
@@ -273,7 +316,10 @@ describe("a worker killed in the middle of a job: a new worker finishes it once"
       expect(smtp.received).toHaveLength(2);
       const secretOf = (mail: SinkMail) => /\/sign\/([0-9a-f]{32})\//.exec(mail.text)?.[1];
       const hash = (await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).urlSignHash;
-      const sha = (secret: string | undefined) => createHash("sha256").update(secret ?? "").digest("hex");
+      const sha = (secret: string | undefined) =>
+        createHash("sha256")
+          .update(secret ?? "")
+          .digest("hex");
       expect(sha(secretOf(smtp.received[1]!))).toBe(hash);
       expect(sha(secretOf(smtp.received[0]!))).not.toBe(hash);
       expect((await db.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe("SENT");
@@ -307,7 +353,11 @@ describe("a worker killed in the middle of a job: a new worker finishes it once"
       for (let i = 0; i < 3; i++) {
         const bytes = new TextEncoder().encode(`evidencia ${slot} ${Date.now()} ${i}`);
         const stored = await storage().put(bytes);
-        evidences.push(await db.evidence.create({ data: { kind: "SELFIE", storageKey: stored.key, sha256: stored.sha256, size: bytes.length, mimeType: "image/jpeg" } }));
+        evidences.push(
+          await db.evidence.create({
+            data: { kind: "SELFIE", storageKey: stored.key, sha256: stored.sha256, size: bytes.length, mimeType: "image/jpeg" },
+          }),
+        );
       }
       // Blocks only when the test says: the stamp stays in the node's pool while the worker waits for it.
       await provider.send("evm_setAutomine", [false]);
@@ -319,7 +369,10 @@ describe("a worker killed in the middle of a job: a new worker finishes it once"
       }
       await provider.send("evm_mine", []);
       const ids = evidences.map((evidence) => evidence.id);
-      await finishWith(async () => (await db.stampingRecord.count({ where: { evidenceId: { in: ids }, code: 200 } })) === ids.length, env());
+      await finishWith(
+        async () => (await db.stampingRecord.count({ where: { evidenceId: { in: ids }, code: 200 } })) === ids.length,
+        env(),
+      );
 
       // One transaction for the batch: the second worker found the first one's on chain and did not send another.
       expect(await nonce()).toBe(before + 1);

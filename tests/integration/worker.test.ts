@@ -29,10 +29,18 @@ describe("worker: maintenance.purge-expired-auth", () => {
   it("ends sessions past their expiry and deletes stale one-time codes, and a second run changes nothing", async () => {
     const org = await createTestOrganization();
     const user = await createTestUser(org);
-    const expired = await db.authSession.create({ data: { userId: user.id, organizationId: org.organization.id, mfaPassed: true, expiresAt: new Date(Date.now() - 60_000) } });
-    const live = await db.authSession.create({ data: { userId: user.id, organizationId: org.organization.id, mfaPassed: true, expiresAt: new Date(Date.now() + 60 * 60_000) } });
-    const staleCode = await db.oneTimeCode.create({ data: { userId: user.id, purpose: "UNLOCK", codeHash: `stale-${user.hexId}`, expiresAt: new Date(Date.now() - 2 * 24 * 60 * 60_000) } });
-    const freshCode = await db.oneTimeCode.create({ data: { userId: user.id, purpose: "UNLOCK", codeHash: `fresh-${user.hexId}`, expiresAt: new Date(Date.now() + 60_000) } });
+    const expired = await db.authSession.create({
+      data: { userId: user.id, organizationId: org.organization.id, mfaPassed: true, expiresAt: new Date(Date.now() - 60_000) },
+    });
+    const live = await db.authSession.create({
+      data: { userId: user.id, organizationId: org.organization.id, mfaPassed: true, expiresAt: new Date(Date.now() + 60 * 60_000) },
+    });
+    const staleCode = await db.oneTimeCode.create({
+      data: { userId: user.id, purpose: "UNLOCK", codeHash: `stale-${user.hexId}`, expiresAt: new Date(Date.now() - 2 * 24 * 60 * 60_000) },
+    });
+    const freshCode = await db.oneTimeCode.create({
+      data: { userId: user.id, purpose: "UNLOCK", codeHash: `fresh-${user.hexId}`, expiresAt: new Date(Date.now() + 60_000) },
+    });
 
     const job = await queue.add("maintenance.purge-expired-auth", {});
     const result = (await job.waitUntilFinished(events, 15_000)) as { endedSessions: number; deletedCodes: number };

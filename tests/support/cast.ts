@@ -7,7 +7,12 @@ import { signIn } from "./sign-in";
  */
 export async function twoOrganizations() {
   const [orgA, orgB] = await Promise.all([createTestOrganization(), createTestOrganization()]);
-  const [a, op, none, b] = await Promise.all([createTestUser(orgA), createTestUser(orgA, { role: "operator" }), createTestUser(orgA, { role: "none" }), createTestUser(orgB)]);
+  const [a, op, none, b] = await Promise.all([
+    createTestUser(orgA),
+    createTestUser(orgA, { role: "operator" }),
+    createTestUser(orgA, { role: "none" }),
+    createTestUser(orgB),
+  ]);
   const [adminA, operatorA, noRoleA, adminB] = await Promise.all([signIn(a.email), signIn(op.email), signIn(none.email), signIn(b.email)]);
   return { orgA, orgB, adminA, operatorA, noRoleA, adminB };
 }

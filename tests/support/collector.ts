@@ -8,7 +8,12 @@ export type Collector<T> = {
   close(): void;
 };
 
-type Waiter<T> = { predicate: (message: T) => boolean; resolve: (message: T) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+type Waiter<T> = {
+  predicate: (message: T) => boolean;
+  resolve: (message: T) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+};
 
 export function createCollector<T>(what: string): Collector<T> {
   const messages: T[] = [];

@@ -103,7 +103,15 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     if (!body) return sendError(response, 400, 21602, "Message body is required.");
 
     const now = new Date();
-    const message: FakeTwilioMessage = { sid: `SM${hex(16)}`, accountSid, to, from, body, status: "queued", dateCreated: now.toISOString() };
+    const message: FakeTwilioMessage = {
+      sid: `SM${hex(16)}`,
+      accountSid,
+      to,
+      from,
+      body,
+      status: "queued",
+      dateCreated: now.toISOString(),
+    };
     await options.onMessage?.(message);
     collector.push(message);
     const uri = `/${API_VERSION}/Accounts/${accountSid}/Messages/${message.sid}`;

@@ -10,8 +10,11 @@ let phoneCounter = Math.floor(Math.random() * 1_000_000);
 
 /** A fresh organisation per test file (or test), so tests never see each other's rows. */
 export async function createTestOrganization(options: { requiredMfaMethod?: MfaMethodType } = {}) {
-  const { organization, adminRole, operatorRole } = await db.$transaction((tx) => createOrganization(tx, { name: `Org ${randomHex(4)}`, country: "ES" }));
-  if (options.requiredMfaMethod) await db.organization.update({ where: { id: organization.id }, data: { requiredMfaMethod: options.requiredMfaMethod } });
+  const { organization, adminRole, operatorRole } = await db.$transaction((tx) =>
+    createOrganization(tx, { name: `Org ${randomHex(4)}`, country: "ES" }),
+  );
+  if (options.requiredMfaMethod)
+    await db.organization.update({ where: { id: organization.id }, data: { requiredMfaMethod: options.requiredMfaMethod } });
   return { organization, adminRole, operatorRole };
 }
 
@@ -19,7 +22,13 @@ export type TestOrganization = Awaited<ReturnType<typeof createTestOrganization>
 
 export async function createTestUser(
   org: TestOrganization,
-  options: { role?: "admin" | "operator" | "none"; platformAdmin?: boolean; changePassword?: boolean; emailVerified?: boolean; language?: "es_es" | "en_us" } = {},
+  options: {
+    role?: "admin" | "operator" | "none";
+    platformAdmin?: boolean;
+    changePassword?: boolean;
+    emailVerified?: boolean;
+    language?: "es_es" | "en_us";
+  } = {},
 ) {
   const role = options.role ?? "admin";
   phoneCounter += 1;
@@ -39,4 +48,3 @@ export async function createTestUser(
     },
   });
 }
-

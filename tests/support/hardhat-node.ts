@@ -17,11 +17,15 @@ export function hardhatNode(port: number): HardhatNode {
     port,
     start: () =>
       new Promise<void>((resolve, reject) => {
-        const proc = spawn(process.execPath, [hardhatCli, "--config", "chain/hardhat.config.cjs", "node", "--hostname", "127.0.0.1", "--port", String(port)], {
-          cwd: root,
-          env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", NODE_ENV: "development" },
-          stdio: ["ignore", "pipe", "pipe"],
-        });
+        const proc = spawn(
+          process.execPath,
+          [hardhatCli, "--config", "chain/hardhat.config.cjs", "node", "--hostname", "127.0.0.1", "--port", String(port)],
+          {
+            cwd: root,
+            env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", NODE_ENV: "development" },
+            stdio: ["ignore", "pipe", "pipe"],
+          },
+        );
         child = proc;
         let output = "";
         const timer = setTimeout(() => reject(new Error(`hardhat node did not start on ${url}:\n${output}`)), 45_000);

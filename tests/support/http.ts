@@ -16,7 +16,12 @@ export type CallOptions = {
 export async function call<T = Record<string, unknown>>(handler: unknown, path: string, options: CallOptions = {}) {
   const url = new URL(`http://127.0.0.1:3000${path}`);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
-  const headers: Record<string, string> = { "content-type": "application/json", "x-forwarded-for": options.ip ?? "203.0.113.10", "user-agent": "vitest", ...options.headers };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "x-forwarded-for": options.ip ?? "203.0.113.10",
+    "user-agent": "vitest",
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const request = new NextRequest(url, {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),

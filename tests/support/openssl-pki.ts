@@ -35,9 +35,23 @@ export class OpensslPki {
 
   constructor() {
     this.openssl([
-      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.crt", "-days", "2",
-      "-subj", "/C=ES/O=Rubrica Pruebas/CN=Rubrica Pruebas CA",
-      "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      "ca.key",
+      "-out",
+      "ca.crt",
+      "-days",
+      "2",
+      "-subj",
+      "/C=ES/O=Rubrica Pruebas/CN=Rubrica Pruebas CA",
+      "-addext",
+      "basicConstraints=critical,CA:TRUE",
+      "-addext",
+      "keyUsage=critical,keyCertSign,cRLSign",
     ]);
     writeFileSync(this.index, "");
     // Tests issue several certificates with one subject (a TSA per test): openssl refuses that by default.
@@ -63,8 +77,22 @@ export class OpensslPki {
     writeFileSync(this.file(`${name}.ext`), `${all.join("\n")}\n`);
     this.openssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", `${name}.key`, "-out", `${name}.csr`, "-subj", subject]);
     this.openssl([
-      "x509", "-req", "-in", `${name}.csr`, "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
-      "-out", `${name}.crt`, "-days", "2", "-sha256", "-extfile", `${name}.ext`,
+      "x509",
+      "-req",
+      "-in",
+      `${name}.csr`,
+      "-CA",
+      "ca.crt",
+      "-CAkey",
+      "ca.key",
+      "-CAcreateserial",
+      "-out",
+      `${name}.crt`,
+      "-days",
+      "2",
+      "-sha256",
+      "-extfile",
+      `${name}.ext`,
     ]);
     const cert = this.file(`${name}.crt`);
     const x509 = new X509Certificate(readFileSync(cert));
@@ -76,13 +104,15 @@ export class OpensslPki {
   /** Marks a certificate issued by this CA revoked: the OCSP responder says so from then on. */
   revoke(cert: string): void {
     const serial = new X509Certificate(readFileSync(cert)).serialNumber.toUpperCase();
-    const lines = readFileSync(this.index, "utf8").split("\n").map((line) => {
-      const fields = line.split("\t");
-      if (fields[3] !== serial) return line;
-      fields[0] = "R";
-      fields[2] = utcTime(new Date(Date.now() - 60_000));
-      return fields.join("\t");
-    });
+    const lines = readFileSync(this.index, "utf8")
+      .split("\n")
+      .map((line) => {
+        const fields = line.split("\t");
+        if (fields[3] !== serial) return line;
+        fields[0] = "R";
+        fields[2] = utcTime(new Date(Date.now() - 60_000));
+        return fields.join("\t");
+      });
     writeFileSync(this.index, lines.join("\n"));
   }
 
@@ -110,7 +140,27 @@ export class OpensslPki {
         const query = this.file(`ocsp-${id}.req`);
         const reply = this.file(`ocsp-${id}.resp`);
         writeFileSync(query, Buffer.concat(chunks));
-        run("openssl", ["ocsp", "-index", this.index, "-CA", "ca.crt", "-rsigner", "ca.crt", "-rkey", "ca.key", "-reqin", query, "-respout", reply, "-ndays", "1"], { cwd: this.dir })
+        run(
+          "openssl",
+          [
+            "ocsp",
+            "-index",
+            this.index,
+            "-CA",
+            "ca.crt",
+            "-rsigner",
+            "ca.crt",
+            "-rkey",
+            "ca.key",
+            "-reqin",
+            query,
+            "-respout",
+            reply,
+            "-ndays",
+            "1",
+          ],
+          { cwd: this.dir },
+        )
           .then(() => response.writeHead(200, { "Content-Type": "application/ocsp-response" }).end(readFileSync(reply)))
           .catch(() => response.writeHead(500).end());
       });
@@ -133,7 +183,21 @@ export class OpensslPki {
   pkcs12(subject: string, password: string, { legacy = false } = {}): { path: string; cert: string } {
     const { key, cert } = this.issue(subject, ["basicConstraints=CA:FALSE", "keyUsage=critical,digitalSignature,nonRepudiation"]);
     const out = this.file(`signer${this.counter}${legacy ? "-legacy" : ""}.p12`);
-    this.openssl(["pkcs12", "-export", "-inkey", key, "-in", cert, "-certfile", "ca.crt", "-out", out, "-passout", `pass:${password}`, ...(legacy ? ["-legacy"] : [])]);
+    this.openssl([
+      "pkcs12",
+      "-export",
+      "-inkey",
+      key,
+      "-in",
+      cert,
+      "-certfile",
+      "ca.crt",
+      "-out",
+      out,
+      "-passout",
+      `pass:${password}`,
+      ...(legacy ? ["-legacy"] : []),
+    ]);
     return { path: out, cert };
   }
 
@@ -142,8 +206,18 @@ export class OpensslPki {
     writeFileSync(this.file("crlnumber"), "01\n");
     writeFileSync(
       this.file("ca.cnf"),
-      ["[ ca ]", "default_ca = ca_default", "[ ca_default ]", `database = ${this.index}`, `crlnumber = ${this.file("crlnumber")}`,
-        `certificate = ${this.caCertificate}`, `private_key = ${this.file("ca.key")}`, "default_md = sha256", "default_crl_days = 1", ""].join("\n"),
+      [
+        "[ ca ]",
+        "default_ca = ca_default",
+        "[ ca_default ]",
+        `database = ${this.index}`,
+        `crlnumber = ${this.file("crlnumber")}`,
+        `certificate = ${this.caCertificate}`,
+        `private_key = ${this.file("ca.key")}`,
+        "default_md = sha256",
+        "default_crl_days = 1",
+        "",
+      ].join("\n"),
     );
     const state = { requests: 0 };
     const server = createServer((request, response) => {

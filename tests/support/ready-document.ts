@@ -44,7 +44,11 @@ export async function createReadyDocument(
   });
   const positions = [...new Set(options.signers.map((s) => s.position ?? 1))];
   await db.signerOrder.createMany({
-    data: positions.map((position) => ({ documentId: document.id, position, minSigners: options.minSigners?.[position] ?? options.signers.filter((s) => (s.position ?? 1) === position).length })),
+    data: positions.map((position) => ({
+      documentId: document.id,
+      position,
+      minSigners: options.minSigners?.[position] ?? options.signers.filter((s) => (s.position ?? 1) === position).length,
+    })),
   });
   const signers = [];
   for (const [index, signer] of options.signers.entries()) {

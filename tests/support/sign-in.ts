@@ -12,7 +12,10 @@ let client = 0;
 export async function signIn(email: string, password = testPassword): Promise<string> {
   client += 1;
   const ip = `198.18.${Math.floor(client / 250) % 250}.${(client % 250) + 1}`;
-  const { status, body } = await call<{ token?: string; errorCode?: string }>(authenticate, "/api/authenticate", { body: { username: email, password }, ip });
+  const { status, body } = await call<{ token?: string; errorCode?: string }>(authenticate, "/api/authenticate", {
+    body: { username: email, password },
+    ip,
+  });
   if (status !== 200 || !body.token) throw new Error(`sign-in of ${email} failed: ${body.errorCode ?? status}`);
   return body.token;
 }

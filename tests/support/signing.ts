@@ -5,7 +5,13 @@ import type { StepType } from "@/lib/db/generated/enums";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
 
-export type TestSigner = { position?: number; mandatory?: boolean; canReject?: boolean; language?: "es_es" | "en_us"; identNumber?: string | null };
+export type TestSigner = {
+  position?: number;
+  mandatory?: boolean;
+  canReject?: boolean;
+  language?: "es_es" | "en_us";
+  identNumber?: string | null;
+};
 
 export async function testPdf(text = "Contrato de prueba"): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -22,7 +28,13 @@ export async function testPdf(text = "Contrato de prueba"): Promise<Uint8Array> 
  */
 export async function createSentShipment(
   organizationId: number,
-  options: { signers: TestSigner[]; steps?: StepType[]; minSigners?: Record<number, number>; obligatoryGeolocation?: boolean; geolocateSigners?: boolean } ,
+  options: {
+    signers: TestSigner[];
+    steps?: StepType[];
+    minSigners?: Record<number, number>;
+    obligatoryGeolocation?: boolean;
+    geolocateSigners?: boolean;
+  },
 ) {
   const steps = options.steps ?? ["DATA_CONFIRM", "ACCEPT_TERMS", "SEE_DOCUMENT", "SIGNATURE"];
   const flow = await db.flow.create({
@@ -53,7 +65,11 @@ export async function createSentShipment(
   });
   const positions = [...new Set(options.signers.map((s) => s.position ?? 1))].sort((a, b) => a - b);
   await db.signerOrder.createMany({
-    data: positions.map((position) => ({ documentId: document.id, position, minSigners: options.minSigners?.[position] ?? options.signers.filter((s) => (s.position ?? 1) === position).length })),
+    data: positions.map((position) => ({
+      documentId: document.id,
+      position,
+      minSigners: options.minSigners?.[position] ?? options.signers.filter((s) => (s.position ?? 1) === position).length,
+    })),
   });
   const firstOrder = positions[0] ?? 1;
   const signers = [];
@@ -99,7 +115,9 @@ export async function drawnSignature(variant = 0): Promise<string> {
 
 /** What an untouched pad sends: a transparent PNG. */
 export async function blankSignature(): Promise<string> {
-  const png = await sharp({ create: { width: 500, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 500, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString("base64")}`;
 }
 

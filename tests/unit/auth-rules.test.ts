@@ -77,7 +77,9 @@ describe("locale, formats and identifiers", () => {
 
   it("formats operation log timestamps as YYYY-MM-DD HH:mm:ss and details with ip, user, record and action", () => {
     expect(formatEventTimestamp(new Date("2026-11-22T05:07:09.123Z"))).toBe("2026-11-22 05:07:09");
-    expect(operationDetail({ module: "USUARIO", organizationId: 1, userId: 7, event: "LOGIN", ip: "10.0.0.1", recordId: "abc" })).toBe("ip=10.0.0.1; userId=7; recordId=abc; action=LOGIN");
+    expect(operationDetail({ module: "USUARIO", organizationId: 1, userId: 7, event: "LOGIN", ip: "10.0.0.1", recordId: "abc" })).toBe(
+      "ip=10.0.0.1; userId=7; recordId=abc; action=LOGIN",
+    );
   });
 
   it("draws public ids of 128 bits and random strings of 24 alphanumerics (spec §9)", () => {

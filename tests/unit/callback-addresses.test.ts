@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { callbackUrlAllowed, callbackUrlSendable } from "@/lib/callbacks/callback-url";
 import { addressAllowed, addressKind } from "@/lib/net/address-allowed";
-import { blockedRanges, ipv4EmbeddingRanges, ipv6Bytes, literalAddressKind, privateRanges, type AddressRange, type NetworkRules } from "@/lib/net/address-ranges";
+import {
+  blockedRanges,
+  ipv4EmbeddingRanges,
+  ipv6Bytes,
+  literalAddressKind,
+  privateRanges,
+  type AddressRange,
+  type NetworkRules,
+} from "@/lib/net/address-ranges";
 
 const production: NetworkRules = { production: true, allowPrivateNetworks: false };
 const onPremise: NetworkRules = { production: true, allowPrivateNetworks: true };
@@ -9,19 +17,74 @@ const development: NetworkRules = { production: false, allowPrivateNetworks: fal
 
 const kinds = {
   private: [
-    "127.0.0.1", "127.255.255.254", "10.0.0.5", "10.255.255.255", "172.16.0.1", "172.31.255.255", "192.168.1.1", "100.64.0.1", "100.127.255.255",
-    "::1", "fc00::1", "fd12:3456:789a::1", "64:ff9b:1::a00:1",
+    "127.0.0.1",
+    "127.255.255.254",
+    "10.0.0.5",
+    "10.255.255.255",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "100.64.0.1",
+    "100.127.255.255",
+    "::1",
+    "fc00::1",
+    "fd12:3456:789a::1",
+    "64:ff9b:1::a00:1",
   ],
   blocked: [
-    "0.0.0.0", "0.1.2.3", "169.254.169.254", "169.254.0.1", "192.0.0.1", "192.0.2.10", "192.88.99.1", "198.18.0.1", "198.19.255.255", "198.51.100.7",
-    "203.0.113.9", "224.0.0.1", "239.255.255.250", "240.0.0.1", "255.255.255.255",
-    "::", "fe80::1", "febf:ffff::1", "fec0::1", "ff02::1", "ff05::1:3", "100::1", "2001::1", "2001:db8::1", "2002:a00:5::1", "3fff::1", "5f00::1",
-    "4000::1", "1::1",
+    "0.0.0.0",
+    "0.1.2.3",
+    "169.254.169.254",
+    "169.254.0.1",
+    "192.0.0.1",
+    "192.0.2.10",
+    "192.88.99.1",
+    "198.18.0.1",
+    "198.19.255.255",
+    "198.51.100.7",
+    "203.0.113.9",
+    "224.0.0.1",
+    "239.255.255.250",
+    "240.0.0.1",
+    "255.255.255.255",
+    "::",
+    "fe80::1",
+    "febf:ffff::1",
+    "fec0::1",
+    "ff02::1",
+    "ff05::1:3",
+    "100::1",
+    "2001::1",
+    "2001:db8::1",
+    "2002:a00:5::1",
+    "3fff::1",
+    "5f00::1",
+    "4000::1",
+    "1::1",
   ],
   public: [
-    "8.8.8.8", "1.1.1.1", "9.255.255.255", "11.0.0.0", "100.63.255.255", "100.128.0.0", "126.255.255.255", "128.0.0.0", "169.253.255.255", "169.255.0.0",
-    "172.15.255.255", "172.32.0.0", "192.167.255.255", "192.169.0.0", "198.17.255.255", "198.20.0.0", "223.255.255.255",
-    "2606:4700:4700::1111", "2001:4860:4860::8888", "2a00:1450:4003:80e::200e", "2001:200::1", "3ffe::1",
+    "8.8.8.8",
+    "1.1.1.1",
+    "9.255.255.255",
+    "11.0.0.0",
+    "100.63.255.255",
+    "100.128.0.0",
+    "126.255.255.255",
+    "128.0.0.0",
+    "169.253.255.255",
+    "169.255.0.0",
+    "172.15.255.255",
+    "172.32.0.0",
+    "192.167.255.255",
+    "192.169.0.0",
+    "198.17.255.255",
+    "198.20.0.0",
+    "223.255.255.255",
+    "2606:4700:4700::1111",
+    "2001:4860:4860::8888",
+    "2a00:1450:4003:80e::200e",
+    "2001:200::1",
+    "3ffe::1",
   ],
 } as const;
 
@@ -64,7 +127,19 @@ describe("address kinds", () => {
   });
 
   it("anything that is no plain IP address is blocked by the server and no address for the browser's matcher", () => {
-    for (const text of ["example.com", "", "fe80::1%eth0", "1.2.3", "1.2.3.4.5", "256.0.0.1", "01.2.3.4", "1:2:3:4:5:6:7:8:9", "1::2::3", "::ffff:1.2.3", "12345::1"]) {
+    for (const text of [
+      "example.com",
+      "",
+      "fe80::1%eth0",
+      "1.2.3",
+      "1.2.3.4.5",
+      "256.0.0.1",
+      "01.2.3.4",
+      "1:2:3:4:5:6:7:8:9",
+      "1::2::3",
+      "::ffff:1.2.3",
+      "12345::1",
+    ]) {
       expect([text, addressKind(text)]).toEqual([text, "blocked"]);
       expect([text, literalAddressKind(text)]).toEqual([text, null]);
     }
@@ -72,7 +147,8 @@ describe("address kinds", () => {
 
   it("parses IPv6 in every spelling to the same 16 bytes", () => {
     const loopback = [...Array<number>(15).fill(0), 1];
-    for (const text of ["::1", "0::1", "0:0:0:0:0:0:0:1", "0000:0000:0000:0000:0000:0000:0000:0001", "::0.0.0.1"]) expect([text, ipv6Bytes(text)]).toEqual([text, loopback]);
+    for (const text of ["::1", "0::1", "0:0:0:0:0:0:0:1", "0000:0000:0000:0000:0000:0000:0000:0001", "::0.0.0.1"])
+      expect([text, ipv6Bytes(text)]).toEqual([text, loopback]);
     expect(ipv6Bytes("1:2:3:4:5:6:7::")).toEqual([0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 0]);
     expect(ipv6Bytes("::ffff:1.2.3.4")).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 1, 2, 3, 4]);
     expect(ipv6Bytes("1:2:3:4:5:6:7")).toBeNull();
@@ -168,7 +244,13 @@ describe("callback URLs when saved", () => {
     ]) {
       expect([url, callbackUrlAllowed(url, production)]).toEqual([url, false]);
     }
-    for (const url of ["https://example.com/cb?token=x", "https://8.8.8.8/cb", "https://[2606:4700:4700::1111]/cb", "https://10.example.com/", "https://localhost.example.com/"]) {
+    for (const url of [
+      "https://example.com/cb?token=x",
+      "https://8.8.8.8/cb",
+      "https://[2606:4700:4700::1111]/cb",
+      "https://10.example.com/",
+      "https://localhost.example.com/",
+    ]) {
       expect([url, callbackUrlAllowed(url, production)]).toEqual([url, true]);
     }
   });

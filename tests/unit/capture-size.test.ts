@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { containRect, coverCrop, idCardCanvas, imageQuality, isMobileUserAgent, isRetryableStatus, parseCanvasSize, retryDelayMs, selfieCanvas } from "@/lib/signing/capture-size";
+import {
+  containRect,
+  coverCrop,
+  idCardCanvas,
+  imageQuality,
+  isMobileUserAgent,
+  isRetryableStatus,
+  parseCanvasSize,
+  retryDelayMs,
+  selfieCanvas,
+} from "@/lib/signing/capture-size";
 
-const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const iphone =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const desktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 

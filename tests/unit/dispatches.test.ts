@@ -29,8 +29,12 @@ describe("masking a dispatch's destination", () => {
   });
 
   it("masks every address in a transport's message but leaves hosts and ports readable", () => {
-    expect(maskAddressesIn("550 5.1.1 <ana@example.com>: Recipient address rejected")).toBe("550 5.1.1 <a***@example.com>: Recipient address rejected");
-    expect(maskAddressesIn("The 'To' number +34612345612 is not a valid phone number.")).toBe("The 'To' number +34 6** *** *12 is not a valid phone number.");
+    expect(maskAddressesIn("550 5.1.1 <ana@example.com>: Recipient address rejected")).toBe(
+      "550 5.1.1 <a***@example.com>: Recipient address rejected",
+    );
+    expect(maskAddressesIn("The 'To' number +34612345612 is not a valid phone number.")).toBe(
+      "The 'To' number +34 6** *** *12 is not a valid phone number.",
+    );
     expect(maskAddressesIn("connect ECONNREFUSED 127.0.0.1:2625")).toBe("connect ECONNREFUSED 127.0.0.1:2625");
   });
 });
@@ -45,7 +49,9 @@ describe("why a dispatch failed", () => {
     expect(deliveryFailureReason("The signer has no mobile phone")).toBe("NO_ADDRESS");
     expect(deliveryFailureReason("sendSms needs the recipient as an E.164 number (+ and up to 15 digits)")).toBe("INVALID_ADDRESS");
     expect(deliveryFailureReason("The 'To' number +34612 is not a valid phone number.")).toBe("INVALID_ADDRESS");
-    expect(deliveryFailureReason("Can't send mail - all recipients were rejected: 550 5.1.1 <x@example.com>: Recipient address rejected")).toBe("REJECTED");
+    expect(
+      deliveryFailureReason("Can't send mail - all recipients were rejected: 550 5.1.1 <x@example.com>: Recipient address rejected"),
+    ).toBe("REJECTED");
     expect(deliveryFailureReason("Attempt to send to unsubscribed recipient")).toBe("REJECTED");
     expect(deliveryFailureReason("Invalid login: 535 5.7.8 Authentication credentials invalid")).toBe("CONFIGURATION");
     expect(deliveryFailureReason("553 5.7.1 Sender address rejected: not owned by user")).toBe("CONFIGURATION");
@@ -64,7 +70,9 @@ describe("times in the organisation's time zone", () => {
 
 describe("download file names", () => {
   it("give an ASCII fallback and the exact UTF-8 name", () => {
-    expect(attachmentDisposition("Contrato de señal-firmado.pdf")).toBe(`attachment; filename="Contrato de senal-firmado.pdf"; filename*=UTF-8''Contrato%20de%20se%C3%B1al-firmado.pdf`);
+    expect(attachmentDisposition("Contrato de señal-firmado.pdf")).toBe(
+      `attachment; filename="Contrato de senal-firmado.pdf"; filename*=UTF-8''Contrato%20de%20se%C3%B1al-firmado.pdf`,
+    );
     expect(attachmentDisposition('a"b\r\n.pdf')).toBe(`attachment; filename="a_b__.pdf"; filename*=UTF-8''a_b__.pdf`);
   });
 });
@@ -75,7 +83,9 @@ describe("logo images", () => {
     expect(imageType(Buffer.from("ffd8ffe000104a464946", "hex"))).toBe("image/jpeg");
     expect(imageType(Buffer.from("GIF89a..."))).toBe("image/gif");
     expect(imageType(Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WEBPVP8 ")]))).toBe("image/webp");
-    expect(imageType(Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBe("image/svg+xml");
+    expect(imageType(Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBe(
+      "image/svg+xml",
+    );
     expect(imageType(Buffer.from("<html><svg></svg></html>"))).toBeNull();
     expect(imageType(Buffer.from("%PDF-1.7"))).toBeNull();
   });

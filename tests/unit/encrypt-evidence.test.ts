@@ -1,12 +1,22 @@
 import { constants, createDecipheriv, generateKeyPairSync, privateDecrypt, randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { appendEncryptedFile, encryptEvidence, forgetServerPublicKey, fromBase64, serverPublicKey, toBase64 } from "@/components/signing/encrypt-evidence";
+import {
+  appendEncryptedFile,
+  encryptEvidence,
+  forgetServerPublicKey,
+  fromBase64,
+  serverPublicKey,
+  toBase64,
+} from "@/components/signing/encrypt-evidence";
 import { AppError } from "@/lib/errors/app-error";
 import { openEnvelope } from "@/lib/security/evidence-envelope";
 
 // The browser helper runs here as it is: Node 20+ has the browser's WebCrypto as globalThis.crypto.
 const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048, publicExponent: 65537 });
-const server = { keyId: "0123456789abcdef0123456789abcdef", publicKeyDer: publicKey.export({ type: "spki", format: "der" }).toString("base64") };
+const server = {
+  keyId: "0123456789abcdef0123456789abcdef",
+  publicKeyDer: publicKey.export({ type: "spki", format: "der" }).toString("base64"),
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -82,7 +92,10 @@ describe("encryptEvidence (components/signing/encrypt-evidence.ts)", () => {
   });
 
   it("fetches the server's key once per page, and again after a failure or when told to forget it", async () => {
-    const fetcher = vi.fn(async () => new Response(JSON.stringify({ result: 1, ...server, publicKey: "pem" }), { headers: { "content-type": "application/json" } }));
+    const fetcher = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ result: 1, ...server, publicKey: "pem" }), { headers: { "content-type": "application/json" } }),
+    );
     vi.stubGlobal("fetch", fetcher);
     expect(await serverPublicKey()).toEqual(server);
     await encryptEvidence(new Uint8Array([1]));
@@ -93,7 +106,9 @@ describe("encryptEvidence (components/signing/encrypt-evidence.ts)", () => {
     expect(fetcher).toHaveBeenCalledTimes(2);
 
     forgetServerPublicKey();
-    const failing = vi.fn(async () => new Response(JSON.stringify({ result: 0, errorCode: "SERVER_ERROR", description: "Ocurrió un error" }), { status: 500 }));
+    const failing = vi.fn(
+      async () => new Response(JSON.stringify({ result: 0, errorCode: "SERVER_ERROR", description: "Ocurrió un error" }), { status: 500 }),
+    );
     vi.stubGlobal("fetch", failing);
     await expect(serverPublicKey()).rejects.toThrow("Ocurrió un error");
     vi.stubGlobal("fetch", fetcher);

@@ -6,7 +6,13 @@ import { faceComparisonOf } from "@/lib/signing/face-comparison";
 type Step = { position: number; type: StepType; compareWithPosition: number | null; compareTarget: string | null };
 
 function flow(types: StepType[], selfie: Partial<Step> = {}): Step[] {
-  return types.map((type, index) => ({ position: index + 1, type, compareWithPosition: null, compareTarget: null, ...(type === "SELFIE" ? selfie : {}) }));
+  return types.map((type, index) => ({
+    position: index + 1,
+    type,
+    compareWithPosition: null,
+    compareTarget: null,
+    ...(type === "SELFIE" ? selfie : {}),
+  }));
 }
 
 const selfieOf = (steps: Step[]) => steps.find((s) => s.type === "SELFIE")!;
@@ -15,7 +21,10 @@ describe("which selfie is compared with what (FlowStep.compareWithPosition / com
   it("compares with the ID front of the step at compareWithPosition, or with an earlier selfie", () => {
     const steps = flow(["DATA_CONFIRM", "ID_PHOTO", "SELFIE", "SIGNATURE"], { compareWithPosition: 2 });
     expect(faceComparisonOf(selfieOf(steps), steps)).toEqual({ targetPosition: 2, targetKind: "ID_FRONT" });
-    const twoSelfies: Step[] = [...flow(["SELFIE", "SIGNATURE"]), { position: 3, type: "SELFIE", compareWithPosition: 1, compareTarget: null }];
+    const twoSelfies: Step[] = [
+      ...flow(["SELFIE", "SIGNATURE"]),
+      { position: 3, type: "SELFIE", compareWithPosition: 1, compareTarget: null },
+    ];
     expect(faceComparisonOf(twoSelfies[2]!, twoSelfies)).toEqual({ targetPosition: 1, targetKind: "SELFIE" });
   });
 
@@ -43,7 +52,10 @@ describe("which selfie is compared with what (FlowStep.compareWithPosition / com
   it("compares a VIDEO step's face too (its liveness check), with the same rules as a selfie", () => {
     const video: Step[] = [...flow(["ID_PHOTO", "SELFIE"]), { position: 3, type: "VIDEO", compareWithPosition: 1, compareTarget: null }];
     expect(faceComparisonOf(video[2]!, video)).toEqual({ targetPosition: 1, targetKind: "ID_FRONT" });
-    const bySelfie: Step[] = [...flow(["ID_PHOTO", "SELFIE"]), { position: 3, type: "VIDEO", compareWithPosition: null, compareTarget: "SELFIE" }];
+    const bySelfie: Step[] = [
+      ...flow(["ID_PHOTO", "SELFIE"]),
+      { position: 3, type: "VIDEO", compareWithPosition: null, compareTarget: "SELFIE" },
+    ];
     expect(faceComparisonOf(bySelfie[2]!, bySelfie)).toEqual({ targetPosition: 2, targetKind: "SELFIE" });
     const plain: Step[] = [...flow(["SELFIE"]), { position: 2, type: "VIDEO", compareWithPosition: null, compareTarget: null }];
     expect(faceComparisonOf(plain[1]!, plain)).toBeNull();

@@ -11,11 +11,15 @@ function face(distance: number, x: number, mouth: number): DetectedFace {
   descriptor[0] = distance;
   const box = { x, y: 100, width: 120, height: 140 };
   // The mouth's points (48-67) open by `mouth` pixels; the rest keep their place in the box.
-  const landmarks = Array.from({ length: 68 }, (_, i) => ({ x: box.x + 10 + (i % 10) * 10, y: box.y + 10 + Math.floor(i / 10) * 15 + (i >= 48 ? mouth : 0) }));
+  const landmarks = Array.from({ length: 68 }, (_, i) => ({
+    x: box.x + 10 + (i % 10) * 10,
+    y: box.y + 10 + Math.floor(i / 10) * 15 + (i >= 48 ? mouth : 0),
+  }));
   return { score: 0.99, box, descriptor, landmarks };
 }
 
-const frames = (...faces: (DetectedFace | DetectedFace[] | null)[]) => faces.map((f) => ({ faces: f === null ? [] : Array.isArray(f) ? f : [f] }));
+const frames = (...faces: (DetectedFace | DetectedFace[] | null)[]) =>
+  faces.map((f) => ({ faces: f === null ? [] : Array.isArray(f) ? f : [f] }));
 const moving = (distance: number) => frames(...[0, 1, 2, 3, 4, 5].map((i) => face(distance, 100 + i * 6, (i % 2) * 8)));
 
 describe("the liveness verdict", () => {
@@ -27,16 +31,26 @@ describe("the liveness verdict", () => {
 
   it("sends a face that does not move (a still photo) to review", () => {
     const still = frames(...Array.from({ length: 6 }, () => face(0.3, 100, 0)));
-    expect(livenessVerdict(still, target, 0.5)).toMatchObject({ check: "IN_REVIEW", reasons: ["LOW_MOVEMENT"], movement: { moving: false, boxShift: 0, shapeChange: 0 } });
+    expect(livenessVerdict(still, target, 0.5)).toMatchObject({
+      check: "IN_REVIEW",
+      reasons: ["LOW_MOVEMENT"],
+      movement: { moving: false, boxShift: 0, shapeChange: 0 },
+    });
     // A photo slid in front of the camera: the box moves, the face's shape does not.
     const slid = frames(...[0, 1, 2, 3, 4, 5].map((i) => face(0.3, 100 + i * 10, 0)));
     expect(livenessVerdict(slid, target, 0.5)).toMatchObject({ check: "IN_REVIEW", reasons: ["LOW_MOVEMENT"] });
   });
 
   it("fails with no face at all, with only several faces, and with another person", () => {
-    expect(livenessVerdict(frames(null, null, null, null, null, null), target, 0.5)).toMatchObject({ check: "FAILED", reason: "FACE_NOT_IDENTIFIED" });
+    expect(livenessVerdict(frames(null, null, null, null, null, null), target, 0.5)).toMatchObject({
+      check: "FAILED",
+      reason: "FACE_NOT_IDENTIFIED",
+    });
     const crowd = [face(0.3, 100, 0), face(0.3, 300, 0)];
-    expect(livenessVerdict(frames(crowd, crowd, crowd, crowd, crowd, crowd), target, 0.5)).toMatchObject({ check: "FAILED", reason: "MORE_THAN_ONE_FACE" });
+    expect(livenessVerdict(frames(crowd, crowd, crowd, crowd, crowd, crowd), target, 0.5)).toMatchObject({
+      check: "FAILED",
+      reason: "MORE_THAN_ONE_FACE",
+    });
     expect(livenessVerdict(moving(0.8), target, 0.5)).toMatchObject({ check: "FAILED", reason: "FACE_MISMATCH", matchedFrames: 0 });
   });
 

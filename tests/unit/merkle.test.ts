@@ -53,9 +53,13 @@ describe("Merkle tree over evidence hashes", () => {
     const proof = merkleProof(tree, 4);
     expect(verifyMerkleProof(nth(list, 4), proof, tree.root)).toBe(true);
 
-    const flipped = proof.path.map((step, i) => (i === 0 ? { ...step, hash: step.hash.replace(/^./, (c) => (c === "0" ? "1" : "0")) } : step));
+    const flipped = proof.path.map((step, i) =>
+      i === 0 ? { ...step, hash: step.hash.replace(/^./, (c) => (c === "0" ? "1" : "0")) } : step,
+    );
     expect(verifyMerkleProof(nth(list, 4), { path: flipped }, tree.root)).toBe(false);
-    const swapped = proof.path.map((step, i) => (i === 1 ? { ...step, position: step.position === "left" ? ("right" as const) : ("left" as const) } : step));
+    const swapped = proof.path.map((step, i) =>
+      i === 1 ? { ...step, position: step.position === "left" ? ("right" as const) : ("left" as const) } : step,
+    );
     expect(verifyMerkleProof(nth(list, 4), { path: swapped }, tree.root)).toBe(false);
     expect(verifyMerkleProof(nth(list, 4), { path: proof.path.slice(1) }, tree.root)).toBe(false);
     expect(verifyMerkleProof(sha("otra"), proof, tree.root)).toBe(false);

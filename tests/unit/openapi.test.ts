@@ -58,7 +58,12 @@ describe("OpenAPI document", () => {
   });
 
   it("holds every registered operation once, with the auth it declares", () => {
-    const security = { public: [], optional: [{}, { bearerAuth: [] }, { apiKey: [] }], token: [{ bearerAuth: [] }], tokenOrApiKey: [{ bearerAuth: [] }, { apiKey: [] }] };
+    const security = {
+      public: [],
+      optional: [{}, { bearerAuth: [] }, { apiKey: [] }],
+      token: [{ bearerAuth: [] }],
+      tokenOrApiKey: [{ bearerAuth: [] }, { apiKey: [] }],
+    };
     for (const op of apiOperations) {
       const described = paths[op.path]?.[op.method];
       expect(described, `${op.method} ${op.path}`).toBeDefined();
@@ -119,7 +124,8 @@ describe("OpenAPI document", () => {
     expect(download.responses["409"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(download.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
     expect(paths["/api/organizations/{orgHexId}/logo"]!.get!.security).toEqual([]);
-    const dispatch = (components.DispatchList as { properties: { dispatches: { items: { properties: Record<string, unknown> } } } }).properties.dispatches.items.properties;
+    const dispatch = (components.DispatchList as { properties: { dispatches: { items: { properties: Record<string, unknown> } } } })
+      .properties.dispatches.items.properties;
     expect(Object.keys(dispatch)).toEqual(expect.arrayContaining(["destination", "errorReason", "error", "retryable"]));
     expect(JSON.stringify(components.DispatchList)).not.toMatch(/urlSign|secret/i);
   });
@@ -156,7 +162,8 @@ describe("OpenAPI document", () => {
       expect(ref.startsWith("#/components/schemas/") && components[name] !== undefined, ref).toBe(true);
     }
     for (const [name, schema] of Object.entries(components)) expect(() => compile(schema), name).not.toThrow();
-    for (const item of Object.values(paths)) for (const op of Object.values(item)) for (const schema of schemasOf(op)) expect(() => compile(schema)).not.toThrow();
+    for (const item of Object.values(paths))
+      for (const op of Object.values(item)) for (const schema of schemasOf(op)) expect(() => compile(schema)).not.toThrow();
   });
 
   it("derives its schemas from the zod schemas the handlers validate with", () => {
@@ -172,20 +179,40 @@ describe("OpenAPI document", () => {
       expect(valid(body), JSON.stringify(body)).toBe(false);
       expect(createApiKeyInput.safeParse(body).success).toBe(false);
     }
-    const view = apiKeyView.parse({ hexId: "a".repeat(32), name: "ERP", description: null, prefix: "rbk_abcdefgh", enabled: true, role: null, createdAt: new Date().toISOString(), lastUsedAt: null });
+    const view = apiKeyView.parse({
+      hexId: "a".repeat(32),
+      name: "ERP",
+      description: null,
+      prefix: "rbk_abcdefgh",
+      enabled: true,
+      role: null,
+      createdAt: new Date().toISOString(),
+      lastUsedAt: null,
+    });
     expect(compile(components.ApiKey!)(view)).toBe(true);
     expect(compile(components.ApiKey!)({ ...view, enabled: "yes" })).toBe(false);
   });
 
   it("answers errors in the catalogue shape", () => {
     const create = paths["/api/api-keys"]!.post!;
-    for (const status of ["400", "401", "403", "409"]) expect(create.responses[status]?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
-    expect(compile(components.Error!)({ errorCode: "API_NAME_EXISTS", message: "El nombre del api ya existe en otro registro.", field: "name" })).toBe(true);
+    for (const status of ["400", "401", "403", "409"])
+      expect(create.responses[status]?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(
+      compile(components.Error!)({ errorCode: "API_NAME_EXISTS", message: "El nombre del api ya existe en otro registro.", field: "name" }),
+    ).toBe(true);
     expect(compile(components.Error!)({ errorCode: "NOT_A_CODE", message: "x" })).toBe(false);
   });
 
   it("refuses an operation described twice, so a domain cannot shadow another", () => {
-    const op: ApiOperation = { method: "get", path: "/api/x", operationId: "x", tag: "X", summary: "x", auth: "public", responses: { 200: { description: "ok" } } };
+    const op: ApiOperation = {
+      method: "get",
+      path: "/api/x",
+      operationId: "x",
+      tag: "X",
+      summary: "x",
+      auth: "public",
+      responses: { 200: { description: "ok" } },
+    };
     expect(() => buildOpenApiDocument([op, { ...op, operationId: "y" }], document.info)).toThrow(/described twice/);
     expect(() => buildOpenApiDocument([op, { ...op, method: "post" }], document.info)).toThrow(/used twice/);
   });
@@ -200,7 +227,16 @@ describe("API key secrets", () => {
     expect(Buffer.from(a.secret.slice(4), "base64url")).toHaveLength(32);
     expect(a.keyHash).toBe(sha256Hex(a.secret));
     expect(a.keyPrefix).toBe(a.secret.slice(0, 12));
-    for (const bad of ["", "rbk_", `rbk_${"A".repeat(42)}`, `rbk_${"A".repeat(44)}`, `xyz_${"A".repeat(43)}`, `rbk_${"A".repeat(42)}=`, "eyJhbGciOiJIUzI1NiJ9.e30.x"]) expect(isApiKeyShaped(bad), bad).toBe(false);
+    for (const bad of [
+      "",
+      "rbk_",
+      `rbk_${"A".repeat(42)}`,
+      `rbk_${"A".repeat(44)}`,
+      `xyz_${"A".repeat(43)}`,
+      `rbk_${"A".repeat(42)}=`,
+      "eyJhbGciOiJIUzI1NiJ9.e30.x",
+    ])
+      expect(isApiKeyShaped(bad), bad).toBe(false);
   });
 
   it("are managed with the privilege of the /apisadhoc and /api-management pages", () => {

@@ -12,7 +12,16 @@ const nothing: string[] = [];
 
 describe("authorities", () => {
   it("are RESOURCE:ACTION strings for each granted privilege (spec §6)", () => {
-    expect(operator).toEqual(["DOCUMENTO:VIEW", "DOCUMENTO:CREATE", "DOCUMENTO:UPDATE", "FIRMA:VIEW", "CONTACTO:VIEW", "CONTACTO:CREATE", "CONTACTO:UPDATE", "MYSIGN:VIEW"]);
+    expect(operator).toEqual([
+      "DOCUMENTO:VIEW",
+      "DOCUMENTO:CREATE",
+      "DOCUMENTO:UPDATE",
+      "FIRMA:VIEW",
+      "CONTACTO:VIEW",
+      "CONTACTO:CREATE",
+      "CONTACTO:UPDATE",
+      "MYSIGN:VIEW",
+    ]);
     expect(admin).toHaveLength(modules.length * 6);
     expect(platform).toEqual(["ADMIN:RUBRICA"]);
   });
@@ -49,7 +58,24 @@ describe("permission matrix", () => {
 
   it("spells out the limited role: documents, signatures, contacts and inbox, no administration", () => {
     const allowed = Object.keys(portalPages).filter((s) => satisfies(operator, requirementFor(`/${s}`)));
-    expect(allowed.sort()).toEqual(["dashboard", "docdetail", "inbox", "logoff", "manual", "prepare-document", "profile", "signatures", "trading-history", "validations", "seeValidation", "affiliation", "seeAfiliation", "contacts"].sort());
+    expect(allowed.sort()).toEqual(
+      [
+        "dashboard",
+        "docdetail",
+        "inbox",
+        "logoff",
+        "manual",
+        "prepare-document",
+        "profile",
+        "signatures",
+        "trading-history",
+        "validations",
+        "seeValidation",
+        "affiliation",
+        "seeAfiliation",
+        "contacts",
+      ].sort(),
+    );
   });
 
   it("denies paths it does not know", () => {
@@ -61,7 +87,20 @@ describe("permission matrix", () => {
 describe("menu (spec §2 menu targets)", () => {
   it("differs by role", () => {
     const hrefs = (a: string[]) => menuFor(a).map((e) => e.href);
-    expect(hrefs(admin)).toEqual(expect.arrayContaining(["/inbox", "/report/Documentos/1/REPORT_ENVIO", "/report/Firmas/2/REPORT_SIGNATURE", "/contacts", "/info-organization", "/notifications", "/groups", "/users", "/roles", "/signatures"]));
+    expect(hrefs(admin)).toEqual(
+      expect.arrayContaining([
+        "/inbox",
+        "/report/Documentos/1/REPORT_ENVIO",
+        "/report/Firmas/2/REPORT_SIGNATURE",
+        "/contacts",
+        "/info-organization",
+        "/notifications",
+        "/groups",
+        "/users",
+        "/roles",
+        "/signatures",
+      ]),
+    );
     expect(hrefs(admin)).not.toContain("/organization");
     expect(hrefs(platform)).toContain("/organization");
     expect(hrefs(operator)).toEqual(["/dashboard", "/inbox", "/signatures", "/prepare-document", "/validations", "/contacts", "/manual"]);

@@ -19,17 +19,23 @@ import {
 
 const userAgents = {
   chromeWindows: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
-  chromeAndroid: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36",
+  chromeAndroid:
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36",
   headlessChrome: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
-  chromeIos: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1",
+  chromeIos:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1",
   firefox: "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
   opera: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 OPR/115.0.0.0",
-  samsung: "Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36",
+  samsung:
+    "Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36",
   edge: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.70",
-  edgeLegacy: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.3538.102 Safari/537.36 Edge/18.19041",
-  edgeAndroid: "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 EdgA/131.0.0.0",
+  edgeLegacy:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.3538.102 Safari/537.36 Edge/18.19041",
+  edgeAndroid:
+    "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 EdgA/131.0.0.0",
   safariMac: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
-  safariIphone: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+  safariIphone:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
   iosInApp: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 350.0",
   ie11: "Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko",
   ie10: "Mozilla/5.0 (compatible; MSIE 10.0; Windows NT 6.1; Trident/6.0)",
@@ -80,7 +86,13 @@ describe("media capabilities", () => {
 
   it("finds every API a modern browser has", () => {
     const scope = { navigator: { mediaDevices: { getUserMedia: fn, enumerateDevices: fn } }, RTCPeerConnection: fn, MediaRecorder: fn };
-    expect(readCapabilities(scope)).toEqual({ mediaDevices: true, getUserMedia: true, enumerateDevices: true, rtcPeerConnection: true, mediaRecorder: true });
+    expect(readCapabilities(scope)).toEqual({
+      mediaDevices: true,
+      getUserMedia: true,
+      enumerateDevices: true,
+      rtcPeerConnection: true,
+      mediaRecorder: true,
+    });
   });
 
   it("reports what is missing: no mediaDevices outside https, no MediaRecorder in old browsers", () => {
@@ -91,7 +103,13 @@ describe("media capabilities", () => {
       rtcPeerConnection: true,
       mediaRecorder: false,
     });
-    expect(readCapabilities({})).toEqual({ mediaDevices: false, getUserMedia: false, enumerateDevices: false, rtcPeerConnection: false, mediaRecorder: false });
+    expect(readCapabilities({})).toEqual({
+      mediaDevices: false,
+      getUserMedia: false,
+      enumerateDevices: false,
+      rtcPeerConnection: false,
+      mediaRecorder: false,
+    });
   });
 
   it("counts cameras and microphones, not speakers", () => {
@@ -149,7 +167,13 @@ describe("getUserMedia errors", () => {
 });
 
 describe("summary", () => {
-  const modern: Capabilities = { mediaDevices: true, getUserMedia: true, enumerateDevices: true, rtcPeerConnection: true, mediaRecorder: true };
+  const modern: Capabilities = {
+    mediaDevices: true,
+    getUserMedia: true,
+    enumerateDevices: true,
+    rtcPeerConnection: true,
+    mediaRecorder: true,
+  };
   const chrome = detectBrowser(userAgents.chromeWindows);
   const facts = (overrides: Partial<RtcFacts> = {}): RtcFacts => ({
     browser: chrome,
@@ -204,7 +228,9 @@ describe("summary", () => {
   });
 
   it("device busy", () => {
-    expect(summarise(facts({ access: { state: "failed", errorName: "NotReadableError", repeated: false } })).problems).toEqual(["detectRtc.problems.deviceBusy"]);
+    expect(summarise(facts({ access: { state: "failed", errorName: "NotReadableError", repeated: false } })).problems).toEqual([
+      "detectRtc.problems.deviceBusy",
+    ]);
   });
 
   it("an unknown error is retried automatically once, then the signer is told to restart or change device", () => {
@@ -225,7 +251,10 @@ describe("summary", () => {
 
   it("missing APIs: cannot ask, and says why", () => {
     const summary = summarise(
-      facts({ capabilities: { mediaDevices: false, getUserMedia: false, enumerateDevices: false, rtcPeerConnection: true, mediaRecorder: false }, devices: null }),
+      facts({
+        capabilities: { mediaDevices: false, getUserMedia: false, enumerateDevices: false, rtcPeerConnection: true, mediaRecorder: false },
+        devices: null,
+      }),
     );
     expect(summary.canRequest).toBe(false);
     expect(summary.problems).toEqual(["detectRtc.problems.apiMissing", "detectRtc.problems.webrtcMissing"]);
@@ -263,7 +292,8 @@ describe("every message the check can show exists in both languages", () => {
     "detectRtc.problems.deviceBusy": true,
     "detectRtc.problems.unknownPersistent": true,
   } satisfies Record<ProblemKey, true>);
-  const lookup = (catalog: unknown, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
+  const lookup = (catalog: unknown, key: string) =>
+    key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
 
   it.each(problemKeys)("%s", (key) => {
     expect(typeof lookup(es, key), `es-es ${key}`).toBe("string");

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { duplicateSignerIndex, minSignersViolation, notificationDatesViolation, sendingViolation, type DraftSnapshot } from "@/lib/documents/sending-rules";
+import {
+  duplicateSignerIndex,
+  minSignersViolation,
+  notificationDatesViolation,
+  sendingViolation,
+  type DraftSnapshot,
+} from "@/lib/documents/sending-rules";
 
 const now = new Date("2030-01-01T00:00:00Z");
 const later = (days: number) => new Date(now.getTime() + days * 86_400_000);
@@ -36,7 +42,9 @@ describe("sending rules", () => {
     expect(code({ fileCount: 0, signers: [] })).toBe("SHIPMENT_FILE_REQUIRED");
     expect(code({ signers: [] })).toBe("SHIPMENT_SIGNER_REQUIRED");
     expect(code({ orders: [{ position: 1, minSigners: 1 }] })).toBe("SHIPMENT_MIN_SIGNERS_INVALID");
-    expect(code({ signers: [ready.signers[0]!, { position: 2, email: "A@example.test", cellPhone: null }] })).toBe("SHIPMENT_SIGNER_DUPLICATE");
+    expect(code({ signers: [ready.signers[0]!, { position: 2, email: "A@example.test", cellPhone: null }] })).toBe(
+      "SHIPMENT_SIGNER_DUPLICATE",
+    );
     expect(code({ notifications: [{ sendAt: later(11) }] })).toBe("SHIPMENT_NOTIFICATION_DATE_INVALID");
     expect(code({ signers: [ready.signers[0]!, { position: 2, email: null, cellPhone: null }] })).toBe("SHIPMENT_SIGNER_CHANNEL_REQUIRED");
     expect(code({ flow: null })).toBe("SHIPMENT_FLOW_INVALID");
@@ -51,14 +59,39 @@ describe("sending rules", () => {
     expect(minSignersViolation(signers, [{ position: 1, minSigners: 3 }])).not.toBeNull();
     expect(minSignersViolation(signers, [{ position: 1, minSigners: 1.5 }])).not.toBeNull();
     expect(minSignersViolation(signers, [])).not.toBeNull();
-    expect(minSignersViolation(signers, [{ position: 1, minSigners: 1 }, { position: 1, minSigners: 1 }])).not.toBeNull();
-    expect(minSignersViolation(signers, [{ position: 1, minSigners: 1 }, { position: 2, minSigners: 1 }])?.meta).toEqual({ order: 2 });
+    expect(
+      minSignersViolation(signers, [
+        { position: 1, minSigners: 1 },
+        { position: 1, minSigners: 1 },
+      ]),
+    ).not.toBeNull();
+    expect(
+      minSignersViolation(signers, [
+        { position: 1, minSigners: 1 },
+        { position: 2, minSigners: 1 },
+      ])?.meta,
+    ).toEqual({ order: 2 });
   });
 
   it("finds duplicates by e-mail without case and by phone digits", () => {
-    expect(duplicateSignerIndex([{ email: "x@e.test", cellPhone: null }, { email: "X@E.TEST", cellPhone: null }])).toBe(1);
-    expect(duplicateSignerIndex([{ email: null, cellPhone: "+34 600 000 001" }, { email: "y@e.test", cellPhone: "+34600000001" }])).toBe(1);
-    expect(duplicateSignerIndex([{ email: "x@e.test", cellPhone: null }, { email: null, cellPhone: "+34600000001" }])).toBeNull();
+    expect(
+      duplicateSignerIndex([
+        { email: "x@e.test", cellPhone: null },
+        { email: "X@E.TEST", cellPhone: null },
+      ]),
+    ).toBe(1);
+    expect(
+      duplicateSignerIndex([
+        { email: null, cellPhone: "+34 600 000 001" },
+        { email: "y@e.test", cellPhone: "+34600000001" },
+      ]),
+    ).toBe(1);
+    expect(
+      duplicateSignerIndex([
+        { email: "x@e.test", cellPhone: null },
+        { email: null, cellPhone: "+34600000001" },
+      ]),
+    ).toBeNull();
   });
 
   it("needs the expiration before any notification date", () => {

@@ -49,7 +49,10 @@ const authenticated: SpecRoute[] = [
 const link = "{urlSign?}/{processHexId?}";
 const attempt = `${link}/{numberAttemps?}`;
 const processRoutes = (base: string, pages: Record<string, string>): SpecRoute[] =>
-  Object.entries(pages).map(([page, params]) => ({ pattern: `/${base}/${page}/${params}`, file: `${base}/${page}/[[...params]]/page.tsx` }));
+  Object.entries(pages).map(([page, params]) => ({
+    pattern: `/${base}/${page}/${params}`,
+    file: `${base}/${page}/[[...params]]/page.tsx`,
+  }));
 
 const signatureProcess = processRoutes("signature-process", {
   videosignature: attempt,
@@ -203,7 +206,10 @@ describe("spec §2 routes", () => {
     const specSegments = new Set(authenticated.map(({ pattern }) => firstSegment(pattern)));
     for (const segment of Object.keys(portalPages)) {
       expect(specSegments.has(segment), segment).toBe(true);
-      expect(portalFiles.some((file) => file.split("/")[1] === segment), `app/(portal)/${segment}`).toBe(true);
+      expect(
+        portalFiles.some((file) => file.split("/")[1] === segment),
+        `app/(portal)/${segment}`,
+      ).toBe(true);
     }
   });
 
@@ -220,11 +226,16 @@ describe("portal pages", () => {
     const text = source(file);
     const call = /\bawait requirePage\(([^;]*)\);/.exec(text);
     expect(call, "await requirePage( is never called").not.toBeNull();
-    expect(call?.[1] ?? "", "requirePage is given another page's path").toMatch(new RegExp(`["'\`/]${segment.replace(/[^\w]/g, "\\$&")}\\b`));
+    expect(call?.[1] ?? "", "requirePage is given another page's path").toMatch(
+      new RegExp(`["'\`/]${segment.replace(/[^\w]/g, "\\$&")}\\b`),
+    );
   });
 
   it("no page outside the portal group takes a portal path, where the page guard would be missing", () => {
-    const outside = pages.filter((page) => !page.file.startsWith("(portal)/") && page.segments[0]?.kind === "static" && Object.hasOwn(portalPages, page.segments[0].name));
+    const outside = pages.filter(
+      (page) =>
+        !page.file.startsWith("(portal)/") && page.segments[0]?.kind === "static" && Object.hasOwn(portalPages, page.segments[0].name),
+    );
     expect(outside.map((page) => page.file)).toEqual([]);
   });
 });

@@ -51,14 +51,22 @@ const clauses: { clause: string; "es-es": RegExp[]; "en-us": RegExp[] }[] = [
     "es-es": [/responsabilidad total/, /tarifas pagadas/, /doce meses/],
     "en-us": [/total liability/, /fees paid/, /twelve months/],
   },
-  { clause: "liability cap: fifty dollars on free plans", "es-es": [/planes gratuitos/, /cincuenta dólares/], "en-us": [/free plans/, /fifty (US )?dollars/] },
+  {
+    clause: "liability cap: fifty dollars on free plans",
+    "es-es": [/planes gratuitos/, /cincuenta dólares/],
+    "en-us": [/free plans/, /fifty (US )?dollars/],
+  },
   {
     clause: "the client cancels the access of leaving staff",
     "es-es": [/deja la organización/, /el Cliente cancela su acceso/],
     "en-us": [/leaves the organization/, /the Client cancels their access/],
   },
   { clause: "the law of a named country", "es-es": [/se rigen por la legislación española/], "en-us": [/governed by the laws of Spain/] },
-  { clause: "arbitration", "es-es": [/arbitraje/, /Corte de Arbitraje de Madrid/], "en-us": [/arbitration/, /Madrid Court of Arbitration/] },
+  {
+    clause: "arbitration",
+    "es-es": [/arbitraje/, /Corte de Arbitraje de Madrid/],
+    "en-us": [/arbitration/, /Madrid Court of Arbitration/],
+  },
   { clause: "GDPR and LOPDGDD", "es-es": [/Reglamento \(UE\) 2016\/679/, /LOPDGDD/], "en-us": [/Regulation \(EU\) 2016\/679/, /LOPDGDD/] },
   {
     clause: "the evidence kinds",
@@ -73,7 +81,18 @@ const clauses: { clause: string; "es-es": RegExp[]; "en-us": RegExp[] }[] = [
 ];
 
 /** Spec §1: "service, account rules, signature steps, data protection, payment, termination and arbitration". */
-const requiredSections = ["parties", "service", "acceptance", "accounts", "signature", "dataProtection", "payment", "termination", "liability", "law"];
+const requiredSections = [
+  "parties",
+  "service",
+  "acceptance",
+  "accounts",
+  "signature",
+  "dataProtection",
+  "payment",
+  "termination",
+  "liability",
+  "law",
+];
 
 describe("terms of use", () => {
   for (const language of ["es-es", "en-us"] as const) {
@@ -97,7 +116,8 @@ describe("terms of use", () => {
   });
 
   it("have the same sections and paragraphs, in the same order, in both languages", () => {
-    const outline = (language: Language) => Object.entries(terms[language].sections).map(([key, section]) => [key, Object.keys(section.paragraphs)]);
+    const outline = (language: Language) =>
+      Object.entries(terms[language].sections).map(([key, section]) => [key, Object.keys(section.paragraphs)]);
     expect(outline("en-us")).toEqual(outline("es-es"));
     expect(Object.keys(terms["es-es"].sections).length).toBeGreaterThanOrEqual(requiredSections.length);
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { containerType, formatCountdown, isRetryableUpload, localDeadline, pickRecorderType, secondsLeft, spacedDigits } from "@/lib/signing/video-recording";
+import {
+  containerType,
+  formatCountdown,
+  isRetryableUpload,
+  localDeadline,
+  pickRecorderType,
+  secondsLeft,
+  spacedDigits,
+} from "@/lib/signing/video-recording";
 
 describe("the video recorder's format", () => {
   it("records WebM with VP8 and Opus where the browser can, else the best it offers", () => {

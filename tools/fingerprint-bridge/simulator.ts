@@ -9,7 +9,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
-import { fingerNames, isoFingerPosition, type BridgeDevice, type BridgeErrorCode, type FingerName } from "../../lib/signing/fingerprint-bridge-client";
+import {
+  fingerNames,
+  isoFingerPosition,
+  type BridgeDevice,
+  type BridgeErrorCode,
+  type FingerName,
+} from "../../lib/signing/fingerprint-bridge-client";
 
 export const DEFAULT_BRIDGE_PORT = 15896;
 export const SIMULATOR_VERSION = "1.0.0-simulator";
@@ -233,9 +239,13 @@ function waitForFinger(state: State, timeoutMs: number, gone: AbortSignal): Prom
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startFingerprintBridgeSimulator(options: FingerprintBridgeSimulatorOptions = {}): Promise<FingerprintBridgeSimulator> {
+export async function startFingerprintBridgeSimulator(
+  options: FingerprintBridgeSimulatorOptions = {},
+): Promise<FingerprintBridgeSimulator> {
   const host = options.host ?? "127.0.0.1";
-  const allowedOrigins = new Set((options.allowedOrigins ?? [process.env.APP_BASE_URL ?? "http://localhost:3000"]).map((origin) => new URL(origin).origin));
+  const allowedOrigins = new Set(
+    (options.allowedOrigins ?? [process.env.APP_BASE_URL ?? "http://localhost:3000"]).map((origin) => new URL(origin).origin),
+  );
   const minQuality = options.minQuality ?? 40;
   const captureDelayMs = options.captureDelayMs ?? 0;
   const device = options.device ?? defaultDevice;
@@ -295,7 +305,8 @@ export async function startFingerprintBridgeSimulator(options: FingerprintBridge
         return;
       }
       captures.push(capture.processHexId);
-      const fail = (code: BridgeErrorCode, extra: Record<string, unknown> = {}) => send(response, errorStatus[code], { error: code, ...extra }, cors);
+      const fail = (code: BridgeErrorCode, extra: Record<string, unknown> = {}) =>
+        send(response, errorStatus[code], { error: code, ...extra }, cors);
       if (!state.connected) return fail("READER_NOT_CONNECTED");
       if (state.busy) return fail("BUSY");
       state.busy = true;
@@ -428,7 +439,9 @@ const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pat
 if (invokedDirectly) {
   const options = parseArgs(process.argv.slice(2));
   const simulator = await startFingerprintBridgeSimulator(options);
-  console.log(`Fingerprint bridge simulator on ${simulator.url} (reader ${options.connected === false ? "disconnected" : "connected"}, quality ${options.quality ?? 85})`);
+  console.log(
+    `Fingerprint bridge simulator on ${simulator.url} (reader ${options.connected === false ? "disconnected" : "connected"}, quality ${options.quality ?? 85})`,
+  );
   const stop = () => {
     void simulator.close().then(() => process.exit(0));
   };

@@ -17,7 +17,13 @@ export default async function ContactsPage() {
   const t = await getTranslations("contacts");
   // The server decides what the role may do; the screen only hides what would be refused anyway.
   const can = (action: Action) => satisfies(context.authorities, { kind: "privilege", module: "CONTACTO", action });
-  const permissions: ContactPermissions = { create: can("CREATE"), update: can("UPDATE"), delete: can("DELETE"), import: can("IMPORT"), export: can("EXPORT") };
+  const permissions: ContactPermissions = {
+    create: can("CREATE"),
+    update: can("UPDATE"),
+    delete: can("DELETE"),
+    import: can("IMPORT"),
+    export: can("EXPORT"),
+  };
   const [pageSize, countries, organization] = await Promise.all([
     getConfigNumber(context.organizationId, "default_page_size"),
     db.country.findMany({ orderBy: { name: "asc" }, include: { identTypes: { orderBy: { name: "asc" } } } }),
@@ -31,7 +37,11 @@ export default async function ContactsPage() {
         defaultPageSize={pageSize}
         maxImportRows={importLimits.maxRows}
         defaultCountry={organization.country}
-        countries={countries.map((c) => ({ code: c.code, name: c.name, identTypes: c.identTypes.map((i) => ({ code: i.code, name: i.name })) }))}
+        countries={countries.map((c) => ({
+          code: c.code,
+          name: c.name,
+          identTypes: c.identTypes.map((i) => ({ code: i.code, name: i.name })),
+        }))}
       />
     </div>
   );

@@ -12,7 +12,12 @@ export default async function DashboardPage() {
   const [t, format, counts] = await Promise.all([getTranslations("dashboard"), getFormatter(), getDashboard(context)]);
   const tiles: { key: string; value: number }[] = [];
   if (counts.documents) {
-    tiles.push({ key: "documentsTotal", value: counts.documents.total }, { key: "documentsInProgress", value: counts.documents.inProgress }, { key: "documentsCompleted", value: counts.documents.completed }, { key: "documentsDrafts", value: counts.documents.drafts });
+    tiles.push(
+      { key: "documentsTotal", value: counts.documents.total },
+      { key: "documentsInProgress", value: counts.documents.inProgress },
+      { key: "documentsCompleted", value: counts.documents.completed },
+      { key: "documentsDrafts", value: counts.documents.drafts },
+    );
   }
   if (counts.myPending !== undefined) tiles.push({ key: "myPending", value: counts.myPending });
   if (counts.contacts !== undefined) tiles.push({ key: "contacts", value: counts.contacts });

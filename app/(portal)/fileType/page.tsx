@@ -11,7 +11,8 @@ export const generateMetadata = () => screenMetadata("fileType");
 export default async function FileTypePage() {
   const context = await requirePage("/fileType");
   const t = await getTranslations("fileTypes");
-  const can = (action: "CREATE" | "UPDATE" | "DELETE") => satisfies(context.authorities, { kind: "privilege", module: "ORGANIZACION", action });
+  const can = (action: "CREATE" | "UPDATE" | "DELETE") =>
+    satisfies(context.authorities, { kind: "privilege", module: "ORGANIZACION", action });
   return (
     <div className="mx-auto max-w-4xl">
       <PageTitle subtitle={t("subtitle")}>{t("title")}</PageTitle>

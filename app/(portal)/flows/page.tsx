@@ -11,7 +11,8 @@ export const generateMetadata = () => screenMetadata("flows");
 export default async function FlowsPage() {
   const context = await requirePage("/flows");
   const t = await getTranslations("flows");
-  const can = (action: "CREATE" | "UPDATE" | "DELETE") => satisfies(context.authorities, { kind: "privilege", module: "ORGANIZACION", action });
+  const can = (action: "CREATE" | "UPDATE" | "DELETE") =>
+    satisfies(context.authorities, { kind: "privilege", module: "ORGANIZACION", action });
   return (
     <div className="mx-auto max-w-6xl">
       <PageTitle subtitle={t("subtitle")}>{t("title")}</PageTitle>

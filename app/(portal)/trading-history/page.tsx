@@ -18,7 +18,10 @@ export default async function TradingHistoryPage() {
   const t = await getTranslations("operations");
   // The list is the search API's (same requirement as the page); exporting needs DOCUMENTO:EXPORT.
   const canExport = satisfies(context.authorities, { kind: "privilege", module: "DOCUMENTO", action: "EXPORT" });
-  const [pageSize, timeZone] = await Promise.all([getConfigNumber(context.organizationId, "default_page_size"), organizationTimeZone(context.organizationId)]);
+  const [pageSize, timeZone] = await Promise.all([
+    getConfigNumber(context.organizationId, "default_page_size"),
+    organizationTimeZone(context.organizationId),
+  ]);
   // The list opens on the month up to today, the span one export may cover.
   const to = dayInTimeZone(new Date(), timeZone);
   const from = addMonths(to, -1);

@@ -8,7 +8,13 @@ export async function generateMetadata() {
   return { title: (await getTranslations("screens"))("setPass") };
 }
 
-export default async function SetPassPage({ params, searchParams }: { params: Promise<{ propUserId: string }>; searchParams: Promise<{ code?: string }> }) {
+export default async function SetPassPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ propUserId: string }>;
+  searchParams: Promise<{ code?: string }>;
+}) {
   const [{ propUserId }, { code }] = await Promise.all([params, searchParams]);
   const t = await getTranslations();
   const live = code ? await linkCodeIsLive("SET_PASSWORD", code) : false;

@@ -14,5 +14,8 @@ export const POST = apiRoute(async (request) => {
   const context = await requireAuth(request, apiKeysPrivilege);
   const body: unknown = await request.json().catch(() => ({}));
   // The full key is in this answer only: keep it out of every cache.
-  return NextResponse.json(await createApiKey(context, body, requestMeta(request.headers).ip), { status: 201, headers: { "cache-control": "no-store" } });
+  return NextResponse.json(await createApiKey(context, body, requestMeta(request.headers).ip), {
+    status: 201,
+    headers: { "cache-control": "no-store" },
+  });
 });

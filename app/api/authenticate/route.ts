@@ -11,9 +11,18 @@ export const POST = apiRoute(async (request) => {
   const result = await authenticate(body, requestMeta(request.headers));
   if (result.kind === "mfa") {
     // Spec §7: the error carries token, errorCode, hexId, mfaMethodRequired and message.
-    return errorResponse(result.error, requestLocale(request), { token: result.token, hexId: result.hexId, mfaMethodRequired: result.mfaMethodRequired });
+    return errorResponse(result.error, requestLocale(request), {
+      token: result.token,
+      hexId: result.hexId,
+      mfaMethodRequired: result.mfaMethodRequired,
+    });
   }
   const authorities = decodeJwt(result.token).authorities as string[];
-  const response = NextResponse.json({ token: result.token, expiresAt: result.expiresAt.toISOString(), changePassword: result.changePassword, landingPage: landingPage(authorities) });
+  const response = NextResponse.json({
+    token: result.token,
+    expiresAt: result.expiresAt.toISOString(),
+    changePassword: result.changePassword,
+    landingPage: landingPage(authorities),
+  });
   return applyStoredLocale(request, response, result.token);
 });

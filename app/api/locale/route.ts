@@ -13,7 +13,15 @@ export const POST = apiRoute(async (request) => {
   const context = await optionalAuth(request);
   if (context) {
     await db.user.update({ where: { id: context.userId }, data: { preferredLanguage: toDbLanguage(locale) } });
-    await logOperation({ module: "USUARIO", organizationId: context.organizationId, userId: context.userId, event: "LANGUAGE_CHANGE", action: `LANGUAGE_${locale}`, ip: requestMeta(request.headers).ip, recordId: context.userHexId });
+    await logOperation({
+      module: "USUARIO",
+      organizationId: context.organizationId,
+      userId: context.userId,
+      event: "LANGUAGE_CHANGE",
+      action: `LANGUAGE_${locale}`,
+      ip: requestMeta(request.headers).ip,
+      recordId: context.userHexId,
+    });
   }
   const response = NextResponse.json({ locale });
   response.cookies.set(localeCookie, locale, { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });

@@ -13,7 +13,13 @@ export const POST = apiRoute(async (request) => {
   try {
     const verified = await verifyMfa(await tokenFrom(request), body, requestMeta(request.headers));
     const authorities = decodeJwt(verified.token).authorities as string[];
-    const response = NextResponse.json({ token: verified.token, result: verified.result, expiresAt: verified.expiresAt.toISOString(), changePassword: verified.changePassword, landingPage: landingPage(authorities) });
+    const response = NextResponse.json({
+      token: verified.token,
+      result: verified.result,
+      expiresAt: verified.expiresAt.toISOString(),
+      changePassword: verified.changePassword,
+      landingPage: landingPage(authorities),
+    });
     return applyStoredLocale(request, response, verified.token);
   } catch (error) {
     if (isAppError(error)) return errorResponse(error, requestLocale(request), { result: -1 });

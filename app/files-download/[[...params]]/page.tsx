@@ -24,7 +24,11 @@ export default async function FilesDownloadPage({ params }: CatchAllProps) {
   }
   const organization = await db.organization.findUniqueOrThrow({ where: { hexId: view.organization.hexId }, select: { id: true } });
   const t = await getTranslations("screens");
-  const brand = { organizationName: view.organization.name, organizationHexId: view.organization.hexId, ...signColours(await getConfigValue(organization.id, "ui_sign_color")) };
+  const brand = {
+    organizationName: view.organization.name,
+    organizationHexId: view.organization.hexId,
+    ...signColours(await getConfigValue(organization.id, "ui_sign_color")),
+  };
   return (
     <SignerFrame brand={brand} title={t("filesDownload")}>
       <FilesDownloadScreen token={urlDownload} view={view} />

@@ -15,14 +15,28 @@ const stampingLabel = { pending: "stampingPending", partial: "stampingPartial", 
 type Translate = Awaited<ReturnType<typeof getTranslations<"validateDocs">>>;
 type When = (date: Date | null) => string;
 
-const onChainKey = { confirmed: "confirmed", mismatch: "mismatch", failed: "failed", pending: "pending", "not-found": "notFound", unreachable: "unreachable" } as const;
+const onChainKey = {
+  confirmed: "confirmed",
+  mismatch: "mismatch",
+  failed: "failed",
+  pending: "pending",
+  "not-found": "notFound",
+  unreachable: "unreachable",
+} as const;
 
 /** What the network's node said of a stamp transaction, asked while rendering this page. */
 function OnChainVerdict({ onChain, t, when }: { onChain: StampTransaction["onChain"]; t: Translate; when: When }) {
-  const tone = onChain.state === "confirmed" ? "text-emerald-700" : onChain.state === "mismatch" || onChain.state === "failed" ? "font-medium text-red-700" : "text-amber-700";
+  const tone =
+    onChain.state === "confirmed"
+      ? "text-emerald-700"
+      : onChain.state === "mismatch" || onChain.state === "failed"
+        ? "font-medium text-red-700"
+        : "text-amber-700";
   return (
     <p data-testid="validation-onchain" data-state={onChain.state} className={tone}>
-      {onChain.state === "confirmed" ? t("onChain.confirmed", { block: onChain.blockNumber, time: when(onChain.blockTime) }) : t(`onChain.${onChainKey[onChain.state]}`)}
+      {onChain.state === "confirmed"
+        ? t("onChain.confirmed", { block: onChain.blockNumber, time: when(onChain.blockTime) })
+        : t(`onChain.${onChainKey[onChain.state]}`)}
     </p>
   );
 }
@@ -66,7 +80,12 @@ export default async function ValidateDocsPage({ params }: { params: Promise<{ s
   const { signatureHexId } = await params;
   const result = await publicValidation(signatureHexId);
   if (result.state === "not-found") notFound();
-  const [t, screens, certificate, format] = await Promise.all([getTranslations("validateDocs"), getTranslations("screens"), getTranslations("auditCertificate"), getFormatter()]);
+  const [t, screens, certificate, format] = await Promise.all([
+    getTranslations("validateDocs"),
+    getTranslations("screens"),
+    getTranslations("auditCertificate"),
+    getFormatter(),
+  ]);
   if (result.state === "not-available") {
     return (
       <main className="mx-auto max-w-3xl p-6">
@@ -172,13 +191,20 @@ export default async function ValidateDocsPage({ params }: { params: Promise<{ s
                 </thead>
                 <tbody>
                   {file.signatures.map((signature) => (
-                    <tr key={signature.field} className="border-b border-slate-100" data-testid="validation-signature" data-kind={signature.kind}>
+                    <tr
+                      key={signature.field}
+                      className="border-b border-slate-100"
+                      data-testid="validation-signature"
+                      data-kind={signature.kind}
+                    >
                       <td className="py-1 pr-3 font-mono text-xs">{signature.field}</td>
                       <td className="py-1 pr-3">
                         {signature.kind === "timestamp" ? (
                           <>
                             <span className="font-medium">{t("documentTimestamp")}</span>
-                            {signature.name ? <span className="block text-xs text-slate-600">{t("timestampAuthority", { name: signature.name })}</span> : null}
+                            {signature.name ? (
+                              <span className="block text-xs text-slate-600">{t("timestampAuthority", { name: signature.name })}</span>
+                            ) : null}
                           </>
                         ) : (
                           (signature.name ?? "—")

@@ -19,7 +19,11 @@ export default async function WaitPage({ params }: CatchAllProps) {
   const pending = page.data.lastCheck?.check === "PENDING";
   return (
     <SignerFrame brand={page.brand}>
-      <FollowProcess link={{ urlSign: page.urlSign, processHexId: page.processHexId }} message={t("checking")} poll={{ current: page.data.nextPage, checks: true, everyMs: 1500 }}>
+      <FollowProcess
+        link={{ urlSign: page.urlSign, processHexId: page.processHexId }}
+        message={t("checking")}
+        poll={{ current: page.data.nextPage, checks: true, everyMs: 1500 }}
+      >
         {pending ? <FaceCheckProgress /> : null}
       </FollowProcess>
     </SignerFrame>

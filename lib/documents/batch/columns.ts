@@ -25,7 +25,14 @@ export const batchColumns = [
 export type BatchColumn = (typeof batchColumns)[number];
 
 /** Values of the whole shipment: any of its rows may carry them, and rows that do must agree. */
-export const shipmentColumns = ["title", "description", "expirationDate", "flow", "documentType", "file"] as const satisfies readonly BatchColumn[];
+export const shipmentColumns = [
+  "title",
+  "description",
+  "expirationDate",
+  "flow",
+  "documentType",
+  "file",
+] as const satisfies readonly BatchColumn[];
 
 export const requiredColumns = ["shipment", "file", "firstName", "lastName"] as const satisfies readonly BatchColumn[];
 
@@ -46,7 +53,17 @@ const aliases: Record<BatchColumn, string[]> = {
   shipment: ["shipment", "shipmentkey", "shipmentid", "envio", "clave", "claveenvio", "clavedeenvio", "clavedelenvio", "idenvio"],
   title: ["title", "documenttitle", "titulo", "titulodeldocumento"],
   description: ["description", "descripcion"],
-  expirationDate: ["expirationdate", "expiration", "expirydate", "expires", "fechaexpiracion", "fechadeexpiracion", "expiracion", "vencimiento", "fechadevencimiento"],
+  expirationDate: [
+    "expirationdate",
+    "expiration",
+    "expirydate",
+    "expires",
+    "fechaexpiracion",
+    "fechadeexpiracion",
+    "expiracion",
+    "vencimiento",
+    "fechadevencimiento",
+  ],
   flow: ["flow", "flowtitle", "flowname", "flujo", "flujodefirma", "tituloflujo", "titulodelflujo"],
   documentType: ["documenttype", "filetype", "tipodocumento", "tipodedocumento", "tipoarchivo", "tipodearchivo"],
   file: ["file", "filename", "pdf", "archivo", "fichero", "nombrearchivo", "nombredearchivo", "documento"],
@@ -117,7 +134,11 @@ const languages: Record<string, Locale> = {
 /** es-es / en-us (also es, en, español, english...); blank is Spanish; anything else is null (an error). */
 export function parseLanguage(value: string | undefined): Locale | null {
   if (value === undefined || value.trim() === "") return "es-es";
-  const key = value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^a-z]/g, "");
+  const key = value
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
   return Object.hasOwn(languages, key) ? (languages[key] ?? null) : null;
 }
 

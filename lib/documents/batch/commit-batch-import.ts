@@ -70,7 +70,11 @@ export async function commitBatchImport(context: AuthContext, upload: BatchUploa
           pages: shipment.file!.pages,
         })),
       });
-      await tx.signerOrder.createMany({ data: rows.flatMap(({ shipment, documentId }) => shipment.orders.map((o) => ({ documentId, position: o.position, minSigners: o.minSigners }))) });
+      await tx.signerOrder.createMany({
+        data: rows.flatMap(({ shipment, documentId }) =>
+          shipment.orders.map((o) => ({ documentId, position: o.position, minSigners: o.minSigners })),
+        ),
+      });
       await tx.signer.createMany({
         data: rows.flatMap(({ shipment, documentId }) =>
           shipment.signers.map((s) => ({
@@ -89,7 +93,18 @@ export async function commitBatchImport(context: AuthContext, upload: BatchUploa
       const now = new Date();
       const jobs: QueuedJob[] = [];
       for (const { hexId, documentId } of rows) {
-        await logOperation({ module: "DOCUMENTO", organizationId: context.organizationId, userId: context.userId, event: "DOCUMENT_DRAFT_CREATE", ip, recordId: hexId, action: "batch import" }, tx);
+        await logOperation(
+          {
+            module: "DOCUMENTO",
+            organizationId: context.organizationId,
+            userId: context.userId,
+            event: "DOCUMENT_DRAFT_CREATE",
+            ip,
+            recordId: hexId,
+            action: "batch import",
+          },
+          tx,
+        );
         if (upload.send) jobs.push(...(await markDraftSent(tx, context, { id: documentId, hexId }, ip, now)));
       }
       const signerCount = rows.reduce((n, r) => n + r.shipment.signers.length, 0);

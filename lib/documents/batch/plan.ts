@@ -80,7 +80,11 @@ class Collector {
 }
 
 /** The shipment's value of a shipment-wide column: the first row that fills it; later rows that differ are errors. */
-function shipmentValue(rows: readonly SheetRow<BatchColumn>[], column: BatchColumn, errors: Collector): { value: string; row: number } | null {
+function shipmentValue(
+  rows: readonly SheetRow<BatchColumn>[],
+  column: BatchColumn,
+  errors: Collector,
+): { value: string; row: number } | null {
   let first: { value: string; row: number } | null = null;
   for (const { row, values } of rows) {
     const value = values[column]?.trim();
@@ -109,13 +113,24 @@ function resolveFlow(lookups: BatchLookups, name: string | undefined, row: numbe
   return null;
 }
 
-function resolveDocumentType(lookups: BatchLookups, name: string | undefined, row: number, errors: Collector): PlannedShipment["documentType"] {
+function resolveDocumentType(
+  lookups: BatchLookups,
+  name: string | undefined,
+  row: number,
+  errors: Collector,
+): PlannedShipment["documentType"] {
   const found = name ? lookups.documentTypes.find((d) => sameText(d.name, name)) : lookups.documentTypes.find((d) => d.isDefault);
   if (name && !found) errors.add(row, "documentType", "BATCH_DOCUMENT_TYPE_NOT_FOUND", { name });
   return found ? { id: found.id, name: found.name } : null;
 }
 
-function resolveFile(attachments: ReadonlyMap<string, Attachment>, name: string | undefined, row: number, used: Set<string>, errors: Collector): PlannedShipment["file"] {
+function resolveFile(
+  attachments: ReadonlyMap<string, Attachment>,
+  name: string | undefined,
+  row: number,
+  used: Set<string>,
+  errors: Collector,
+): PlannedShipment["file"] {
   if (!name) {
     errors.add(row, "file", "SHIPMENT_FILE_REQUIRED");
     return null;
@@ -197,7 +212,17 @@ function rowSigner(row: number, values: Values, errors: Collector): { signer: Pl
   const s = parsed.data;
   return {
     position,
-    signer: { row, position: s.position, firstName: s.firstName, lastName: s.lastName, email: s.email, cellPhone: s.cellPhone, preferredLanguage: s.preferredLanguage, mandatory: s.mandatory, canReject: s.canReject },
+    signer: {
+      row,
+      position: s.position,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      email: s.email,
+      cellPhone: s.cellPhone,
+      preferredLanguage: s.preferredLanguage,
+      mandatory: s.mandatory,
+      canReject: s.canReject,
+    },
   };
 }
 
@@ -232,7 +257,10 @@ function shipmentOrders(rows: readonly SheetRow<BatchColumn>[], positions: reado
     const minSigners = entry.minimum ? parseWholeNumber(entry.minimum.value) : entry.count;
     const row = entry.minimum?.row ?? entry.firstRow;
     const order = { position, minSigners: minSigners ?? Number.NaN };
-    const violation = minSignersViolation(Array.from({ length: entry.count }, () => ({ position })), [order]);
+    const violation = minSignersViolation(
+      Array.from({ length: entry.count }, () => ({ position })),
+      [order],
+    );
     if (violation) errors.add(row, "minSigners", violation.code);
     else orders.push(order);
   }
@@ -265,7 +293,8 @@ export function planBatch(
   const shipments: PlannedShipment[] = [];
   for (const [key, all] of groups) {
     const firstRow = all[0]!.row;
-    for (const extra of all.slice(batchLimits.maxSignersPerShipment)) errors.add(extra.row, "shipment", "BATCH_TOO_MANY_SIGNERS", { max: batchLimits.maxSignersPerShipment });
+    for (const extra of all.slice(batchLimits.maxSignersPerShipment))
+      errors.add(extra.row, "shipment", "BATCH_TOO_MANY_SIGNERS", { max: batchLimits.maxSignersPerShipment });
     const group = all.slice(0, batchLimits.maxSignersPerShipment);
     const data = shipmentData(group, firstRow, options.now, options.timeZone, errors);
     const flow = shipmentValue(group, "flow", errors);
@@ -295,7 +324,20 @@ export function planBatch(
   return { shipments, errors: sorted, unusedFiles };
 }
 
-const columnOrder: readonly (BatchColumn | null)[] = ["shipment", ...shipmentColumns, "order", "minSigners", "firstName", "lastName", "email", "phone", "mandatory", "canReject", "language", null];
+const columnOrder: readonly (BatchColumn | null)[] = [
+  "shipment",
+  ...shipmentColumns,
+  "order",
+  "minSigners",
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "mandatory",
+  "canReject",
+  "language",
+  null,
+];
 const columnIndex = (column: BatchColumn | null) => columnOrder.indexOf(column);
 
 /** The errors that stop this import: all of them to send, those of drafts otherwise. */

@@ -53,7 +53,12 @@ export async function previewBatchImport(context: AuthContext, upload: BatchUplo
       orders: s.orders,
       signerCount: s.rows.length,
     })),
-    rows: input.rows.map(({ row, values }) => ({ row, shipment: values.shipment?.trim() || null, values, errors: plan.errors.filter((e) => e.row === row) })),
+    rows: input.rows.map(({ row, values }) => ({
+      row,
+      shipment: values.shipment?.trim() || null,
+      values,
+      errors: plan.errors.filter((e) => e.row === row),
+    })),
     unusedFiles: plan.unusedFiles,
   };
 }

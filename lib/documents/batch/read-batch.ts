@@ -20,7 +20,10 @@ export function batchTooLarge(): AppError {
 }
 
 function requestTooLarge(): AppError {
-  return new AppError("BATCH_IMPORT_REQUEST_TOO_LARGE", { maxFiles: batchLimits.maxPdfFiles, maxMegabytes: batchLimits.maxRequestBytes / 1024 / 1024 });
+  return new AppError("BATCH_IMPORT_REQUEST_TOO_LARGE", {
+    maxFiles: batchLimits.maxPdfFiles,
+    maxMegabytes: batchLimits.maxRequestBytes / 1024 / 1024,
+  });
 }
 
 /**
@@ -59,14 +62,25 @@ export async function readBatchSheet(sheet: UploadedSheet): Promise<SheetRow<Bat
 /** Reads the sheet and inspects every PDF; nothing touches the database. */
 export async function readBatchInput(organizationId: number, upload: BatchUpload): Promise<BatchInput> {
   const rows = await readBatchSheet(upload.sheet);
-  const [maxUploadMb, timeZone] = await Promise.all([getConfigNumber(organizationId, "max_upload_mb"), getConfigValue(organizationId, "organization_tz")]);
+  const [maxUploadMb, timeZone] = await Promise.all([
+    getConfigNumber(organizationId, "max_upload_mb"),
+    getConfigValue(organizationId, "organization_tz"),
+  ]);
   return { rows, attachments: await readAttachments(upload.pdfs, maxUploadMb), timeZone: safeTimeZone(timeZone) };
 }
 
 /** The organisation's flows and document types, which the file names by title. */
 export async function loadBatchLookups(reader: Tx | Db, organizationId: number): Promise<BatchLookups> {
-  const flows = await reader.flow.findMany({ where: { organizationId }, select: { id: true, name: true, active: true, kind: true, isDefault: true }, orderBy: { id: "asc" } });
-  const documentTypes = await reader.documentType.findMany({ where: { organizationId }, select: { id: true, name: true, isDefault: true }, orderBy: { id: "asc" } });
+  const flows = await reader.flow.findMany({
+    where: { organizationId },
+    select: { id: true, name: true, active: true, kind: true, isDefault: true },
+    orderBy: { id: "asc" },
+  });
+  const documentTypes = await reader.documentType.findMany({
+    where: { organizationId },
+    select: { id: true, name: true, isDefault: true },
+    orderBy: { id: "asc" },
+  });
   return { flows, documentTypes };
 }
 

@@ -14,7 +14,10 @@ const words: Record<Locale, { yes: string; no: string }> = { "es-es": { yes: "s�
 const widths: Partial<Record<BatchColumn, number>> = { title: 28, description: 36, email: 30, expirationDate: 16, file: 22 };
 
 export const batchTemplateQuery = z.object({
-  format: z.enum(["xlsx", "csv"] satisfies SheetFormat[], { error: "VALIDATION_FAILED" }).default("xlsx").describe("xlsx (with a sheet of instructions) or csv"),
+  format: z
+    .enum(["xlsx", "csv"] satisfies SheetFormat[], { error: "VALIDATION_FAILED" })
+    .default("xlsx")
+    .describe("xlsx (with a sheet of instructions) or csv"),
 });
 
 /**
@@ -29,21 +32,78 @@ export async function batchTemplate(context: AuthContext, query: unknown, locale
   const { yes, no } = words[locale];
   const timeZone = safeTimeZone(await getConfigValue(context.organizationId, "organization_tz"));
   const expiration = dayInTimeZone(new Date(Date.now() + 30 * 24 * 3600_000), timeZone);
-  const first = { shipment: "1", title: t("example.title1"), description: t("example.description1"), expirationDate: expiration, file: "contrato-1.pdf" };
+  const first = {
+    shipment: "1",
+    title: t("example.title1"),
+    description: t("example.description1"),
+    expirationDate: expiration,
+    file: "contrato-1.pdf",
+  };
   const examples: Partial<Record<BatchColumn, string>>[] = [
-    { ...first, order: "1", minSigners: "1", firstName: "Ana", lastName: "García López", email: "ana.garcia@example.com", phone: "+34600000001", mandatory: yes, canReject: yes, language: "es-es" },
-    { shipment: "1", order: "2", minSigners: "1", firstName: "Luis", lastName: "Pérez Ruiz", email: "luis.perez@example.com", mandatory: yes, canReject: no, language: "es-es" },
-    { shipment: "2", title: t("example.title2"), description: t("example.description2"), expirationDate: expiration, file: "contrato-2.pdf", order: "1", firstName: "Emma", lastName: "Smith", email: "emma.smith@example.com", mandatory: yes, canReject: yes, language: "en-us" },
+    {
+      ...first,
+      order: "1",
+      minSigners: "1",
+      firstName: "Ana",
+      lastName: "García López",
+      email: "ana.garcia@example.com",
+      phone: "+34600000001",
+      mandatory: yes,
+      canReject: yes,
+      language: "es-es",
+    },
+    {
+      shipment: "1",
+      order: "2",
+      minSigners: "1",
+      firstName: "Luis",
+      lastName: "Pérez Ruiz",
+      email: "luis.perez@example.com",
+      mandatory: yes,
+      canReject: no,
+      language: "es-es",
+    },
+    {
+      shipment: "2",
+      title: t("example.title2"),
+      description: t("example.description2"),
+      expirationDate: expiration,
+      file: "contrato-2.pdf",
+      order: "1",
+      firstName: "Emma",
+      lastName: "Smith",
+      email: "emma.smith@example.com",
+      mandatory: yes,
+      canReject: yes,
+      language: "en-us",
+    },
   ];
   const columns = batchColumns.map((key) => ({ key, header: headers[key], width: widths[key] ?? 14 }));
   const rows = examples.map((row) => Object.fromEntries(batchColumns.map((c) => [c, row[c] ?? ""])));
   const [flows, documentTypes] = await Promise.all([
-    db.flow.findMany({ where: { organizationId: context.organizationId, kind: "SIGNATURE", active: true }, select: { name: true, isDefault: true }, orderBy: { name: "asc" } }),
-    db.documentType.findMany({ where: { organizationId: context.organizationId }, select: { name: true, isDefault: true }, orderBy: { name: "asc" } }),
+    db.flow.findMany({
+      where: { organizationId: context.organizationId, kind: "SIGNATURE", active: true },
+      select: { name: true, isDefault: true },
+      orderBy: { name: "asc" },
+    }),
+    db.documentType.findMany({
+      where: { organizationId: context.organizationId },
+      select: { name: true, isDefault: true },
+      orderBy: { name: "asc" },
+    }),
   ]);
-  const listed = (items: { name: string; isDefault: boolean }[]) => (items.length === 0 ? t("none") : items.map((i) => (i.isDefault ? `${i.name} (${t("default")})` : i.name)).join(", "));
+  const listed = (items: { name: string; isDefault: boolean }[]) =>
+    items.length === 0 ? t("none") : items.map((i) => (i.isDefault ? `${i.name} (${t("default")})` : i.name)).join(", ");
   const help = [
-    ...batchColumns.map((c) => ({ column: headers[c], required: (requiredColumns as readonly string[]).includes(c) ? t("required") : c === "email" || c === "phone" ? t("emailOrPhone") : t("optional"), description: t(`help.${c}`) })),
+    ...batchColumns.map((c) => ({
+      column: headers[c],
+      required: (requiredColumns as readonly string[]).includes(c)
+        ? t("required")
+        : c === "email" || c === "phone"
+          ? t("emailOrPhone")
+          : t("optional"),
+      description: t(`help.${c}`),
+    })),
     { column: "", required: "", description: "" },
     { column: t("flows"), required: "", description: listed(flows) },
     { column: t("documentTypes"), required: "", description: listed(documentTypes) },
@@ -61,5 +121,9 @@ export async function batchTemplate(context: AuthContext, query: unknown, locale
     },
   ]);
   const fileName = `${t("fileName")}.${format}`;
-  return { body, fileName, contentType: format === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "text/csv; charset=utf-8" };
+  return {
+    body,
+    fileName,
+    contentType: format === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "text/csv; charset=utf-8",
+  };
 }

@@ -6,7 +6,10 @@ const apiKey = { schema: apiKeyView, component: "ApiKey" };
 const withSecret = { schema: apiKeyWithSecret, component: "ApiKeyWithSecret" };
 const privilege = "Needs ORGANIZACION:UPDATE and a staff token: keys do not manage keys.";
 
-export const apiKeyOperations = operationGroup("API keys", "token")([
+export const apiKeyOperations = operationGroup(
+  "API keys",
+  "token",
+)([
   {
     method: "get",
     path: "/api/api-keys",

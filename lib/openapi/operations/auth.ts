@@ -12,14 +12,20 @@ const tokenAnswer = z.object({
 });
 
 const pendingSecondFactor = apiErrorSchema.extend({
-  token: z.string().optional().describe("With MFA_REQUIRED or MFA_ACTIVATION_REQUIRED: the pre-authentication token for /api/verify or the method activation"),
+  token: z
+    .string()
+    .optional()
+    .describe("With MFA_REQUIRED or MFA_ACTIVATION_REQUIRED: the pre-authentication token for /api/verify or the method activation"),
   hexId: z.string().optional().describe("The pending session"),
   mfaMethodRequired: z.enum(["TOTP", "EMAIL", "SMS"]).optional(),
 });
 
 const verifyFailure = apiErrorSchema.extend({ result: z.literal(-1) });
 
-export const authOperations = operationGroup("Authentication", "public")([
+export const authOperations = operationGroup(
+  "Authentication",
+  "public",
+)([
   {
     method: "post",
     path: "/api/authenticate",

@@ -45,7 +45,9 @@ export const batchImportOperations: ApiOperation[] = [
     summary: "Create every shipment of a batch import file as a draft, or send them all; any row with an error creates nothing",
     description: `Needs DOCUMENTO:IMPORT (and DOCUMENTO:CREATE to send). ${multipart} Every rule of a single shipment applies to each row; one failing row answers 422 with every row's errors and nothing is created.`,
     auth: "tokenOrApiKey",
-    responses: { 201: { description: "The shipments created, with their hexIds", body: { schema: created, component: "BatchImportResult" } } },
+    responses: {
+      201: { description: "The shipments created, with their hexIds", body: { schema: created, component: "BatchImportResult" } },
+    },
     errors: [400, 413, 422],
     errorBodies: { 422: { schema: rejected, component: "BatchImportRejected" } },
   },
@@ -55,7 +57,8 @@ export const batchImportOperations: ApiOperation[] = [
     operationId: "batchImportTemplate",
     tag: "Shipments",
     summary: "The batch import file to fill in, in the caller's language, with example rows",
-    description: "Needs DOCUMENTO:IMPORT. The XLSX adds a sheet that explains each column and lists the organisation's active signature flows and document types.",
+    description:
+      "Needs DOCUMENTO:IMPORT. The XLSX adds a sheet that explains each column and lists the organisation's active signature flows and document types.",
     auth: "tokenOrApiKey",
     query: batchTemplateQuery,
     responses: { 200: { description: "An XLSX or CSV file (Content-Disposition: attachment)" } },

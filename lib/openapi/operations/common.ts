@@ -5,7 +5,8 @@ import type { ApiOperation, OperationAuth } from "../registry";
 // Errors implied by auth, parameters and body are added by the registry, so lists name only the rest.
 
 /** A path segment holding a record's public hexId. */
-export const hexIdPath = <K extends string>(name: K, description: string) => z.object({ [name]: z.string().describe(description) } as Record<K, z.ZodString>);
+export const hexIdPath = <K extends string>(name: K, description: string) =>
+  z.object({ [name]: z.string().describe(description) } as Record<K, z.ZodString>);
 
 export const documentPath = hexIdPath("documentHexId", "The document's hexId");
 

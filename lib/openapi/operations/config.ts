@@ -4,7 +4,10 @@ import { operationGroup } from "./common";
 
 const configValue = z.object({ name: z.string(), value: z.string() });
 
-export const configOperations = operationGroup("Configuration", "optional")([
+export const configOperations = operationGroup(
+  "Configuration",
+  "optional",
+)([
   {
     method: "get",
     path: "/api/system/getConfigValue/{name}",

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import type { ContactView } from "@/lib/contacts/contact-view";
 import { exportContactsQuery } from "@/lib/contacts/export-contacts";
-import { channelInput, channelTypes, contactLanguages, createContactInput, listContactsQuery, updateContactInput } from "@/lib/contacts/schemas";
+import {
+  channelInput,
+  channelTypes,
+  contactLanguages,
+  createContactInput,
+  listContactsQuery,
+  updateContactInput,
+} from "@/lib/contacts/schemas";
 import { deleted, hexIdPath, operationGroup } from "./common";
 
 // The contact answers as toContactView builds them; `satisfies` keeps the schema and the view in step.
@@ -35,14 +42,18 @@ const channelPath = contactPath.extend(hexIdPath("channelHexId", "The channel's 
 const channelBody = { schema: channelInput, component: "ChannelInput" };
 const withChannels = "The contact with all its channels";
 
-export const contactOperations = operationGroup("Contacts", "tokenOrApiKey")([
+export const contactOperations = operationGroup(
+  "Contacts",
+  "tokenOrApiKey",
+)([
   {
     method: "get",
     path: "/api/contacts",
     operationId: "listContacts",
     summary: "The organisation's contacts, one page, searched and sorted",
     needs: "CONTACTO:VIEW",
-    description: "Every word of `search` must appear in the name, last name, identification number or a channel. `sort=field,direction` with name, lastName, identNumber or createdAt.",
+    description:
+      "Every word of `search` must appear in the name, last name, identification number or a channel. `sort=field,direction` with name, lastName, identNumber or createdAt.",
     query: listContactsQuery,
     responses: { 200: { description: "A page of contacts under _embedded.contacts", body: { schema: contactPage } } },
   },
@@ -65,7 +76,10 @@ export const contactOperations = operationGroup("Contacts", "tokenOrApiKey")([
     needs: "CONTACTO:VIEW",
     pathParams: contactPath,
     responses: {
-      200: { description: "The contact; `shipments` counts the signers tied to it (they keep it from deletion)", body: { schema: contactViewSchema.extend({ shipments: z.number().int() }) } },
+      200: {
+        description: "The contact; `shipments` counts the signers tied to it (they keep it from deletion)",
+        body: { schema: contactViewSchema.extend({ shipments: z.number().int() }) },
+      },
     },
   },
   {

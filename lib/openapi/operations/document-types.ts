@@ -15,7 +15,10 @@ const typePath = hexIdPath("hexId", "The document type's hexId");
 const typeBody = { schema: documentTypeInput, component: "DocumentTypeInput" };
 const readers = "Needs ORGANIZACION:VIEW, or DOCUMENTO:CREATE (who prepares shipments picks a type for each file).";
 
-export const documentTypeOperations = operationGroup("Document types", "tokenOrApiKey")([
+export const documentTypeOperations = operationGroup(
+  "Document types",
+  "tokenOrApiKey",
+)([
   {
     method: "get",
     path: "/api/fileType/getAllFileType",

@@ -38,7 +38,10 @@ const flow = { schema: flowViewSchema, component: "Flow" };
 const flowPath = hexIdPath("hexId", "The flow's hexId");
 const readers = "Needs ORGANIZACION:VIEW, or DOCUMENTO:CREATE (who prepares shipments picks a flow).";
 
-export const flowOperations = operationGroup("Flows", "tokenOrApiKey")([
+export const flowOperations = operationGroup(
+  "Flows",
+  "tokenOrApiKey",
+)([
   {
     method: "get",
     path: "/api/flows",
@@ -54,7 +57,8 @@ export const flowOperations = operationGroup("Flows", "tokenOrApiKey")([
     operationId: "createFlow",
     summary: "Create a flow: title, expiration, geolocation and the ordered steps",
     needs: "ORGANIZACION:CREATE",
-    description: "Invalid configurations are refused with the field at fault (FLOW_INVALID_CONFIG, FLOW_VALUE_OUT_OF_BOUNDS, FLOW_FACE_COMPARISON...).",
+    description:
+      "Invalid configurations are refused with the field at fault (FLOW_INVALID_CONFIG, FLOW_VALUE_OUT_OF_BOUNDS, FLOW_FACE_COMPARISON...).",
     body: { schema: createFlowInput, component: "CreateFlowInput" },
     responses: { 201: { description: "Created, inactive", body: flow } },
   },
@@ -122,7 +126,7 @@ export const flowOperations = operationGroup("Flows", "tokenOrApiKey")([
     method: "post",
     path: "/api/flows/{hexId}/clone",
     operationId: "cloneFlow",
-    summary: "Copy a flow with its steps, inactive and not default; without a name it is called \"<name> (copia)\"",
+    summary: 'Copy a flow with its steps, inactive and not default; without a name it is called "<name> (copia)"',
     needs: "ORGANIZACION:CREATE",
     pathParams: flowPath,
     body: { schema: cloneFlowInput },

@@ -21,7 +21,10 @@ const operationLogPage = z.object({
   page: z.object({ size: z.number().int(), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int() }),
 });
 
-export const logOperations = operationGroup("Logs", "tokenOrApiKey")([
+export const logOperations = operationGroup(
+  "Logs",
+  "tokenOrApiKey",
+)([
   {
     method: "get",
     path: "/api/data/operationLogs",

@@ -42,7 +42,10 @@ const file = z.object({
   isDefault: z.boolean().describe("True when the organisation has no logo and Rúbrica's is sent"),
 });
 
-export const securityOperations = operationGroup("Helpers", "public")([
+export const securityOperations = operationGroup(
+  "Helpers",
+  "public",
+)([
   {
     method: "get",
     path: "/api/security/getPublicKey",
@@ -63,7 +66,9 @@ export const securityOperations = operationGroup("Helpers", "public")([
     body: { schema: cartesianInput, component: "CartesianCoordinatesInput" },
     responses: { 200: { description: "x and y in hex", body: { schema: coordinates, component: "CartesianCoordinates" } } },
     errorBodies: { 400: helperFailure },
-    errorNotes: { 400: "Not a public key, not on its curve, an unsupported key type, or a compressed point whose curve must be named (result 0)" },
+    errorNotes: {
+      400: "Not a public key, not on its curve, an unsupported key type, or a compressed point whose curve must be named (result 0)",
+    },
   },
   {
     method: "get",

@@ -6,7 +6,10 @@ import { documentPath, operationGroup } from "./common";
 const statusBody = { schema: documentStatusView, component: "DocumentStatus" };
 const noLinks = "The answer never holds a signer's link or its secret.";
 
-export const sendingOperations = operationGroup("Sending", "tokenOrApiKey")([
+export const sendingOperations = operationGroup(
+  "Sending",
+  "tokenOrApiKey",
+)([
   {
     method: "post",
     path: "/api/documents/{documentHexId}/send",

@@ -6,7 +6,10 @@ import { deleted, documentPath, operationGroup } from "./common";
 const draft = "The draft as the preparation screen sees it: data, files, signers by order, notifications.";
 const draftData = { schema: draftDataInput, component: "DraftData" };
 
-export const shipmentOperations = operationGroup("Shipments", "tokenOrApiKey")([
+export const shipmentOperations = operationGroup(
+  "Shipments",
+  "tokenOrApiKey",
+)([
   {
     method: "get",
     path: "/api/documents",
@@ -66,7 +69,8 @@ export const shipmentOperations = operationGroup("Shipments", "tokenOrApiKey")([
     operationId: "uploadDraftFile",
     summary: "Add one PDF to a draft (multipart/form-data: `file`, optional `documentTypeHexId`)",
     needs: "DOCUMENTO:CREATE",
-    description: "Judged by content, not by name: not a PDF, encrypted, unreadable, over `max_upload_mb` or already signed by the product is refused with its own error.",
+    description:
+      "Judged by content, not by name: not a PDF, encrypted, unreadable, over `max_upload_mb` or already signed by the product is refused with its own error.",
     pathParams: documentPath,
     responses: { 201: { description: draft } },
     errors: [409, 413],
@@ -100,7 +104,8 @@ export const shipmentOperations = operationGroup("Shipments", "tokenOrApiKey")([
     operationId: "downloadSignedDocument",
     summary: "The signed PDF of a completed shipment; a ZIP of the signed PDFs when it holds several files",
     needs: "DOCUMENTO:VIEW",
-    description: "`?file={fileHexId}` gives one signed PDF of a shipment with several files. The download is recorded in the operation log.",
+    description:
+      "`?file={fileHexId}` gives one signed PDF of a shipment with several files. The download is recorded in the operation log.",
     pathParams: documentPath,
     query: downloadQuery,
     responses: {
@@ -110,6 +115,8 @@ export const shipmentOperations = operationGroup("Shipments", "tokenOrApiKey")([
         headers: { "Content-Disposition": "attachment, with the file's name (filename and UTF-8 filename*)" },
       },
     },
-    errorNotes: { 409: "DOWNLOAD_NOT_COMPLETED: the shipment is not completed yet; DOWNLOAD_NOT_READY: its signed files are still being produced" },
+    errorNotes: {
+      409: "DOWNLOAD_NOT_COMPLETED: the shipment is not completed yet; DOWNLOAD_NOT_READY: its signed files are still being produced",
+    },
   },
 ]);

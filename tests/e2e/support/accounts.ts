@@ -55,5 +55,8 @@ export function totpCode(secret: string, offsetSteps = 0): string {
 /** Ends a user's live sessions as the idle timeout would. */
 export async function idleOut(email: string) {
   const user = await db.user.findUniqueOrThrow({ where: { email } });
-  await db.authSession.updateMany({ where: { userId: user.id, endedAt: null }, data: { lastActivityAt: new Date(Date.now() - 2 * 60 * 60_000) } });
+  await db.authSession.updateMany({
+    where: { userId: user.id, endedAt: null },
+    data: { lastActivityAt: new Date(Date.now() - 2 * 60 * 60_000) },
+  });
 }

@@ -29,7 +29,9 @@ export default async function ApiManagementPage({ params }: { params: Promise<{ 
       <Link href="/apisadhoc" className="text-sm font-medium text-brand-700 hover:underline">
         {t("backToList")}
       </Link>
-      <PageTitle subtitle={apiKey ? undefined : t("listSubtitle")}>{apiKey ? `${titles("apiManagement")}: ${apiKey.name}` : t("new")}</PageTitle>
+      <PageTitle subtitle={apiKey ? undefined : t("listSubtitle")}>
+        {apiKey ? `${titles("apiManagement")}: ${apiKey.name}` : t("new")}
+      </PageTitle>
       {apiKey ? <ApiKeyEditor apiKey={apiKey} roles={roles} /> : <ApiKeyCreate roles={roles} />}
     </div>
   );

@@ -41,7 +41,8 @@ export default async function PrepareDocumentPage({ params }: CatchAllProps) {
   const flowOptions = flows.data.map((f) => ({ flowHexId: f.hexId, name: f.name, active: f.active, isDefault: f.isDefault }));
   // A draft may hold a flow deactivated since; it stays visible so saving does not drop it unnoticed.
   const current = draft?.flow;
-  if (current && !flowOptions.some((f) => f.flowHexId === current.flowHexId)) flowOptions.push({ flowHexId: current.flowHexId, name: current.name, active: false, isDefault: false });
+  if (current && !flowOptions.some((f) => f.flowHexId === current.flowHexId))
+    flowOptions.push({ flowHexId: current.flowHexId, name: current.name, active: false, isDefault: false });
   return (
     <div className="mx-auto max-w-5xl">
       <PageTitle subtitle={t("subtitle")}>{t("title")}</PageTitle>

@@ -20,7 +20,10 @@ async function uploadedFile(request: NextRequest) {
   });
   const file = form.get("file");
   if (!(file instanceof File)) throw new AppError("CONTACT_IMPORT_FILE", { field: "file" });
-  return { mode: form.get("mode") === "commit" ? "commit" : "preview", file: { fileName: file.name, bytes: Buffer.from(await file.arrayBuffer()) } };
+  return {
+    mode: form.get("mode") === "commit" ? "commit" : "preview",
+    file: { fileName: file.name, bytes: Buffer.from(await file.arrayBuffer()) },
+  };
 }
 
 /**
@@ -30,7 +33,8 @@ async function uploadedFile(request: NextRequest) {
 export const POST = apiRoute(async (request) => {
   const context = await requireAuth(request, { kind: "privilege", module: "CONTACTO", action: "IMPORT" });
   const { mode, file } = await uploadedFile(request);
-  if (mode === "commit") return NextResponse.json(await commitContactImport(context, file, requestMeta(request.headers).ip), { status: 201 });
+  if (mode === "commit")
+    return NextResponse.json(await commitContactImport(context, file, requestMeta(request.headers).ip), { status: 201 });
   const preview = await previewContactImport(context, file);
   const t = translator(requestLocale(request), "errors");
   return NextResponse.json({

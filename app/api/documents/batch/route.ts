@@ -21,7 +21,9 @@ export const POST = apiRoute(async (request) => {
   if (!result.ok) {
     const locale = requestLocale(request);
     const errors = localizeBatchErrors(result.errors, locale);
-    return errorResponse(new AppError("BATCH_IMPORT_INVALID_ROWS", { invalid: new Set(errors.map((e) => e.row)).size }), locale, { errors });
+    return errorResponse(new AppError("BATCH_IMPORT_INVALID_ROWS", { invalid: new Set(errors.map((e) => e.row)).size }), locale, {
+      errors,
+    });
   }
   return NextResponse.json({ sent: result.sent, created: result.shipments.length, shipments: result.shipments }, { status: 201 });
 });

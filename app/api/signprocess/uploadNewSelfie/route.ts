@@ -11,10 +11,18 @@ import { uploadEvidence } from "@/lib/signing/upload-evidence";
  * `file` and `selfieValidOnGov`; result "1" is success. The selfie step's upload under its spec name.
  */
 export const POST = apiRoute(async (request) => {
-  const form = await request.clone().formData().catch(() => null);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const processHexId = String(form?.get("processHexId") ?? form?.get("id") ?? "");
   const upload = await readEvidenceForm(request, { kind: "SELFIE", uploadId: randomUUID(), accepted: "true" });
   const selfieValidOnGov = form?.get("selfieValidOnGov") === "true";
-  const stored = await uploadEvidence(processHexId, urlSignFrom(request), { ...upload, kind: "SELFIE", detail: JSON.stringify({ selfieValidOnGov }) }, requestMeta(request.headers));
+  const stored = await uploadEvidence(
+    processHexId,
+    urlSignFrom(request),
+    { ...upload, kind: "SELFIE", detail: JSON.stringify({ selfieValidOnGov }) },
+    requestMeta(request.headers),
+  );
   return NextResponse.json({ ...stored, result: "1" });
 });

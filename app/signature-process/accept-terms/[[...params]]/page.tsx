@@ -15,7 +15,11 @@ export default async function SignatureAcceptTermsPage({ params }: CatchAllProps
   const t = await getTranslations("screens");
   return (
     <SignerFrame brand={page.brand} title={t("signatureAcceptTerms")}>
-      <AcceptTermsScreen link={{ urlSign: page.urlSign, processHexId: page.processHexId }} termsVersion={termsVersion} canReject={page.data.canReject}>
+      <AcceptTermsScreen
+        link={{ urlSign: page.urlSign, processHexId: page.processHexId }}
+        termsVersion={termsVersion}
+        canReject={page.data.canReject}
+      >
         <TermsOfUse />
       </AcceptTermsScreen>
     </SignerFrame>

@@ -12,7 +12,10 @@ export default async function SignatureDataConfirmPage({ params }: CatchAllProps
   const page = await loadProcessPage("data-confirm", (await params).params, { stepPage: true });
   if (!page.live) return null;
   const [countries, t] = await Promise.all([
-    db.country.findMany({ orderBy: { name: "asc" }, include: { identTypes: { orderBy: { name: "asc" }, select: { code: true, name: true } } } }),
+    db.country.findMany({
+      orderBy: { name: "asc" },
+      include: { identTypes: { orderBy: { name: "asc" }, select: { code: true, name: true } } },
+    }),
     getTranslations("screens"),
   ]);
   return (

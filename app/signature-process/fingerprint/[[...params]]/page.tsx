@@ -19,7 +19,10 @@ export default async function SignatureFingerprintPage({ params }: CatchAllProps
   const [t, bridgeUrl] = await Promise.all([getTranslations("screens"), getConfigValue(organization.id, "fingerprint_bridge_url")]);
   return (
     <SignerFrame brand={page.brand} title={t("signatureFingerprint")}>
-      <FingerprintScreen link={{ urlSign: page.urlSign, processHexId: page.processHexId }} bridgeUrl={bridgeUrl ?? "http://127.0.0.1:15896"} />
+      <FingerprintScreen
+        link={{ urlSign: page.urlSign, processHexId: page.processHexId }}
+        bridgeUrl={bridgeUrl ?? "http://127.0.0.1:15896"}
+      />
     </SignerFrame>
   );
 }

@@ -13,7 +13,9 @@ export const generateMetadata = () => screenMetadata("signatureFullProcess");
 export default async function SignatureFullProcessPage({ params }: CatchAllProps) {
   const page = await loadProcessPage("full-process", (await params).params, { showsStates: ["COMPLETED"], stepPage: true });
   const [screens, t] = await Promise.all([getTranslations("screens"), getTranslations("signing.done")]);
-  const documentHexId = (await db.signer.findUniqueOrThrow({ where: { hexId: page.processHexId }, select: { document: { select: { hexId: true } } } })).document.hexId;
+  const documentHexId = (
+    await db.signer.findUniqueOrThrow({ where: { hexId: page.processHexId }, select: { document: { select: { hexId: true } } } })
+  ).document.hexId;
   return (
     <SignerFrame brand={page.brand} title={screens("signatureFullProcess")}>
       <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
@@ -22,10 +24,17 @@ export default async function SignatureFullProcessPage({ params }: CatchAllProps
         </p>
         <p className="text-slate-700">{t("body")}</p>
         <div className="flex flex-wrap gap-4">
-          <Link className="inline-block font-medium text-[var(--sign-primary)] hover:underline" href={processPagePath("summary-signers", page.urlSign, page.processHexId)}>
+          <Link
+            className="inline-block font-medium text-[var(--sign-primary)] hover:underline"
+            href={processPagePath("summary-signers", page.urlSign, page.processHexId)}
+          >
             {t("summaryLink")}
           </Link>
-          <Link className="inline-block font-medium text-[var(--sign-primary)] hover:underline" href={`/files-download/${await filesDownloadToken(documentHexId, page.processHexId)}`} data-testid="files-download-link">
+          <Link
+            className="inline-block font-medium text-[var(--sign-primary)] hover:underline"
+            href={`/files-download/${await filesDownloadToken(documentHexId, page.processHexId)}`}
+            data-testid="files-download-link"
+          >
             {t("downloadLink")}
           </Link>
         </div>

@@ -13,7 +13,11 @@ export default async function SignatureReloadPagePage({ params }: CatchAllProps)
   const [t, capture] = await Promise.all([getTranslations("screens"), getTranslations("capture")]);
   return (
     <SignerFrame brand={page.brand} title={t("signatureReloadPage")}>
-      <FollowProcess link={{ urlSign: page.urlSign, processHexId: page.processHexId }} message={capture("unknownCameraError")} afterMs={3000} />
+      <FollowProcess
+        link={{ urlSign: page.urlSign, processHexId: page.processHexId }}
+        message={capture("unknownCameraError")}
+        afterMs={3000}
+      />
     </SignerFrame>
   );
 }

@@ -7,5 +7,7 @@ import { rotateApiKey } from "@/lib/api-keys/rotate-api-key";
 export const POST = apiRoute<{ apiUserHexId: string }>(async (request, params) => {
   const context = await requireAuth(request, apiKeysPrivilege);
   // The new key is in this answer only: keep it out of every cache.
-  return NextResponse.json(await rotateApiKey(context, params.apiUserHexId, requestMeta(request.headers).ip), { headers: { "cache-control": "no-store" } });
+  return NextResponse.json(await rotateApiKey(context, params.apiUserHexId, requestMeta(request.headers).ip), {
+    headers: { "cache-control": "no-store" },
+  });
 });

@@ -16,6 +16,9 @@ export const GET = apiRoute<{ orgHexId: string }>(async (request, { orgHexId }) 
     "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   };
   const match = request.headers.get("if-none-match");
-  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === logo.etag)) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(logo.bytes), { headers: { ...headers, "content-type": logo.contentType, "content-length": String(logo.bytes.byteLength) } });
+  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === logo.etag))
+    return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(logo.bytes), {
+    headers: { ...headers, "content-type": logo.contentType, "content-length": String(logo.bytes.byteLength) },
+  });
 });

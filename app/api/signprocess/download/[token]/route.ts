@@ -6,8 +6,17 @@ import { downloadForSigner } from "@/lib/signing/download-link";
 /** GET /api/signprocess/download/{urlDownload}?file={fileHexId}: a signer's copy of the signed shipment. */
 export const GET = apiRoute<{ token: string }>(async (request, { token }) => {
   const file = request.nextUrl.searchParams.get("file") ?? undefined;
-  const packed = await downloadForSigner(token, file && /^[0-9a-f]{32}$/.test(file) ? file : undefined, requestLocale(request), requestMeta(request.headers));
+  const packed = await downloadForSigner(
+    token,
+    file && /^[0-9a-f]{32}$/.test(file) ? file : undefined,
+    requestLocale(request),
+    requestMeta(request.headers),
+  );
   return new Response(Buffer.from(packed.body), {
-    headers: { "content-type": packed.contentType, "content-disposition": attachmentDisposition(packed.fileName), "cache-control": "private, no-store" },
+    headers: {
+      "content-type": packed.contentType,
+      "content-disposition": attachmentDisposition(packed.fileName),
+      "cache-control": "private, no-store",
+    },
   });
 });

@@ -7,6 +7,11 @@ export const GET = apiRoute<{ documentHexId: string; signerHexId: string }>(asyn
   const context = await requireAuth(request, { kind: "privilege", module: "FIRMA", action: "VIEW" });
   const video = await reviewVideo(context, params.documentHexId, params.signerHexId);
   return new NextResponse(Buffer.from(video.bytes), {
-    headers: { "content-type": video.mimeType, "content-length": String(video.bytes.byteLength), "cache-control": "private, no-store", "x-content-type-options": "nosniff" },
+    headers: {
+      "content-type": video.mimeType,
+      "content-length": String(video.bytes.byteLength),
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
   });
 });
