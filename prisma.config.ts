@@ -1,5 +1,5 @@
 import "dotenv/config";
-import { defineConfig, env } from "prisma/config";
+import { defineConfig } from "prisma/config";
 
 export default defineConfig({
   schema: "prisma/schema.prisma",
@@ -8,6 +8,8 @@ export default defineConfig({
     seed: "tsx prisma/seed.ts",
   },
   datasource: {
-    url: env("DATABASE_URL"),
+    // Read when a command connects, not required to load the config: `prisma generate` needs no database
+    // (a fresh clone, an image build). A command that connects without it says "Connection url is empty".
+    url: process.env.DATABASE_URL ?? "",
   },
 });

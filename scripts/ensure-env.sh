@@ -4,8 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [[ -f .env ]] && exit 0
-secret=$(openssl rand -hex 32)
-key=$(openssl rand -hex 32)
+random_hex() { node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("hex"))'; }
+secret=$(random_hex)
+key=$(random_hex)
 # Development stamps evidence on the local chain the run command starts (hardhat, 127.0.0.1:8545).
 sed -e "s/^AUTH_SECRET=.*/AUTH_SECRET=${secret}/" -e "s/^DATA_ENCRYPTION_KEY=.*/DATA_ENCRYPTION_KEY=${key}/" -e "s/^STAMPING_NETWORKS=.*/STAMPING_NETWORKS=local/" .env.example > .env
 echo "Created .env with new secrets."

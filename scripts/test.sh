@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The project's one test command: install, generate, lint, format, type check, unit, integration, build, browser.
+# The project's one test command: .env, install, generate, lint, format, type check, unit, integration, build, browser.
 # Every stage runs even after an earlier one failed, so one run shows everything that is broken.
 # Test runners count their tests; lint, type check, build and the setup steps count as one check each.
 # The last line is the summary: "N passed, N failed[, N skipped]". Exit status is non-zero when anything
@@ -17,7 +17,7 @@ failed=0
 skipped=0
 tests_run=0
 stage_no=0
-stage_total=10
+stage_total=11
 summary=()
 
 if [[ -t 1 ]]; then bold=$'\e[1m'; red=$'\e[31m'; green=$'\e[32m'; yellow=$'\e[33m'; reset=$'\e[0m'; else bold=; red=; green=; yellow=; reset=; fi
@@ -117,6 +117,9 @@ tests_stage() { # name, report, counter, failed-lister, command...
   record "$name" "$outcome" "$p passed, $f failed, $s skipped$([[ -z $counts ]] && echo ', no report')"
 }
 
+# A fresh clone has no .env: make it as the run command does (fresh secrets), since the Prisma CLI and the
+# build read it. The tests themselves use their own settings (vitest.config.ts, tests/e2e/e2e.env).
+check env bash scripts/ensure-env.sh
 check install npm install --no-audit --no-fund
 check generate node scripts/prisma.mjs generate
 check lint npx eslint .

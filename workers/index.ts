@@ -4,11 +4,13 @@ import { env } from "@/lib/config/env";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { queueConcurrency, queueNames, runJob, schedules, jobs } from "@/lib/queue/jobs";
+import { installProcessGuards } from "@/lib/runtime/process-guards";
 
 // The worker process: one BullMQ worker per queue, every job handled by lib/ through runJob.
 // SIGINT/SIGTERM let running jobs finish before the process exits.
 
 async function main() {
+  installProcessGuards("worker");
   const connection = queueConnection();
   const workers = queueNames.map(
     (queue) =>

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
+import { withoutProcessHandlersOf } from "@/lib/runtime/process-guards";
 
 // Server-side face detection and description (DESIGN.md §5): @vladmandic/face-api on TensorFlow.js
 // with the WebAssembly backend (tfjs-node cannot install here), the weights that ship in the
@@ -51,6 +52,10 @@ function packageDir(name: string): string {
 }
 
 async function load(): Promise<Engine> {
+  return withoutProcessHandlersOf(loadEngine);
+}
+
+async function loadEngine(): Promise<Engine> {
   const started = performance.now();
   const loaded = (await import("@vladmandic/face-api/dist/face-api.node-wasm.js")) as FaceApi & { default?: FaceApi };
   // A CommonJS bundle: Node gives its exports as named ones, some loaders only as the default.

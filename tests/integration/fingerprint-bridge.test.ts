@@ -93,6 +93,7 @@ describe("fingerprint bridge: status", () => {
     // Accepts the connection and says nothing, as a hung app would.
     const sockets = new Set<Socket>();
     const silent = createServer((socket) => {
+      socket.on("error", () => undefined);
       sockets.add(socket);
     });
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
