@@ -32,6 +32,9 @@ export function MfaMethodsPanel({ mode }: { mode: "profile" | "activation" }) {
   const [methods, setMethods] = useState<Method[] | null>(null);
   const [activation, setActivation] = useState<Activation | null>(null);
   const [code, setCode] = useState("");
+  const [turningOff, setTurningOff] = useState<Method["type"] | null>(null);
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
   const [loadError, setLoadError] = useState<string | null>(null);
 
   const token = mode === "activation" ? (pending?.token ?? null) : null;
@@ -90,9 +93,25 @@ export function MfaMethodsPanel({ mode }: { mode: "profile" | "activation" }) {
     await load(null);
   };
 
-  const deactivate = async (type: Method["type"]) => {
-    const result = await api(`/api/mfa/methods/${type}`, { method: "DELETE" });
-    if (!result.ok) return notifyApiError(result.error);
+  const askPassword = (type: Method["type"]) => {
+    setActivation(null);
+    setPassword("");
+    setPasswordError(undefined);
+    setTurningOff(type);
+  };
+
+  // Turning a method off asks for the current password again (the API refuses it without).
+  const deactivate = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!turningOff) return;
+    const result = await api(`/api/mfa/methods/${turningOff}`, { method: "DELETE", body: { password } });
+    if (!result.ok) {
+      if (result.error.errorCode === "OLD_PASSWORD_MISMATCH" || result.error.errorCode === "PASSWORD_EMPTY")
+        return setPasswordError(result.error.message);
+      return notifyApiError(result.error);
+    }
+    setTurningOff(null);
+    setPassword("");
     notifySuccess(t("deactivated"));
     await load(null);
   };
@@ -132,7 +151,7 @@ export function MfaMethodsPanel({ mode }: { mode: "profile" | "activation" }) {
                   </Button>
                 ) : null}
                 {mode === "profile" && m.active ? (
-                  <Button type="button" variant="ghost" onClick={() => void deactivate(m.type)}>
+                  <Button type="button" variant="ghost" onClick={() => askPassword(m.type)}>
                     {t("deactivate")}
                   </Button>
                 ) : null}
@@ -140,6 +159,28 @@ export function MfaMethodsPanel({ mode }: { mode: "profile" | "activation" }) {
             </li>
           ))}
       </ul>
+      {turningOff ? (
+        <form onSubmit={deactivate} className="space-y-3 rounded-md border border-slate-200 bg-white p-4" data-testid="mfa-deactivation">
+          <p className="text-sm text-slate-700">{t("deactivateConfirm", { method: methodNames(turningOff) })}</p>
+          <TextField
+            label={t("currentPassword")}
+            name="mfa-deactivate-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            error={passwordError}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={password.length === 0}>
+              {t("deactivate")}
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setTurningOff(null)}>
+              {t("cancel")}
+            </Button>
+          </div>
+        </form>
+      ) : null}
       {activation ? (
         <form onSubmit={confirm} className="space-y-3 rounded-md border border-slate-200 bg-white p-4" data-testid="mfa-activation">
           {activation.qr ? (

@@ -8,7 +8,8 @@ import { TextField } from "@/components/ui/field";
 import { useFieldError } from "@/components/auth/use-form-errors";
 import type { ContactView } from "@/lib/contacts/contact-view";
 import { ContactSearch } from "./contact-search";
-import { emptySigner, minimumKey, positionsOf, type PrepareValues } from "./prepare-form";
+import { orderRequirement } from "@/lib/documents/sending-rules";
+import { emptySigner, minimumKey, positionsOf, type PrepareValues, type SignerValues } from "./prepare-form";
 import { SignerRow } from "./signer-row";
 
 type Props = { canSearchContacts: boolean; error?: string };
@@ -17,9 +18,10 @@ type Props = { canSearchContacts: boolean; error?: string };
 export function DraftSignersSection({ canSearchContacts, error }: Props) {
   const t = useTranslations("prepareDocument.signers");
   const fieldError = useFieldError();
-  const { control, register, formState } = useFormContext<PrepareValues>();
+  const { control, register, formState, getValues, setValue } = useFormContext<PrepareValues>();
   const { fields, append, remove } = useFieldArray({ control, name: "signers" });
   const signers = useWatch({ control, name: "signers" });
+  const minimums = useWatch({ control, name: "minimums" });
   const positions = positionsOf(signers);
   const nextPosition = positions.at(-1) ?? 1;
 
@@ -76,9 +78,62 @@ export function DraftSignersSection({ canSearchContacts, error }: Props) {
                 );
               })}
             </div>
+            {positions.map((position) => (
+              <OrderPlan
+                key={position}
+                position={position}
+                signers={signers.filter((s) => Number(s.position) === position)}
+                minimum={Number(minimums?.[minimumKey(position)] ?? "1")}
+                onUnmark={() =>
+                  getValues("signers").forEach((s, index) => {
+                    if (Number(s.position) === position) setValue(`signers.${index}.mandatory`, false, { shouldDirty: true });
+                  })
+                }
+                onRaise={(value) => setValue(`minimums.${minimumKey(position)}`, String(value), { shouldDirty: true })}
+              />
+            ))}
           </fieldset>
         ) : null}
       </div>
     </Card>
+  );
+}
+
+type OrderPlanProps = {
+  position: number;
+  signers: SignerValues[];
+  minimum: number;
+  onUnmark: () => void;
+  onRaise: (minimum: number) => void;
+};
+
+/**
+ * What the order will wait for, from the rule the shipment follows (sending-rules.ts). When the
+ * mandatory marks demand more than the minimum, it says so and offers either consistent choice.
+ */
+function OrderPlan({ position, signers, minimum, onUnmark, onRaise }: OrderPlanProps) {
+  const t = useTranslations("prepareDocument.signers");
+  if (!Number.isInteger(minimum) || minimum < 1 || minimum > signers.length) return null;
+  const plan = orderRequirement(signers, minimum);
+  if (!plan.contradicts)
+    return (
+      <p className="text-xs text-slate-600" data-testid="order-plan">
+        {t("orderPlan", { order: position, needed: plan.needed, count: plan.count, mandatory: plan.mandatory })}
+      </p>
+    );
+  return (
+    <div className="space-y-2" data-testid="order-contradiction">
+      <Alert tone="info">
+        {t("orderContradiction", { order: position, minimum: plan.minimum, count: plan.count, mandatory: plan.mandatory })}
+      </Alert>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="secondary" onClick={onUnmark} data-testid="order-unmark-mandatory">
+          {t("unmarkMandatory", { order: position, minimum: plan.minimum })}
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => onRaise(plan.mandatory)} data-testid="order-raise-minimum">
+          {t("raiseMinimum", { order: position, mandatory: plan.mandatory })}
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -8,8 +8,7 @@ import { logOperation } from "@/lib/audit/operation-log";
 import type { MfaMethodType } from "@/lib/db/generated/enums";
 import { password as passwordField } from "@/lib/validation/fields";
 import { verifyPassword } from "./password";
-import { issueCode } from "./one-time-codes";
-import { sendAuthMail } from "./notify-user";
+import { blockUser } from "./block-user";
 import { issueToken, openSession, type RequestMeta } from "./sessions";
 import { sendSecondFactorCode } from "./send-mfa-code";
 
@@ -47,19 +46,7 @@ export async function authenticate(raw: unknown, meta: RequestMeta): Promise<Aut
     const maxFailures = await getConfigNumber(user.organizationId, "max_failed_logins");
     const updated = await db.user.update({ where: { id: user.id }, data: { failedLogins: { increment: 1 } } });
     if (updated.failedLogins >= maxFailures) {
-      const locked = await db.user.updateMany({ where: { id: user.id, lockedAt: null }, data: { lockedAt: new Date() } });
-      if (locked.count === 1) {
-        const code = await issueCode(user.id, "UNLOCK");
-        await sendAuthMail(user, { kind: "unlock", code });
-        await logOperation({
-          module: "USUARIO",
-          organizationId: user.organizationId,
-          userId: user.id,
-          event: "USER_BLOCKED",
-          ip: meta.ip,
-          recordId: user.hexId,
-        });
-      }
+      await blockUser(user.id, meta, "password");
       throw new AppError("USER_BLOCKED");
     }
     throw new AppError("INCORRECT_PASSWORD");

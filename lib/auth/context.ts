@@ -26,13 +26,27 @@ export type AuthContext = {
   apiKeyHexId: string | null;
 };
 
-export async function contextFromToken(token: string, stages: readonly TokenStage[] = ["full"]): Promise<AuthContext> {
+export type ContextOptions = {
+  /**
+   * A user whose password change is forced (spec §6 changePassword) may do nothing else until it is
+   * done; only the calls that the change itself needs pass this.
+   */
+  duringForcedPasswordChange?: boolean;
+};
+
+export async function contextFromToken(
+  token: string,
+  stages: readonly TokenStage[] = ["full"],
+  options: ContextOptions = {},
+): Promise<AuthContext> {
   const claims: TokenClaims = await verifyToken(token);
   if (!stages.includes(claims.stage)) throw new AppError(claims.stage === "full" ? "FORBIDDEN" : "MFA_REQUIRED");
   const session = await checkSession(claims.sid);
   const user = session.user;
   if (user.hexId !== claims.sub) throw new AppError("UNAUTHENTICATED");
   if (claims.stage === "full" && !user.portalAccess) throw new AppError("NO_PORTAL_ACCESS");
+  // Read from the user, not the token: a change forced while a session is live applies at once.
+  if (claims.stage === "full" && user.changePassword && !options.duringForcedPasswordChange) throw new AppError("PASSWORD_CHANGE_REQUIRED");
   return {
     userId: user.id,
     userHexId: user.hexId,

@@ -6,9 +6,10 @@ import type { MfaMethodType } from "@/lib/db/generated/enums";
 import { decryptSecret, encryptSecret } from "@/lib/security/encryption";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { logOperation } from "@/lib/audit/operation-log";
-import { otpCode } from "@/lib/validation/fields";
+import { otpCode, password as passwordField } from "@/lib/validation/fields";
 import type { AuthContext } from "./context";
 import { checkTypedCode } from "./one-time-codes";
+import { verifyPassword } from "./password";
 import { sendSecondFactorCode } from "./send-mfa-code";
 import { issueToken, type RequestMeta } from "./sessions";
 import { checkTotp, newTotpSecret, totpUri } from "./totp";
@@ -114,10 +115,20 @@ export async function setFavoriteMfaMethod(context: AuthContext, type: MfaMethod
   ]);
 }
 
-/** Spec §5: an organisation may fix a required method, which its users cannot turn off. */
-export async function deactivateMfaMethod(context: AuthContext, type: MfaMethodType, meta: RequestMeta) {
+export const deactivateInput = z.object({ password: passwordField });
+
+/**
+ * Spec §5: an organisation may fix a required method, which its users cannot turn off. Turning a
+ * method off weakens the account, so it asks for the current password again: a session left open
+ * on someone's desk is not enough.
+ */
+export async function deactivateMfaMethod(context: AuthContext, type: MfaMethodType, raw: unknown, meta: RequestMeta) {
+  const input = deactivateInput.parse(raw ?? {});
   const organization = await db.organization.findUniqueOrThrow({ where: { id: context.organizationId } });
   if (organization.requiredMfaMethod === type) throw new AppError("MFA_REQUIRED_BY_ORGANIZATION");
+  await enforceRateLimit(`mfa-deactivate:${context.userId}`, 10, 900);
+  const user = await db.user.findUniqueOrThrow({ where: { id: context.userId } });
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError("OLD_PASSWORD_MISMATCH", { field: "password" });
   await db.mfaMethod.updateMany({ where: { userId: context.userId, type }, data: { active: false, favorite: false, secret: null } });
   await logOperation({
     module: "USUARIO",

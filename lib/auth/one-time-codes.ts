@@ -3,7 +3,8 @@ import { AppError } from "@/lib/errors/app-error";
 import type { CodePurpose, MfaMethodType } from "@/lib/db/generated/enums";
 import { randomDigits, randomHex, sha256Hex } from "@/lib/security/random";
 
-const maxAttempts = 5;
+/** Wrong tries a typed code survives; an authenticator's codes get as many per user (verify-mfa.ts). */
+export const maxCodeAttempts = 5;
 
 const lifetimeMinutes: Record<CodePurpose, number> = {
   MFA_LOGIN: 10,
@@ -58,7 +59,7 @@ export async function checkTypedCode(userId: number, purpose: CodePurpose, code:
     orderBy: { createdAt: "desc" },
   });
   if (!current) throw new AppError("MFA_CODE_EXPIRED");
-  if (current.expiresAt.getTime() <= Date.now() || current.attempts >= maxAttempts) throw new AppError("MFA_CODE_EXPIRED");
+  if (current.expiresAt.getTime() <= Date.now() || current.attempts >= maxCodeAttempts) throw new AppError("MFA_CODE_EXPIRED");
   if (current.codeHash !== codeHash(userId, purpose, code)) {
     await db.oneTimeCode.update({ where: { id: current.id }, data: { attempts: { increment: 1 } } });
     throw new AppError("MFA_CODE_MISMATCH");

@@ -20,6 +20,7 @@ export async function requirePage(path: string): Promise<AuthContext> {
     context = await contextFromToken(token);
   } catch (error) {
     if (!isAppError(error)) throw error;
+    if (error.code === "PASSWORD_CHANGE_REQUIRED") redirect("/ChangePass");
     const reason =
       error.code === "SESSION_EXPIRED_INACTIVITY"
         ? "?reason=SESSION_EXPIRED_INACTIVITY"
@@ -28,7 +29,6 @@ export async function requirePage(path: string): Promise<AuthContext> {
           : "";
     redirect(`${signinPathFor(path)}${reason}`);
   }
-  if (context.changePassword) redirect("/ChangePass");
   if (!satisfies(context.authorities, requirementFor(path))) forbidden();
   return context;
 }
@@ -38,7 +38,7 @@ export async function requireSignedIn(path: string): Promise<AuthContext> {
   const token = await apiTokenFromCookies(await cookies());
   if (!token) redirect(signinPathFor(path));
   try {
-    return await contextFromToken(token);
+    return await contextFromToken(token, ["full"], { duringForcedPasswordChange: true });
   } catch (error) {
     if (!isAppError(error)) throw error;
     redirect(signinPathFor(path));

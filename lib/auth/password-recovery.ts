@@ -46,6 +46,7 @@ export async function resetPassword(raw: unknown, meta: RequestMeta) {
         changePassword: false,
         lockedAt: null,
         failedLogins: 0,
+        failedMfaCodes: 0,
       },
     }),
     db.authSession.updateMany({ where: { userId: user.id, endedAt: null }, data: { endedAt: new Date(), endReason: "password-reset" } }),

@@ -6,7 +6,8 @@ import { decryptSecret } from "@/lib/security/encryption";
 import { logOperation } from "@/lib/audit/operation-log";
 import { otpCode } from "@/lib/validation/fields";
 import { contextFromToken } from "./context";
-import { checkTypedCode } from "./one-time-codes";
+import { blockUser } from "./block-user";
+import { checkTypedCode, maxCodeAttempts } from "./one-time-codes";
 import { issueToken, type RequestMeta } from "./sessions";
 import { checkTotp } from "./totp";
 import { sendSecondFactorCode } from "./send-mfa-code";
@@ -29,13 +30,13 @@ export async function verifyMfa(preAuthToken: string, raw: unknown, meta: Reques
   if (!stored?.active) throw new AppError("MFA_NO_ACTIVE_METHOD");
 
   if (method === "TOTP") {
-    if (!stored.secret || !(await checkTotp(decryptSecret(stored.secret), code, context.userId))) throw new AppError("MFA_CODE_MISMATCH");
+    if (!stored.secret || !(await checkTotp(decryptSecret(stored.secret), code, context.userId))) await totpFailed(context.userId, meta);
   } else {
     await checkTypedCode(context.userId, "MFA_LOGIN", code);
   }
 
   await db.authSession.update({ where: { id: session.id }, data: { mfaPassed: true, lastActivityAt: new Date() } });
-  await db.user.update({ where: { id: context.userId }, data: { lastLoginAt: new Date() } });
+  await db.user.update({ where: { id: context.userId }, data: { lastLoginAt: new Date(), failedMfaCodes: 0 } });
   await logOperation({
     module: "USUARIO",
     organizationId: context.organizationId,
@@ -47,6 +48,18 @@ export async function verifyMfa(preAuthToken: string, raw: unknown, meta: Reques
   });
   const { token, expiresAt } = await issueToken(session.id, "full");
   return { token, expiresAt, result: 1 as const, changePassword: context.changePassword };
+}
+
+/**
+ * A mailed or texted code is void after `maxCodeAttempts` wrong tries, but an authenticator's code
+ * changes every 30 s and a new sign-in starts afresh: its wrong codes are counted on the user,
+ * across sign-ins, until a right one. As many wrong ones as a mailed code allows block the user.
+ */
+async function totpFailed(userId: number, meta: RequestMeta): Promise<never> {
+  const updated = await db.user.update({ where: { id: userId }, data: { failedMfaCodes: { increment: 1 } } });
+  if (updated.failedMfaCodes < maxCodeAttempts) throw new AppError("MFA_CODE_MISMATCH");
+  await blockUser(userId, meta, "mfa");
+  throw new AppError("USER_BLOCKED");
 }
 
 /** Switches a pending sign-in to another active method and sends its code (e-mail or SMS). */

@@ -23,7 +23,11 @@ export const dispatchView = z.object({
   sentAt: isoDate.nullable(),
   createdAtLocal: localDate,
   sentAtLocal: localDate.nullable(),
-  retryable: z.boolean().describe("Only the signer's latest failed delivery of a live shipment can be retried; a retry queues a new one"),
+  retryable: z
+    .boolean()
+    .describe(
+      "Whether POST …/deliveries/{id}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one",
+    ),
 });
 
 export const dispatchList = z.object({

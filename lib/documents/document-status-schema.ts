@@ -14,7 +14,11 @@ export const deliveryView = z.object({
   error: z.string().nullable().describe("Why the last attempt failed"),
   sentAt: isoDate.nullable(),
   createdAt: isoDate,
-  retryable: z.boolean().describe("Only the signer's latest failed delivery can be retried; a retry queues a new one"),
+  retryable: z
+    .boolean()
+    .describe(
+      "Whether POST …/deliveries/{id}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one",
+    ),
 });
 
 export const documentStatusView = z.object({

@@ -3,6 +3,8 @@ import { formatEventTimestamp } from "@/lib/audit/operation-log";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import type { DocumentStatusView } from "./document-status-schema";
+import { isRetryable } from "./retry-rule";
+import { channelInclude } from "./signer-channel";
 
 export type { DocumentStatusView } from "./document-status-schema";
 
@@ -36,6 +38,7 @@ export async function documentStatus(context: AuthContext, documentHexId: string
           invitedAt: true,
           signedAt: true,
           rejectedAt: true,
+          contact: channelInclude.contact,
           deliveries: {
             orderBy: { id: "asc" },
             select: { id: true, channel: true, kind: true, status: true, attempts: true, error: true, sentAt: true, createdAt: true },
@@ -52,7 +55,7 @@ export async function documentStatus(context: AuthContext, documentHexId: string
     select: { eventTimestamp: true, operationEventId: true, eventUserId: true },
   });
   const deliveries = document.signers.flatMap((signer) =>
-    signer.deliveries.map((delivery, index) => ({
+    signer.deliveries.map((delivery) => ({
       id: delivery.id,
       signerHexId: signer.hexId,
       channel: delivery.channel,
@@ -62,7 +65,7 @@ export async function documentStatus(context: AuthContext, documentHexId: string
       error: delivery.error,
       sentAt: iso(delivery.sentAt),
       createdAt: delivery.createdAt.toISOString(),
-      retryable: delivery.status === "FAILED" && index === signer.deliveries.length - 1,
+      retryable: isRetryable(document.status, signer, delivery.id),
     })),
   );
   return {

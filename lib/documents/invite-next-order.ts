@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import { queueDeliveries } from "./invite-signers";
+import { orderSatisfied } from "./sending-rules";
 import { lockDocumentById } from "./lock-document";
 import { isActiveDocument, unfinishedSignerStatuses } from "./shipment-states";
 import { channelInclude } from "./signer-channel";
@@ -28,8 +29,7 @@ export async function inviteNextOrderIfDue(documentId: number): Promise<NextOrde
     for (const position of positions) {
       const inOrder = document.signers.filter((s) => s.position === position);
       const minimum = document.orders.find((o) => o.position === position)?.minSigners ?? inOrder.length;
-      const mandatoryDone = inOrder.every((s) => !s.mandatory || s.status === "COMPLETED");
-      if (mandatoryDone && inOrder.filter((s) => s.status === "COMPLETED").length >= minimum) continue;
+      if (orderSatisfied(inOrder, minimum)) continue;
       const uninvited = inOrder.filter((s) => s.status === "PENDING" && !s.invitedAt);
       if (uninvited.length === 0) return none;
       return { outcome: { invitedOrder: position, completed: false }, jobs: await queueDeliveries(tx, uninvited, "INVITATION") };

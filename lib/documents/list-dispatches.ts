@@ -8,7 +8,8 @@ import { translator } from "@/lib/i18n/messages";
 import { deliveryFailureReason } from "./delivery-failure";
 import type { DispatchList } from "./dispatch-schema";
 import { maskAddressesIn, maskDestination } from "./mask-destination";
-import { isActiveDocument, isOpenSigner } from "./shipment-states";
+import { isRetryable } from "./retry-rule";
+import { channelInclude } from "./signer-channel";
 
 export type { DispatchList, DispatchView } from "./dispatch-schema";
 
@@ -51,6 +52,8 @@ export async function listDispatches(context: AuthContext, documentHexId: string
           cellPhone: true,
           position: true,
           status: true,
+          invitedAt: true,
+          contact: channelInclude.contact,
           deliveries: {
             select: { id: true, channel: true, kind: true, status: true, attempts: true, error: true, sentAt: true, createdAt: true },
           },
@@ -61,11 +64,8 @@ export async function listDispatches(context: AuthContext, documentHexId: string
   if (!document) throw new AppError("NOT_FOUND");
   const timeZone = safeTimeZone(await getConfigValue(context.organizationId, "organization_tz"));
   const t = translator(locale, "deliveryFailure");
-  const active = isActiveDocument(document.status);
-
-  const dispatches = document.signers.flatMap((signer) => {
-    const latestId = Math.max(...signer.deliveries.map((delivery) => delivery.id));
-    return signer.deliveries.map((delivery) => {
+  const dispatches = document.signers.flatMap((signer) =>
+    signer.deliveries.map((delivery) => {
       const reason = deliveryFailureReason(delivery.error);
       return {
         id: delivery.id,
@@ -84,10 +84,10 @@ export async function listDispatches(context: AuthContext, documentHexId: string
         sentAt: delivery.sentAt?.toISOString() ?? null,
         createdAtLocal: localTimestamp(delivery.createdAt, timeZone),
         sentAtLocal: delivery.sentAt ? localTimestamp(delivery.sentAt, timeZone) : null,
-        retryable: active && isOpenSigner(signer.status) && delivery.status === "FAILED" && delivery.id === latestId,
+        retryable: isRetryable(document.status, signer, delivery.id),
       };
-    });
-  });
+    }),
+  );
   // Ids grow with time; they break ties between deliveries queued in the same millisecond.
   dispatches.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
   return { documentHexId: document.hexId, timeZone, dispatches };

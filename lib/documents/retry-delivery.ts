@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AuthContext } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors/app-error";
 import type { DocumentStatusView } from "./document-status";
+import { deliveryRetryRefusal } from "./retry-rule";
 import { queueSignerInvitation } from "./signer-delivery";
 
 export const deliveryIdParam = z.coerce.number().int().positive();
@@ -20,7 +21,8 @@ export async function retryDelivery(
   if (!parsed.success) throw new AppError("NOT_FOUND");
   const deliveryId = parsed.data;
   return queueSignerInvitation(context, { documentHexId, deliveryId }, "DOCUMENT_DELIVERY_RETRY", ip, async (tx, signerId) => {
-    const latest = await tx.delivery.findFirst({ where: { signerId }, orderBy: { id: "desc" }, select: { id: true, status: true } });
-    if (!latest || latest.id !== deliveryId || latest.status !== "FAILED") throw new AppError("SENDING_DELIVERY_NOT_FAILED");
+    const deliveries = await tx.delivery.findMany({ where: { signerId }, select: { id: true, status: true } });
+    const refusal = deliveryRetryRefusal(deliveries, deliveryId);
+    if (refusal) throw new AppError(refusal);
   });
 }

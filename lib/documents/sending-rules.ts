@@ -53,6 +53,34 @@ export function minSignersViolation(
   return null;
 }
 
+export type OrderRequirement = {
+  /** Signers in the order. */
+  count: number;
+  /** The order's minimum as the sender set it. */
+  minimum: number;
+  /** Signers marked mandatory: each of them must sign whatever the minimum says. */
+  mandatory: number;
+  /** Signatures the order actually waits for before the next order is invited. */
+  needed: number;
+  /**
+   * The minimum promises fewer signatures than the mandatory marks demand (1 of 2 with both
+   * mandatory waits for both): the screen says so and proposes a consistent choice.
+   */
+  contradicts: boolean;
+};
+
+/** What an order waits for: every mandatory signer, and at least the minimum in all. */
+export function orderRequirement(signers: readonly { mandatory: boolean }[], minimum: number): OrderRequirement {
+  const mandatory = signers.filter((s) => s.mandatory).length;
+  return { count: signers.length, minimum, mandatory, needed: Math.max(minimum, mandatory), contradicts: mandatory > minimum };
+}
+
+/** Whether an order is done: the rule the shipment follows when a signer completes (invite-next-order.ts). */
+export function orderSatisfied(signers: readonly { mandatory: boolean; status: string }[], minimum: number): boolean {
+  const mandatoryDone = signers.every((s) => !s.mandatory || s.status === "COMPLETED");
+  return mandatoryDone && signers.filter((s) => s.status === "COMPLETED").length >= minimum;
+}
+
 /** A scheduled notification goes out after now and before the expiration, which must be chosen first. */
 export function notificationDatesViolation(sendAts: readonly Date[], expirationDate: Date | null, now: Date): AppError | null {
   if (sendAts.length === 0) return null;

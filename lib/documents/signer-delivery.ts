@@ -6,8 +6,8 @@ import { enqueueJobs } from "@/lib/queue/enqueue";
 import { documentStatus, type DocumentStatusView } from "./document-status";
 import { queueDeliveries } from "./invite-signers";
 import { lockOrganizationDocument } from "./lock-document";
-import { isActiveDocument, isOpenSigner } from "./shipment-states";
-import { channelInclude, favouriteChannel } from "./signer-channel";
+import { invitationRefusal } from "./retry-rule";
+import { channelInclude } from "./signer-channel";
 
 type Target = { documentHexId: string; signerHexId: string } | { documentHexId: string; deliveryId: number };
 
@@ -34,10 +34,8 @@ export async function queueSignerInvitation(
           });
     if (!signer) throw new AppError("NOT_FOUND");
     const { status } = await tx.document.findUniqueOrThrow({ where: { id: document.id }, select: { status: true } });
-    if (!isActiveDocument(status)) throw new AppError("SENDING_NOT_ACTIVE");
-    if (!isOpenSigner(signer.status)) throw new AppError("SENDING_SIGNER_CLOSED");
-    if (!signer.invitedAt) throw new AppError("SENDING_SIGNER_NOT_INVITED");
-    if (!favouriteChannel(signer)) throw new AppError("SENDING_CHANNEL_REQUIRED");
+    const refusal = invitationRefusal(status, signer);
+    if (refusal) throw new AppError(refusal);
     await check?.(tx, signer.id);
     await tx.delivery.updateMany({ where: { signerId: signer.id, status: "QUEUED" }, data: { status: "CANCELLED" } });
     const queued = await queueDeliveries(tx, [signer], "INVITATION");

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type ZodType } from "zod";
 import { AppError, isAppError } from "@/lib/errors/app-error";
-import { contextFromToken, assertAllowed, type AuthContext } from "@/lib/auth/context";
+import { contextFromToken, assertAllowed, type AuthContext, type ContextOptions } from "@/lib/auth/context";
 import { contextFromApiKey } from "@/lib/api-keys/context-from-api-key";
 import { apiKeyMarker } from "@/lib/api-keys/key-secret";
 import { apiTokenFromCookies } from "@/lib/auth/portal-token";
@@ -82,9 +82,13 @@ export async function tokenFrom(request: NextRequest): Promise<string> {
 }
 
 /** Whoever calls: an API key when one is sent, else the staff token. No privilege is checked. */
-export async function callerContext(request: NextRequest, stages: readonly TokenStage[] = ["full"]): Promise<AuthContext> {
+export async function callerContext(
+  request: NextRequest,
+  stages: readonly TokenStage[] = ["full"],
+  options: ContextOptions = {},
+): Promise<AuthContext> {
   const apiKey = apiKeyFrom(request);
-  if (apiKey === null) return contextFromToken(await tokenFrom(request), stages);
+  if (apiKey === null) return contextFromToken(await tokenFrom(request), stages, options);
   const context = await contextFromApiKey(apiKey);
   if (!stages.includes(context.stage)) throw new AppError("FORBIDDEN");
   return context;
@@ -99,8 +103,9 @@ export async function requireAuth(
   request: NextRequest,
   requirement: Requirement = { kind: "staff" },
   stages: readonly TokenStage[] = ["full"],
+  options: ContextOptions = {},
 ): Promise<AuthContext> {
-  const context = await callerContext(request, stages);
+  const context = await callerContext(request, stages, options);
   if (context.apiKeyHexId !== null && requirement.kind === "staff") throw new AppError("FORBIDDEN");
   if (context.stage === "full") assertAllowed(context, requirement);
   return context;

@@ -29,6 +29,43 @@ async function onePagePdf(): Promise<Buffer> {
 }
 
 test.describe("shipment preparation (/prepare-document)", () => {
+  test("an order's minimum that mandatory signers contradict: the screen says the shipment will wait for both and offers to unmark them", async ({
+    page,
+  }) => {
+    const suffix = uniqueLetters();
+    await page.goto("/prepare-document");
+    await signIn(page, demo.orgAdmin);
+    const form = page.getByTestId("prepare-document-form");
+    await form.locator("#draft-title").fill(`Mínimo ${suffix}`);
+    await form.locator("#draft-description").fill("Dos firmantes, basta uno.");
+    await form.locator("#draft-expiration").fill(daysAhead(10));
+    await page.getByTestId("prepare-save").click();
+    await expect(page).toHaveURL(/\/prepare-document\/[0-9a-f]{32}$/);
+    for (const index of [0, 1]) {
+      await page.getByTestId("signer-add-new").click();
+      await form.locator(`#signer-${index}-firstName`).fill(`Firmante${index}`);
+      await form.locator(`#signer-${index}-lastName`).fill(suffix);
+      await form.locator(`#signer-${index}-email`).fill(`f${index}.${suffix}@firmantes.test`);
+      await form.locator(`#signer-${index}-position`).fill("1");
+    }
+    await expect(page.getByTestId("order-minimum")).toHaveValue("1");
+    // Both default to mandatory: 1 of 2 still waits for both, and the screen says so.
+    const warning = page.getByTestId("order-contradiction");
+    await expect(warning).toContainText("el mínimo es 1 de 2, pero 2 firmantes están marcados como obligatorios");
+    await expect(warning).toContainText("el envío esperará a los 2");
+    await page.getByTestId("order-unmark-mandatory").click();
+    await expect(form.locator('input[name="signers.0.mandatory"]')).not.toBeChecked();
+    await expect(form.locator('input[name="signers.1.mandatory"]')).not.toBeChecked();
+    await expect(warning).toHaveCount(0);
+    await expect(page.getByTestId("order-plan")).toHaveText("Orden 1: se esperará a 1 firma de 2.");
+    // The other consistent choice: a minimum of 2 with both mandatory.
+    await form.locator('input[name="signers.0.mandatory"]').check();
+    await form.locator('input[name="signers.1.mandatory"]').check();
+    await page.getByTestId("order-raise-minimum").click();
+    await expect(page.getByTestId("order-minimum")).toHaveValue("2");
+    await expect(page.getByTestId("order-plan")).toHaveText("Orden 1: se esperará a 2 firmas de 2, incluidas las de los 2 obligatorios.");
+  });
+
   test("the organisation administrator prepares a draft with a file and two signers, resumes it after a reload, reviews and sends it, and the first signer gets a working link", async ({
     page,
   }) => {

@@ -10,6 +10,8 @@ import { POST as change } from "@/app/api/password/change/route";
 import { POST as setPass } from "@/app/api/password/set/[propUserId]/route";
 import { POST as profile } from "@/app/api/profile/route";
 import { GET as session } from "@/app/api/session/route";
+import { GET as listContacts } from "@/app/api/contacts/route";
+import { POST as logoutRoute } from "@/app/api/logout/route";
 import { inviteToSetPassword } from "@/lib/auth/change-password";
 import { db } from "@/lib/db/client";
 import { peers } from "./setup";
@@ -169,6 +171,34 @@ describe("/ChangePass and /SetPass", () => {
     expect(ok.status).toBe(200);
     expect(decodeJwt(ok.body.token as string).changePassword).toBe(false);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).changePassword).toBe(false);
+  });
+
+  it("a forced change is enforced by the API: until it is done every call but the change and sign-out is refused", async () => {
+    const user = await createTestUser(org, { changePassword: true });
+    const token = (await login(user.email)).body.token as string;
+    const refused = await call(listContacts, "/api/contacts", { token });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      errorCode: "PASSWORD_CHANGE_REQUIRED",
+      message: "Debe cambiar su contraseña antes de continuar.",
+    });
+    expect((await call(profile, "/api/profile", { body: { firstName: "Ana", lastName: "Ruiz" }, token })).body.errorCode).toBe(
+      "PASSWORD_CHANGE_REQUIRED",
+    );
+    // The flag set by an administrator while a session is live takes effect at once.
+    const other = await createTestUser(org);
+    const live = (await login(other.email)).body.token as string;
+    expect((await call(listContacts, "/api/contacts", { token: live })).status).toBe(200);
+    await db.user.update({ where: { id: other.id }, data: { changePassword: true } });
+    expect((await call(listContacts, "/api/contacts", { token: live })).body.errorCode).toBe("PASSWORD_CHANGE_REQUIRED");
+    expect((await call(logoutRoute, "/api/logout", { body: {}, token: live })).status).toBe(200);
+
+    const changed = await call(change, "/api/password/change", {
+      body: { oldPassword: testPassword, password: "Otra-Nueva-2026!", confirmPassword: "Otra-Nueva-2026!" },
+      token,
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(listContacts, "/api/contacts", { token: changed.body.token as string })).status).toBe(200);
   });
 
   it("lets an invited user choose a first password from the mailed link, once", async () => {

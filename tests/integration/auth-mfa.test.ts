@@ -159,6 +159,51 @@ describe("MFA by authenticator app (TOTP)", () => {
   });
 });
 
+describe("MFA failures are counted per user, across sign-ins", () => {
+  it("19 wrong authenticator codes over two sign-ins block the user (spec §8 'user blocked'); the right code then lets nobody in", async () => {
+    const user = await createTestUser(org);
+    const token = await signedIn(user.email);
+    const started = await call(activate, "/api/mfa/methods/TOTP/activate", { body: {}, token, params: { type: "TOTP" } });
+    const secret = started.body.secret as string;
+    await call(confirm, "/api/mfa/methods/TOTP/confirm", { body: { code: currentTotp(secret) }, token, params: { type: "TOTP" } });
+    await redis().del(...(await redis().keys("totp-used:*")));
+    peers.mail.clear();
+
+    const wrongFor = () => {
+      const right = currentTotp(secret);
+      return right === "000000" ? "111111" : "000000";
+    };
+    const answers: string[] = [];
+    let lastPending = "";
+    for (const tries of [10, 9]) {
+      const preAuth = await login(user.email);
+      if (preAuth.body.errorCode !== "MFA_REQUIRED") {
+        answers.push(preAuth.body.errorCode as string);
+        continue;
+      }
+      lastPending = preAuth.body.token as string;
+      for (let i = 0; i < tries; i++) {
+        const wrong = await call(verify, "/api/verify", { body: { code: wrongFor() }, token: preAuth.body.token as string });
+        answers.push(wrong.body.errorCode as string);
+      }
+    }
+    // Five mismatches, as for a mailed code; then the user is blocked and mailed an unlock link.
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill("MFA_CODE_MISMATCH"));
+    expect(answers.slice(4)).not.toContain("MFA_CODE_MISMATCH");
+    expect(answers[4]).toBe("USER_BLOCKED");
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).lockedAt).not.toBeNull();
+    const unlockMail = await peers.mail.waitFor((m) => m.to.includes(user.email) && /\/unlock\//.test(m.text));
+    expect(unlockMail).toBeTruthy();
+
+    // Neither a new sign-in nor the right code on an earlier pending one gets in.
+    const again = await login(user.email);
+    expect(again.body.errorCode).toBe("USER_BLOCKED");
+    const late = await call(verify, "/api/verify", { body: { code: currentTotp(secret) }, token: lastPending });
+    expect(late.body.result).toBe(-1);
+    expect(late.body.token).toBeUndefined();
+  });
+});
+
 describe("MFA rules (spec §5)", () => {
   it("a method must be activated before it can be made favourite; an active one can", async () => {
     const user = await createTestUser(org);
@@ -208,17 +253,30 @@ describe("MFA rules (spec §5)", () => {
     expect(decodeJwt(full).stage).toBe("full");
     expect((await call(session, "/api/session", { token: full })).status).toBe(200);
 
-    const off = await call(deactivate, "/api/mfa/methods/EMAIL", { method: "DELETE", token: full, params: { type: "EMAIL" } });
+    const off = await call(deactivate, "/api/mfa/methods/EMAIL", {
+      method: "DELETE",
+      body: { password: testPassword },
+      token: full,
+      params: { type: "EMAIL" },
+    });
     expect(off.body.errorCode).toBe("MFA_REQUIRED_BY_ORGANIZATION");
     // From now on the sign-in asks for the code.
     expect((await login(user.email)).body.errorCode).toBe("MFA_REQUIRED");
   });
 
-  it("deactivating the only method returns the user to password-only sign-in", async () => {
+  it("deactivating the only method asks for the password again and returns the user to password-only sign-in", async () => {
     const user = await createTestUser(org);
     const token = await signedIn(user.email);
     await activateByCode(token, "EMAIL", user.email, user.cellPhone!);
-    expect((await call(deactivate, "/api/mfa/methods/EMAIL", { method: "DELETE", token, params: { type: "EMAIL" } })).status).toBe(200);
+    const off = (body?: unknown) =>
+      call(deactivate, "/api/mfa/methods/EMAIL", { method: "DELETE", body, token, params: { type: "EMAIL" } });
+    expect((await off()).body).toMatchObject({ errorCode: "PASSWORD_EMPTY" });
+    expect((await off({ password: "No-Es-Esta-2026!" })).body).toMatchObject({
+      errorCode: "OLD_PASSWORD_MISMATCH",
+      message: "La contraseña actual no coincide.",
+    });
+    expect((await db.mfaMethod.findUniqueOrThrow({ where: { userId_type: { userId: user.id, type: "EMAIL" } } })).active).toBe(true);
+    expect((await off({ password: testPassword })).status).toBe(200);
     expect((await login(user.email)).status).toBe(200);
   });
 });

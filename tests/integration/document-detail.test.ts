@@ -236,6 +236,59 @@ describe("the signer dispatch list", () => {
     ]);
   }, 30_000);
 
+  it("calls a delivery retryable, in the status API and the dispatch list alike, exactly when its retry is accepted", async () => {
+    const { document, signers } = await createReadyDocument(orgA.organization.id, {
+      signers: [{ email: null, cellPhone: "+0123", favourite: "SMS" }],
+    });
+    expect((await send(adminA, document.hexId)).status).toBe(200);
+    const signer = signers[0]!;
+    const failed = await until(
+      () => db.delivery.findFirstOrThrow({ where: { signerId: signer.id } }),
+      (d) => d.status === "FAILED",
+    );
+    const original = await db.signer.findUniqueOrThrow({ where: { id: signer.id } });
+    const situations: { name: string; apply: () => Promise<unknown> }[] = [
+      { name: "shipment cancelled", apply: () => db.document.update({ where: { id: document.id }, data: { status: "CANCELLED" } }) },
+      { name: "shipment expired", apply: () => db.document.update({ where: { id: document.id }, data: { status: "EXPIRED" } }) },
+      { name: "signer rejected", apply: () => db.signer.update({ where: { id: signer.id }, data: { status: "REJECTED" } }) },
+      { name: "signer completed", apply: () => db.signer.update({ where: { id: signer.id }, data: { status: "COMPLETED" } }) },
+      { name: "signer awaiting review", apply: () => db.signer.update({ where: { id: signer.id }, data: { status: "IN_REVIEW" } }) },
+      { name: "no channel left", apply: () => db.signer.update({ where: { id: signer.id }, data: { email: null, cellPhone: null } }) },
+      { name: "live and failed", apply: async () => undefined },
+    ];
+    const seen: [string, boolean, boolean, number][] = [];
+    for (const situation of situations) {
+      await db.document.update({ where: { id: document.id }, data: { status: "SENT" } });
+      await db.signer.update({
+        where: { id: signer.id },
+        data: { status: original.status, email: original.email, cellPhone: original.cellPhone },
+      });
+      await situation.apply();
+      const status = await call<{ deliveries: { id: number; retryable: boolean }[] }>(statusRoute, "/api/x", {
+        token: adminA,
+        params: { documentHexId: document.hexId },
+      });
+      const listed = await dispatches(adminA, document.hexId);
+      const retried = await call(retryRoute, "/api/x", {
+        method: "POST",
+        token: adminA,
+        params: { documentHexId: document.hexId, deliveryId: String(failed.id) },
+      });
+      const inStatus = status.body.deliveries.find((d) => d.id === failed.id)!.retryable;
+      const inList = listed.body.dispatches.find((d) => d.id === failed.id)!.retryable;
+      seen.push([situation.name, inStatus, inList, retried.status]);
+    }
+    expect(seen).toEqual([
+      ["shipment cancelled", false, false, 409],
+      ["shipment expired", false, false, 409],
+      ["signer rejected", false, false, 409],
+      ["signer completed", false, false, 409],
+      ["signer awaiting review", false, false, 409],
+      ["no channel left", false, false, 400],
+      ["live and failed", true, true, 200],
+    ]);
+  }, 30_000);
+
   it("lists what a real send queued, without the link the signer received", async () => {
     const { document, signers } = await createReadyDocument(orgA.organization.id, {
       signers: [{}, { email: null, cellPhone: testPhone(), favourite: "SMS" }],

@@ -3,6 +3,8 @@ import {
   duplicateSignerIndex,
   minSignersViolation,
   notificationDatesViolation,
+  orderRequirement,
+  orderSatisfied,
   sendingViolation,
   type DraftSnapshot,
 } from "@/lib/documents/sending-rules";
@@ -98,5 +100,39 @@ describe("sending rules", () => {
     expect(notificationDatesViolation([], null, now)).toBeNull();
     expect(notificationDatesViolation([later(1)], null, now)?.code).toBe("SHIPMENT_EXPIRATION_FIRST");
     expect(notificationDatesViolation([new Date("nope")], later(5), now)?.code).toBe("SHIPMENT_NOTIFICATION_DATE_INVALID");
+  });
+});
+
+describe("an order's minimum and its mandatory signers", () => {
+  const mandatory = { mandatory: true };
+  const optional = { mandatory: false };
+
+  it("says that 1 of 2 with both mandatory (the default) waits for both, and that unmarking makes 1 enough", () => {
+    expect(orderRequirement([mandatory, mandatory], 1)).toEqual({ count: 2, minimum: 1, mandatory: 2, needed: 2, contradicts: true });
+    expect(orderRequirement([optional, optional], 1)).toEqual({ count: 2, minimum: 1, mandatory: 0, needed: 1, contradicts: false });
+    expect(orderRequirement([mandatory, optional, optional], 2)).toMatchObject({ needed: 2, contradicts: false });
+    expect(orderRequirement([mandatory, mandatory, optional], 2)).toMatchObject({ needed: 2, contradicts: false });
+  });
+
+  it("is the rule the shipment follows: what the screen says is needed is exactly what completes the order", () => {
+    const cases: { marks: boolean[]; minimum: number }[] = [
+      { marks: [true, true], minimum: 1 },
+      { marks: [false, false], minimum: 1 },
+      { marks: [true, false, false], minimum: 2 },
+      { marks: [true, true, false], minimum: 1 },
+    ];
+    for (const { marks, minimum } of cases) {
+      const { needed } = orderRequirement(
+        marks.map((m) => ({ mandatory: m })),
+        minimum,
+      );
+      // Fewest signatures that complete the order, trying every subset of signers.
+      let fewest = Infinity;
+      for (let subset = 0; subset < 1 << marks.length; subset++) {
+        const signers = marks.map((m, i) => ({ mandatory: m, status: subset & (1 << i) ? "COMPLETED" : "PENDING" }));
+        if (orderSatisfied(signers, minimum)) fewest = Math.min(fewest, signers.filter((s) => s.status === "COMPLETED").length);
+      }
+      expect(fewest).toBe(needed);
+    }
   });
 });

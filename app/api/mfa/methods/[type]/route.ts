@@ -5,6 +5,7 @@ import { deactivateMfaMethod, methodParam } from "@/lib/auth/mfa-methods";
 
 export const DELETE = apiRoute<{ type: string }>(async (request, params) => {
   const context = await requireAuth(request);
-  await deactivateMfaMethod(context, methodParam.parse(params.type), requestMeta(request.headers));
+  const body: unknown = await request.json().catch(() => ({}));
+  await deactivateMfaMethod(context, methodParam.parse(params.type), body, requestMeta(request.headers));
   return NextResponse.json({ result: 1 });
 });
