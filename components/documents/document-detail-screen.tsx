@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useLocale, useTimeZone, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
@@ -14,6 +14,7 @@ import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import type { DispatchList as DispatchListData } from "@/lib/documents/dispatch-schema";
 import type { DocumentStatusView } from "@/lib/documents/document-status-schema";
 import { isActiveDocument } from "@/lib/documents/shipment-states";
+import { formatZonedTime } from "@/lib/i18n/zoned-time";
 import { DispatchList } from "./dispatch-list";
 import { SignersTable } from "./signers-table";
 import { DocumentStatusBadge } from "./status-badge";
@@ -29,15 +30,21 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct, canRe
   const t = useTranslations("docdetail");
   const common = useTranslations("common");
   const tErrors = useTranslations("errors");
-  const format = useFormatter();
   const locale = useLocale();
+  const timeZone = useTimeZone() ?? "UTC";
   const router = useRouter();
   const api = useApi();
   const [view, setView] = useState(initial);
   const [dispatches, setDispatches] = useState(initialDispatches);
   const [busy, setBusy] = useState(false);
 
-  const date = (value: string | null) => (value ? format.dateTime(new Date(value), { dateStyle: "medium", timeStyle: "short" }) : "—");
+  // Every time on the organisation's clocks, with its zone (the expiry as it was typed).
+  const date = (value: string | null) => (value ? formatZonedTime(value, locale, timeZone, { dateStyle: "medium" }) : "—");
+  const signerName = (hexId: string | null) => {
+    const signer = view.signers.find((s) => s.hexId === hexId);
+    return signer ? `${signer.firstName} ${signer.lastName}` : null;
+  };
+  const eventLabel = (event: string) => (t.has(`events.${event}`) ? t(`events.${event}`) : event);
   const active = isActiveDocument(view.status);
   const base = `/api/documents/${view.hexId}`;
 
@@ -192,17 +199,59 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct, canRe
         <DispatchList list={dispatches} busy={busy} canRetry={canAct} onRetry={retry} onRefresh={() => void refresh()} />
       </Card>
 
+      <Card title={t("evidences.title")}>
+        {view.evidences.length === 0 ? (
+          <p className="text-sm text-slate-500">{t("evidences.empty")}</p>
+        ) : (
+          <table className="w-full text-left text-sm" data-testid="docdetail-evidences">
+            <thead className="text-slate-500">
+              <tr>
+                <th className="py-1 pr-3 font-medium">{t("evidences.signer")}</th>
+                <th className="py-1 pr-3 font-medium">{t("evidences.kind")}</th>
+                <th className="py-1 pr-3 font-medium">{t("evidences.result")}</th>
+                <th className="py-1 pr-3 font-medium">{t("evidences.createdAt")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.evidences.map((evidence, index) => (
+                <tr key={`${evidence.signerHexId}-${index}`} className="border-t border-slate-100">
+                  <td className="py-1 pr-3">{signerName(evidence.signerHexId)}</td>
+                  <td className="py-1 pr-3">{t(`evidences.kinds.${evidence.kind}`)}</td>
+                  <td className="py-1 pr-3">{t(`evidences.results.${evidence.result}`)}</td>
+                  <td className="py-1 pr-3">{date(evidence.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+
       <Card title={t("timeline.title")}>
         {view.timeline.length === 0 ? (
           <p className="text-sm text-slate-500">{t("timeline.empty")}</p>
         ) : (
           <ol className="space-y-2 border-l border-slate-200 pl-4 text-sm" data-testid="docdetail-timeline">
-            {view.timeline.map((entry, index) => (
-              <li key={`${entry.at}-${index}`}>
-                <span className="font-mono text-xs text-slate-500">{entry.at}</span>{" "}
-                <span className="text-slate-800">{t.has(`events.${entry.event}`) ? t(`events.${entry.event}`) : entry.event}</span>
-              </li>
-            ))}
+            {view.timeline.map((entry, index) => {
+              const who = signerName(entry.signerHexId);
+              return (
+                <li key={`${entry.time}-${index}`}>
+                  <span className="font-mono text-xs text-slate-500">{date(entry.time)}</span>{" "}
+                  <span className="text-slate-800">{eventLabel(entry.event)}</span>
+                  {who ? <span className="text-slate-600"> · {who}</span> : null}
+                  {entry.evidenceKind && t.has(`evidences.kinds.${entry.evidenceKind}`) ? (
+                    <span className="text-slate-600"> · {t(`evidences.kinds.${entry.evidenceKind}`)}</span>
+                  ) : null}
+                  {entry.check && t.has(`evidences.results.${entry.check}`) ? (
+                    <span className="text-slate-600"> · {t(`evidences.results.${entry.check}`)}</span>
+                  ) : null}
+                  {entry.reason ? (
+                    <p className="mt-1 text-slate-700" data-testid="docdetail-timeline-reason">
+                      {t("timeline.reason", { reason: entry.reason })}
+                    </p>
+                  ) : null}
+                </li>
+              );
+            })}
           </ol>
         )}
       </Card>

@@ -75,7 +75,16 @@ export function SignersTable({ signers, deliveries, actions }: Props) {
         header: () => t("signers.status"),
         sortFn: (a, b) =>
           statusRank[a.original.status] - statusRank[b.original.status] || a.original.position - b.original.position || byName(a, b),
-        cell: (info) => <SignerStatusBadge status={info.getValue()} />,
+        cell: (info) => (
+          <div>
+            <SignerStatusBadge status={info.getValue()} />
+            {info.row.original.rejectionReason ? (
+              <p className="mt-1 max-w-xs text-xs text-slate-600" data-testid="docdetail-rejection-reason">
+                {t("signers.rejectionReason", { reason: info.row.original.rejectionReason })}
+              </p>
+            ) : null}
+          </div>
+        ),
       }),
       helper.display({
         id: "delivery",

@@ -1,16 +1,13 @@
 import type { Prisma } from "@/lib/db/generated/client";
 import type { AuthContext } from "@/lib/auth/context";
-import { getConfigNumber, getConfigValue } from "@/lib/config/values";
+import { getConfigNumber } from "@/lib/config/values";
+import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { safeTimeZone } from "@/lib/i18n/format";
 import { formatInTimeZone, nextDay, startOfDayInTimeZone } from "@/lib/i18n/time-zone";
 import { searchOperationLogsQuery, type OperationLogFilters, type OperationLogPage, type OperationLogRow } from "./operation-log-schemas";
 
-/** Spec §9: times show on the organisation's clocks (organization_tz), UTC by default. */
-export async function organizationTimeZone(organizationId: number): Promise<string> {
-  return safeTimeZone(await getConfigValue(organizationId, "organization_tz"));
-}
+export { organizationTimeZone };
 
 const contains = (word: string) => ({ contains: word, mode: "insensitive" as const });
 

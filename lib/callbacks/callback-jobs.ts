@@ -44,3 +44,18 @@ export function completionMailJob(documentId: number, signerId?: number): Queued
     },
   };
 }
+
+/** The sender's mail about one signer's rejection. */
+export function rejectionMailJob(signerId: number): QueuedJob {
+  return {
+    queue: callbacksQueue,
+    name: "callbacks.rejection-mail",
+    data: { signerId },
+    options: {
+      jobId: `rejection-mail-${signerId}`,
+      attempts: 5,
+      backoff: { type: "exponential", delay: env().DELIVERY_RETRY_DELAY_MS },
+      ...kept,
+    },
+  };
+}

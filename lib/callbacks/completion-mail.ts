@@ -22,26 +22,61 @@ function escapeHtml(text: string): string {
 
 type Recipient = { role: "sender" | "signer"; email: string; firstName: string; preferredLanguage: string; link: string; key: string };
 
-/** The completion mail in the recipient's language: the shipment is signed, and the link to the signed PDF. */
-export function completionMessage(
-  recipient: Recipient,
-  document: { title: string },
-  organization: { name: string; hexId: string; logoFileName: string | null },
-) {
+type Organization = { name: string; hexId: string; logoFileName: string | null };
+
+/** A platform mail: the organisation's name and logo, a greeting, paragraphs, one button with its link appended in the text part. */
+export function composeMail(
+  organization: Organization,
+  parts: { greeting: string; paragraphs: string[]; action: string; link: string; signature: string },
+): { html: string; text: string } {
+  const logo = organizationLogoUrl(organization);
+  // The link is appended rather than placed by the translation, so no catalogue text can drop it.
+  const text = [
+    organization.name,
+    "",
+    parts.greeting,
+    "",
+    ...parts.paragraphs.flatMap((p) => [p, ""]),
+    parts.link,
+    "",
+    parts.signature,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
+<div style="display:flex;align-items:center;gap:12px;margin-bottom:16px">${logo ? `<img src="${escapeHtml(logo)}" alt="" height="40">` : ""}<strong>${escapeHtml(organization.name)}</strong></div>
+<p>${escapeHtml(parts.greeting)}</p>${parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}
+<p><a href="${escapeHtml(parts.link)}" style="background:#0f766e;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(parts.action)}</a></p>
+<p style="color:#64748b;font-size:12px">${escapeHtml(parts.signature)}</p></body></html>`;
+  return { html, text };
+}
+
+/** Who signed and who rejected, for the sender: a shipment may complete with an optional signer's rejection. */
+export type Outcome = { signed: string[]; rejected: { name: string; reason: string | null }[] };
+
+/**
+ * The completion mail in the recipient's language: the shipment is signed, and the link to the signed
+ * PDF. The sender's says who signed and who rejected (with the reason), never "everyone signed" when one did not.
+ */
+export function completionMessage(recipient: Recipient, document: { title: string }, organization: Organization, outcome?: Outcome) {
   const t = translator(fromDbLanguage(recipient.preferredLanguage), "mail");
   const values = { name: recipient.firstName, organization: organization.name, title: document.title };
   const subject = t("completion.subject", values);
-  const body = t(recipient.role === "sender" ? "completion.senderBody" : "completion.signerBody", values);
+  const paragraphs =
+    recipient.role === "sender"
+      ? [
+          t("completion.senderBody", values),
+          ...(outcome && outcome.signed.length > 0 ? [t("completion.signedBy", { names: outcome.signed.join(", ") })] : []),
+          ...(outcome?.rejected ?? []).map((r) =>
+            r.reason
+              ? t("completion.rejectedByWithReason", { name: r.name, reason: r.reason })
+              : t("completion.rejectedBy", { name: r.name }),
+          ),
+        ]
+      : [t("completion.signerBody", values)];
   const action = t(recipient.role === "sender" ? "completion.senderAction" : "completion.signerAction", values);
-  const logo = organizationLogoUrl(organization);
-  // The link is appended rather than placed by the translation, so no catalogue text can drop it.
-  const text = [organization.name, "", t("greeting", values), "", body, "", recipient.link, "", t("signature")].join("\n");
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
-<div style="display:flex;align-items:center;gap:12px;margin-bottom:16px">${logo ? `<img src="${escapeHtml(logo)}" alt="" height="40">` : ""}<strong>${escapeHtml(organization.name)}</strong></div>
-<p>${escapeHtml(t("greeting", values))}</p><p>${escapeHtml(body)}</p>
-<p><a href="${escapeHtml(recipient.link)}" style="background:#0f766e;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p style="color:#64748b;font-size:12px">${escapeHtml(t("signature"))}</p></body></html>`;
-  return { subject, html, text };
+  return {
+    subject,
+    ...composeMail(organization, { greeting: t("greeting", values), paragraphs, action, link: recipient.link, signature: t("signature") }),
+  };
 }
 
 /**
@@ -92,7 +127,17 @@ export async function sendCompletionMail(
   if ((await db.transactionLog.count({ where: { ...log, resultSuccess: true, description: { startsWith: `${prefix}:` } } })) > 0)
     return { result: "skipped" };
 
-  const message = completionMessage(recipient, document, document.organization);
+  const signers = await db.signer.findMany({
+    where: { documentId: document.id, status: { in: ["COMPLETED", "REJECTED"] } },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: { firstName: true, lastName: true, status: true, rejectionReason: true },
+  });
+  const name = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`.trim();
+  const outcome: Outcome = {
+    signed: signers.filter((s) => s.status === "COMPLETED").map(name),
+    rejected: signers.filter((s) => s.status === "REJECTED").map((s) => ({ name: name(s), reason: s.rejectionReason })),
+  };
+  const message = completionMessage(recipient, document, document.organization, outcome);
   try {
     // One Message-ID per shipment and recipient: a mail sent again after a crash is the same message.
     const idPart = createHash("sha256").update(`completion:${document.hexId}:${recipient.key}`).digest("hex").slice(0, 32);

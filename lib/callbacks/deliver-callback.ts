@@ -27,7 +27,15 @@ export type CallbackBody = {
   documentHexId: string;
   status: string;
   completedAt: string | null;
-  signers: { processHexId: string; name: string; status: string; signedAt: string | null }[];
+  signers: {
+    processHexId: string;
+    name: string;
+    status: string;
+    signedAt: string | null;
+    rejectedAt: string | null;
+    /** What the signer wrote when rejecting; null unless they rejected. */
+    rejectionReason: string | null;
+  }[];
   downloadUrl: string | null;
 };
 
@@ -72,7 +80,7 @@ export async function deliverCallback(
     include: {
       signers: {
         orderBy: [{ position: "asc" }, { id: "asc" }],
-        select: { hexId: true, firstName: true, lastName: true, status: true, signedAt: true },
+        select: { hexId: true, firstName: true, lastName: true, status: true, signedAt: true, rejectedAt: true, rejectionReason: true },
       },
     },
   });
@@ -100,6 +108,8 @@ export async function deliverCallback(
       name: `${s.firstName} ${s.lastName}`,
       status: s.status,
       signedAt: s.signedAt?.toISOString() ?? null,
+      rejectedAt: s.rejectedAt?.toISOString() ?? null,
+      rejectionReason: s.status === "REJECTED" ? s.rejectionReason : null,
     })),
     downloadUrl: kind === "completed" ? `${env().APP_BASE_URL}/api/documents/${document.hexId}/download` : null,
   };

@@ -14,6 +14,8 @@ export const transactionTypes = {
   CALLBACK: 1,
   /** One completion mail (the link to the signed PDF) to the sender or a signer. */
   COMPLETION_MAIL: 2,
+  /** The mail telling the sender that a signer rejected, and why. */
+  REJECTION_MAIL: 3,
 } as const;
 
 export type TransactionEntry = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { evidenceResults } from "@/lib/signing/evidence-result";
 
 // The shipment's status as the API answers it; pure, so the OpenAPI document and clients share it.
 
@@ -41,11 +42,31 @@ export const documentStatusView = z.object({
       invitedAt: isoDate.nullable(),
       signedAt: isoDate.nullable(),
       rejectedAt: isoDate.nullable(),
+      rejectionReason: z.string().nullable().describe("What the signer wrote when rejecting (or the reviewer, rejecting their video)"),
     }),
   ),
   deliveries: z.array(deliveryView),
+  evidences: z.array(
+    z.object({
+      signerHexId: z.string(),
+      kind: z.enum(["ID_FRONT", "ID_REAR", "SELFIE", "VIDEO", "SIGNATURE_DRAWING", "FINGERPRINT", "EVIDENCE"]),
+      check: z.enum(["PENDING", "VERIFIED", "FAILED", "IN_REVIEW"]).describe("The automatic check's state"),
+      result: z.enum(evidenceResults).describe("What was checked, as shown to people: the check, or what applies to a kind without one"),
+      createdAt: isoDate,
+    }),
+  ),
   timeline: z.array(
-    z.object({ at: z.string().describe("YYYY-MM-DD HH:mm:ss (UTC)"), event: z.string(), userId: z.number().int().nullable() }),
+    z.object({
+      at: z.string().describe("YYYY-MM-DD HH:mm:ss on the organisation's clocks (organization_tz), followed by the zone in brackets"),
+      time: isoDate,
+      event: z.string().describe("A staff operation (DOCUMENT_SEND...) or a signer's audit-trail event (signer.rejected...)"),
+      actor: z.enum(["staff", "signer", "system"]),
+      userId: z.number().int().nullable(),
+      signerHexId: z.string().nullable(),
+      reason: z.string().nullable().describe("A rejection's reason"),
+      evidenceKind: z.string().nullable(),
+      check: z.string().nullable().describe("An evidence check's outcome"),
+    }),
   ),
 });
 

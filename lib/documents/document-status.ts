@@ -1,7 +1,9 @@
 import type { AuthContext } from "@/lib/auth/context";
-import { formatEventTimestamp } from "@/lib/audit/operation-log";
+import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { formatInTimeZone } from "@/lib/i18n/time-zone";
+import { evidenceResult } from "@/lib/signing/evidence-result";
 import type { DocumentStatusView } from "./document-status-schema";
 import { isRetryable } from "./retry-rule";
 import { channelInclude } from "./signer-channel";
@@ -39,6 +41,7 @@ export async function documentStatus(context: AuthContext, documentHexId: string
           signedAt: true,
           rejectedAt: true,
           contact: channelInclude.contact,
+          rejectionReason: true,
           deliveries: {
             orderBy: { id: "asc" },
             select: { id: true, channel: true, kind: true, status: true, attempts: true, error: true, sentAt: true, createdAt: true },
@@ -48,12 +51,55 @@ export async function documentStatus(context: AuthContext, documentHexId: string
     },
   });
   if (!document) throw new AppError("NOT_FOUND");
-  // Every sending operation logs the document's hexId as its record id; the timeline is those rows.
+  // Every sending operation logs the document's hexId as its record id; the staff's part of the timeline is those rows.
   const logs = await tx.operationLog.findMany({
     where: { organizationId: context.organizationId, moduleId: "DOCUMENTO", detail: { contains: `recordId=${document.hexId};` } },
     orderBy: { id: "asc" },
     select: { eventTimestamp: true, operationEventId: true, eventUserId: true },
   });
+  // The signers' part is the document's hash-chained audit trail (opening, steps, evidence, checks, rejection).
+  const audit = await tx.auditEvent.findMany({
+    where: { document: { hexId: documentHexId, organizationId: context.organizationId } },
+    orderBy: { sequence: "asc" },
+    select: { type: true, createdAt: true, payload: true },
+  });
+  const evidenceRows = await tx.evidence.findMany({
+    where: { signer: { document: { hexId: documentHexId, organizationId: context.organizationId } } },
+    orderBy: { id: "asc" },
+    select: { hexId: true, kind: true, check: true, createdAt: true, signer: { select: { hexId: true, status: true } } },
+  });
+  const timeZone = await organizationTimeZone(context.organizationId);
+  const at = (date: Date) => `${formatInTimeZone(date, timeZone)} (${timeZone})`;
+  const kindOf = new Map(evidenceRows.map((e) => [e.hexId, e.kind]));
+  const text = (value: unknown) => (typeof value === "string" && value ? value : null);
+  const staff = logs.map((log) => ({
+    at: at(log.eventTimestamp),
+    time: log.eventTimestamp.toISOString(),
+    event: log.operationEventId,
+    actor: "staff" as const,
+    userId: log.eventUserId,
+    signerHexId: null,
+    reason: null,
+    evidenceKind: null,
+    check: null,
+  }));
+  const trail = audit.map((event) => {
+    const payload = (event.payload ?? {}) as Record<string, unknown>;
+    const signerHexId = text(payload.signer);
+    const evidence = text(payload.evidence);
+    return {
+      at: at(event.createdAt),
+      time: event.createdAt.toISOString(),
+      event: event.type,
+      actor: event.type.startsWith("document.") ? ("system" as const) : ("signer" as const),
+      userId: typeof payload.by === "number" ? payload.by : null,
+      signerHexId: signerHexId ?? (event.type === "document.rejected" ? text(payload.by) : null),
+      reason: text(payload.reason),
+      evidenceKind: text(payload.kind) ?? (evidence ? (kindOf.get(evidence) ?? null) : null),
+      check: text(payload.check),
+    };
+  });
+  const finished = (status: string) => !["PENDING", "IN_PROGRESS", "IN_REVIEW"].includes(status);
   const deliveries = document.signers.flatMap((signer) =>
     signer.deliveries.map((delivery) => ({
       id: delivery.id,
@@ -90,8 +136,23 @@ export async function documentStatus(context: AuthContext, documentHexId: string
       invitedAt: iso(signer.invitedAt),
       signedAt: iso(signer.signedAt),
       rejectedAt: iso(signer.rejectedAt),
+      rejectionReason: signer.rejectionReason,
     })),
     deliveries: deliveries.sort((a, b) => a.id - b.id),
-    timeline: logs.map((log) => ({ at: formatEventTimestamp(log.eventTimestamp), event: log.operationEventId, userId: log.eventUserId })),
+    evidences: evidenceRows.flatMap(({ signer, ...evidence }) =>
+      signer
+        ? [
+            {
+              signerHexId: signer.hexId,
+              kind: evidence.kind,
+              check: evidence.check,
+              result: evidenceResult(evidence.kind, evidence.check, finished(signer.status)),
+              createdAt: evidence.createdAt.toISOString(),
+            },
+          ]
+        : [],
+    ),
+    // One history, oldest first: what staff did and what signers did, each at its own time.
+    timeline: [...staff, ...trail].sort((a, b) => a.time.localeCompare(b.time)),
   };
 }

@@ -5,7 +5,7 @@ import { verifyAuditChain } from "@/lib/audit/audit-event";
 import { getConfigNumber } from "@/lib/config/values";
 import { toArrayBuffer } from "@/lib/pdf/der";
 import { db } from "@/lib/db/client";
-import type { DocumentStatus, EvidenceCheck, EvidenceKind, StampStatus } from "@/lib/db/generated/enums";
+import type { DocumentStatus, EvidenceCheck, EvidenceKind, ProcessStatus, StampStatus } from "@/lib/db/generated/enums";
 import { AppError } from "@/lib/errors/app-error";
 import { merkleAlgorithm, verifyMerkleProof, type ProofStep } from "@/lib/stamping/merkle";
 import { explorerTxLink, networkOfColumn, txColumns } from "@/lib/stamping/networks";
@@ -27,7 +27,14 @@ export type PublicValidation = {
   organization: string;
   status: DocumentStatus;
   sealedAt: Date;
-  signers: { name: string; signedAt: Date | null; evidences: PublicEvidence[] }[];
+  signers: {
+    name: string;
+    status: ProcessStatus;
+    signedAt: Date | null;
+    /** What a signer who rejected wrote (a shipment completes without an optional signer who rejected). */
+    rejectionReason: string | null;
+    evidences: PublicEvidence[];
+  }[];
   events: { sequence: number; type: string; createdAt: Date; hash: string }[];
   /** The first event whose hash does not follow from the ones before; null when the chain is intact. */
   brokenAt: number | null;
@@ -213,7 +220,9 @@ export async function publicValidation(signatureHexId: string): Promise<PublicVa
       select: {
         firstName: true,
         lastName: true,
+        status: true,
         signedAt: true,
+        rejectionReason: true,
         evidences: { orderBy: { id: "asc" }, select: { kind: true, sha256: true, check: true, stamping: { include: { batch: true } } } },
       },
     }),
@@ -227,7 +236,9 @@ export async function publicValidation(signatureHexId: string): Promise<PublicVa
   const publicSigners = await Promise.all(
     signers.map(async (signer) => ({
       name: `${signer.firstName} ${signer.lastName}`.trim(),
+      status: signer.status,
       signedAt: signer.signedAt,
+      rejectionReason: signer.status === "REJECTED" ? signer.rejectionReason : null,
       evidences: await Promise.all(
         signer.evidences.map(async ({ stamping, ...evidence }) => ({
           ...evidence,

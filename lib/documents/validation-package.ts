@@ -45,6 +45,7 @@ export async function validationPackage(signatureHexId: string): Promise<{ fileN
       validationPage: `/validateDocs/${validation.hexId}`,
     },
     files,
+    signers: validation.signers.map((signer) => ({ name: signer.name, status: signer.status, rejectionReason: signer.rejectionReason })),
     merkle: {
       algorithm: merkleAlgorithm,
       leaf: "SHA-256(0x00 || evidence sha256 bytes)",

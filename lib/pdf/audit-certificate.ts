@@ -1,10 +1,13 @@
 import { PDFBool, PDFDocument, PDFName } from "@cantoo/pdf-lib";
 import QRCode from "qrcode";
 import { env } from "@/lib/config/env";
+import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 import { getConfigValue } from "@/lib/config/values";
 import type { Tx } from "@/lib/db/client";
 import { isLocale, type Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
+import { formatZonedTime } from "@/lib/i18n/zoned-time";
+import { evidenceResult, type EvidenceResult } from "@/lib/signing/evidence-result";
 import { renderPdf, type PdfDocumentDefinition } from "./render-pdf";
 
 /** Catalog entry that says the audit certificate is already in the file: a retried seal appends none. */
@@ -35,10 +38,12 @@ export type AuditCertificateData = {
     email: string | null;
     status: string;
     signedAt: Date | null;
+    rejectedAt: Date | null;
+    rejectionReason: string | null;
     ip: string | null;
     userAgent: string | null;
     location: { displayName: string | null; latitude: number | null; longitude: number | null } | null;
-    evidences: { kind: string; sha256: string; check: string; ethTrxid: string | null }[];
+    evidences: { kind: string; sha256: string; check: EvidenceResult; ethTrxid: string | null }[];
   }[];
   events: { sequence: number; type: string; createdAt: Date; hash: string }[];
 };
@@ -48,7 +53,7 @@ export async function loadAuditCertificateData(tx: Tx, documentId: number): Prom
   // One query after another: sibling relations of one query would run at once on the transaction's connection.
   const document = await tx.document.findUniqueOrThrow({
     where: { id: documentId },
-    include: { organization: { select: { id: true, name: true, timezone: true } } },
+    include: { organization: { select: { id: true, name: true } } },
   });
   const files = await tx.documentFile.findMany({ where: { documentId }, orderBy: { id: "asc" }, select: { fileName: true, sha256: true } });
   const signerRows = await tx.signer.findMany({ where: { documentId }, orderBy: [{ position: "asc" }, { id: "asc" }] });
@@ -70,7 +75,7 @@ export async function loadAuditCertificateData(tx: Tx, documentId: number): Prom
   const language = await getConfigValue(document.organizationId, "default_language");
   return {
     locale: isLocale(language) ? language : "es-es",
-    timezone: document.organization.timezone || "UTC",
+    timezone: await organizationTimeZone(document.organizationId),
     organization: document.organization.name,
     title: document.title,
     hexId: document.hexId,
@@ -82,13 +87,16 @@ export async function loadAuditCertificateData(tx: Tx, documentId: number): Prom
         email: signer.email,
         status: signer.status,
         signedAt: signer.signedAt,
+        rejectedAt: signer.rejectedAt,
+        rejectionReason: signer.status === "REJECTED" ? signer.rejectionReason : null,
         ip: signer.ip,
         userAgent: signer.userAgent,
         location: location ? { displayName: location.displayName, latitude: location.latitude, longitude: location.longitude } : null,
         evidences: signer.evidences.map((evidence) => ({
           kind: evidence.kind,
           sha256: evidence.sha256,
-          check: evidence.check,
+          // The certificate is made for a finished shipment: nothing is still to be checked.
+          check: evidenceResult(evidence.kind, evidence.check, true),
           ethTrxid: evidence.stamping?.ethTrxid ?? null,
         })),
       };
@@ -105,10 +113,7 @@ export async function validateDocsQr(signatureHexId: string): Promise<Buffer> {
 /** The certificate pages on their own, laid out by pdfmake (Roboto: accents and ñ). */
 export async function renderAuditCertificate(data: AuditCertificateData): Promise<Uint8Array> {
   const t = translator(data.locale, "auditCertificate");
-  const when = (date: Date | null) =>
-    date
-      ? `${new Intl.DateTimeFormat(data.locale, { dateStyle: "short", timeStyle: "medium", timeZone: data.timezone }).format(date)} (${data.timezone})`
-      : "—";
+  const when = (date: Date | null) => (date ? formatZonedTime(date, data.locale, data.timezone, { seconds: true }) : "—");
   const hash = (value: string) => ({ text: value, font: "Roboto", fontSize: 7, noWrap: true });
   const label = (text: string) => ({ text, bold: true });
   const qr = await validateDocsQr(data.hexId);
@@ -125,20 +130,30 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
           .join(" · ")
       : "—";
     return [
-      { text: `${index + 1}. ${signer.name}`, style: "signer" },
+      // The signer's name and facts stay together on one page; no row is ever cut by a page break.
       {
-        table: {
-          widths: [110, "*"],
-          body: [
-            [label(t("email")), maskEmail(signer.email)],
-            [label(t("status")), t(`signerStatus.${signer.status}`)],
-            [label(t("signedAt")), when(signer.signedAt)],
-            [label(t("ip")), signer.ip ?? "—"],
-            [label(t("userAgent")), { text: signer.userAgent || "—", fontSize: 7 }],
-            [label(t("location")), place || "—"],
-          ],
-        },
-        layout: "lightHorizontalLines",
+        unbreakable: true,
+        stack: [
+          { text: `${index + 1}. ${signer.name}`, style: "signer" },
+          {
+            table: {
+              widths: [110, "*"],
+              dontBreakRows: true,
+              body: [
+                [label(t("email")), maskEmail(signer.email)],
+                [label(t("status")), t(`signerStatus.${signer.status}`)],
+                signer.status === "REJECTED"
+                  ? [label(t("rejectedAt")), when(signer.rejectedAt)]
+                  : [label(t("signedAt")), when(signer.signedAt)],
+                ...(signer.rejectionReason ? [[label(t("rejectionReason")), signer.rejectionReason]] : []),
+                [label(t("ip")), signer.ip ?? "—"],
+                [label(t("userAgent")), { text: signer.userAgent || "—", fontSize: 7 }],
+                [label(t("location")), place || "—"],
+              ],
+            },
+            layout: "lightHorizontalLines",
+          },
+        ],
       },
       signer.evidences.length === 0
         ? { text: t("noEvidence"), italics: true, margin: [0, 4, 0, 0] }
@@ -146,7 +161,8 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
             margin: [0, 4, 0, 0],
             table: {
               headerRows: 1,
-              widths: [80, "*", 60],
+              dontBreakRows: true,
+              widths: [80, "*", 95],
               body: [
                 [label(t("evidenceKind")), label(t("sha256")), label(t("check"))],
                 ...signer.evidences.map((evidence) => [
@@ -157,7 +173,7 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
                       ...(evidence.ethTrxid ? [{ text: `${t("stampingTx")}: ${evidence.ethTrxid}`, fontSize: 7 }] : []),
                     ],
                   },
-                  t(`evidenceChecks.${evidence.check}`),
+                  t(`evidenceResults.${evidence.check}`),
                 ]),
               ],
             },
@@ -203,6 +219,7 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
       {
         table: {
           headerRows: 1,
+          dontBreakRows: true,
           widths: [150, "*"],
           body: [[label(t("fileName")), label(t("originalSha256"))], ...data.files.map((file) => [file.fileName, hash(file.sha256)])],
         },
@@ -214,6 +231,7 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
       {
         table: {
           headerRows: 1,
+          dontBreakRows: true,
           widths: [18, 95, 95, "*"],
           body: [
             [label("#"), label(t("eventType")), label(t("eventTime")), label(t("eventHash"))],

@@ -3,6 +3,7 @@ import { purgeExpiredAuth } from "@/lib/auth/purge-expired";
 import { callbacksQueue } from "@/lib/callbacks/callback-jobs";
 import { completionMailPayload, sendCompletionMail } from "@/lib/callbacks/completion-mail";
 import { deliverCallback, deliverCallbackPayload } from "@/lib/callbacks/deliver-callback";
+import { rejectionMailPayload, sendRejectionMail } from "@/lib/callbacks/rejection-mail";
 import { deliverInvitation, deliverInvitationPayload } from "@/lib/documents/deliver-invitation";
 import { expireShipments, expireShipmentsPayload } from "@/lib/documents/expire-shipments";
 import { sendReminder, sendReminderPayload } from "@/lib/documents/send-reminder";
@@ -41,6 +42,7 @@ export const jobs = {
   "signing.reconcile": job({ queue: signingQueue, payload: reconcileSigningPayload, handler: async () => reconcileSigning() }),
   "callbacks.deliver": job({ queue: callbacksQueue, payload: deliverCallbackPayload, handler: deliverCallback }),
   "callbacks.completion-mail": job({ queue: callbacksQueue, payload: completionMailPayload, handler: sendCompletionMail }),
+  "callbacks.rejection-mail": job({ queue: callbacksQueue, payload: rejectionMailPayload, handler: sendRejectionMail }),
   [faceCheckJobName]: job({ queue: evidenceQueue, payload: faceCheckPayload, handler: runFaceCheck }),
   [livenessCheckJobName]: job({ queue: evidenceQueue, payload: livenessCheckPayload, handler: runLivenessCheck }),
   [stampPendingJobName]: job({ queue: stampingQueue, payload: stampPendingPayload, handler: async (payload) => stampPending(payload) }),

@@ -59,3 +59,22 @@ export function endedLinkPath(status: ProcessStatus, state: LinkState, urlSign: 
   if (state === "IN_REVIEW" && status === "IN_REVIEW") return processPagePath("review-process", urlSign, processHexId);
   return linkErrorPath(status, state);
 }
+
+const linkStates: readonly LinkState[] = [
+  "REJECTED",
+  "LAPSED",
+  "COMPLETED",
+  "IN_REVIEW",
+  "CANCELLED",
+  "SHIPMENT_COMPLETED",
+  "INCORRECT_STATUS",
+  "UNKNOWN",
+];
+
+/**
+ * The title of /error/{statusprocess}/{docstatus}: each ended state has its own (a rejected or cancelled
+ * shipment is not "something went wrong"); anything else is the generic error page's.
+ */
+export function endedLinkTitleKey(docstatus: string | undefined): string {
+  return docstatus && (linkStates as readonly string[]).includes(docstatus) ? `linkStateTitles.${docstatus}` : "pages.error.title";
+}

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { appendAuditEvent } from "@/lib/audit/audit-event";
+import { rejectionMailJob } from "@/lib/callbacks/callback-jobs";
 import { enqueueSoftFail } from "@/lib/callbacks/completion-events";
 import type { RequestMeta } from "@/lib/auth/sessions";
 import { db } from "@/lib/db/client";
 import { lockDocumentById } from "@/lib/documents/lock-document";
 import { openSignerStatuses, unfinishedSignerStatuses } from "@/lib/documents/shipment-states";
 import { AppError } from "@/lib/errors/app-error";
+import { enqueueJobs } from "@/lib/queue/enqueue";
 import { liveSignerAccess } from "./signer-access";
 
 export const rejectionInput = z.object({
@@ -74,6 +76,10 @@ export async function rejectProcess(processHexId: string, urlSign: string | null
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: signer.documentId } }, data: { status: "CANCELLED" } });
     await appendAuditEvent(tx, { documentId: signer.documentId }, "document.rejected", { by: signer.hexId });
     return true;
+  });
+  // The signer was told the reason reaches the sender: a mail says so, whether or not the shipment ended.
+  await enqueueJobs([rejectionMailJob(signer.id)]).catch((error: unknown) => {
+    console.error("[callbacks] rejection mail not enqueued", signer.id, error instanceof Error ? error.message : "unknown");
   });
   if (documentRejected) {
     // The rejection is committed: a Redis outage must not turn the signer's answer into an error.

@@ -148,6 +148,8 @@ describe("the success callback", () => {
         name: `${s.firstName} ${s.lastName}`,
         status: "COMPLETED",
         signedAt: expect.any(String),
+        rejectedAt: null,
+        rejectionReason: null,
       })),
       downloadUrl: `http://127.0.0.1:3000/api/documents/${document.hexId}/download`,
     });
