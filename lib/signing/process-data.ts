@@ -78,6 +78,8 @@ export async function signatureProcessOf(access: SignerAccess) {
       userRegistered: signer.contactId !== null,
       contactHexId: signer.contact?.hexId ?? null,
       country: signer.country,
+      // The country data-confirm proposes: the signer's when known, else their organisation's.
+      defaultCountry: signer.country ?? organization.country,
       documentHexId: document.hexId,
       documentStatus: document.status,
       status: signer.status,
