@@ -24,7 +24,8 @@ export function DataConfirmScreen({ link, data, countries }: { link: SignerLink;
     defaultValues: {
       identType: data.identType ?? "",
       identNumber: data.identNumber ?? "",
-      country: data.country ?? countries[0]?.code ?? "",
+      // The signer's country, else their organisation's (never simply the first in the list).
+      country: countries.some((c) => c.code === data.defaultCountry) ? data.defaultCountry : (countries[0]?.code ?? ""),
       cellPhone: data.cellPhone ?? "",
     },
   });

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useEffect } from "react";
+import { maxUsesPath } from "@/lib/signing/link-state";
 import { processPagePath } from "@/lib/signing/steps";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
 
@@ -45,11 +46,13 @@ export function FollowProcess({
       const { result, linkState, data } = answer.data;
       if (result !== 1) {
         const ended =
-          linkState === "COMPLETED"
-            ? processPagePath("full-process", link.urlSign, link.processHexId)
-            : linkState === "IN_REVIEW" && data.status === "IN_REVIEW"
-              ? processPagePath("review-process", link.urlSign, link.processHexId)
-              : `/error/${data.status ?? "UNKNOWN"}/${linkState ?? "UNKNOWN"}`;
+          linkState === "MAX_USES"
+            ? maxUsesPath
+            : linkState === "COMPLETED"
+              ? processPagePath("full-process", link.urlSign, link.processHexId)
+              : linkState === "IN_REVIEW" && data.status === "IN_REVIEW"
+                ? processPagePath("review-process", link.urlSign, link.processHexId)
+                : `/error/${data.status ?? "UNKNOWN"}/${linkState ?? "UNKNOWN"}`;
         router.replace(ended);
         return true;
       }

@@ -3,12 +3,10 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getConfigValue } from "@/lib/config/values";
 import type { ProcessStatus } from "@/lib/db/generated/enums";
-import { isAppError } from "@/lib/errors/app-error";
 import { requestMeta } from "@/lib/http/request";
-import { endedLinkPath, type LinkState, linkErrorPath } from "@/lib/signing/link-state";
-import { signatureProcessOf, type SignatureProcessData } from "@/lib/signing/process-data";
-import { signerByLink } from "@/lib/signing/signer-access";
-import { processPagePath } from "@/lib/signing/steps";
+import { type LinkState, linkErrorPath } from "@/lib/signing/link-state";
+import type { SignatureProcessData } from "@/lib/signing/process-data";
+import { guardProcessPage, type ProcessPageOptions } from "@/lib/signing/process-page-guard";
 import { namedSegments, processParams } from "@/components/layout/route-params";
 
 export type Brand = { organizationName: string; organizationHexId: string; primary: string; secondary: string };
@@ -29,37 +27,23 @@ export function signColours(value: string | undefined): { primary: string; secon
 }
 
 /**
- * Everything a /signature-process page needs before it renders. A page names the ended states it
- * shows itself (full-process shows COMPLETED); any other ended state goes to /error, and a step
- * page that is not the signer's current step sends them to the one that is.
+ * Everything a /signature-process page needs before it renders; where it may not render
+ * (lib/signing/process-page-guard.ts says why), the signer is sent on.
  */
 export async function loadProcessPage(
   page: string,
   segments: string[] | undefined,
-  options: { showsStates?: LinkState[]; stepPage?: boolean; names?: readonly string[] } = {},
+  options: ProcessPageOptions & { names?: readonly string[] } = {},
 ): Promise<ProcessPage> {
   // Attempt pages take a third segment, {numberAttemps?}; the others refuse one.
   const { urlSign, processHexId } = namedSegments(segments, options.names ?? processParams) as { urlSign?: string; processHexId?: string };
   if (!urlSign || !processHexId) redirect(linkErrorPath("UNKNOWN", "UNKNOWN"));
-  const ip = requestMeta(await headers()).ip;
-  let found: Awaited<ReturnType<typeof signerByLink>>;
-  try {
-    found = await signerByLink(processHexId, urlSign, ip);
-  } catch (error) {
-    if (isAppError(error) && error.code === "INVALID_LINK") redirect(linkErrorPath("UNKNOWN", "UNKNOWN"));
-    throw error;
-  }
-  const organization = found.signer.document.organization;
-  const process = await signatureProcessOf(found);
+  const guarded = await guardProcessPage(page, urlSign, processHexId, requestMeta(await headers()).ip, options);
+  if ("redirect" in guarded) redirect(guarded.redirect);
+  const organization = guarded.signer.document.organization;
   // A live process already read the capture configuration, colours included; an ended one reads them alone.
-  const colours = process.result === 1 ? process.data.captureConfig.ui_sign_color : await getConfigValue(organization.id, "ui_sign_color");
+  const colours = guarded.live ? guarded.data.captureConfig.ui_sign_color : await getConfigValue(organization.id, "ui_sign_color");
   const brand: Brand = { organizationName: organization.name, organizationHexId: organization.hexId, ...signColours(colours) };
-  if (process.result !== 1) {
-    const state = process.linkState;
-    if (!found.secretOk) redirect(linkErrorPath("UNKNOWN", state));
-    if (!options.showsStates?.includes(state)) redirect(endedLinkPath(found.signer.status, state, urlSign, processHexId));
-    return { live: false, urlSign, processHexId, state, status: found.signer.status, brand };
-  }
-  if (options.stepPage && process.data.nextPage !== page) redirect(processPagePath(process.data.nextPage, urlSign, processHexId));
-  return { live: true, urlSign, processHexId, data: process.data, brand };
+  if (!guarded.live) return { live: false, urlSign, processHexId, state: guarded.state, status: guarded.status, brand };
+  return { live: true, urlSign, processHexId, data: guarded.data, brand };
 }

@@ -118,7 +118,12 @@ export function useEvidenceUploads({ link, page }: { link: SignerLink; page: str
         }
         const { fail: said, errors: catalog } = latest.current;
         said({ ...error, message: error.message || (catalog.has(error.errorCode) ? catalog(error.errorCode) : catalog("SERVER_ERROR")) });
-        if (["LINK_ENDED", "STEP_OUT_OF_ORDER", "ATTEMPTS_EXHAUSTED", "INVALID_LINK"].includes(error.errorCode)) return;
+        if (
+          ["LINK_ENDED", "STEP_OUT_OF_ORDER", "ATTEMPTS_EXHAUSTED", "INVALID_LINK", "MAX_USES_REACHED", "LOCATION_REQUIRED"].includes(
+            error.errorCode,
+          )
+        )
+          return;
       }
     } finally {
       running.current = false;

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 import { type ApiError, type ApiResult, callApi } from "@/components/client/api-client";
 import { notifyApiError } from "@/components/client/notify";
+import { maxUsesPath } from "@/lib/signing/link-state";
 import { processPagePath } from "@/lib/signing/steps";
 
 export type SignerLink = { urlSign: string; processHexId: string };
@@ -19,7 +20,11 @@ export function useSignerApi({ urlSign, processHexId }: SignerLink) {
       callApi<T>(path, { body, locale, connectionLostMessage: t("CONNECTION_LOST"), headers: { "x-url-sign": urlSign } }),
     [t, locale, urlSign],
   );
-  /** An ended link goes to its state's page, a step taken out of turn to the current one; anything else is said. */
+  /**
+   * An ended link goes to its state's page, a used-up one to /maxNumberUses, a step taken out of turn
+   * to the current one, a step refused for want of the obligatory location to the home page that asks
+   * for it; anything else is said.
+   */
   const fail = useCallback(
     (error: ApiError) => {
       if (error.errorCode === "LINK_ENDED") {
@@ -29,6 +34,15 @@ export function useSignerApi({ urlSign, processHexId }: SignerLink) {
       if ((error.errorCode === "STEP_OUT_OF_ORDER" || error.errorCode === "ATTEMPTS_EXHAUSTED") && typeof error.page === "string") {
         notifyApiError(error);
         router.replace(processPagePath(error.page, urlSign, processHexId));
+        return;
+      }
+      if (error.errorCode === "MAX_USES_REACHED") {
+        router.replace(maxUsesPath);
+        return;
+      }
+      if (error.errorCode === "LOCATION_REQUIRED") {
+        notifyApiError(error);
+        router.replace(processPagePath("home-page", urlSign, processHexId));
         return;
       }
       if (error.errorCode === "INVALID_LINK") {

@@ -54,8 +54,15 @@ type Phase =
 
 type ChallengeAnswer = { challengeId: string; digits: string; expiresAt: string; seconds: number; attempts: number; maxAttempts: number };
 
-/** Errors after which this page is not the place to be: the link ended, another step is due, attempts ran out. */
-const leavingCodes = new Set(["LINK_ENDED", "STEP_OUT_OF_ORDER", "ATTEMPTS_EXHAUSTED", "INVALID_LINK"]);
+/** Errors after which this page is not the place to be: the link ended or is used up, another step is due, attempts ran out, the location is missing. */
+const leavingCodes = new Set([
+  "LINK_ENDED",
+  "STEP_OUT_OF_ORDER",
+  "ATTEMPTS_EXHAUSTED",
+  "INVALID_LINK",
+  "MAX_USES_REACHED",
+  "LOCATION_REQUIRED",
+]);
 
 function errorNameOf(error: unknown): string {
   return typeof error === "object" && error !== null && "name" in error && typeof error.name === "string" ? error.name : "UnknownError";

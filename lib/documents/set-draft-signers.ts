@@ -16,13 +16,21 @@ type SignerRow = {
   lastName: string;
   email: string | null;
   cellPhone: string | null;
+  country: string | null;
+  identType: string | null;
+  identNumber: string | null;
   preferredLanguage: "es_es" | "en_us";
   position: number;
   mandatory: boolean;
   canReject: boolean;
 };
 
-/** A contact signer takes the contact's names, language and favourite channel as they are now. */
+/**
+ * A contact signer takes the contact's data as it is now: names, language, country and
+ * identification (shown to the signer on data-confirm), the e-mail when it is the favourite channel,
+ * and the phone (the favourite, else the first one held). The invitation still goes by the
+ * favourite channel (lib/documents/signer-channel.ts).
+ */
 async function signerRow(tx: Tx, context: AuthContext, signer: ParsedSigner): Promise<SignerRow> {
   const common = { position: signer.position, mandatory: signer.mandatory, canReject: signer.canReject };
   if (!("contactHexId" in signer)) {
@@ -33,22 +41,29 @@ async function signerRow(tx: Tx, context: AuthContext, signer: ParsedSigner): Pr
       lastName: signer.lastName,
       email: signer.email,
       cellPhone: signer.cellPhone,
+      country: null,
+      identType: null,
+      identNumber: null,
       preferredLanguage: toDbLanguage(signer.preferredLanguage),
     };
   }
   const contact = await tx.contact.findFirst({
     where: { hexId: signer.contactHexId, organizationId: context.organizationId },
-    include: { channels: { where: { favorite: true } } },
+    include: { channels: { orderBy: [{ favorite: "desc" }, { id: "asc" }] } },
   });
   if (!contact) throw new AppError("NOT_FOUND");
   const favorite = contact.channels[0];
+  const phone = contact.channels.find((channel) => channel.type === "SMS");
   return {
     ...common,
     contactId: contact.id,
     firstName: contact.firstName,
     lastName: contact.lastName,
     email: favorite?.type === "EMAIL" ? favorite.value : null,
-    cellPhone: favorite?.type === "SMS" ? favorite.value : null,
+    cellPhone: phone?.value ?? null,
+    country: contact.country,
+    identType: contact.identType,
+    identNumber: contact.identNumber,
     preferredLanguage: contact.preferredLanguage,
   };
 }

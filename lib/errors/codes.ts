@@ -142,6 +142,8 @@ export const errorStatus = {
   ATTEMPTS_EXHAUSTED: 409,
   RESTART_NOT_NEEDED: 409,
   PERSON_NOT_IN_REGISTRY: 404,
+  // a step on a flow with obligatoryGeolocation before the signer reported a position (spec §5)
+  LOCATION_REQUIRED: 409,
   // the video step (videosignature): digits to read aloud before a deadline
   VIDEO_CODE_UNAVAILABLE: 503,
   VIDEO_TIME_EXPIRED: 409,

@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors/app-error";
 import type { Locale } from "@/lib/i18n/config";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { sha256Hex } from "@/lib/security/random";
-import { liveSignerAccess } from "./signer-access";
+import { liveSignerAccess, type SignerAccess } from "./signer-access";
 import { reverseGeocode } from "@/lib/geo/reverse-geocode";
 
 const finite = (min: number, max: number) => z.number().finite().min(min).max(max).nullish();
@@ -30,6 +30,20 @@ export const geolocationInput = z.object({
     errorMessage: z.string().max(300).nullish(),
   }),
 });
+
+/**
+ * Spec §5 "Geolocation is required when obligatoryGeolocation is set", kept by the server: on such a
+ * flow no step is completed (form or capture) until the signer has reported a position through
+ * addSigneeGeolocation. A denial is recorded as evidence but is no position.
+ */
+export async function assertLocationReported(access: SignerAccess): Promise<void> {
+  if (!access.signer.document.flow?.obligatoryGeolocation) return;
+  const located = await db.location.findFirst({
+    where: { signerId: access.signer.id, latitude: { not: null }, longitude: { not: null } },
+    select: { id: true },
+  });
+  if (!located) throw new AppError("LOCATION_REQUIRED");
+}
 
 type Owner =
   | { signerId: number; documentId: number; obligatory: boolean; hexId: string }

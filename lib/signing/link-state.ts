@@ -1,15 +1,32 @@
 import { processPagePath } from "./steps";
 import type { DocumentStatus, ProcessStatus } from "@/lib/db/generated/enums";
 
-/** The link states of spec §4; each ends the link and has its own message (linkStates.* in the catalogs). */
+/**
+ * The link states of spec §4, each ending the link with its own message (linkStates.* in the
+ * catalogs), and MAX_USES: the link was opened more often than max_link_uses allows (spec §8
+ * 'Número máximo de usos alcanzado', the /maxNumberUses page).
+ */
 export type LinkState =
-  "REJECTED" | "LAPSED" | "COMPLETED" | "IN_REVIEW" | "CANCELLED" | "SHIPMENT_COMPLETED" | "INCORRECT_STATUS" | "UNKNOWN";
+  "REJECTED" | "LAPSED" | "COMPLETED" | "IN_REVIEW" | "CANCELLED" | "SHIPMENT_COMPLETED" | "INCORRECT_STATUS" | "UNKNOWN" | "MAX_USES";
+
+/** Where a used-up link leads (spec §2 /maxNumberUses). */
+export const maxUsesPath = "/maxNumberUses";
+
+/**
+ * A link is used up once an opening beyond max_link_uses was refused (lib/signing/open-link.ts then
+ * counts that opening too, so uses passes the limit). The last allowed opening still lets the signer
+ * finish in that visit: uses equal to the limit is not used up.
+ */
+export function linkUsedUp(uses: number, maxUses: number): boolean {
+  return uses > maxUses;
+}
 
 /**
  * Why a signer's link can no longer be used, or null while it can. The signer's own state wins
- * over the shipment's (a signer who signed sees "completed", not "shipment completed").
+ * over the shipment's (a signer who signed sees "completed", not "shipment completed"), and both
+ * over a used-up link (a signer who signed is told so, not that the link was opened too often).
  */
-export function signerLinkState(status: ProcessStatus, documentStatus: DocumentStatus): LinkState | null {
+export function signerLinkState(status: ProcessStatus, documentStatus: DocumentStatus, usedUp = false): LinkState | null {
   switch (status) {
     case "REJECTED":
       return "REJECTED";
@@ -30,7 +47,7 @@ export function signerLinkState(status: ProcessStatus, documentStatus: DocumentS
   switch (documentStatus) {
     case "SENT":
     case "IN_PROGRESS":
-      return null;
+      return usedUp ? "MAX_USES" : null;
     case "COMPLETED":
       return "SHIPMENT_COMPLETED";
     case "CANCELLED":
@@ -52,10 +69,11 @@ export function linkErrorPath(status: ProcessStatus | "UNKNOWN", state: LinkStat
 }
 
 /**
- * Where an ended link leads: a signer whose evidence awaits a person's review sees review-process
- * (spec §2), every other ended link its state's page.
+ * Where an ended link leads: a used-up link to /maxNumberUses, a signer whose evidence awaits a
+ * person's review to review-process (spec §2), every other ended link to its state's page.
  */
 export function endedLinkPath(status: ProcessStatus, state: LinkState, urlSign: string, processHexId: string): string {
+  if (state === "MAX_USES") return maxUsesPath;
   if (state === "IN_REVIEW" && status === "IN_REVIEW") return processPagePath("review-process", urlSign, processHexId);
   return linkErrorPath(status, state);
 }

@@ -1,11 +1,10 @@
 import { appendAuditEvent } from "@/lib/audit/audit-event";
 import type { RequestMeta } from "@/lib/auth/sessions";
-import { getConfigNumber } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { lockDocumentById } from "@/lib/documents/lock-document";
 import { AppError } from "@/lib/errors/app-error";
-import { endedLinkPath, linkErrorPath, signerLinkState } from "./link-state";
-import { signerByLink } from "./signer-access";
+import { endedLinkPath, linkErrorPath, maxUsesPath } from "./link-state";
+import { accessOf, signerByLink } from "./signer-access";
 import { processPagePath } from "./steps";
 
 export type OpenedLink = { redirect: string; preferredLanguage: string | null };
@@ -14,6 +13,8 @@ export type OpenedLink = { redirect: string; preferredLanguage: string | null };
  * /sign/{urlSign}/{processHexId}: a signer opens their link. Each opening counts against
  * max_link_uses; the first one starts the process (the signer and the shipment move to
  * IN_PROGRESS) and every one is written to the document's audit trail with address and browser.
+ * The first opening beyond the limit is refused and counted too, which uses the link up: from then
+ * on its pages and every signer call refuse it as well (lib/signing/link-state.ts linkUsedUp).
  */
 export async function openSignerLink(processHexId: string, urlSign: string, meta: RequestMeta): Promise<OpenedLink> {
   let found;
@@ -24,17 +25,28 @@ export async function openSignerLink(processHexId: string, urlSign: string, meta
       return { redirect: linkErrorPath("UNKNOWN", "UNKNOWN"), preferredLanguage: null };
     throw error;
   }
-  const { signer, secretOk } = found;
+  const { signer, secretOk, maxUses } = found;
   const language = signer.preferredLanguage === "en_us" ? "en-us" : "es-es";
-  if (!secretOk) return { redirect: linkErrorPath("UNKNOWN", "UNKNOWN"), preferredLanguage: language };
-  const state = signerLinkState(signer.status, signer.document.status);
+  if (!secretOk || maxUses === null) return { redirect: linkErrorPath("UNKNOWN", "UNKNOWN"), preferredLanguage: language };
+  const { state } = accessOf(signer, maxUses);
   if (state) return { redirect: endedLinkPath(signer.status, state, urlSign, signer.hexId), preferredLanguage: language };
 
-  const maxUses = await getConfigNumber(signer.document.organizationId, "max_link_uses");
   const outcome = await db.$transaction(async (tx) => {
     await lockDocumentById(tx, signer.documentId);
     const current = await tx.signer.findUniqueOrThrow({ where: { id: signer.id }, select: { uses: true, status: true, startedAt: true } });
-    if (current.uses >= maxUses) return "max-uses" as const;
+    if (current.uses >= maxUses) {
+      // Counted once: it is what uses the link up everywhere (uses now passes the limit).
+      if (current.uses === maxUses) {
+        await tx.signer.update({ where: { id: signer.id }, data: { uses: { increment: 1 } } });
+        await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.max-uses-reached", {
+          signer: signer.hexId,
+          maxUses,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+        });
+      }
+      return "max-uses" as const;
+    }
     const now = new Date();
     const starting = current.status === "PENDING";
     await tx.signer.update({
@@ -55,7 +67,7 @@ export async function openSignerLink(processHexId: string, urlSign: string, meta
     });
     return "opened" as const;
   });
-  if (outcome === "max-uses") return { redirect: "/maxNumberUses", preferredLanguage: language };
+  if (outcome === "max-uses") return { redirect: maxUsesPath, preferredLanguage: language };
   // The home page greets a new process and offers to continue an interrupted one where it stopped.
   return { redirect: processPagePath("home-page", urlSign, signer.hexId), preferredLanguage: language };
 }

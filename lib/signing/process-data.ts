@@ -2,18 +2,12 @@ import { captureConfigKeys, configDefaults, getConfigValues } from "@/lib/config
 import { db } from "@/lib/db/client";
 import { fromDbLanguage } from "@/lib/i18n/config";
 import { lastCheckOf } from "./face-comparison";
-import { signerLinkState } from "./link-state";
-import { accessOf, type SignerAccess, signerByLink, type SignerRecord } from "./signer-access";
+import { type SignerAccess, signerAccess, type SignerRecord } from "./signer-access";
 import { asksForLocation, processPagePath, signerStepPages } from "./steps";
 
 /** The name getFileByName answers the organisation's logo to (spec §7 GET /signprocess/getFileByName/{name}). */
 export function logoFileName(organizationHexId: string): string {
   return `logo-${organizationHexId}`;
-}
-
-function positiveNumber(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 }
 
 /** An integrator's callback URL as a signer may see it: no query, fragment or credentials, which may hold tokens. */
@@ -45,24 +39,23 @@ async function identName(signer: SignerRecord): Promise<string | null> {
 
 /**
  * GET /signprocess/getSignatureProcess/{id}: the signature process data of spec §3 for a live link
- * (result 1). An ended or superseded link gets result 2: only the organisation's name and logo, the
- * invalid flag, and which spec §4 state ended it, so its page can say what happened.
+ * (result 1). An ended or used-up link gets result 2: only the organisation's name and logo, the
+ * invalid flag, and which state ended it, so its page can say what happened. A wrong or missing
+ * secret learns nothing, not even that the process exists: INVALID_LINK, as an unknown id.
  */
 export async function getSignatureProcess(processHexId: string, urlSign: string | null, ip: string) {
-  return signatureProcessOf(await signerByLink(processHexId, urlSign, ip));
+  return signatureProcessOf(await signerAccess(processHexId, urlSign, ip));
 }
 
-export async function signatureProcessOf({ signer, secretOk }: { signer: SignerRecord; secretOk: boolean }) {
+export async function signatureProcessOf(access: SignerAccess) {
+  const { signer, state } = access;
   const { document } = signer;
   const organization = document.organization;
-  const state = secretOk ? signerLinkState(signer.status, document.status) : "UNKNOWN";
   const brand = { nameOrganization: organization.name, logoOrganization: logoFileName(organization.hexId) };
   if (state) return { result: 2 as const, invalid: true, linkState: state, data: brand };
 
-  const access = accessOf(signer);
   const flow = document.flow;
-  // One read for the capture configuration and the link-use limit.
-  const { max_link_uses: maxLinkUses, ...config } = await getConfigValues(organization.id, [...captureConfigKeys, "max_link_uses"]);
+  const config = await getConfigValues(organization.id, captureConfigKeys);
   const idStep = access.steps.find((s) => s.type === "ID_PHOTO");
   return {
     result: 1 as const,
@@ -85,6 +78,8 @@ export async function signatureProcessOf({ signer, secretOk }: { signer: SignerR
       userRegistered: signer.contactId !== null,
       contactHexId: signer.contact?.hexId ?? null,
       country: signer.country,
+      // The country data-confirm proposes: the signer's when known, else their organisation's.
+      defaultCountry: signer.country ?? organization.country,
       documentHexId: document.hexId,
       documentStatus: document.status,
       status: signer.status,
@@ -108,7 +103,7 @@ export async function signatureProcessOf({ signer, secretOk }: { signer: SignerR
       files: document.files.map((f) => ({ hexId: f.hexId, fileName: f.fileName, pages: f.pages })),
       captureConfig: config,
       linkUses: signer.uses,
-      maxLinkUses: positiveNumber(maxLinkUses, Number(configDefaults.max_link_uses)),
+      maxLinkUses: access.maxUses ?? Number(configDefaults.max_link_uses),
       // The current step's latest checked capture (a selfie compared with the ID photo): PENDING while
       // its check runs, then VERIFIED or FAILED with the reason; null on steps without a check.
       lastCheck: await lastCheckOf(db, signer, access.steps[signer.currentStep], flow?.steps ?? []),

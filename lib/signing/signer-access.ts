@@ -1,9 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
+import { getConfigNumber } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { sha256Hex } from "@/lib/security/random";
-import { type LinkState, signerLinkState } from "./link-state";
+import { type LinkState, linkUsedUp, signerLinkState } from "./link-state";
 import { type SignerStepType, signerSteps } from "./steps";
 
 const hex32 = /^[0-9a-f]{32}$/;
@@ -11,7 +12,7 @@ const hex32 = /^[0-9a-f]{32}$/;
 export const signerAccessInclude = {
   document: {
     include: {
-      organization: { select: { id: true, hexId: true, name: true, logoFileName: true, timezone: true } },
+      organization: { select: { id: true, hexId: true, name: true, logoFileName: true, timezone: true, country: true } },
       sender: { select: { firstName: true, lastName: true, email: true } },
       flow: { include: { steps: { include: { documentType: { select: { name: true, hasRear: true } } } } } },
       files: { orderBy: { id: "asc" as const }, select: { hexId: true, fileName: true, pages: true, size: true, sha256: true } },
@@ -30,10 +31,14 @@ type FlowStepRecord = NonNullable<SignerRecord["document"]["flow"]>["steps"][num
 
 export type SignerAccess = {
   signer: SignerRecord;
-  /** Null while the link can be used; otherwise the spec §4 state that ended it. */
+  /** Null while the link can be used; otherwise the spec §4 state that ended it, or MAX_USES. */
   state: LinkState | null;
   steps: (FlowStepRecord & { type: SignerStepType })[];
+  /** The organisation's max_link_uses, read when the link's secret matched; null otherwise. */
+  maxUses: number | null;
 };
+
+export type LinkLookup = { signer: SignerRecord; secretOk: boolean; maxUses: number | null };
 
 function secretMatches(urlSign: string, storedHash: string | null): boolean {
   if (!storedHash || !hex32.test(urlSign)) return false;
@@ -41,44 +46,48 @@ function secretMatches(urlSign: string, storedHash: string | null): boolean {
 }
 
 /**
- * The signer behind a link, when its secret matches. A wrong or superseded secret is answered
- * exactly like an unknown process, and failures are rate-limited per client address so that link
- * secrets cannot be guessed.
+ * The signer behind a link, when its secret matches. A wrong, missing or superseded secret is
+ * answered exactly like an unknown process (INVALID_LINK, naming nothing), so that a process id
+ * alone tells nobody whether it exists or whose it is; failures are rate-limited per client address
+ * so that link secrets cannot be guessed.
  */
 export async function signerAccess(processHexId: string, urlSign: string | null | undefined, ip: string): Promise<SignerAccess> {
-  const { signer, secretOk } = await signerByLink(processHexId, urlSign, ip);
+  const { signer, secretOk, maxUses } = await signerByLink(processHexId, urlSign, ip);
   if (!secretOk) throw new AppError("INVALID_LINK");
-  return accessOf(signer);
+  return accessOf(signer, maxUses);
 }
 
 /**
- * The process behind a link whatever its secret says: a superseded link (a newer invitation went
- * out) still learns whose process it was, so its page can name the organisation. Unknown processes
- * and wrong secrets count against the caller's address.
+ * The process behind a link and whether its secret matched, for the callers that answer a wrong
+ * secret themselves (opening the link, the page guard), always as an unknown link. Unknown
+ * processes and wrong secrets count against the caller's address.
  */
-export async function signerByLink(
-  processHexId: string,
-  urlSign: string | null | undefined,
-  ip: string,
-): Promise<{ signer: SignerRecord; secretOk: boolean }> {
+export async function signerByLink(processHexId: string, urlSign: string | null | undefined, ip: string): Promise<LinkLookup> {
   const signer = hex32.test(processHexId) ? await findSigner(processHexId) : null;
   const secretOk = Boolean(signer && urlSign && secretMatches(urlSign, signer.urlSignHash));
   if (!secretOk) await enforceRateLimit(`sign-link:ip:${ip}`, 30, 600);
   if (!signer) throw new AppError("INVALID_LINK");
-  return { signer, secretOk };
+  const maxUses = secretOk ? await getConfigNumber(signer.document.organizationId, "max_link_uses") : null;
+  return { signer, secretOk, maxUses };
 }
 
-export function accessOf(signer: SignerRecord): SignerAccess {
+/** The link's state and the flow's signer steps; with the organisation's max_link_uses, a used-up link is ended too. */
+export function accessOf(signer: SignerRecord, maxUses: number | null = null): SignerAccess {
   return {
     signer,
-    state: signerLinkState(signer.status, signer.document.status),
+    state: signerLinkState(signer.status, signer.document.status, maxUses !== null && linkUsedUp(signer.uses, maxUses)),
     steps: signerSteps(signer.document.flow?.steps ?? []),
+    maxUses,
   };
 }
 
-/** The same, for calls that change the process: an ended link refuses them with its state. */
+/**
+ * The same, for calls that change the process or read its document: an ended link refuses them with
+ * its state, a used-up one with spec §8 'Número máximo de usos alcanzado'.
+ */
 export async function liveSignerAccess(processHexId: string, urlSign: string | null | undefined, ip: string): Promise<SignerAccess> {
   const access = await signerAccess(processHexId, urlSign, ip);
+  if (access.state === "MAX_USES") throw new AppError("MAX_USES_REACHED");
   if (access.state)
     throw new AppError("LINK_ENDED", { state: access.state, status: access.signer.status, documentStatus: access.signer.document.status });
   return access;

@@ -12,6 +12,7 @@ import { enqueueJobs } from "@/lib/queue/enqueue";
 import { sha256Hex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
 import { capturedInStep, latestInStep } from "./captured-evidence";
+import { assertLocationReported } from "./add-geolocation";
 import { advanceSignerStep } from "./advance-step";
 import { afterSignerCompleted } from "./complete-signer";
 import { type CapturedKind, evidenceStep, isCapturedKind, kindsForStep } from "./evidence-steps";
@@ -125,6 +126,7 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
   // The rear of a document type that has none is not part of this process.
   if (!needed.includes(upload.kind)) throw new AppError("STEP_NOT_AVAILABLE");
   if (upload.kind === "SELFIE" && upload.accepted !== "true") throw new AppError("SELFIE_TERMS_REQUIRED");
+  await assertLocationReported(access);
   // The video must name the digits it reads (lib/signing/video-challenge.ts), in time and only once.
   const challenge = upload.kind === "VIDEO" ? await claimVideoChallenge(signer.id, step.position, upload, receivedAt) : null;
   const comparison = upload.kind === "SELFIE" || upload.kind === "VIDEO" ? faceComparisonOf(step, signer.document.flow?.steps ?? []) : null;

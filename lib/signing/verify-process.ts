@@ -1,13 +1,10 @@
-import { signerLinkState } from "./link-state";
-import { signerByLink } from "./signer-access";
+import { signerAccess } from "./signer-access";
 
-/** The verify call of spec §7: the process's status and, for a signature, its document's status. */
+/**
+ * The verify call of spec §7: the process's status and, for a signature, its document's status.
+ * A wrong or missing secret is answered as an unknown process (INVALID_LINK), never with a status.
+ */
 export async function verifySignatureProcess(processHexId: string, urlSign: string | null, ip: string) {
-  const { signer, secretOk } = await signerByLink(processHexId, urlSign, ip);
-  if (!secretOk) return { status: "UNKNOWN", documentStatus: "UNKNOWN", linkState: "UNKNOWN" };
-  return {
-    status: signer.status,
-    documentStatus: signer.document.status,
-    linkState: signerLinkState(signer.status, signer.document.status),
-  };
+  const { signer, state } = await signerAccess(processHexId, urlSign, ip);
+  return { status: signer.status, documentStatus: signer.document.status, linkState: state };
 }

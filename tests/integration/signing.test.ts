@@ -106,7 +106,9 @@ describe("opening a signer's link", () => {
 
     expect((await openSignerLink(signer.hexId, signer.secret!, meta())).redirect).toBe("/maxNumberUses");
     expect(es("MAX_USES_REACHED")).toBe("Número máximo de usos alcanzado");
-    expect((await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).uses).toBe(2);
+    // The refused opening is counted once, which uses the link up (tests/integration/signer-link-guard.test.ts).
+    expect((await openSignerLink(signer.hexId, signer.secret!, meta())).redirect).toBe("/maxNumberUses");
+    expect((await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).uses).toBe(3);
   });
 
   it("sends a cancelled shipment's, a lapsed link's and a draft's signer to the page of their state", async () => {
@@ -166,16 +168,12 @@ describe("GET /api/signprocess/getSignatureProcess/{id}", () => {
     expect(JSON.stringify(body)).not.toContain(signer.secret!);
   });
 
-  it("gives an ended or wrong link result 2: only the organisation's name and logo, flagged invalid", async () => {
+  it("gives an ended link result 2: only the organisation's name and logo, flagged invalid; a wrong secret learns nothing", async () => {
     const { signers } = await createSentShipment(org.organization.id, { signers: [{}] });
     const signer = signers[0]!;
     const wrong = await getProcess(signer.hexId, randomHex(16));
-    expect(wrong.body).toEqual({
-      result: 2,
-      invalid: true,
-      linkState: "UNKNOWN",
-      data: { nameOrganization: org.organization.name, logoOrganization: `logo-${org.organization.hexId}` },
-    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ errorCode: "INVALID_LINK" });
 
     await db.signer.update({ where: { id: signer.id }, data: { status: "REJECTED" } });
     const ended = await getProcess(signer.hexId, signer.secret!);
