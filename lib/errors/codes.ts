@@ -15,6 +15,7 @@ export const errorStatus = {
   PHONE_IN_USE: 409,
   PASSWORD_EMPTY: 400,
   VALIDATION_FAILED: 400,
+  REQUEST_TOO_LARGE: 413,
   // spec §8 general
   CONNECTION_LOST: 503,
   SERVER_ERROR: 500,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
+import { readLimitedBody } from "@/lib/http/read-form";
 
 // The one rule for free text (issue 16): control characters are refused as the caller's mistake,
 // before they reach PostgreSQL, which refuses NUL in text with a server error. Multi-line text
@@ -35,6 +36,8 @@ export function controlCharacterPath(value: unknown, path: string[] = [], depth 
   return null;
 }
 
+const maxJsonBytes = 10 * 1024 * 1024;
+
 /**
  * Refuses a request whose path parameters or query carry a control character, or whose JSON body
  * has one in any string outside tab and line breaks: the field error, never a 500 further down.
@@ -48,9 +51,16 @@ export async function refuseControlCharacters(request: Request, params: unknown)
     if (!isCleanLine(name) || !isCleanLine(value)) throw new AppError("CONTROL_CHARACTER", { field: isCleanLine(name) ? name : "query" });
   }
   if (request.body === null || !(request.headers.get("content-type") ?? "").toLowerCase().includes("json")) return;
+  // JSON bodies are forms and drawn signatures (2 MB at most): a larger one is not read whole.
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxJsonBytes) throw new AppError("REQUEST_TOO_LARGE");
+  const bytes = await readLimitedBody(request.clone().body!, maxJsonBytes, {
+    tooLarge: () => new AppError("REQUEST_TOO_LARGE"),
+    invalid: () => new AppError("VALIDATION_FAILED"),
+  });
   let body: unknown;
   try {
-    body = JSON.parse(await request.clone().text());
+    body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return; // the handler answers a body that is not JSON
   }
