@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { lineText, multiLineText } from "@/lib/validation/text";
 
 // API key rules shared by the key form (browser) and the use cases (server); messages are catalogue
 // codes. Spec §5: an empty field is API_EMPTY_FIELDS, whichever it is.
 
-const filled = () => z.string({ error: "API_EMPTY_FIELDS" }).trim().min(1, "API_EMPTY_FIELDS");
+const filled = () => lineText({ error: "API_EMPTY_FIELDS" }).trim().min(1, "API_EMPTY_FIELDS");
 
 export const apiKeyName = filled().max(80, "VALIDATION_FAILED").describe("Unique within the organisation");
 const roleHexId = filled()
   .regex(/^[0-9a-f]{32}$/, "VALIDATION_FAILED")
   .describe("hexId of one of the organisation's roles: the key acts with its privileges");
-const description = z.string({ error: "VALIDATION_FAILED" }).trim().max(500, "VALIDATION_FAILED");
+const description = multiLineText({ error: "VALIDATION_FAILED" }).trim().max(500, "VALIDATION_FAILED");
 
 export const createApiKeyInput = z.object({
   name: apiKeyName,

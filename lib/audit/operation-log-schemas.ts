@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineText } from "@/lib/validation/text";
 import type { Module } from "@/lib/db/generated/enums";
 import { AppError } from "@/lib/errors/app-error";
 import { addMonths, isCalendarDay } from "@/lib/i18n/time-zone";
@@ -13,7 +14,7 @@ const day = z
 
 /** Free text over event, detail and user name or e-mail; one module; a day range in the organisation's time zone. */
 export const operationLogFilters = z.object({
-  search: z.string().trim().max(100).optional().describe("Every word must appear in the event, the detail, or the user's name or e-mail"),
+  search: lineText().trim().max(100).optional().describe("Every word must appear in the event, the detail, or the user's name or e-mail"),
   moduleId: z.enum(modules as unknown as [Module, ...Module[]], { error: "VALIDATION_FAILED" }).optional(),
   from: day.optional(),
   to: day.optional(),

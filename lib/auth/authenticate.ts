@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineText } from "@/lib/validation/text";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { getConfigNumber } from "@/lib/config/values";
@@ -13,8 +14,7 @@ import { issueToken, openSession, type RequestMeta } from "./sessions";
 import { sendSecondFactorCode } from "./send-mfa-code";
 
 export const authenticateInput = z.object({
-  username: z
-    .string({ error: "EMPTY_FIELD" })
+  username: lineText({ error: "EMPTY_FIELD" })
     .trim()
     .min(1, "EMPTY_FIELD")
     .transform((v) => v.toLowerCase()),

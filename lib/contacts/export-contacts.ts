@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineText } from "@/lib/validation/text";
 import type { AuthContext } from "@/lib/auth/context";
 import { logOperation } from "@/lib/audit/operation-log";
 import { db } from "@/lib/db/client";
@@ -8,7 +9,7 @@ import { contactSearch } from "./list-contacts";
 
 export const exportContactsQuery = z.object({
   format: z.enum(["xlsx", "csv"], { error: "VALIDATION_FAILED" }).default("xlsx"),
-  search: z.string().trim().max(100).optional(),
+  search: lineText().trim().max(100).optional(),
 });
 
 const contentTypes = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineText } from "@/lib/validation/text";
 import { email, identNumber, phone, requiredText } from "@/lib/validation/fields";
 import { isValidIdentNumber } from "@/lib/validation/ident";
 
@@ -116,7 +117,7 @@ export type ContactSortField = (typeof contactSortFields)[number];
 export const listContactsQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(100).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: lineText().trim().max(100).optional(),
   sort: z
     .string()
     .optional()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineText, multiLineText } from "@/lib/validation/text";
 import { email, phone, requiredText } from "@/lib/validation/fields";
 import { normalizePhone } from "@/lib/contacts/schemas";
 import { callbackUrl } from "@/lib/callbacks/callback-url";
@@ -21,11 +22,11 @@ const signerName = requiredText.pipe(
 );
 
 export const draftDataInput = z.object({
-  title: z.string().trim().max(200, "VALIDATION_FAILED").default(""),
-  description: nullable(z.string().trim().max(2000, "VALIDATION_FAILED")),
+  title: lineText().trim().max(200, "VALIDATION_FAILED").default(""),
+  description: nullable(multiLineText().trim().max(2000, "VALIDATION_FAILED")),
   expirationDate: nullable(z.coerce.date({ error: "SHIPMENT_EXPIRATION_INVALID" })),
   flowHexId: nullable(hexId),
-  tags: z.array(z.string().trim().min(1, "EMPTY_FIELD").max(40, "VALIDATION_FAILED")).max(20, "VALIDATION_FAILED").default([]),
+  tags: z.array(lineText().trim().min(1, "EMPTY_FIELD").max(40, "VALIDATION_FAILED")).max(20, "VALIDATION_FAILED").default([]),
   // POSTed (HMAC-signed) when the shipment completes, and when it is rejected or expires (lib/callbacks).
   callBackUrl: nullable(callbackUrl),
   callBackUrlSoftFail: nullable(callbackUrl),

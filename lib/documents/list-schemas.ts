@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineText } from "@/lib/validation/text";
 
 // Pure: the /signatures screen and the API share the list's query and row shapes.
 
@@ -19,7 +20,7 @@ export type DocumentStatusName = (typeof documentStatuses)[number];
 export const listDocumentsQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(100).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: lineText().trim().max(100).optional(),
   status: z.enum(documentStatuses).optional(),
 });
 

@@ -6,10 +6,12 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage";
 import { loadDraftView, lockDraft } from "./draft-records";
+import { safeFileName } from "@/lib/validation/file-name";
 import { inspectPdf } from "./inspect-pdf";
 
 export const uploadFileInput = z.object({
-  fileName: z.string().trim().min(1, "EMPTY_FIELD").max(255, "VALIDATION_FAILED"),
+  // Stored and shown as its base name: the browser's or client's name is not trusted (issue 16).
+  fileName: z.string({ error: "EMPTY_FIELD" }).transform((name) => safeFileName(name)),
   documentTypeHexId: z.preprocess(
     (v) => (v === "" ? null : v),
     z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineText } from "@/lib/validation/text";
 import type { ErrorCode } from "@/lib/errors/codes";
 
 // Flow inputs and rules (spec §3 "Flow", §4 "Flow", §5 "Flow"), shared by the step-flow editor and
@@ -97,7 +98,7 @@ export const flowStepInput = z.object({
 export type FlowStepInput = z.input<typeof flowStepInput>;
 
 const flowFields = {
-  name: z.string({ error: "FLOW_TITLE_REQUIRED" }).trim().min(1, "FLOW_TITLE_REQUIRED").max(120, "VALIDATION_FAILED"),
+  name: lineText({ error: "FLOW_TITLE_REQUIRED" }).trim().min(1, "FLOW_TITLE_REQUIRED").max(120, "VALIDATION_FAILED"),
   expirationDays: z.number(invalid).int("FLOW_INVALID_CONFIG").default(defaultExpirationDays),
   geolocateSigners: z.boolean(invalid).default(false),
   obligatoryGeolocation: z.boolean(invalid).default(false),

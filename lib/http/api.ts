@@ -10,6 +10,7 @@ import type { Requirement } from "@/lib/permissions/routes";
 import { resolveLocale, localeCookie, type Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
 import { zodToAppError } from "@/lib/validation/zod-errors";
+import { refuseControlCharacters } from "@/lib/validation/text";
 
 export function requestLocale(request: NextRequest): Locale {
   return resolveLocale(request.cookies.get(localeCookie)?.value, request.headers.get("accept-language"));
@@ -24,12 +25,17 @@ export function errorResponse(error: AppError, locale: Locale, extra: Record<str
 
 type Handler<P> = (request: NextRequest, params: P) => Promise<Response>;
 
-/** Wraps a route handler: AppError and zod failures become catalogue errors, anything else a 500. */
+/**
+ * Wraps a route handler: control characters in the path, query or JSON body are refused first
+ * (lib/validation/text.ts); AppError and zod failures become catalogue errors, anything else a 500.
+ */
 export function apiRoute<P = Record<string, string>>(handler: Handler<P>) {
   return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
     const locale = requestLocale(request);
     try {
-      return await handler(request, await context.params);
+      const params = await context.params;
+      await refuseControlCharacters(request, params);
+      return await handler(request, params);
     } catch (error) {
       if (isAppError(error)) return errorResponse(error, locale);
       if (error instanceof ZodError) return errorResponse(zodToAppError(error), locale);

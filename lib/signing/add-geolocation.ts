@@ -18,7 +18,8 @@ export const geolocationInput = z.object({
   process: z.enum(["ENVIO", "VALIDACION"], { error: "VALIDATION_FAILED" }),
   processHexId: z.string().regex(/^[0-9a-f]{32}$/, "INVALID_LINK"),
   geolocation: z.object({
-    timestamp: z.number().finite().nonnegative(),
+    // Milliseconds since 1970 that a Date can hold (up to year 9999); beyond, storing it fails.
+    timestamp: z.number().finite().nonnegative().max(253_402_300_799_999),
     latitude: finite(-90, 90),
     longitude: finite(-180, 180),
     altitude: finite(-1000, 100_000),

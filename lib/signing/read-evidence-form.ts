@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors/app-error";
+import { readUploadForm } from "@/lib/http/read-form";
 import { openEvidence } from "@/lib/security/evidence-envelope";
 import { type EvidenceUpload, evidenceFields, maxVideoBytes } from "./upload-evidence";
 
@@ -8,11 +9,19 @@ import { type EvidenceUpload, evidenceFields, maxVideoBytes } from "./upload-evi
  * which may come sealed (keyId, encryptedKey, iv: lib/security/evidence-envelope.ts).
  */
 export async function readEvidenceForm(request: NextRequest, defaults: Partial<Record<string, string>> = {}): Promise<EvidenceUpload> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxVideoBytes + 1024 * 1024) throw new AppError("EVIDENCE_TOO_LARGE");
-  const form = await request.formData().catch(() => {
-    throw new AppError("EVIDENCE_FILE_INVALID");
+  return evidenceFromForm(await readEvidenceUpload(request), defaults);
+}
+
+/** The multipart body of an evidence upload, refused (EVIDENCE_TOO_LARGE) on its declared length or as it passes the largest capture. */
+export async function readEvidenceUpload(request: NextRequest): Promise<FormData> {
+  return readUploadForm(request, maxVideoBytes + 1024 * 1024, {
+    tooLarge: () => new AppError("EVIDENCE_TOO_LARGE"),
+    invalid: () => new AppError("EVIDENCE_FILE_INVALID"),
   });
+}
+
+/** The evidence in a form already read, with `defaults` for the fields it leaves out. */
+export async function evidenceFromForm(form: FormData, defaults: Partial<Record<string, string>> = {}): Promise<EvidenceUpload> {
   const file = form.get("file");
   if (!(file instanceof Blob) || file.size === 0) throw new AppError("EVIDENCE_FILE_INVALID");
   const text = (name: string) => {

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { lineText } from "./text";
 
 // Field schemas shared by forms (client) and handlers (server); their messages are catalogue codes.
 
 const nameCharacters = /^[\p{L}\p{M}' .-]+$/u;
 
-export const requiredText = z.string({ error: "EMPTY_FIELD" }).trim().min(1, "EMPTY_FIELD");
+export const requiredText = lineText({ error: "EMPTY_FIELD" }).trim().min(1, "EMPTY_FIELD");
 
 export const personName = requiredText.pipe(
   z.string().min(3, "MIN_LENGTH").max(80, "VALIDATION_FAILED").regex(nameCharacters, "INVALID_CHARACTER"),

@@ -1,7 +1,7 @@
 import { AppError, isAppError } from "@/lib/errors/app-error";
 import type { ErrorCode } from "@/lib/errors/codes";
 import { inspectPdf } from "../inspect-pdf";
-import { uploadFileInput } from "../upload-draft-file";
+import { safeFileName } from "@/lib/validation/file-name";
 
 /** An uploaded PDF by its file name: fit for a shipment, or the /prepare-document rule it breaks. */
 export type Attachment =
@@ -17,14 +17,10 @@ type UploadedPdf = { name: string; size: number; arrayBuffer(): Promise<ArrayBuf
 export async function readAttachments(files: readonly UploadedPdf[], maxUploadMb: number): Promise<Map<string, Attachment>> {
   const attachments = new Map<string, Attachment>();
   for (const file of files) {
-    const name = file.name.trim();
+    // The name a draft's file is stored under, as on /prepare-document; the file column is read the same way.
+    const name = safeFileName(file.name);
     const key = name.toLowerCase();
     if (attachments.has(key)) throw new AppError("BATCH_IMPORT_PDF_REPEATED", { name });
-    // The name a draft's file may have (255 characters at most), as on /prepare-document.
-    if (!uploadFileInput.shape.fileName.safeParse(name).success) {
-      attachments.set(key, { name, ok: false, errorCode: "VALIDATION_FAILED" });
-      continue;
-    }
     if (file.size > maxUploadMb * 1024 * 1024) {
       attachments.set(key, { name, ok: false, errorCode: "SHIPMENT_FILE_TOO_LARGE", meta: { max: `${maxUploadMb} MB` } });
       continue;

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { errorStatus, type ErrorCode } from "@/lib/errors/codes";
 import type { Locale } from "@/lib/i18n/config";
 import type { SheetRow } from "@/lib/spreadsheet/sheet-file";
+import { safeFileName } from "@/lib/validation/file-name";
 import { draftDataInput, newSignerInput } from "../draft-schemas";
 import { minSignersViolation, signerKeys } from "../sending-rules";
 import type { Attachment } from "./attachments";
@@ -135,7 +136,7 @@ function resolveFile(
     errors.add(row, "file", "SHIPMENT_FILE_REQUIRED");
     return null;
   }
-  const attachment = attachments.get(name.toLowerCase());
+  const attachment = attachments.get(safeFileName(name).toLowerCase());
   if (!attachment) {
     errors.add(row, "file", "BATCH_PDF_NOT_ATTACHED", { name });
     return null;

@@ -2,6 +2,7 @@ import { getConfigNumber, getConfigValue } from "@/lib/config/values";
 import type { Db, Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { safeTimeZone } from "@/lib/i18n/format";
+import { readUploadForm } from "@/lib/http/read-form";
 import { readSheetRows, type SheetRow, type UploadedSheet } from "@/lib/spreadsheet/sheet-file";
 import { readAttachments, type Attachment } from "./attachments";
 import { batchColumnOf, batchLimits, dateCellText, requiredColumns, type BatchColumn } from "./columns";
@@ -28,12 +29,13 @@ function requestTooLarge(): AppError {
 
 /**
  * multipart/form-data with `sheet` (the CSV or XLSX), any number of `files` (the PDFs) and `send`
- * (true to send every shipment once created). The declared length is checked before reading.
+ * (true to send every shipment once created). The declared length is checked before reading, and
+ * the body is cut off once it passes the limit.
  */
 export async function readBatchForm(request: Request): Promise<BatchUpload> {
-  if (Number(request.headers.get("content-length") ?? 0) > batchLimits.maxRequestBytes) throw requestTooLarge();
-  const form = await request.formData().catch(() => {
-    throw new AppError("BATCH_IMPORT_SHEET_REQUIRED");
+  const form = await readUploadForm(request, batchLimits.maxRequestBytes, {
+    tooLarge: requestTooLarge,
+    invalid: () => new AppError("BATCH_IMPORT_SHEET_REQUIRED"),
   });
   const sheet = form.get("sheet");
   if (!(sheet instanceof File)) throw new AppError("BATCH_IMPORT_SHEET_REQUIRED", { field: "sheet" });

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { apiRoute, requestLocale, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
+import { multipartEnvelopeBytes, readUploadForm } from "@/lib/http/read-form";
 import { AppError } from "@/lib/errors/app-error";
 import { translator } from "@/lib/i18n/messages";
 import { importTooLarge } from "@/lib/contacts/contact-file";
@@ -8,15 +9,12 @@ import { importLimits } from "@/lib/contacts/schemas";
 import { commitContactImport } from "@/lib/contacts/commit-contact-import";
 import { previewContactImport } from "@/lib/contacts/preview-contact-import";
 
-// Room for the multipart envelope around the file.
-const maxRequestBytes = importLimits.maxBytes + 64 * 1024;
+const maxRequestBytes = importLimits.maxBytes + multipartEnvelopeBytes;
 
 async function uploadedFile(request: NextRequest) {
-  if (Number(request.headers.get("content-length") ?? 0) > maxRequestBytes) {
-    throw importTooLarge();
-  }
-  const form = await request.formData().catch(() => {
-    throw new AppError("CONTACT_IMPORT_FILE");
+  const form = await readUploadForm(request, maxRequestBytes, {
+    tooLarge: importTooLarge,
+    invalid: () => new AppError("CONTACT_IMPORT_FILE"),
   });
   const file = form.get("file");
   if (!(file instanceof File)) throw new AppError("CONTACT_IMPORT_FILE", { field: "file" });

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { apiRoute } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { urlSignFrom } from "@/lib/signing/http";
-import { readEvidenceForm } from "@/lib/signing/read-evidence-form";
+import { evidenceFromForm, readEvidenceUpload } from "@/lib/signing/read-evidence-form";
 import { uploadEvidence } from "@/lib/signing/upload-evidence";
 
 /**
@@ -11,13 +11,10 @@ import { uploadEvidence } from "@/lib/signing/upload-evidence";
  * `file` and `selfieValidOnGov`; result "1" is success. The selfie step's upload under its spec name.
  */
 export const POST = apiRoute(async (request) => {
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => null);
-  const processHexId = String(form?.get("processHexId") ?? form?.get("id") ?? "");
-  const upload = await readEvidenceForm(request, { kind: "SELFIE", uploadId: randomUUID(), accepted: "true" });
-  const selfieValidOnGov = form?.get("selfieValidOnGov") === "true";
+  const form = await readEvidenceUpload(request);
+  const processHexId = String(form.get("processHexId") ?? form.get("id") ?? "");
+  const upload = await evidenceFromForm(form, { kind: "SELFIE", uploadId: randomUUID(), accepted: "true" });
+  const selfieValidOnGov = form.get("selfieValidOnGov") === "true";
   const stored = await uploadEvidence(
     processHexId,
     urlSignFrom(request),

@@ -3,6 +3,7 @@ import { checkSealedFile, checkUploadLimitBytes } from "@/lib/documents/public-v
 import { AppError } from "@/lib/errors/app-error";
 import { apiRoute } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
+import { multipartEnvelopeBytes, readUploadForm } from "@/lib/http/read-form";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 
 /**
@@ -14,9 +15,9 @@ export const POST = apiRoute<{ signatureHexId: string }>(async (request, { signa
   await enforceRateLimit(`validate-docs-check:ip:${requestMeta(request.headers).ip}`, 20, 600);
   const limit = await checkUploadLimitBytes();
   const tooLarge = () => new AppError("VALIDATION_FILE_TOO_LARGE", { mb: Math.round(limit / 1024 / 1024) });
-  if (Number(request.headers.get("content-length") ?? "0") > limit + 64 * 1024) throw tooLarge();
-  const form = await request.formData().catch(() => {
-    throw new AppError("VALIDATION_FILE_REQUIRED");
+  const form = await readUploadForm(request, limit + multipartEnvelopeBytes, {
+    tooLarge,
+    invalid: () => new AppError("VALIDATION_FILE_REQUIRED"),
   });
   const file = form.get("file");
   if (!(file instanceof Blob) || file.size === 0) throw new AppError("VALIDATION_FILE_REQUIRED");
