@@ -16,6 +16,11 @@ VENV="$ROOT/.tmp/pyhanko-venv"
 # Python: the interpreter whose site-packages already has cryptography >= 48 (pyHanko 0.36 needs it;
 # Debian 12's python3-cryptography is 38). On node-svc machines that is pyenv's 3.11.7.
 PY="${PYHANKO_PYTHON:-$(command -v python3)}"
+if ! "$PY" -c 'import sys, cryptography; sys.exit(int(cryptography.__version__.split(".")[0]) < 48)' 2>/dev/null; then
+  echo "install.sh: $PY has no cryptography >= 48 in its site-packages (pyHanko 0.36 imports its mldsa module);" >&2
+  echo "            set PYHANKO_PYTHON to an interpreter that has it." >&2
+  exit 1
+fi
 
 # 1. Debian packages for the pure-python / prebuilt dependencies PyPI would have given.
 need=()
@@ -39,7 +44,8 @@ fi
 
 # 3. The release pipeline stamps the version; the tree says 0.0.0.dev1. The pyproject files also ask
 #    for setuptools >= 80.8 (PEP 639 license strings); Debian 12 / pyenv have 65-66, so rewrite the
-#    two PEP 639 fields in the old form, and stamp the version into the version modules too. Nothing else in the packages is changed.
+#    two PEP 639 fields in the old form, and stamp the version into the version modules too.
+#    Nothing else in the packages is changed.
 for d in pyhanko pyhanko-certvalidator pyhanko-cli; do
   f="$SRC/pkgs/$d/pyproject.toml"
   sed -i -e "s/^version = \"0.0.0.dev1\"/version = \"$VERSION\"/" \
@@ -52,9 +58,9 @@ sed -i "s/'0.0.0.dev1'/'$VERSION'/" "$SRC"/pkgs/pyhanko/src/pyhanko/version/__in
 
 # 4. A venv that sees the interpreter's own site-packages (cryptography 48, requests, click, pyyaml,
 #    certifi) plus, through a .pth, a folder of links to just the Debian modules missing there
-#    (asn1crypto, oscrypto, uritools, tzlocal + pytz_deprecation_shim, lxml, qrcode/pypng, platformdirs; wheel to build). Not the whole of
-#    dist-packages: a venv's .pth entries land before the base interpreter's site-packages, and
-#    Debian's cryptography 38 would then win.
+#    (asn1crypto, oscrypto, uritools, tzlocal + pytz_deprecation_shim, lxml, qrcode/pypng,
+#    platformdirs; wheel to build). Not the whole of dist-packages: a venv's .pth entries land before
+#    the base interpreter's site-packages, and Debian's cryptography 38 would then win.
 rm -rf "$VENV"
 "$PY" -m venv --system-site-packages "$VENV"
 SITE="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
