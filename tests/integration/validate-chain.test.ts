@@ -4,6 +4,7 @@ import { JsonRpcProvider, Network } from "ethers";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
+import { hardhatDevKey } from "@/lib/stamping/networks";
 import { createTestOrganization } from "../support/fixtures";
 import { hardhatNode } from "../support/hardhat-node";
 import { createSentShipment, drawnSignature, signStep } from "../support/signing";
@@ -57,6 +58,7 @@ beforeAll(async () => {
   await node.start();
   provider = new JsonRpcProvider(node.url, 31337, { staticNetwork: Network.from(31337) });
   vi.stubEnv("STAMPING_NETWORKS", "local");
+  vi.stubEnv("STAMPING_PRIVATE_KEY", hardhatDevKey);
   vi.stubEnv("STAMPING_LOCAL_RPC_URL", node.url);
   vi.stubEnv("STAMPING_CONFIRM_TIMEOUT_MS", "10000");
   vi.stubEnv("STAMPING_SEAL_WAIT_MS", "0");
