@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { POST as setLocale } from "@/app/api/locale/route";
 import { authOptions } from "@/lib/auth/next-auth";
+import { proxy } from "@/proxy";
 
 // Cookie flags follow the public base URL's scheme, never NODE_ENV (a production process may run without it).
 afterEach(() => vi.unstubAllEnvs());
@@ -41,5 +42,40 @@ describe("cookies", () => {
     vi.stubEnv("NEXTAUTH_URL", "http://localhost:3000");
     expect((await localeCookies())[0]).not.toMatch(/; Secure/i);
     expect(sessionCookiesSecure()).toBe(false);
+  });
+});
+
+describe("page headers", () => {
+  const page = (path: string) => proxy(new NextRequest(`http://127.0.0.1:3000${path}`));
+  const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? "")?.[1];
+
+  it("carry a Content-Security-Policy with a fresh nonce per response, and no page may be framed", async () => {
+    vi.stubEnv("APP_BASE_URL", "http://127.0.0.1:3000");
+    const first = await page("/validateDocs");
+    const second = await page("/validateDocs");
+    const policy = first.headers.get("content-security-policy");
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).not.toContain("unsafe-eval");
+    expect(nonceOf(second.headers.get("content-security-policy"))).not.toBe(nonceOf(policy));
+    // A portal page that redirects to sign-in carries them too.
+    const redirected = await page("/dashboard");
+    expect(redirected.status).toBe(307);
+    expect(redirected.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("carry HSTS when the base URL is https, whatever NODE_ENV says, and not on plain http", async () => {
+    for (const nodeEnv of [undefined, "development", "production"]) {
+      vi.stubEnv("NODE_ENV", nodeEnv);
+      vi.stubEnv("APP_BASE_URL", "https://firma.example.com");
+      const secure = await page("/signin");
+      expect([nodeEnv, secure.headers.get("strict-transport-security")]).toEqual([nodeEnv, expect.stringMatching(/^max-age=\d{8,}/)]);
+      expect(secure.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    }
+    vi.stubEnv("APP_BASE_URL", "http://127.0.0.1:3000");
+    const plain = await page("/signin");
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    expect(plain.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
   });
 });

@@ -8,6 +8,7 @@ import { hardhatDevKey } from "@/lib/stamping/networks";
 import { createTestOrganization } from "../support/fixtures";
 import { hardhatNode } from "../support/hardhat-node";
 import { createSentShipment, drawnSignature, signStep } from "../support/signing";
+import { clientAddressHeaders } from "../support/http";
 
 // The public validation page asks the chain itself whether each batch root is in its transaction,
 // against a real local EVM node (hardhat), started and stopped here.
@@ -105,7 +106,7 @@ describe("/validateDocs checks each stamp on the chain", () => {
 
   it("puts the chain's answer in the evidence package", async () => {
     const request = new NextRequest(`http://127.0.0.1:3000/api/validateDocs/${hexId}/package`, {
-      headers: { "x-forwarded-for": `198.51.100.${60 + slot}` },
+      headers: { ...clientAddressHeaders(`198.51.100.${60 + slot}`) },
     });
     const response = await m.packageRoute(request, { params: Promise.resolve({ signatureHexId: hexId }) });
     expect(response.status).toBe(200);
