@@ -29,7 +29,10 @@ await app.prepare();
 const server = createServer((request, response) => {
   const address = clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], proxies);
   request.headers[clientAddressHeader] = `${token} ${address}`;
-  void handle(request, response);
+  handle(request, response).catch((error: unknown) => {
+    console.error("[server] unhandled", request.method, request.url?.split("?")[0], error instanceof Error ? error.message : "unknown");
+    if (!response.headersSent) response.writeHead(500).end();
+  });
 });
 server.listen(port, hostname, () => {
   console.log(`> Ready on http://${hostname ?? "localhost"}:${port}`);
