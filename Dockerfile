@@ -9,4 +9,5 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN node scripts/prisma.mjs generate && npx next build
 EXPOSE 3000
-CMD ["npx", "next", "start", "-p", "3000"]
+# server.ts: Next's handler behind our server, which hands route handlers the client's address (TRUSTED_PROXIES).
+CMD ["npx", "tsx", "server.ts", "-p", "3000"]

@@ -47,8 +47,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // scripts/test.sh builds first, with the same environment.
-    command: "npx next start -p 3100 -H 127.0.0.1",
+    // scripts/test.sh builds first, with the same environment. Our server, as in production: it hands the
+    // connection's address to route handlers (server.ts).
+    command: "npx tsx server.ts -p 3100 -H 127.0.0.1",
     // The port, not a URL: an HTTP probe would reach the database before the global setup recreates it.
     port: 3100,
     env: { ...env, NODE_ENV: "production" },

@@ -1,6 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { apiTokenFromCookies } from "@/lib/auth/portal-token";
 import { signinPathFor } from "@/lib/auth/signin-path";
+import { httpsSite } from "@/lib/http/https-site";
+import { contentSecurityPolicy, newNonce, pageSecurityHeaders } from "@/lib/http/security-headers";
 import { portalPages } from "@/lib/permissions/routes";
 import { decodeJwt } from "jose";
 
@@ -9,20 +11,34 @@ import { decodeJwt } from "jose";
  * token's expiry time has passed, goes to /signin/{path}. Pages check the session and the
  * permission again on the server (lib/auth/page-guard.ts); this only saves a render.
  */
-export async function proxy(request: NextRequest) {
+async function portalRedirect(request: NextRequest): Promise<NextResponse | null> {
   const segment = request.nextUrl.pathname.split("/")[1] ?? "";
-  if (!Object.hasOwn(portalPages, segment)) return NextResponse.next();
+  if (!Object.hasOwn(portalPages, segment)) return null;
   const token = await apiTokenFromCookies(request.cookies);
   const exp = token ? decodeJwt(token).exp : undefined;
-  if (!token || !exp || exp * 1000 <= Date.now()) {
-    const target = request.nextUrl.clone();
-    target.pathname = signinPathFor(request.nextUrl.pathname);
-    target.search = token ? "?reason=SESSION_EXPIRED" : "";
-    return NextResponse.redirect(target);
-  }
-  return NextResponse.next();
+  if (token && exp && exp * 1000 > Date.now()) return null;
+  const target = request.nextUrl.clone();
+  target.pathname = signinPathFor(request.nextUrl.pathname);
+  target.search = token ? "?reason=SESSION_EXPIRED" : "";
+  return NextResponse.redirect(target);
+}
+
+/**
+ * Every page gets a Content-Security-Policy with a fresh nonce (Next applies the nonce of the request's
+ * policy to its own scripts while rendering), HSTS when the site is https, and the portal's guard.
+ */
+export async function proxy(request: NextRequest) {
+  const https = httpsSite();
+  const policy = contentSecurityPolicy(newNonce(), https);
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", policy);
+  const response = (await portalRedirect(request)) ?? NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  for (const [name, value] of Object.entries(pageSecurityHeaders(https))) response.headers.set(name, value);
+  return response;
 }
 
 export const config = {
-  matcher: ["/((?!api|_next|favicon.ico|.*\\.[a-z0-9]+$).*)"],
+  // Pages only: API routes answer JSON, and _next/static and public files are served as they are.
+  matcher: ["/((?!api/|_next/static|_next/image|favicon.ico|.*\\.[a-z0-9]+$).*)"],
 };

@@ -25,6 +25,8 @@ const integrationEnv = {
   STORAGE_DIR: `.tmp/integration${suffix}/storage`,
   // Retried invitations back off for seconds in tests, not minutes.
   DELIVERY_RETRY_DELAY_MS: "300",
+  // The tests' callback receivers listen on loopback: the explicit opt-in (the default refuses them).
+  CALLBACK_ALLOW_PRIVATE_NETWORKS: "true",
 } satisfies Partial<NodeJS.ProcessEnv>;
 
 export default defineConfig({

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTimeZone } from "next-intl/server";
+import { connection } from "next/server";
 import { Toaster } from "sonner";
 import "./globals.css";
 
@@ -10,6 +11,8 @@ export const metadata: Metadata = {
 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Rendered per request: the nonce of each response's Content-Security-Policy (proxy.ts) must reach Next's scripts.
+  await connection();
   const [locale, messages, timeZone] = await Promise.all([getLocale(), getMessages(), getTimeZone()]);
   return (
     <html lang={locale === "en-us" ? "en-US" : "es-ES"}>

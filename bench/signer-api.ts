@@ -7,7 +7,7 @@
 // database rubrica_bench_signer, recreated and migrated each run, and Redis db 12; about 50 s in all)
 import "dotenv/config";
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,10 +18,13 @@ import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { clientAddressHeader } from "@/lib/http/client-address";
 import sharp from "sharp";
 import { flushRedis, migrateDatabase, recreateDatabase } from "@/tests/support/database";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+// This process's hand-over token, as server.ts makes one (lib/http/request.ts believes the address only with it).
+const clientAddressToken = (process.env.RUBRICA_CLIENT_ADDRESS_TOKEN ??= randomBytes(24).toString("hex"));
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
 const readSigners = 200; // GET rotates through these (two shipments of 100)
@@ -73,8 +76,8 @@ async function serve() {
         if (Array.isArray(value)) for (const item of value) headers.append(name, item);
         else if (value !== undefined) headers.set(name, value);
       }
-      // Next's own server adds the socket address when no proxy did.
-      if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", req.socket.remoteAddress ?? "127.0.0.1");
+      // The connection's address, handed over as our server (server.ts) does.
+      headers.set(clientAddressHeader, `${clientAddressToken} ${req.socket.remoteAddress ?? "127.0.0.1"}`);
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const init = {
         method: req.method,

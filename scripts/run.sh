@@ -37,7 +37,8 @@ if grep -Eq '^STAMPING_NETWORKS=.*local' .env && ! (exec 3<>/dev/tcp/127.0.0.1/8
   HARDHAT_DISABLE_TELEMETRY_PROMPT=true node_modules/.bin/hardhat --config chain/hardhat.config.cjs node --hostname 127.0.0.1 --port 8545 >storage/chain.log 2>&1 &
   pids+=($!)
 fi
-npx next start -p 3000 &
+# server.ts: Next behind a server that tells route handlers the connection's address (TRUSTED_PROXIES in .env).
+npx tsx server.ts -p 3000 &
 pids+=($!)
 npx tsx workers/index.ts &
 pids+=($!)

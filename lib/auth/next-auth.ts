@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "@/lib/config/env";
+import { httpsSite } from "@/lib/http/https-site";
 import { verifyToken } from "./tokens";
 import { checkSession } from "./sessions";
 
@@ -12,6 +13,8 @@ export function authOptions(): NextAuthOptions {
   return {
     secret: env().AUTH_SECRET,
     session: { strategy: "jwt", maxAge: 24 * 60 * 60 },
+    // Secure (__Secure-) session cookies whenever the site is https, whatever NEXTAUTH_URL or a forwarded header say.
+    useSecureCookies: httpsSite(),
     pages: { signIn: "/signin" },
     providers: [
       CredentialsProvider({

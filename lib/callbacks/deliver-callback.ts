@@ -6,7 +6,7 @@ import type { NetworkRules } from "@/lib/net/address-ranges";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { callbackSignature, organizationCallbackSecret } from "./callback-secret";
 import { callbackKinds, type CallbackKind } from "./callback-jobs";
-import { callbackUrlSendable } from "./callback-url";
+import { callbackRules, callbackUrlSendable } from "./callback-url";
 import { postCallback, type CallbackAnswer } from "./post-callback";
 import { recordTransaction, transactionTypes } from "./transaction-log";
 
@@ -59,7 +59,8 @@ function failureOf(error: unknown): string {
 
 /** This process's rules for the addresses a callback may reach (CALLBACK_ALLOW_PRIVATE_NETWORKS in .env.example). */
 function configuredRules(): NetworkRules {
-  return { production: env().NODE_ENV === "production", allowPrivateNetworks: env().CALLBACK_ALLOW_PRIVATE_NETWORKS };
+  env(); // validates the setting
+  return callbackRules();
 }
 
 /**
@@ -67,7 +68,7 @@ function configuredRules(): NetworkRules {
  * callBackUrlSoftFail (rejected, expired), signed with the organisation's secret. A 2xx answer is a
  * delivery; anything else throws, so BullMQ retries with backoff. Every attempt is a TransactionLog
  * row; once one succeeded, a re-run sends nothing. A URL or an address the rules refuse is recorded and not
- * retried, since retrying cannot help. `rules` are this process's (a test passes production's).
+ * retried, since retrying cannot help. `rules` are this process's (a test passes its own).
  */
 export async function deliverCallback(
   payload: z.infer<typeof deliverCallbackPayload>,
@@ -118,7 +119,7 @@ export async function deliverCallback(
   const final = number >= attempt.attempts;
   const prefix = `${event} attempt ${number}/${attempt.attempts} to ${hostOf(url)}:`;
 
-  if (!callbackUrlSendable(url, rules.production)) {
+  if (!callbackUrlSendable(url, rules)) {
     // A URL stored before the rules tightened: retrying cannot help.
     await recordTransaction({ ...log, resultSuccess: false, description: `${prefix} URL not allowed; not sent` });
     return { result: "refused" };

@@ -29,6 +29,9 @@ const schema = z.object({
     .transform((value) => value === "true"),
   // How long a worker's hold on a running job lasts without renewal: a job of a killed worker runs again about this long after.
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
+  // The reverse proxies whose X-Forwarded-For hop is believed (lib/http/client-address.ts, read by server.ts): empty
+  // (none; the connection's address counts), a count of hops, or their addresses/CIDRs separated by commas.
+  TRUSTED_PROXIES: z.string().optional(),
   // Sign-ins one client address may attempt in five minutes (an office behind one NAT may need more).
   LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(100),
   // Sign-ins one account may attempt in five minutes, from anywhere.

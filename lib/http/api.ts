@@ -69,6 +69,14 @@ export function apiKeyFrom(request: NextRequest): string | null {
   return bearer?.startsWith(apiKeyMarker) ? bearer : null;
 }
 
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host || null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The caller's token: a Bearer header (integrators, SPA) or the portal's session cookie.
  * Cookie-authenticated writes must come from our own origin.
@@ -82,7 +90,8 @@ export async function tokenFrom(request: NextRequest): Promise<string> {
     // The Host the browser used, not nextUrl: behind `next start -H` or a proxy they differ.
     const origin = request.headers.get("origin");
     const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-    if (origin && (!host || new URL(origin).host !== host)) throw new AppError("FORBIDDEN");
+    // "null" (a sandboxed frame, a redirect across origins) or anything unparsable is no origin of ours.
+    if (origin !== null && (!host || originHost(origin) !== host)) throw new AppError("FORBIDDEN");
   }
   return fromCookie;
 }

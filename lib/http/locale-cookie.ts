@@ -2,6 +2,7 @@ import type { NextRequest, NextResponse } from "next/server";
 import { decodeJwt } from "jose";
 import { db } from "@/lib/db/client";
 import { fromDbLanguage, localeCookie } from "@/lib/i18n/config";
+import { httpsSite } from "./https-site";
 
 /**
  * On a browser that has not chosen a language yet, a successful sign-in brings the user's stored
@@ -13,6 +14,11 @@ export async function applyStoredLocale(request: NextRequest, response: NextResp
   if (!sub) return response;
   const user = await db.user.findUnique({ where: { hexId: sub }, select: { preferredLanguage: true } });
   if (user)
-    response.cookies.set(localeCookie, fromDbLanguage(user.preferredLanguage), { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
+    response.cookies.set(localeCookie, fromDbLanguage(user.preferredLanguage), {
+      path: "/",
+      sameSite: "lax",
+      secure: httpsSite(),
+      maxAge: 60 * 60 * 24 * 365,
+    });
   return response;
 }

@@ -6,8 +6,8 @@
 /** "private": this machine or a local network; "blocked": never a receiver (link-local, multicast, reserved...). */
 export type AddressKind = "public" | "private" | "blocked";
 
-/** Outside production, and in production with CALLBACK_ALLOW_PRIVATE_NETWORKS, private addresses are allowed. */
-export type NetworkRules = { production: boolean; allowPrivateNetworks: boolean };
+/** Private addresses are allowed only with CALLBACK_ALLOW_PRIVATE_NETWORKS=true, an explicit opt-in (never NODE_ENV). */
+export type NetworkRules = { allowPrivateNetworks: boolean };
 
 export type AddressRange = { network: string; prefix: number; family: "ipv4" | "ipv6" };
 
@@ -124,5 +124,5 @@ export function literalAddressKind(address: string): AddressKind | null {
 
 export function addressKindAllowed(kind: AddressKind, rules: NetworkRules): boolean {
   if (kind === "public") return true;
-  return kind === "private" && (!rules.production || rules.allowPrivateNetworks);
+  return kind === "private" && rules.allowPrivateNetworks;
 }

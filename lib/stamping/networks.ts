@@ -84,12 +84,10 @@ export function stampingConfig(): StampingConfig {
     if (!network.rpcUrl) throw new Error(`STAMPING_NETWORKS lists ${name} but STAMPING_${name.toUpperCase()}_RPC_URL is not set`);
     return network;
   });
-  let privateKey = e.STAMPING_PRIVATE_KEY;
-  if (!privateKey && networks.length > 0) {
-    if (e.NODE_ENV === "production" || networks.some((n) => n.name !== "local"))
-      throw new Error("STAMPING_PRIVATE_KEY is required for stamping on public networks");
-    privateKey = hardhatDevKey;
-  }
+  // Always an explicit setting, never a fallback on NODE_ENV: for the local chain the run command's .env names
+  // the public hardhat development key itself (scripts/ensure-env.sh).
+  const privateKey = e.STAMPING_PRIVATE_KEY;
+  if (!privateKey && networks.length > 0) throw new Error("STAMPING_PRIVATE_KEY is required while STAMPING_NETWORKS lists a network");
   return { networks, privateKey: privateKey ?? "", batchSize: e.STAMPING_BATCH_SIZE, confirmTimeoutMs: e.STAMPING_CONFIRM_TIMEOUT_MS };
 }
 

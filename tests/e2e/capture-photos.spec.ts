@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import "./support/load-env";
+import { watchCsp } from "./support/csp";
 import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage";
 import { createSentShipment } from "../support/signing";
@@ -67,6 +68,7 @@ test.describe("the ID photo and selfie steps, in Spanish on a desktop", () => {
     context,
   }) => {
     await context.grantPermissions(["camera"]);
+    const violations = watchCsp(page);
     const signer = await photoShipment();
     await openFirstStep(page, signer);
 
@@ -102,6 +104,7 @@ test.describe("the ID photo and selfie steps, in Spanish on a desktop", () => {
       { kind: "SELFIE", mimeType: "image/jpeg", format: "jpeg", width: 640, height: 480 },
     ]);
     expect((await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).currentStep).toBe(2);
+    expect(violations).toEqual([]);
   });
 
   test("without camera permission: says so, how to allow it again, and a photo from the device works instead", async ({ page }) => {

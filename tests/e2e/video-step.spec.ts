@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import "./support/load-env";
+import { watchCsp } from "./support/csp";
 import { getConfigNumber } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { createSentShipment } from "../support/signing";
@@ -26,6 +27,7 @@ test.describe("the video step, in Spanish", () => {
     context,
   }) => {
     await context.grantPermissions(["camera", "microphone"]);
+    const violations = watchCsp(page);
     const { signer } = await videoShipment();
 
     await page.goto(`/sign/${signer.secret}/${signer.hexId}`);
@@ -66,6 +68,7 @@ test.describe("the video step, in Spanish", () => {
     expect(detail.digits).toBe(shown);
     expect(detail.remuxed).toBe(true);
     expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 1, attempts: 0 });
+    expect(violations).toEqual([]);
   });
 
   test("when time runs out: the recording stops, 'Time expired' is said, the attempt counts and new digits are offered", async ({

@@ -19,6 +19,7 @@ import { storage } from "@/lib/storage";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
 import { peers } from "./setup";
+import { clientAddressHeaders } from "../support/http";
 
 type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -108,7 +109,7 @@ function batchRequest(
   return new NextRequest(url, {
     method: "POST",
     body: form,
-    headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.40", ...headers },
+    headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.40"), ...headers },
   });
 }
 

@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import { createServer as createHttpsServer, globalAgent } from "node:https";
 import type { AddressInfo } from "node:net";
 import { Queue, Worker } from "bullmq";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as saveTransactionLogRoute } from "@/app/api/log/saveTransactionLog/route";
 import { POST as createDraftRoute } from "@/app/api/documents/route";
 import { POST as rejectRoute } from "@/app/api/signprocess/[id]/reject/route";
@@ -278,8 +278,8 @@ describe("the soft-fail callback", () => {
 });
 
 describe("callback addresses under production rules", () => {
-  const production = { production: true, allowPrivateNetworks: false };
-  const onPremise = { production: true, allowPrivateNetworks: true };
+  const production = { allowPrivateNetworks: false };
+  const onPremise = { allowPrivateNetworks: true };
   const attempt = { attemptsMade: 0, attempts: 8 };
   let pki: OpensslPki;
   let secure: Server;
@@ -337,7 +337,7 @@ describe("callback addresses under production rules", () => {
       const { document } = await sealedShipment("/named");
       const url = `https://localhost:${port}/named?token=integrator-secret`;
       // Nothing in the URL itself is refused when sending: the address is, once the name is resolved.
-      expect(callbackUrlSendable(url, true)).toBe(true);
+      expect(callbackUrlSendable(url, production)).toBe(true);
       expect(callbackUrlAllowed(url, production)).toBe(false);
       expect(await deliverTo(document.id, url, production)).toEqual({ result: "refused" });
       expect(received).toHaveLength(0);
@@ -361,16 +361,40 @@ describe("callback addresses under production rules", () => {
     },
   );
 
-  it.skipIf(!hasOpenssl)("keep plain http out of production even where private networks are allowed", async () => {
-    const { document } = await sealedShipment("/plain");
-    expect(await deliverTo(document.id, `${base}/plain`, onPremise)).toEqual({ result: "refused" });
+  it.skipIf(!hasOpenssl)("refuse a name that resolves to loopback by default, whatever NODE_ENV says", async () => {
+    const { document } = await sealedShipment("/default");
+    await db.document.update({ where: { id: document.id }, data: { callBackUrl: `https://localhost:${port}/default` } });
+    try {
+      // The worker as scripts/run.sh and docker-compose start it: no NODE_ENV, no opt-in.
+      vi.stubEnv("CALLBACK_ALLOW_PRIVATE_NETWORKS", undefined);
+      vi.stubEnv("NODE_ENV", undefined);
+      expect(await deliverCallback({ documentId: document.id, kind: "completed" }, attempt)).toEqual({ result: "refused" });
+      vi.stubEnv("NODE_ENV", "development");
+      expect(await deliverCallback({ documentId: document.id, kind: "completed" }, attempt)).toEqual({ result: "refused" });
+    } finally {
+      vi.unstubAllEnvs();
+    }
     expect(received).toHaveLength(0);
-    expect((await callbackLogs(document.hexId)).map((l) => l.description)).toEqual([expect.stringMatching(/: URL not allowed; not sent$/)]);
+    expect((await callbackLogs(document.hexId)).map((l) => l.description)).toEqual([
+      `document.completed attempt 1/8 to localhost:${port}: address not allowed; not sent`,
+      `document.completed attempt 1/8 to localhost:${port}: address not allowed; not sent`,
+    ]);
+  });
+
+  it.skipIf(!hasOpenssl)("keep plain http to this machine for where private networks are allowed, and to other hosts never", async () => {
+    const { document } = await sealedShipment("/plain");
+    expect(await deliverTo(document.id, `${base}/plain`, production)).toEqual({ result: "refused" });
+    expect(await deliverTo(document.id, "http://10.0.0.5/plain", onPremise)).toEqual({ result: "refused" });
+    expect(received).toHaveLength(0);
+    expect((await callbackLogs(document.hexId)).map((l) => l.description)).toEqual([
+      expect.stringMatching(/: URL not allowed; not sent$/),
+      expect.stringMatching(/: URL not allowed; not sent$/),
+    ]);
   });
 });
 
 describe("callback URLs on a draft", () => {
-  it("must be https, with plain http only to this machine outside production", async () => {
+  it("must be https, with plain http only to this machine where private networks are allowed", async () => {
     const create = (callBackUrl: string) =>
       call(createDraftRoute, "/api/documents", { method: "POST", token: adminA, body: { title: "Contrato", callBackUrl } });
     const plain = await create("http://example.test/cb");
@@ -378,7 +402,15 @@ describe("callback URLs on a draft", () => {
     expect(plain.body).toMatchObject({ errorCode: "CALLBACK_URL_INVALID" });
     expect((await create("ftp://example.test/cb")).body).toMatchObject({ errorCode: "CALLBACK_URL_INVALID" });
     expect((await create("https://example.test/cb")).status).toBe(201);
+    // The test receivers listen on loopback: vitest.config.ts opts in, as the run command's .env does.
     expect((await create(`${base}/cb`)).status).toBe(201);
+    try {
+      vi.stubEnv("CALLBACK_ALLOW_PRIVATE_NETWORKS", undefined);
+      expect((await create(`${base}/cb`)).body).toMatchObject({ errorCode: "CALLBACK_URL_INVALID" });
+      expect((await create("https://localhost/cb")).body).toMatchObject({ errorCode: "CALLBACK_URL_INVALID" });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

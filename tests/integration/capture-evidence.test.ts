@@ -14,7 +14,7 @@ import { recordFailedAttempt } from "@/lib/signing/attempts";
 import { capturedForCurrentStep } from "@/lib/signing/captured-evidence";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { call } from "../support/http";
+import { call, clientAddressHeaders } from "../support/http";
 import { createSentShipment } from "../support/signing";
 
 let org: TestOrganization;
@@ -52,7 +52,7 @@ async function testPhoto(format: "jpeg" | "png" = "jpeg", label = "DOCUMENTO NAC
 }
 
 function uploadRequest(path: string, secret: string | null, form: FormData): NextRequest {
-  const headers: Record<string, string> = { "x-forwarded-for": "203.0.113.40", "user-agent": "vitest capture" };
+  const headers: Record<string, string> = { ...clientAddressHeaders("203.0.113.40"), "user-agent": "vitest capture" };
   if (secret) headers["x-url-sign"] = secret;
   return new NextRequest(`http://127.0.0.1:3000${path}`, { method: "POST", body: form, headers });
 }

@@ -12,7 +12,7 @@ import { GET as exportContacts } from "@/app/api/contacts/export/route";
 import { db } from "@/lib/db/client";
 import type { ContactView } from "@/lib/contacts/contact-view";
 import { twoOrganizations } from "../support/cast";
-import { call } from "../support/http";
+import { call, clientAddressHeaders } from "../support/http";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
 
@@ -61,7 +61,7 @@ function uploadRequest(
   return new NextRequest("http://127.0.0.1:3000/api/contacts/import", {
     method: "POST",
     body: form,
-    headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.20", ...headers },
+    headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.20"), ...headers },
   });
 }
 
@@ -78,7 +78,7 @@ async function download(token: string, query: Record<string, string>) {
   const url = new URL("http://127.0.0.1:3000/api/contacts/export");
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   return (exportContacts as RouteHandler)(
-    new NextRequest(url, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.21" } }),
+    new NextRequest(url, { headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.21") } }),
     { params: Promise.resolve({}) },
   );
 }

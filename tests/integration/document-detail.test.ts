@@ -21,7 +21,7 @@ import { runJob } from "@/lib/queue/jobs";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
 import { twoOrganizations } from "../support/cast";
-import { call } from "../support/http";
+import { call, clientAddressHeaders } from "../support/http";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { createReadyDocument, testPhone } from "../support/ready-document";
 import { peers } from "./setup";
@@ -68,7 +68,7 @@ async function raw(
 ) {
   const url = new URL(`http://127.0.0.1:3000${urlPath}`);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
-  const headers: Record<string, string> = { "x-forwarded-for": "203.0.113.10", "user-agent": "vitest", ...options.headers };
+  const headers: Record<string, string> = { ...clientAddressHeaders("203.0.113.10"), "user-agent": "vitest", ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
   return (handler as Handler)(new NextRequest(url, { headers }), { params: Promise.resolve(options.params ?? {}) });

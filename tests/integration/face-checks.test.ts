@@ -20,7 +20,7 @@ import { evidenceQueue, faceCheckJobName } from "@/lib/signing/face-comparison";
 import { signingQueue } from "@/lib/signing/pdf-jobs";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { call } from "../support/http";
+import { call, clientAddressHeaders } from "../support/http";
 import { createSentShipment } from "../support/signing";
 import { ensureFaceMedia, faceMediaFiles } from "../support/test-media";
 
@@ -151,7 +151,7 @@ async function upload(signer: { hexId: string; secret: string }, kind: string, f
   const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${signer.hexId}/evidence`, {
     method: "POST",
     body: form,
-    headers: { "x-url-sign": signer.secret, "x-forwarded-for": "203.0.113.41", "user-agent": "vitest face" },
+    headers: { "x-url-sign": signer.secret, ...clientAddressHeaders("203.0.113.41"), "user-agent": "vitest face" },
   });
   const response = await evidenceRoute(request, { params: Promise.resolve({ id: signer.hexId }) });
   return { status: response.status, body: (await response.json()) as Answer };

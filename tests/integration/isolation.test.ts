@@ -123,4 +123,15 @@ describe("cookie-authenticated writes", () => {
     const own = await call(profile, "/api/profile", { body, headers: { ...headers, origin: "https://rubrica.example" } });
     expect(own.status).toBe(200);
   });
+
+  it("are refused with 403 when the Origin is null or no URL at all", async () => {
+    const { encode } = await import("next-auth/jwt");
+    const cookie = await encode({ token: { apiToken: tokenA }, secret: process.env.AUTH_SECRET! });
+    const body = { firstName: "Sin", lastName: "Origen", cellPhone: "+34611111777" };
+    const headers = { cookie: `next-auth.session-token=${cookie}`, host: "rubrica.example" };
+    for (const origin of ["null", "not a url", "https://"]) {
+      const answer = await call(profile, "/api/profile", { body, headers: { ...headers, origin } });
+      expect({ origin, status: answer.status, errorCode: answer.body.errorCode }).toEqual({ origin, status: 403, errorCode: "FORBIDDEN" });
+    }
+  });
 });

@@ -17,7 +17,7 @@ import { randomHex } from "@/lib/security/random";
 import { serverKeyRowPrefix } from "@/lib/security/server-key";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { call } from "../support/http";
+import { call, clientAddressHeaders } from "../support/http";
 import { createSentShipment } from "../support/signing";
 
 type KeyAnswer = {
@@ -244,7 +244,7 @@ describe("evidence sealed in transit", () => {
     const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${processHexId}/evidence`, {
       method: "POST",
       body: form,
-      headers: { "x-url-sign": secret, "x-forwarded-for": ip(), "user-agent": "vitest signer", "accept-language": "es-ES" },
+      headers: { "x-url-sign": secret, ...clientAddressHeaders(ip()), "user-agent": "vitest signer", "accept-language": "es-ES" },
     });
     const response = await evidenceRoute(request, { params: Promise.resolve({ id: processHexId }) });
     return {

@@ -22,7 +22,7 @@ import { evidenceQueue, livenessCheckJobName } from "@/lib/signing/face-comparis
 import { minBoxShift, minMatchedFrames, minShapeChange } from "@/lib/signing/liveness-check";
 import { openSignerLink } from "@/lib/signing/open-link";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
-import { call } from "../support/http";
+import { call, clientAddressHeaders } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { createSentShipment } from "../support/signing";
 import { ensureFaceMedia } from "../support/test-media";
@@ -115,7 +115,7 @@ async function upload(signer: Signer, kind: "SELFIE" | "VIDEO", bytes: Uint8Arra
   const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${signer.hexId}/evidence`, {
     method: "POST",
     body: form,
-    headers: { "x-url-sign": signer.secret, "x-forwarded-for": "203.0.113.61", "user-agent": "vitest liveness" },
+    headers: { "x-url-sign": signer.secret, ...clientAddressHeaders("203.0.113.61"), "user-agent": "vitest liveness" },
   });
   const response = await evidenceRoute(request, { params: Promise.resolve({ id: signer.hexId }) });
   return { status: response.status, body: (await response.json()) as { result?: number; evidence?: string; next?: string | null } };

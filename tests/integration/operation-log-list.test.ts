@@ -12,7 +12,7 @@ import type { OperationLogPage } from "@/lib/audit/operation-log-schemas";
 import { db } from "@/lib/db/client";
 import type { Module } from "@/lib/db/generated/enums";
 import { randomHex } from "@/lib/security/random";
-import { call } from "../support/http";
+import { call, clientAddressHeaders } from "../support/http";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
 
@@ -69,7 +69,7 @@ async function download(token: string, query: Record<string, string>, headers: R
   const url = new URL("http://127.0.0.1:3000/api/data/operationLogs/export");
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   return (exportLogs as RouteHandler)(
-    new NextRequest(url, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.31", ...headers } }),
+    new NextRequest(url, { headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.31"), ...headers } }),
     { params: Promise.resolve({}) },
   );
 }

@@ -17,7 +17,7 @@ import { isAppError } from "@/lib/errors/app-error";
 import { randomHex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
 import { twoOrganizations } from "../support/cast";
-import { call } from "../support/http";
+import { call, clientAddressHeaders } from "../support/http";
 import type { TestOrganization } from "../support/fixtures";
 
 type Failure = { errorCode?: string; message?: string };
@@ -456,7 +456,7 @@ async function upload(token: string, documentHexId: string, file: { name: string
   const request = new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/files`, {
     method: "POST",
     body: form,
-    headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.30" },
+    headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.30") },
   });
   const response = await (uploadFile as RouteHandler)(request, { params: Promise.resolve({ documentHexId }) });
   return { status: response.status, body: (await response.json()) as DraftView & Failure };

@@ -7,6 +7,7 @@ import { JsonRpcProvider, Network } from "ethers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import type { MerkleProof } from "@/lib/stamping/merkle";
+import { hardhatDevKey } from "@/lib/stamping/networks";
 import { call } from "../support/http";
 import { hardhatNode } from "../support/hardhat-node";
 
@@ -32,6 +33,7 @@ beforeAll(async () => {
   provider = new JsonRpcProvider(node.url, 31337, { staticNetwork: Network.from(31337) });
   // env() is read once per module load: load the stamping modules under this file's variables.
   vi.stubEnv("STAMPING_NETWORKS", "local");
+  vi.stubEnv("STAMPING_PRIVATE_KEY", hardhatDevKey);
   vi.stubEnv("STAMPING_LOCAL_RPC_URL", node.url);
   vi.stubEnv("STAMPING_LOCAL_EXPLORER_URL", "http://explorer.local");
   vi.stubEnv("STAMPING_CONFIRM_TIMEOUT_MS", "10000");

@@ -4,9 +4,11 @@ import { JsonRpcProvider, Network } from "ethers";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
+import { hardhatDevKey } from "@/lib/stamping/networks";
 import { createTestOrganization } from "../support/fixtures";
 import { hardhatNode } from "../support/hardhat-node";
 import { createSentShipment, drawnSignature, signStep } from "../support/signing";
+import { clientAddressHeaders } from "../support/http";
 
 // The public validation page asks the chain itself whether each batch root is in its transaction,
 // against a real local EVM node (hardhat), started and stopped here.
@@ -57,6 +59,7 @@ beforeAll(async () => {
   await node.start();
   provider = new JsonRpcProvider(node.url, 31337, { staticNetwork: Network.from(31337) });
   vi.stubEnv("STAMPING_NETWORKS", "local");
+  vi.stubEnv("STAMPING_PRIVATE_KEY", hardhatDevKey);
   vi.stubEnv("STAMPING_LOCAL_RPC_URL", node.url);
   vi.stubEnv("STAMPING_CONFIRM_TIMEOUT_MS", "10000");
   vi.stubEnv("STAMPING_SEAL_WAIT_MS", "0");
@@ -103,7 +106,7 @@ describe("/validateDocs checks each stamp on the chain", () => {
 
   it("puts the chain's answer in the evidence package", async () => {
     const request = new NextRequest(`http://127.0.0.1:3000/api/validateDocs/${hexId}/package`, {
-      headers: { "x-forwarded-for": `198.51.100.${60 + slot}` },
+      headers: { ...clientAddressHeaders(`198.51.100.${60 + slot}`) },
     });
     const response = await m.packageRoute(request, { params: Promise.resolve({ signatureHexId: hexId }) });
     expect(response.status).toBe(200);

@@ -10,6 +10,7 @@ import { resetRateLimit } from "@/lib/security/rate-limit";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { createSentShipment, signStep } from "../support/signing";
+import { clientAddressHeaders } from "../support/http";
 
 let org: TestOrganization;
 let sealedHexId: string;
@@ -26,7 +27,7 @@ async function check(signatureHexId: string, bytes: Uint8Array | null, ip = `198
   const request = new NextRequest(`http://127.0.0.1:3000/api/validateDocs/${signatureHexId}/check`, {
     method: "POST",
     body: form,
-    headers: { "x-forwarded-for": ip, "accept-language": "es-ES" },
+    headers: { ...clientAddressHeaders(ip), "accept-language": "es-ES" },
   });
   const response = await checkRoute(request, { params: Promise.resolve({ signatureHexId }) });
   return { status: response.status, body: (await response.json()) as { identical?: boolean; errorCode?: string; message?: string } };

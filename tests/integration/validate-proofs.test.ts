@@ -19,6 +19,7 @@ import { buildMerkleTree, merkleProof } from "@/lib/stamping/merkle";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { createSentShipment, signStep } from "../support/signing";
+import { clientAddressHeaders } from "../support/http";
 
 let org: TestOrganization;
 let sealedHexId: string;
@@ -31,7 +32,7 @@ const txId = `0x${randomBytes(32).toString("hex")}`;
 /** The package as a browser downloads it, from a given address. */
 async function download(signatureHexId: string, ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {
   const request = new NextRequest(`http://127.0.0.1:3000/api/validateDocs/${signatureHexId}/package`, {
-    headers: { "x-forwarded-for": ip, "accept-language": "es-ES" },
+    headers: { ...clientAddressHeaders(ip), "accept-language": "es-ES" },
   });
   const response = await packageRoute(request, { params: Promise.resolve({ signatureHexId }) });
   return {

@@ -17,7 +17,7 @@ import { openSignerLink } from "@/lib/signing/open-link";
 import { remuxWebm } from "@/lib/signing/remux-video";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { call } from "../support/http";
+import { call, clientAddressHeaders } from "../support/http";
 import { createSentShipment } from "../support/signing";
 
 /**
@@ -116,7 +116,7 @@ async function sendVideo(
   const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${processHexId}/evidence`, {
     method: "POST",
     body: form,
-    headers: { "x-url-sign": secret, "x-forwarded-for": "203.0.113.77", "user-agent": "vitest" },
+    headers: { "x-url-sign": secret, ...clientAddressHeaders("203.0.113.77"), "user-agent": "vitest" },
   });
   const response = await evidenceRoute(request, { params: Promise.resolve({ id: processHexId }) });
   return { status: response.status, body: (await response.json()) as { result?: number; evidence?: string; next?: string } & Failure };

@@ -16,6 +16,7 @@ import { faceCheckJob, livenessCheckJob } from "@/lib/signing/face-comparison";
 import { signSignerJob } from "@/lib/signing/pdf-jobs";
 import { stampSoonJob } from "@/lib/stamping/stamp-pending";
 import { storage } from "@/lib/storage";
+import { hardhatDevKey } from "@/lib/stamping/networks";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { hardhatNode } from "../support/hardhat-node";
 import { createSentShipment, signStep } from "../support/signing";
@@ -331,7 +332,12 @@ describe("a worker killed in the middle of a job: a new worker finishes it once"
   describe("stamping.stamp-pending", () => {
     const node = hardhatNode(18585 + slot);
     let provider: JsonRpcProvider;
-    const env = () => ({ STAMPING_NETWORKS: "local", STAMPING_LOCAL_RPC_URL: node.url, STAMPING_CONFIRM_TIMEOUT_MS: "60000" });
+    const env = () => ({
+      STAMPING_NETWORKS: "local",
+      STAMPING_PRIVATE_KEY: hardhatDevKey,
+      STAMPING_LOCAL_RPC_URL: node.url,
+      STAMPING_CONFIRM_TIMEOUT_MS: "60000",
+    });
     const sender = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"; // hardhat account #0, the development key's
     const nonce = async () => Number(await provider.send("eth_getTransactionCount", [sender, "latest"]));
     const pool = async () => Number((await provider.send("eth_getBlockByNumber", ["pending", false])).transactions.length);

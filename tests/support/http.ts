@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
+import { clientAddressHeader } from "@/lib/http/client-address";
 
 type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -12,13 +14,22 @@ export type CallOptions = {
   ip?: string;
 };
 
+/**
+ * The header server.ts adds for the connection's address `ip` (lib/http/request.ts believes it only with this
+ * process's token, which server.ts makes and which tests make here the same way).
+ */
+export function clientAddressHeaders(ip: string): Record<string, string> {
+  process.env.RUBRICA_CLIENT_ADDRESS_TOKEN ??= randomBytes(24).toString("hex");
+  return { [clientAddressHeader]: `${process.env.RUBRICA_CLIENT_ADDRESS_TOKEN} ${ip}` };
+}
+
 /** Calls a route handler as Next would, with a real Request; returns status and parsed JSON. */
 export async function call<T = Record<string, unknown>>(handler: unknown, path: string, options: CallOptions = {}) {
   const url = new URL(`http://127.0.0.1:3000${path}`);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
   const headers: Record<string, string> = {
     "content-type": "application/json",
-    "x-forwarded-for": options.ip ?? "203.0.113.10",
+    ...clientAddressHeaders(options.ip ?? "203.0.113.10"),
     "user-agent": "vitest",
     ...options.headers,
   };

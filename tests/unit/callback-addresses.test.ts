@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { callbackUrlAllowed, callbackUrlSendable } from "@/lib/callbacks/callback-url";
 import { addressAllowed, addressKind } from "@/lib/net/address-allowed";
 import {
@@ -11,9 +11,9 @@ import {
   type NetworkRules,
 } from "@/lib/net/address-ranges";
 
-const production: NetworkRules = { production: true, allowPrivateNetworks: false };
-const onPremise: NetworkRules = { production: true, allowPrivateNetworks: true };
-const development: NetworkRules = { production: false, allowPrivateNetworks: false };
+// The default, and CALLBACK_ALLOW_PRIVATE_NETWORKS=true (an on-premise receiver, or local development).
+const production: NetworkRules = { allowPrivateNetworks: false };
+const onPremise: NetworkRules = { allowPrivateNetworks: true };
 
 const kinds = {
   private: [
@@ -204,8 +204,8 @@ describe("the BlockList and the browser's matcher", () => {
 });
 
 describe("the rules", () => {
-  it("public addresses are allowed everywhere, private ones outside production or when allowed, special ones never", () => {
-    for (const rules of [production, onPremise, development]) {
+  it("public addresses are allowed everywhere, private ones only when allowed, special ones never", () => {
+    for (const rules of [production, onPremise]) {
       expect(addressAllowed("8.8.8.8", rules)).toBe(true);
       expect(addressAllowed("2606:4700:4700::1111", rules)).toBe(true);
       expect(addressAllowed("169.254.169.254", rules)).toBe(false);
@@ -217,13 +217,29 @@ describe("the rules", () => {
     for (const address of ["127.0.0.1", "10.0.0.5", "192.168.0.10", "100.64.1.1", "::1", "fd00::1", "::ffff:127.0.0.1"]) {
       expect([address, addressAllowed(address, production)]).toEqual([address, false]);
       expect([address, addressAllowed(address, onPremise)]).toEqual([address, true]);
-      expect([address, addressAllowed(address, development)]).toEqual([address, true]);
+    }
+  });
+});
+
+describe("this process's rules", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("refuse loopback and private targets unless CALLBACK_ALLOW_PRIVATE_NETWORKS opts in, whatever NODE_ENV says", () => {
+    for (const nodeEnv of [undefined, "development", "test", "production"]) {
+      vi.stubEnv("NODE_ENV", nodeEnv);
+      vi.stubEnv("CALLBACK_ALLOW_PRIVATE_NETWORKS", undefined);
+      for (const url of ["https://localhost/cb", "https://127.0.0.1:8443/cb", "https://10.0.0.5/cb", "http://127.0.0.1:3000/cb"])
+        expect([nodeEnv, url, callbackUrlAllowed(url)]).toEqual([nodeEnv, url, false]);
+      expect(callbackUrlAllowed("https://example.com/cb")).toBe(true);
+      vi.stubEnv("CALLBACK_ALLOW_PRIVATE_NETWORKS", "true");
+      for (const url of ["https://localhost/cb", "https://10.0.0.5/cb", "http://127.0.0.1:3000/cb"])
+        expect([nodeEnv, url, callbackUrlAllowed(url)]).toEqual([nodeEnv, url, true]);
     }
   });
 });
 
 describe("callback URLs when saved", () => {
-  it("in production refuse literal addresses of private and special ranges and localhost, in any spelling", () => {
+  it("by default refuse literal addresses of private and special ranges and localhost, in any spelling", () => {
     for (const url of [
       "https://10.0.0.5/",
       "https://127.0.0.1:6379/",
@@ -255,28 +271,22 @@ describe("callback URLs when saved", () => {
     }
   });
 
-  it("with CALLBACK_ALLOW_PRIVATE_NETWORKS allow private networks and loopback in production, never special ranges", () => {
+  it("with CALLBACK_ALLOW_PRIVATE_NETWORKS allow private networks and loopback, plain http only to this machine, never special ranges", () => {
     expect(callbackUrlAllowed("https://10.0.0.5/cb", onPremise)).toBe(true);
     expect(callbackUrlAllowed("https://localhost:8443/cb", onPremise)).toBe(true);
+    expect(callbackUrlAllowed("http://127.0.0.1:3000/cb", onPremise)).toBe(true);
+    expect(callbackUrlAllowed("http://localhost:3000/cb", onPremise)).toBe(true);
     expect(callbackUrlAllowed("https://169.254.169.254/", onPremise)).toBe(false);
-    // Still https only in production.
     expect(callbackUrlAllowed("http://10.0.0.5/cb", onPremise)).toBe(false);
-  });
-
-  it("outside production allow loopback and private networks as before, plain http only to this machine", () => {
-    expect(callbackUrlAllowed("http://127.0.0.1:3000/cb", development)).toBe(true);
-    expect(callbackUrlAllowed("http://localhost:3000/cb", development)).toBe(true);
-    expect(callbackUrlAllowed("https://10.0.0.5/cb", development)).toBe(true);
-    expect(callbackUrlAllowed("http://10.0.0.5/cb", development)).toBe(false);
-    expect(callbackUrlAllowed("https://169.254.169.254/", development)).toBe(false);
-    expect(callbackUrlAllowed("https://user:pw@example.com/", development)).toBe(false);
+    expect(callbackUrlAllowed("https://user:pw@example.com/", onPremise)).toBe(false);
+    expect(callbackUrlAllowed("http://127.0.0.1:3000/cb", production)).toBe(false);
   });
 
   it("leave host names to the check made when sending", () => {
-    expect(callbackUrlSendable("https://localhost/", true)).toBe(true);
-    expect(callbackUrlSendable("https://10.0.0.5/", true)).toBe(true);
-    expect(callbackUrlSendable("http://localhost/", true)).toBe(false);
-    expect(callbackUrlSendable("http://localhost/", false)).toBe(true);
-    expect(callbackUrlSendable("ftp://example.com/", false)).toBe(false);
+    expect(callbackUrlSendable("https://localhost/", production)).toBe(true);
+    expect(callbackUrlSendable("https://10.0.0.5/", production)).toBe(true);
+    expect(callbackUrlSendable("http://localhost/", production)).toBe(false);
+    expect(callbackUrlSendable("http://localhost/", onPremise)).toBe(true);
+    expect(callbackUrlSendable("ftp://example.com/", onPremise)).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { localeCookie, locales, toDbLanguage } from "@/lib/i18n/config";
 import { db } from "@/lib/db/client";
 import { logOperation } from "@/lib/audit/operation-log";
 import { requestMeta } from "@/lib/http/request";
+import { httpsSite } from "@/lib/http/https-site";
 
 /** The language switcher: a cookie for everyone, and the signed-in user's stored preference. */
 export const POST = apiRoute(async (request) => {
@@ -24,6 +25,6 @@ export const POST = apiRoute(async (request) => {
     });
   }
   const response = NextResponse.json({ locale });
-  response.cookies.set(localeCookie, locale, { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
+  response.cookies.set(localeCookie, locale, { path: "/", sameSite: "lax", secure: httpsSite(), maxAge: 60 * 60 * 24 * 365 });
   return response;
 });

@@ -1,0 +1,43 @@
+// The response headers every page carries (proxy.ts). Scripts run only with the nonce Next puts on its own
+// script tags (it reads it from the request's Content-Security-Policy) or when loaded by one of them
+// ('strict-dynamic'); no page may be framed. Nothing here depends on NODE_ENV at run time: HSTS and
+// upgrade-insecure-requests follow the public base URL's scheme (lib/http/https-site.ts).
+
+/** A fresh, unguessable nonce for one response. */
+export function newNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));
+}
+
+export function contentSecurityPolicy(nonce: string, https: boolean): string {
+  const directives = [
+    "default-src 'self'",
+    // `next dev` (a compile-time constant in a build) needs eval for React's debugging aids; a build never does.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`,
+    // Radix and Tailwind set style attributes and inline styles; a nonce here would turn 'unsafe-inline' off.
+    "style-src 'self' 'unsafe-inline'",
+    // Captured photos and drawn signatures are data: and blob: images; a recorded video replays from a blob:.
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    "connect-src 'self' blob: data:",
+    // react-pdf's pdf.js worker comes from /api/assets/pdf-worker.
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    // No page of ours is designed to be embedded: clickjacking of the signer's consent is impossible.
+    "frame-ancestors 'none'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ];
+  return directives.join("; ");
+}
+
+/** The headers a page response gets besides its CSP. */
+export function pageSecurityHeaders(https: boolean): Record<string, string> {
+  return {
+    "x-content-type-options": "nosniff",
+    // Signer links carry their secret in the path: it never leaves the site in a Referer.
+    "referrer-policy": "same-origin",
+    ...(https ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import next from "next";
+import { clientAddress, clientAddressHeader, parseTrustedProxies } from "./lib/http/client-address";
+
+// The production web server (npm start, scripts/run.sh, the image, the browser tests): Next's own request handler
+// behind a plain node:http server, so that route handlers learn the connection's address, which Next does not
+// expose (it copies it into X-Forwarded-For only when the client sent none). Usage: tsx server.ts [-p 3000] [-H host].
+
+function option(flag: string, long: string): string | undefined {
+  const args = process.argv.slice(2);
+  const at = args.findIndex((arg) => arg === flag || arg === long);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+const port = Number(option("-p", "--port") ?? process.env.PORT ?? 3000);
+const hostname = option("-H", "--hostname");
+const proxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+// A fresh secret per process: lib/http/request.ts believes the handed address only with it, so a client that
+// writes the header itself, or a bare `next start` that passes it through, is not believed.
+const token = randomBytes(24).toString("hex");
+process.env.RUBRICA_CLIENT_ADDRESS_TOKEN = token;
+(process.env as Record<string, string>).NODE_ENV ??= "production";
+
+const app = next({ dev: false, hostname: hostname ?? "localhost", port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((request, response) => {
+  const address = clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], proxies);
+  request.headers[clientAddressHeader] = `${token} ${address}`;
+  handle(request, response).catch((error: unknown) => {
+    console.error("[server] unhandled", request.method, request.url?.split("?")[0], error instanceof Error ? error.message : "unknown");
+    if (!response.headersSent) response.writeHead(500).end();
+  });
+});
+server.listen(port, hostname, () => {
+  console.log(`> Ready on http://${hostname ?? "localhost"}:${port}`);
+});
