@@ -22,7 +22,7 @@ export const operationLogFilters = z.object({
 export type OperationLogFilters = z.infer<typeof operationLogFilters>;
 
 export const searchOperationLogsQuery = operationLogFilters.extend({
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   size: z.coerce.number().int().min(1).max(100).optional().describe("Rows per page; default_page_size when absent"),
 });
 

@@ -7,7 +7,7 @@ import type { Module } from "@/lib/db/generated/enums";
 import { modules } from "@/lib/permissions/authorities";
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   size: z.coerce.number().int().min(1).max(100).optional(),
 });
 

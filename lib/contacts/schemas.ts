@@ -115,7 +115,7 @@ export type ContactSortField = (typeof contactSortFields)[number];
 
 /** List query: Spring-style page, size and `sort=field,direction`, plus a free-text search. */
 export const listContactsQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   size: z.coerce.number().int().min(1).max(100).optional(),
   search: lineText().trim().max(100).optional(),
   sort: z

@@ -61,7 +61,10 @@ export const setSignersInput = z.object({
   orders: z.array(
     z.object({
       position: signerCommon.position,
-      minSigners: z.coerce.number({ error: "SHIPMENT_MIN_SIGNERS_INVALID" }).int("SHIPMENT_MIN_SIGNERS_INVALID"),
+      minSigners: z.coerce
+        .number({ error: "SHIPMENT_MIN_SIGNERS_INVALID" })
+        .int("SHIPMENT_MIN_SIGNERS_INVALID")
+        .max(100, "SHIPMENT_MIN_SIGNERS_INVALID"),
     }),
   ),
 });

@@ -18,7 +18,7 @@ export type DocumentStatusName = (typeof documentStatuses)[number];
 
 /** Spring-style page and size, a free-text search over title and tags, and an optional status filter. */
 export const listDocumentsQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   size: z.coerce.number().int().min(1).max(100).optional(),
   search: lineText().trim().max(100).optional(),
   status: z.enum(documentStatuses).optional(),

@@ -5,7 +5,8 @@ import type { DocumentStatusView } from "./document-status";
 import { deliveryRetryRefusal } from "./retry-rule";
 import { queueSignerInvitation } from "./signer-delivery";
 
-export const deliveryIdParam = z.coerce.number().int().positive();
+// Ids are 32-bit in the database: a larger number is no delivery, not a failed query.
+export const deliveryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**
  * Retries a delivery that failed for good: a new delivery is queued and the failed one stays in

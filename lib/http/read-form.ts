@@ -1,9 +1,11 @@
 import { AppError } from "@/lib/errors/app-error";
+import { isCleanText } from "@/lib/validation/text";
+import { readLimitedBody } from "./limited-body";
 
 /** Room for the multipart envelope (boundaries, part headers, small text fields) around the files. */
 export const multipartEnvelopeBytes = 64 * 1024;
 
-type FormErrors = { tooLarge: () => AppError; invalid: () => AppError };
+export type FormErrors = { tooLarge: () => AppError; invalid: () => AppError };
 
 /**
  * The multipart form of an upload, never more than `maxBytes` of it: a declared Content-Length
@@ -17,34 +19,12 @@ export async function readUploadForm(request: Request, maxBytes: number, errors:
   if (request.body === null) throw errors.invalid();
   const body = await readLimitedBody(request.body, maxBytes, errors);
   const contentType = request.headers.get("content-type") ?? "";
-  return new Response(body as BlobPart, { headers: { "content-type": contentType } }).formData().catch(() => {
+  const form = await new Response(body as BlobPart, { headers: { "content-type": contentType } }).formData().catch(() => {
     throw errors.invalid();
   });
-}
-
-/** The bytes of a body, read until it ends or passes `maxBytes` (then the stream is cancelled and `tooLarge` thrown). */
-export async function readLimitedBody(stream: ReadableStream<Uint8Array>, maxBytes: number, errors: FormErrors): Promise<Uint8Array> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read().catch(() => {
-      throw errors.invalid();
-    });
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      // Not awaited: a clone's branch of a tee settles its cancel only once the other branch is cancelled too.
-      reader.cancel().catch(() => undefined);
-      throw errors.tooLarge();
-    }
-    chunks.push(value);
+  // The text fields follow the rule of every text input (lib/validation/text.ts); file names are cleaned where stored.
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string" && !isCleanText(value)) throw new AppError("CONTROL_CHARACTER", { field: name });
   }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return form;
 }

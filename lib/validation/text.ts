@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
-import { readLimitedBody } from "@/lib/http/read-form";
+import { readLimitedBody } from "@/lib/http/limited-body";
 
 // The one rule for free text (issue 16): control characters are refused as the caller's mistake,
 // before they reach PostgreSQL, which refuses NUL in text with a server error. Multi-line text

@@ -12,6 +12,10 @@ import { GET as listContactsRoute } from "@/app/api/contacts/route";
 import { GET as contactRoute } from "@/app/api/contacts/[contactHexId]/route";
 import { GET as signatureProcessRoute } from "@/app/api/signprocess/getSignatureProcess/[id]/route";
 import { POST as geolocationRoute } from "@/app/api/signprocess/addSigneeGeolocation/route";
+import { PUT as setSignersRoute } from "@/app/api/documents/[documentHexId]/signers/route";
+import { POST as retryDeliveryRoute } from "@/app/api/documents/[documentHexId]/deliveries/[deliveryId]/retry/route";
+import { GET as sessionLogsRoute } from "@/app/api/data/viewSessionLogs/route";
+import { GET as operationLogsRoute } from "@/app/api/data/operationLogs/search/route";
 import { db } from "@/lib/db/client";
 import { createTestOrganization, createTestUser, testPassword, type TestOrganization } from "../support/fixtures";
 import { call, type CallOptions } from "../support/http";
@@ -225,9 +229,39 @@ describe("numbers out of any sensible range", () => {
     expect(await db.location.count({ where: { signerId: signer.id } })).toBe(0);
   });
 
-  it("a page number past any real list is a field error", async () => {
-    const answer = await call(listDocumentsRoute, "/api/documents", { token, query: { page: "1e20" } });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ errorCode: "VALIDATION_FAILED", field: "page" });
+  it.each([
+    ["documents", listDocumentsRoute, "/api/documents"],
+    ["contacts", listContactsRoute, "/api/contacts"],
+    ["sign-ins", sessionLogsRoute, "/api/data/viewSessionLogs"],
+    ["operations", operationLogsRoute, "/api/data/operationLogs/search"],
+  ])("a page number past any real list of %s is a field error", async (_name, handler, path) => {
+    for (const page of ["1e20", "9007199254740991", "1000001"]) {
+      const answer = await call(handler, path, { token, query: { page } });
+      expect(answer.status, page).toBe(400);
+      expect(answer.body).toMatchObject({ errorCode: "VALIDATION_FAILED", field: "page" });
+    }
+  });
+
+  it("a minimum of signers past any real order is its own error", async () => {
+    const answer = await call(setSignersRoute, "/api/documents/x/signers", {
+      method: "PUT",
+      token,
+      params: { documentHexId: draftHexId },
+      body: {
+        signers: [{ firstName: "Ana", lastName: "Gil", email: "ana@gil.test", position: 1 }],
+        orders: [{ position: 1, minSigners: 2 ** 40 }],
+      },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(answer.body.errorCode).toBe("SHIPMENT_MIN_SIGNERS_INVALID");
+  });
+
+  it("a delivery id past 32 bits is not found", async () => {
+    const answer = await call(retryDeliveryRoute, "/api/documents/x/deliveries/y/retry", {
+      method: "POST",
+      token,
+      params: { documentHexId: draftHexId, deliveryId: String(2 ** 40) },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(404);
   });
 });

@@ -283,3 +283,20 @@ describe("an oversized JSON body", () => {
     expect(pulled.bytes).toBeLessThanOrEqual(13 * megabyte);
   });
 });
+
+describe("a text field of an upload form", () => {
+  it("with a control character is refused with the field, as any text input is", async () => {
+    const form = new FormData();
+    form.set("file", new File([(await pdfBytes()) as BlobPart], "selfie.jpg", { type: "image/jpeg" }));
+    form.set("kind", "SELFIE");
+    form.set("detail", `{"note":"a${"\u0000"}b"}`);
+    const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${randomHex(16)}/evidence`, {
+      method: "POST",
+      body: form,
+      headers: { "x-url-sign": randomHex(16), "x-forwarded-for": "203.0.113.80" },
+    });
+    const response = await (evidenceRoute as RouteHandler)(request, { params: Promise.resolve({ id: randomHex(16) }) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errorCode: "CONTROL_CHARACTER", field: "detail" });
+  });
+});

@@ -70,7 +70,10 @@ export const shipmentOperations = operationGroup(
     summary: "Add one PDF to a draft (multipart/form-data: `file`, optional `documentTypeHexId`)",
     needs: "DOCUMENTO:CREATE",
     description:
-      "Judged by content, not by name: not a PDF, encrypted, unreadable, over `max_upload_mb` or already signed by the product is refused with its own error.",
+      "Judged by content, not by name: not a PDF from its first byte (a ZIP or other container carrying one is refused too), encrypted, unreadable, " +
+      "with active content (JavaScript, automatic or launch actions), with a broken cross-reference table (refused as damaged, never repaired), " +
+      "over `max_upload_mb` (refused on Content-Length before the body is read) or already signed by the product is refused with its own error. " +
+      "A PDF signed by someone else is accepted. The file's name is stored as its base name without control or path characters, at most 255 characters.",
     pathParams: documentPath,
     responses: { 201: { description: draft } },
     errors: [409, 413],
