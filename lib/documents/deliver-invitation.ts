@@ -49,7 +49,8 @@ export async function deliverInvitation(payload: z.infer<typeof deliverInvitatio
   const urlSign = randomHex(16);
   const issued = await db.signer.updateMany({
     where: { id: signer.id, status: { in: openSignerStatuses }, document: { status: { in: activeDocumentStatuses } } },
-    data: { urlSignHash: sha256Hex(urlSign) },
+    // A new link starts its own count of max_link_uses: it is how staff answer a signer whose link was used up.
+    data: { urlSignHash: sha256Hex(urlSign), uses: 0 },
   });
   if (issued.count === 0) return cancel();
 

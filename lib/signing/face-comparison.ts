@@ -85,7 +85,8 @@ export function faceCheckJob(evidenceId: number): QueuedJob {
   };
 }
 
-export type LastCheck = { kind: string; check: EvidenceCheck; reason: string | null };
+/** The check of a capture, and what its face is compared with (the wait page says so: lib/signing/check-progress.ts). */
+export type LastCheck = { kind: string; check: EvidenceCheck; reason: string | null; comparedWith: FaceComparison["targetKind"] };
 
 /** The reason a settled face check kept in the evidence's checkDetail (faceCheck.reason). */
 export function faceCheckReasonOf(checkDetail: unknown): string | null {
@@ -110,9 +111,15 @@ export async function lastCheckOf(
   step: FlowStepLike | undefined,
   flowSteps: readonly FlowStepLike[],
 ): Promise<LastCheck | null> {
-  if (!step || !faceComparisonOf(step, flowSteps)) return null;
+  const comparison = step ? faceComparisonOf(step, flowSteps) : null;
+  if (!step || !comparison) return null;
   const latest = await latestInStep(client, signer, step.position, checkedKindOf(step.type));
   return latest
-    ? { kind: latest.kind, check: latest.check, reason: latest.check === "FAILED" ? faceCheckReasonOf(latest.checkDetail) : null }
+    ? {
+        kind: latest.kind,
+        check: latest.check,
+        reason: latest.check === "FAILED" ? faceCheckReasonOf(latest.checkDetail) : null,
+        comparedWith: comparison.targetKind,
+      }
     : null;
 }

@@ -219,7 +219,12 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
       currentStep: 1,
       attempts: 1,
     });
-    expect((await processData(signer)).data.lastCheck).toEqual({ kind: "VIDEO", check: "FAILED", reason: "FACE_MISMATCH" });
+    expect((await processData(signer)).data.lastCheck).toEqual({
+      kind: "VIDEO",
+      check: "FAILED",
+      reason: "FACE_MISMATCH",
+      comparedWith: "SELFIE",
+    });
   }, 40_000);
 
   it("sends a still photo (no movement) to review, and staff accept it: the signer continues from their link", async () => {

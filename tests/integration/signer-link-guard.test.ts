@@ -9,11 +9,16 @@ import { POST as videoChallengeRoute } from "@/app/api/signprocess/[id]/video-ch
 import { GET as fileRoute } from "@/app/api/signprocess/[id]/files/[fileHexId]/route";
 import { POST as evidenceRoute } from "@/app/api/signprocess/[id]/evidence/route";
 import { POST as geolocationRoute } from "@/app/api/signprocess/addSigneeGeolocation/route";
+import { POST as resendRoute } from "@/app/api/documents/[documentHexId]/signers/[signerHexId]/resend/route";
+import { deliverInvitation } from "@/lib/documents/deliver-invitation";
+import { singleAttempt } from "@/lib/queue/job-attempt";
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
 import { openSignerLink } from "@/lib/signing/open-link";
-import { createTestOrganization, type TestOrganization } from "../support/fixtures";
+import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { call } from "../support/http";
+import { signIn } from "../support/sign-in";
+import { peers } from "./setup";
 import { createSentShipment, drawnSignature } from "../support/signing";
 
 // Issue 16, points 3 (max_link_uses everywhere), 9 (no oracle on getSignatureProcess/verify) and
@@ -146,6 +151,30 @@ describe("a link used as often as max_link_uses allows (point 3)", () => {
     const { guardProcessPage } = await import("@/lib/signing/process-page-guard");
     for (const page of ["home-page", "accept-terms", "see-document", "full-process", "wait"])
       expect(await guardProcessPage(page, secret, signer.hexId, ip())).toEqual({ redirect: "/maxNumberUses" });
+  });
+
+  it("works again from the new link the sender resends, as /maxNumberUses tells the signer to ask for", async () => {
+    const own = await createTestOrganization();
+    await db.configValue.create({ data: { organizationId: own.organization.id, name: "max_link_uses", value: "1" } });
+    const token = await signIn((await createTestUser(own)).email);
+    const { document, signers } = await createSentShipment(own.organization.id, { signers: [{}] });
+    const signer = signers[0]!;
+    await openSignerLink(signer.hexId, signer.secret!, meta());
+    expect((await openSignerLink(signer.hexId, signer.secret!, meta())).redirect).toBe("/maxNumberUses");
+
+    const resent = await call(resendRoute, "/api/x", {
+      method: "POST",
+      token,
+      params: { documentHexId: document.hexId, signerHexId: signer.hexId },
+    });
+    expect(resent.status).toBe(200);
+    const delivery = await db.delivery.findFirstOrThrow({ where: { signerId: signer.id, status: "QUEUED" } });
+    expect(await deliverInvitation({ deliveryId: delivery.id }, singleAttempt)).toMatchObject({ result: "sent" });
+    const mail = await peers.mail.waitFor((m) => m.to.includes(signer.email!), 10_000);
+    const fresh = /\/sign\/([0-9a-f]{32})\//.exec(mail.text)?.[1] ?? "";
+
+    expect((await openSignerLink(signer.hexId, fresh, meta())).redirect).toBe(`/signature-process/home-page/${fresh}/${signer.hexId}`);
+    expect((await getProcess(signer.hexId, fresh)).body.result).toBe(1);
   });
 
   it("keeps the signer's own end state: a signer who completed still sees 'completed', not the limit", async () => {

@@ -8,15 +8,16 @@ import { SignerFrame } from "@/components/signing/signer-frame";
 export const generateMetadata = () => screenMetadata("wait");
 
 /**
- * /wait/{urlSign?}/{processHexId?}: the signer's evidence is being checked (a selfie compared with
- * the ID photo); the page moves on by itself once the check is settled: to the next step when it
- * passed, back to the selfie (which says why) when it did not.
+ * /wait/{urlSign?}/{processHexId?}: the signer's evidence is being checked (a selfie or a video
+ * compared with the ID photo or an earlier selfie, said per kind); the page moves on by itself once
+ * the check is settled: to the next step when it passed, back to the capture (which says why) when
+ * it did not.
  */
 export default async function WaitPage({ params }: CatchAllProps) {
   const page = await loadProcessPage("wait", (await params).params);
   if (!page.live) return null;
   const t = await getTranslations("signing.follow");
-  const pending = page.data.lastCheck?.check === "PENDING";
+  const lastCheck = page.data.lastCheck;
   return (
     <SignerFrame brand={page.brand}>
       <FollowProcess
@@ -24,7 +25,7 @@ export default async function WaitPage({ params }: CatchAllProps) {
         message={t("checking")}
         poll={{ current: page.data.nextPage, checks: true, everyMs: 1500 }}
       >
-        {pending ? <FaceCheckProgress /> : null}
+        {lastCheck?.check === "PENDING" ? <FaceCheckProgress check={lastCheck} /> : null}
       </FollowProcess>
     </SignerFrame>
   );
