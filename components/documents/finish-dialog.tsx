@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTimeZone, useTranslations } from "next-intl";
+import { formatZonedTime } from "@/lib/i18n/zoned-time";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
 import { Modal } from "@/components/ui/dialog";
@@ -16,7 +17,8 @@ type Props = { draft: DraftView; onClose: () => void };
 /** What will go out, as saved; confirming sends it and invites the first order. */
 export function FinishDialog({ draft, onClose }: Props) {
   const t = useTranslations("prepareDocument.finish");
-  const format = useFormatter();
+  const locale = useLocale();
+  const timeZone = useTimeZone() ?? "UTC";
   const router = useRouter();
   const api = useApi();
   const [error, setError] = useState<string | null>(null);
@@ -53,9 +55,7 @@ export function FinishDialog({ draft, onClose }: Props) {
             {draft.title || "—"}
           </dd>
           <dt className="text-slate-500">{t("expiration")}</dt>
-          <dd>
-            {draft.expirationDate ? format.dateTime(new Date(draft.expirationDate), { dateStyle: "medium", timeStyle: "short" }) : "—"}
-          </dd>
+          <dd>{draft.expirationDate ? formatZonedTime(draft.expirationDate, locale, timeZone, { dateStyle: "medium" }) : "—"}</dd>
           <dt className="text-slate-500">{t("flow")}</dt>
           <dd>{draft.flow?.name ?? "—"}</dd>
         </dl>

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { FormProvider, useForm, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useTimeZone, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
 import { useApi } from "@/components/client/use-api";
@@ -49,9 +49,11 @@ export function PrepareDocumentScreen({ initialDraft, flows, documentTypes, maxU
   const [sectionErrors, setSectionErrors] = useState<Partial<Record<Section, string>>>({});
   const [finishing, setFinishing] = useState(false);
   const defaultFlow = flows.find((f) => f.isDefault)?.flowHexId ?? "";
+  // Dates are typed and shown on the organisation's clocks, whatever the browser's zone.
+  const timeZone = useTimeZone() ?? "UTC";
   const form = useForm<PrepareValues, unknown, PrepareOutput>({
     resolver: zodResolver(prepareSchema as never) as never,
-    defaultValues: valuesOf(initialDraft, defaultFlow),
+    defaultValues: valuesOf(initialDraft, defaultFlow, timeZone),
   });
   const { handleSubmit, setError, reset, formState } = form;
 
@@ -96,7 +98,7 @@ export function PrepareDocumentScreen({ initialDraft, flows, documentTypes, maxU
       current = notifications.data;
     }
     setDraft(current);
-    reset(valuesOf(current, defaultFlow));
+    reset(valuesOf(current, defaultFlow, timeZone));
     return current;
   };
 

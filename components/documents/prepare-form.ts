@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { contactSignerInput, draftDataInput, newSignerInput, setNotificationsInput } from "@/lib/documents/draft-schemas";
 import type { DraftView } from "@/lib/documents/draft-records";
+import { toZonedInput } from "@/lib/i18n/zoned-time";
 
 // The preparation screen's one form: the server's draft schemas plus what the rows need to show.
 
@@ -20,7 +21,7 @@ export type SignerValues = {
 export type PrepareValues = {
   title: string;
   description: string;
-  /** A datetime-local value, in the browser's time zone. */
+  /** A datetime-local value on the organisation's clocks (sent as typed; the server reads it in that zone). */
   expirationDate: string;
   flowHexId: string;
   tags: string[];
@@ -47,13 +48,9 @@ export type PrepareOutput = z.output<typeof prepareSchema>;
 
 export const minimumKey = (position: number) => `o${position}`;
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** An instant as a datetime-local value in the browser's zone; "" for none. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** An instant as a datetime-local value on the organisation's clocks; "" for none. */
+export function toLocalInput(iso: string | null, timeZone: string): string {
+  return toZonedInput(iso, timeZone);
 }
 
 export function emptySigner(kind: SignerValues["kind"], position: number): SignerValues {
@@ -71,7 +68,7 @@ export function emptySigner(kind: SignerValues["kind"], position: number): Signe
   };
 }
 
-export function valuesOf(draft: DraftView | null, defaultFlowHexId: string): PrepareValues {
+export function valuesOf(draft: DraftView | null, defaultFlowHexId: string, timeZone: string): PrepareValues {
   if (!draft)
     return {
       title: "",
@@ -86,7 +83,7 @@ export function valuesOf(draft: DraftView | null, defaultFlowHexId: string): Pre
   return {
     title: draft.title,
     description: draft.description ?? "",
-    expirationDate: toLocalInput(draft.expirationDate),
+    expirationDate: toLocalInput(draft.expirationDate, timeZone),
     flowHexId: draft.flow?.flowHexId ?? "",
     tags: draft.tags,
     signers: draft.signers.map((s) => ({
@@ -102,7 +99,7 @@ export function valuesOf(draft: DraftView | null, defaultFlowHexId: string): Pre
       canReject: s.canReject,
     })),
     minimums: Object.fromEntries(draft.orders.map((o) => [minimumKey(o.position), String(o.minSigners)])),
-    notifications: draft.notifications.map((n) => ({ sendAt: toLocalInput(n.sendAt) })),
+    notifications: draft.notifications.map((n) => ({ sendAt: toLocalInput(n.sendAt, timeZone) })),
   };
 }
 

@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTimeZone, useTranslations } from "next-intl";
+import { formatZonedTime } from "@/lib/i18n/zoned-time";
 import type { PaginationState } from "@tanstack/react-table";
 import { DataTable, dataTableColumns, pageSizeOptions } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/field";
@@ -24,7 +25,8 @@ export function SignaturesScreen({ defaultPageSize, initialPage }: { defaultPage
   const t = useTranslations("signatures");
   const paginationLabels = usePaginationLabels((total) => t("pagination.total", { total }), false);
   const tStatus = useTranslations("documentStatus");
-  const format = useFormatter();
+  const locale = useLocale();
+  const timeZone = useTimeZone() ?? "UTC";
   const api = useApi();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState("");
@@ -58,7 +60,7 @@ export function SignaturesScreen({ defaultPageSize, initialPage }: { defaultPage
   }, [api, query]);
 
   const columns = useMemo(() => {
-    const date = (value: string | null) => (value ? format.dateTime(new Date(value), { dateStyle: "short", timeStyle: "short" }) : "—");
+    const date = (value: string | null) => (value ? formatZonedTime(value, locale, timeZone) : "—");
     return helper.columns([
       helper.accessor("title", {
         header: () => t("columns.title"),
@@ -76,7 +78,7 @@ export function SignaturesScreen({ defaultPageSize, initialPage }: { defaultPage
       helper.accessor("sentAt", { header: () => t("columns.sentAt"), cell: (info) => date(info.getValue()) }),
       helper.accessor("expirationDate", { header: () => t("columns.expirationDate"), cell: (info) => date(info.getValue()) }),
     ]);
-  }, [t, format]);
+  }, [t, locale, timeZone]);
 
   const loading = page.key !== query;
 

@@ -7,6 +7,7 @@ import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { invitationMessage } from "./invitation-message";
 import { activeDocumentStatuses, isActiveDocument, isOpenSigner, openSignerStatuses } from "./shipment-states";
+import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 
 export const deliverInvitationPayload = z.object({ deliveryId: z.number().int().positive() }).strict();
 
@@ -34,7 +35,7 @@ export async function deliverInvitation(payload: z.infer<typeof deliverInvitatio
     where: { id: deliveryId },
     include: {
       signer: {
-        include: { document: { include: { organization: { select: { name: true, hexId: true, logoFileName: true, timezone: true } } } } },
+        include: { document: { include: { organization: { select: { name: true, hexId: true, logoFileName: true } } } } },
       },
     },
   });
@@ -59,7 +60,8 @@ export async function deliverInvitation(payload: z.infer<typeof deliverInvitatio
     link: signerLink(urlSign, signer.hexId),
     signer,
     document: signer.document,
-    organization: signer.document.organization,
+    // The expiry on the organisation's clocks, with the zone: the time the sender typed.
+    organization: { ...signer.document.organization, timezone: await organizationTimeZone(signer.document.organizationId) },
   });
   try {
     if (delivery.channel === "EMAIL") {

@@ -3,6 +3,7 @@ import { lineText, multiLineText } from "@/lib/validation/text";
 import { email, phone, requiredText } from "@/lib/validation/fields";
 import { normalizePhone } from "@/lib/contacts/schemas";
 import { callbackUrl } from "@/lib/callbacks/callback-url";
+import { instantOf } from "@/lib/i18n/zoned-time";
 
 // Draft shipment inputs shared by the preparation screen (browser) and the use cases (server).
 
@@ -10,6 +11,21 @@ const blankToNull = (value: unknown) => (value === undefined || (typeof value ==
 
 function nullable<S extends z.ZodType>(schema: S) {
   return z.preprocess(blankToNull, schema.nullable());
+}
+
+/**
+ * A date and time as typed (datetime-local, "2026-11-30T18:00": meant on the organisation's clocks) or
+ * an instant with its zone ("…Z", "…+01:00"). Kept as text: the use case reads it in the organisation's
+ * zone (instantOf), so what was typed is what is shown and mailed.
+ */
+function dateTimeText(error: string) {
+  return z.preprocess(
+    (value) => (value instanceof Date ? value.toISOString() : value),
+    z
+      .string({ error })
+      .trim()
+      .refine((value) => !Number.isNaN(instantOf(value, "UTC").getTime()), error),
+  );
 }
 
 const hexId = z.string().regex(/^[0-9a-f]{32}$/, "VALIDATION_FAILED");
@@ -24,7 +40,7 @@ const signerName = requiredText.pipe(
 export const draftDataInput = z.object({
   title: lineText().trim().max(200, "VALIDATION_FAILED").default(""),
   description: nullable(multiLineText().trim().max(2000, "VALIDATION_FAILED")),
-  expirationDate: nullable(z.coerce.date({ error: "SHIPMENT_EXPIRATION_INVALID" })),
+  expirationDate: nullable(dateTimeText("SHIPMENT_EXPIRATION_INVALID")),
   flowHexId: nullable(hexId),
   tags: z.array(lineText().trim().min(1, "EMPTY_FIELD").max(40, "VALIDATION_FAILED")).max(20, "VALIDATION_FAILED").default([]),
   // POSTed (HMAC-signed) when the shipment completes, and when it is rejected or expires (lib/callbacks).
@@ -71,6 +87,6 @@ export const setSignersInput = z.object({
 export type SetSignersInput = z.input<typeof setSignersInput>;
 
 export const setNotificationsInput = z.object({
-  notifications: z.array(z.object({ sendAt: z.coerce.date({ error: "SHIPMENT_NOTIFICATION_DATE_INVALID" }) })).max(10, "VALIDATION_FAILED"),
+  notifications: z.array(z.object({ sendAt: dateTimeText("SHIPMENT_NOTIFICATION_DATE_INVALID") })).max(10, "VALIDATION_FAILED"),
 });
 export type SetNotificationsInput = z.input<typeof setNotificationsInput>;

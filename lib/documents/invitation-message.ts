@@ -2,6 +2,7 @@ import { env } from "@/lib/config/env";
 import { fromDbLanguage } from "@/lib/i18n/config";
 import { safeTimeZone } from "@/lib/i18n/format";
 import { translator } from "@/lib/i18n/messages";
+import { formatZonedTime } from "@/lib/i18n/zoned-time";
 
 export type InvitationKind = "INVITATION" | "REMINDER";
 
@@ -10,6 +11,7 @@ export type InvitationInput = {
   link: string;
   signer: { firstName: string; preferredLanguage: string };
   document: { title: string; expirationDate: Date | null };
+  /** timezone: the organisation's organization_tz, the zone the expiry is shown in (and was typed in). */
   organization: { name: string; hexId: string; logoFileName: string | null; timezone: string };
 };
 
@@ -30,11 +32,7 @@ export function invitationMessage(input: InvitationInput): InvitationMessage {
   const t = translator(locale, "mail");
   const key = input.kind === "REMINDER" ? "invitation.reminder" : "invitation";
   const expires = input.document.expirationDate
-    ? new Intl.DateTimeFormat(locale === "en-us" ? "en-US" : "es-ES", {
-        dateStyle: "long",
-        timeStyle: "short",
-        timeZone: safeTimeZone(input.organization.timezone),
-      }).format(input.document.expirationDate)
+    ? formatZonedTime(input.document.expirationDate, locale, safeTimeZone(input.organization.timezone), { dateStyle: "long" })
     : "";
   const values = {
     name: input.signer.firstName,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from "@cantoo/pdf-lib";
 import * as pkijs from "pkijs";
 import { verifyAuditChain } from "@/lib/audit/audit-event";
+import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 import { getConfigNumber } from "@/lib/config/values";
 import { toArrayBuffer } from "@/lib/pdf/der";
 import { db } from "@/lib/db/client";
@@ -25,6 +26,8 @@ export type PublicValidation = {
   hexId: string;
   title: string;
   organization: string;
+  /** The organisation's zone (organization_tz): times are shown on its clocks, with the zone. */
+  timeZone: string;
   status: DocumentStatus;
   sealedAt: Date;
   signers: {
@@ -263,6 +266,7 @@ export async function publicValidation(signatureHexId: string): Promise<PublicVa
       hexId: document.hexId,
       title: document.title,
       organization: organization.name,
+      timeZone: await organizationTimeZone(document.organizationId),
       status: document.status,
       sealedAt: document.sealedAt!,
       signers: publicSigners,

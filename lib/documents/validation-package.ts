@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage";
 import { merkleAlgorithm } from "@/lib/stamping/merkle";
 import { stampTag } from "@/lib/stamping/chain";
+import { evidenceResult } from "@/lib/signing/evidence-result";
 import { publicValidation } from "./public-validation";
 import { verifyProcedure } from "./verify-procedure";
 
@@ -61,6 +62,8 @@ export async function validationPackage(signatureHexId: string): Promise<{ fileN
         kind: item.kind,
         sha256: item.sha256,
         check: item.check,
+        // What was checked, as the certificate states it: no "pending" left on a sealed shipment.
+        result: evidenceResult(item.kind, item.check, true),
         stamping: item.stamping && {
           status: item.stamping.status,
           code: item.stamping.code,

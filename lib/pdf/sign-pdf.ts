@@ -9,6 +9,8 @@ import {
   PDFNumber,
   PDFRef,
   PDFString,
+  StandardFonts,
+  type PDFFont,
   type PDFImage,
 } from "@cantoo/pdf-lib";
 import { z } from "zod";
@@ -32,6 +34,8 @@ export type SignatureAppearance = {
   /** 1-based page number, as people and pdf.js count pages. */
   page: number;
   rect: SignatureRect;
+  /** Lines printed under the drawing, inside the rectangle (the signer's name, the date and time with its zone). */
+  caption?: string[];
 };
 
 export type SignPdfOptions = {
@@ -65,6 +69,7 @@ const optionsSchema = z.object({
         width: z.number().positive().finite(),
         height: z.number().positive().finite(),
       }),
+      caption: z.array(z.string().max(200)).max(3).optional(),
     })
     .optional(),
   // A period would make the name hierarchical (ISO 32000 12.7.4.2).
@@ -88,20 +93,46 @@ function widgetFlags(): number {
   return 4 | 128;
 }
 
-/** A form XObject that draws the image centred in a width×height box, keeping its aspect ratio. */
-function imageAppearance(pdf: PDFDocument, image: PDFImage, width: number, height: number): PDFRef {
-  const scale = Math.min(width / image.width, height / image.height);
+/** Text Helvetica (WinAnsi) can print: anything else becomes "?", so an unusual name never stops a signature. */
+function printable(text: string): string {
+  return text.normalize("NFC").replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, "?");
+}
+
+const captionSize = 6.5;
+const captionLeading = 7.5;
+
+/**
+ * A form XObject that draws the image centred in a width×height box, keeping its aspect ratio, with the
+ * caption's lines (name, date) printed under it inside the same box, each shrunk to fit the width.
+ */
+function imageAppearance(pdf: PDFDocument, image: PDFImage, width: number, height: number, caption: string[] = [], font?: PDFFont): PDFRef {
+  const n = (value: number) => Number(value.toFixed(3)).toString();
+  const captionHeight = font && caption.length > 0 ? caption.length * captionLeading + 2 : 0;
+  const area = height - captionHeight;
+  const scale = Math.min(width / image.width, area / image.height);
   const drawWidth = image.width * scale;
   const drawHeight = image.height * scale;
   const x = (width - drawWidth) / 2;
-  const y = (height - drawHeight) / 2;
-  const n = (value: number) => Number(value.toFixed(3)).toString();
-  const content = `q ${n(drawWidth)} 0 0 ${n(drawHeight)} ${n(x)} ${n(y)} cm /Img Do Q`;
-  const stream = pdf.context.stream(content, {
+  const y = captionHeight + (area - drawHeight) / 2;
+  const parts = [`q ${n(drawWidth)} 0 0 ${n(drawHeight)} ${n(x)} ${n(y)} cm /Img Do Q`];
+  if (font && captionHeight > 0) {
+    parts.push("q 0.2 0.25 0.33 rg BT");
+    caption.forEach((line, index) => {
+      const text = printable(line);
+      const size = Math.min(captionSize, (captionSize * (width - 4)) / Math.max(1, font.widthOfTextAtSize(text, captionSize)));
+      const lineWidth = font.widthOfTextAtSize(text, size);
+      const baseline = captionHeight - (index + 1) * captionLeading + 1.5;
+      parts.push(
+        `/F1 ${n(size)} Tf 1 0 0 1 ${n(Math.max(2, (width - lineWidth) / 2))} ${n(baseline)} Tm ${font.encodeText(text).toString()} Tj`,
+      );
+    });
+    parts.push("ET Q");
+  }
+  const stream = pdf.context.stream(parts.join("\n"), {
     Type: "XObject",
     Subtype: "Form",
     BBox: [0, 0, width, height],
-    Resources: { XObject: { Img: image.ref } },
+    Resources: { XObject: { Img: image.ref }, ...(font && captionHeight > 0 ? { Font: { F1: font.ref } } : {}) },
   });
   return pdf.context.register(stream);
 }
@@ -186,7 +217,9 @@ async function withPlaceholder(
     }
     const { x, y, width, height } = options.appearance.rect;
     rect = [x, y, x + width, y + height];
-    appearanceRef = imageAppearance(doc, image, width, height);
+    const caption = options.appearance.caption ?? [];
+    const font = caption.length > 0 ? await doc.embedFont(StandardFonts.Helvetica) : undefined;
+    appearanceRef = imageAppearance(doc, image, width, height, caption, font);
   } else {
     appearanceRef = emptyAppearance(doc);
   }

@@ -5,6 +5,8 @@ import { enqueueCompletion } from "@/lib/callbacks/completion-events";
 import { db } from "@/lib/db/client";
 import { lockDocumentById } from "@/lib/documents/lock-document";
 import { translator } from "@/lib/i18n/messages";
+import { formatZonedTime } from "@/lib/i18n/zoned-time";
+import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 import { appendAuditCertificate, loadAuditCertificateData, renderAuditCertificate } from "@/lib/pdf/audit-certificate";
 import { loadSigningCredentials } from "@/lib/pdf/credentials";
 import { addLongTermValidation } from "@/lib/pdf/long-term";
@@ -25,7 +27,7 @@ const sealFieldName = (documentHexId: string) => `Sello_${documentHexId}`;
 const archivalTimestampFieldName = (documentHexId: string) => `SelloTiempo_${documentHexId}`;
 
 /**
- * Where the n-th signer's handwritten signature goes: slots of 160×60 pt along the bottom margin of
+ * Where the n-th signer's handwritten signature goes: slots of 160×72 pt (the drawing, then its name and date) along the bottom margin of
  * the last page, left to right and then upwards, so signatures never cover one another.
  */
 async function slotFor(pdf: Uint8Array, index: number): Promise<{ page: number; rect: SignatureRect }> {
@@ -33,7 +35,7 @@ async function slotFor(pdf: Uint8Array, index: number): Promise<{ page: number; 
   const pages = document.getPageCount();
   const { width } = document.getPage(pages - 1).getSize();
   const margin = 36;
-  const slot = { width: 160, height: 60, gap: 10 };
+  const slot = { width: 160, height: 72, gap: 10 };
   const perRow = Math.max(1, Math.floor((width - 2 * margin + slot.gap) / (slot.width + slot.gap)));
   const column = index % perRow;
   const row = Math.floor(index / perRow);
@@ -66,8 +68,15 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
   if (!signer || signer.status !== "COMPLETED") return { signed: 0 };
   const credentials = await loadSigningCredentials();
   const drawing = signer.evidences[0] ? await storage().get(signer.evidences[0].storageKey) : null;
-  const t = translator(signer.preferredLanguage === "en_us" ? "en-us" : "es-es", "pdfSigning");
+  const locale = signer.preferredLanguage === "en_us" ? "en-us" : "es-es";
+  const t = translator(locale, "pdfSigning");
   const fieldName = signerFieldName(signer.hexId);
+  const name = `${signer.firstName} ${signer.lastName}`.trim();
+  // Under the drawing, who signed and when, on the organisation's clocks with the zone.
+  const caption = [
+    name,
+    formatZonedTime(signer.signedAt ?? new Date(), locale, await organizationTimeZone(signer.document.organizationId)),
+  ];
 
   return db.$transaction(
     async (tx) => {
@@ -82,7 +91,7 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
       for (const file of files) {
         const base = await storage().get(file.workingStorageKey ?? file.storageKey);
         if ((await pdfFieldNames(base)).has(fieldName)) continue;
-        const appearance = drawing ? { png: drawing, ...(await slotFor(base, earlier)) } : undefined;
+        const appearance = drawing ? { png: drawing, caption, ...(await slotFor(base, earlier)) } : undefined;
         const bytes = await signPdf(base, {
           signer: {
             name: `${signer.firstName} ${signer.lastName}`,

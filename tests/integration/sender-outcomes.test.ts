@@ -9,6 +9,8 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as rejectRoute } from "@/app/api/signprocess/[id]/reject/route";
 import { GET as statusRoute } from "@/app/api/documents/[documentHexId]/status/route";
+import { POST as createDraftRoute } from "@/app/api/documents/route";
+import { POST as sendRoute } from "@/app/api/documents/[documentHexId]/send/route";
 import { db } from "@/lib/db/client";
 import type { DocumentStatusView } from "@/lib/documents/document-status-schema";
 import { validationPackage } from "@/lib/documents/validation-package";
@@ -18,6 +20,7 @@ import { storage } from "@/lib/storage";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { call } from "../support/http";
 import { signIn } from "../support/sign-in";
+import { createReadyDocument } from "../support/ready-document";
 import { createSentShipment, signStep } from "../support/signing";
 import { peers } from "./setup";
 
@@ -175,4 +178,37 @@ describe("/docdetail's history and evidence", () => {
       expect.objectContaining({ signerHexId: signers[0]!.hexId, kind: "SIGNATURE_DRAWING", check: "PENDING", result: "DRAWN" }),
     ]);
   });
+});
+
+describe("an expiry typed on the organisation's clocks", () => {
+  it.each([
+    ["winter", "2027-01-15T18:00", "2027-01-15T17:00:00.000Z", "GMT+1"],
+    ["summer", "2027-07-15T18:00", "2027-07-15T16:00:00.000Z", "GMT+2"],
+  ])(
+    "typed 18:00 in Madrid (%s) is stored as that instant, and the invitation says 18:00 with the zone",
+    async (_, typed, instant, offset) => {
+      const created = await call<{ hexId: string; expirationDate: string }>(createDraftRoute, "/api/documents", {
+        token,
+        body: { title: "Contrato con vencimiento", expirationDate: typed },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.expirationDate).toBe(instant);
+
+      const { document, signers } = await createReadyDocument(org.organization.id, { signers: [{}], expirationDate: new Date(instant) });
+      expect(
+        (
+          await call(sendRoute, `/api/documents/${document.hexId}/send`, {
+            method: "POST",
+            token,
+            params: { documentHexId: document.hexId },
+          })
+        ).status,
+      ).toBe(200);
+      const delivery = await db.delivery.findFirstOrThrow({ where: { signerId: signers[0]!.id } });
+      await runJob("shipments.deliver-invitation", { deliveryId: delivery.id });
+      const mail = await peers.mail.waitFor((m) => m.to.includes(signers[0]!.email!), 10_000);
+      expect(mail.text).toContain(`18:00 (Europe/Madrid, ${offset})`);
+      expect(mail.text).not.toContain("19:00");
+    },
+  );
 });

@@ -1,8 +1,10 @@
 import { notFound } from "next/navigation";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Alert, Card, PageTitle } from "@/components/ui/card";
 import { screenMetadata } from "@/components/layout/route-params";
 import { CheckPdfForm } from "@/components/validate-docs/check-pdf-form";
+import { formatZonedTime } from "@/lib/i18n/zoned-time";
+import { evidenceResult } from "@/lib/signing/evidence-result";
 import { publicValidation, type EvidenceStamping, type StampTransaction } from "@/lib/documents/public-validation";
 
 export const dynamic = "force-dynamic";
@@ -80,11 +82,11 @@ export default async function ValidateDocsPage({ params }: { params: Promise<{ s
   const { signatureHexId } = await params;
   const result = await publicValidation(signatureHexId);
   if (result.state === "not-found") notFound();
-  const [t, screens, certificate, format] = await Promise.all([
+  const [t, screens, certificate, locale] = await Promise.all([
     getTranslations("validateDocs"),
     getTranslations("screens"),
     getTranslations("auditCertificate"),
-    getFormatter(),
+    getLocale(),
   ]);
   if (result.state === "not-available") {
     return (
@@ -99,7 +101,8 @@ export default async function ValidateDocsPage({ params }: { params: Promise<{ s
     );
   }
   const { validation } = result;
-  const when = (date: Date | null) => (date ? format.dateTime(date, { dateStyle: "short", timeStyle: "medium" }) : "—");
+  // On the organisation's clocks with the zone, as the certificate in the PDF states them.
+  const when = (date: Date | null) => (date ? formatZonedTime(date, locale, validation.timeZone, { seconds: true }) : "—");
   return (
     <main className="mx-auto max-w-4xl space-y-6 p-6">
       <PageTitle subtitle={validation.organization}>{screens("validateDocs")}</PageTitle>
@@ -157,7 +160,9 @@ export default async function ValidateDocsPage({ params }: { params: Promise<{ s
                       <tr key={evidence.sha256 + evidence.kind} className="border-b border-slate-100 align-top">
                         <td className="py-1 pr-3">{certificate(`evidenceKinds.${evidence.kind}`)}</td>
                         <td className={`py-1 pr-3 ${hashClass}`}>{evidence.sha256}</td>
-                        <td className="py-1 pr-3">{certificate(`evidenceChecks.${evidence.check}`)}</td>
+                        <td className="py-1 pr-3">
+                          {certificate(`evidenceResults.${evidenceResult(evidence.kind, evidence.check, true)}`)}
+                        </td>
                         <td className="py-1" data-testid="validation-evidence-stamping">
                           <EvidenceStampingCell stamping={evidence.stamping} t={t} when={when} />
                         </td>
