@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
 import { Modal } from "@/components/ui/dialog";
@@ -13,6 +13,8 @@ import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { useFieldError } from "@/components/auth/use-form-errors";
 import type { ContactView } from "@/lib/contacts/contact-view";
 import { channelInput, channelTypes } from "@/lib/contacts/schemas";
+import { isLocale } from "@/lib/i18n/config";
+import { countryName } from "@/lib/i18n/text";
 
 type ContactDetail = ContactView & { shipments: number };
 
@@ -35,6 +37,7 @@ export function ContactViewDialog({ contactHexId, canUpdate, onClose, onChanged 
   const tLanguages = useTranslations("contacts.languages");
   const notices = useTranslations("contacts.notices");
   const api = useApi();
+  const locale = useLocale();
   const fieldError = useFieldError();
   const [contact, setContact] = useState<ContactDetail | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -108,7 +111,7 @@ export function ContactViewDialog({ contactHexId, canUpdate, onClose, onChanged 
             <h3 className="mb-2 text-sm font-semibold text-slate-900">{t("data")}</h3>
             <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               {[
-                [tForm("country"), contact.country],
+                [tForm("country"), countryName(contact.country, isLocale(locale) ? locale : "es-es")],
                 [tForm("identType"), contact.identType],
                 [tForm("identNumber"), contact.identNumber],
                 [tForm("fingerprintCode"), contact.fingerprintCode],

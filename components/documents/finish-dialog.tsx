@@ -10,6 +10,7 @@ import { Modal } from "@/components/ui/dialog";
 import { useApi } from "@/components/client/use-api";
 import { notifySuccess } from "@/components/client/notify";
 import type { DraftView } from "@/lib/documents/draft-records";
+import { orderRequirement } from "@/lib/documents/sending-rules";
 import { favouriteChannel } from "@/lib/documents/signer-channel";
 
 type Props = { draft: DraftView; onClose: () => void };
@@ -19,6 +20,7 @@ export function FinishDialog({ draft, onClose }: Props) {
   const t = useTranslations("prepareDocument.finish");
   const locale = useLocale();
   const timeZone = useTimeZone() ?? "UTC";
+  const tSigners = useTranslations("prepareDocument.signers");
   const router = useRouter();
   const api = useApi();
   const [error, setError] = useState<string | null>(null);
@@ -74,9 +76,20 @@ export function FinishDialog({ draft, onClose }: Props) {
           {positions.map((position) => {
             const inOrder = draft.signers.filter((s) => s.position === position);
             const minimum = draft.orders.find((o) => o.position === position)?.minSigners;
+            const plan = minimum === undefined ? null : orderRequirement(inOrder, minimum);
             return (
               <div key={position} className="mt-2" data-testid="finish-order">
                 <p className="text-slate-700">{t("order", { order: position, minimum: minimum ?? "—", count: inOrder.length })}</p>
+                {plan?.contradicts ? (
+                  <p className="text-xs text-sky-900" data-testid="finish-order-contradiction">
+                    {tSigners("orderContradiction", {
+                      order: position,
+                      minimum: plan.minimum,
+                      count: plan.count,
+                      mandatory: plan.mandatory,
+                    })}
+                  </p>
+                ) : null}
                 <ul className="mt-1 list-disc pl-5">
                   {inOrder.map((signer) => {
                     const channel = favouriteChannel({ email: signer.email, cellPhone: signer.cellPhone, contact: null });

@@ -13,6 +13,7 @@ export function ConfirmAction({
   onConfirm,
   disabled,
   title,
+  describedBy,
   variant = "danger",
 }: {
   label: ReactNode;
@@ -21,13 +22,22 @@ export function ConfirmAction({
   onConfirm: () => void | Promise<void>;
   disabled?: boolean;
   title?: string;
+  /** The id of the text that says why the button is disabled. */
+  describedBy?: string;
   variant?: ButtonProps["variant"];
 }) {
   const common = useTranslations("common");
   return (
     <ConfirmDialog
       trigger={
-        <Button type="button" variant={variant} className="px-2 py-1 text-xs" disabled={disabled} title={title}>
+        <Button
+          type="button"
+          variant={variant}
+          className="px-2 py-1 text-xs"
+          disabled={disabled}
+          title={title}
+          aria-describedby={describedBy}
+        >
           {label}
         </Button>
       }

@@ -100,6 +100,9 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: Permissions) {
           header: t("actions"),
           cell: ({ row }) => {
             const flow = row.original;
+            // A disabled button's title shows to nobody on a phone and to few screen readers: the reason is written out.
+            const lockedReason = flow.isDefault ? t("defaultLockedHint") : canDelete && flow.inUse ? t("inUseHint") : null;
+            const reasonId = lockedReason ? `flow-locked-${flow.hexId}` : undefined;
             return (
               <div className="flex flex-wrap gap-1.5">
                 {/* The step-flow editor needs ORGANIZACION:UPDATE (lib/permissions/routes.ts), even to look. */}
@@ -122,6 +125,7 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: Permissions) {
                     className={small}
                     disabled={flow.isDefault}
                     title={flow.isDefault ? t("defaultLockedHint") : undefined}
+                    aria-describedby={flow.isDefault ? reasonId : undefined}
                     onClick={() => void act(flow, "deactivate")}
                   >
                     {t("deactivate")}
@@ -144,8 +148,14 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: Permissions) {
                     confirmLabel={t("delete")}
                     disabled={flow.isDefault || flow.inUse}
                     title={flow.isDefault ? t("defaultLockedHint") : flow.inUse ? t("inUseHint") : undefined}
+                    describedBy={flow.isDefault || flow.inUse ? reasonId : undefined}
                     onConfirm={() => act(flow, "delete")}
                   />
+                ) : null}
+                {lockedReason && (canUpdate || canDelete) ? (
+                  <p id={reasonId} className="basis-full text-xs text-slate-500" data-testid="flow-locked-reason">
+                    {lockedReason}
+                  </p>
                 ) : null}
               </div>
             );

@@ -1,5 +1,6 @@
 import type { AuthContext } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
+import { mySignerWhere } from "./my-signature";
 
 export type MyPendingDocument = {
   documentHexId: string;
@@ -15,12 +16,7 @@ export type MyPendingDocument = {
  */
 export async function listMyPending(context: AuthContext): Promise<MyPendingDocument[]> {
   const signers = await db.signer.findMany({
-    where: {
-      email: { equals: context.email, mode: "insensitive" },
-      status: { in: ["PENDING", "IN_PROGRESS"] },
-      invitedAt: { not: null },
-      document: { organizationId: context.organizationId, status: { in: ["SENT", "IN_PROGRESS", "IN_REVIEW"] } },
-    },
+    where: mySignerWhere(context),
     orderBy: [{ invitedAt: "desc" }, { id: "desc" }],
     take: 200,
     select: {

@@ -44,8 +44,13 @@ export const portalPages: Record<string, Requirement> = {
   managers: platformAdmin,
 };
 
+/** Where the staff member signs their own pending document (/docdetail/{id}/mySign): the inbox's privilege, not the shipment's. */
+export const mySignSegment = "mySign";
+
 export function requirementFor(pathname: string): Requirement | undefined {
-  const segment = pathname.split("/").filter(Boolean)[0] ?? "";
+  const segments = pathname.split("/").filter(Boolean);
+  const segment = segments[0] ?? "";
+  if (segment === "docdetail" && segments[2] === mySignSegment && segments.length === 3) return portalPages.inbox;
   return Object.hasOwn(portalPages, segment) ? portalPages[segment] : undefined;
 }
 

@@ -34,6 +34,8 @@ test.describe("contacts (/contacts)", () => {
 
     const view = page.getByTestId("contact-view");
     await expect(view.getByRole("heading", { name: `Marta ${lastName}` })).toBeVisible();
+    // The organisation's country, by its name in the reader's language, not its code.
+    await expect(view.locator("dd").first()).toHaveText("España");
     const channels = view.getByTestId("channel-row");
     await expect(channels).toHaveCount(2);
     await expect(view.locator(`[data-channel="${email}"]`).getByTestId("channel-favorite")).toBeVisible();

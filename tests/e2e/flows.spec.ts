@@ -14,6 +14,12 @@ test.describe("step flows", () => {
     await expect(previous).toHaveCount(1);
     const previousName = (await previous.getAttribute("data-flow-name")) ?? "";
     await expect(row(page, previousName).getByRole("button", { name: "Desactivar", exact: true })).toBeDisabled();
+    // Disabled with the reason written out, not only in a tooltip that a phone never shows.
+    const reason = "Es el flujo predeterminado: marque otro como predeterminado primero.";
+    await expect(row(page, previousName).getByTestId("flow-locked-reason")).toHaveText(reason);
+    await expect(row(page, previousName).getByRole("button", { name: "Desactivar", exact: true })).toHaveAccessibleDescription(reason);
+    await expect(row(page, previousName).getByRole("button", { name: "Eliminar", exact: true })).toBeDisabled();
+    await expect(row(page, previousName).getByRole("button", { name: "Eliminar", exact: true })).toHaveAccessibleDescription(reason);
 
     await page.getByTestId("new-flow").click();
     await expect(page).toHaveURL(/\/steps-flow$/);

@@ -12,6 +12,7 @@ import { POST as profile } from "@/app/api/profile/route";
 import { GET as session } from "@/app/api/session/route";
 import { GET as listContacts } from "@/app/api/contacts/route";
 import { POST as logoutRoute } from "@/app/api/logout/route";
+import { POST as localeRoute } from "@/app/api/locale/route";
 import { inviteToSetPassword } from "@/lib/auth/change-password";
 import { db } from "@/lib/db/client";
 import { peers } from "./setup";
@@ -185,6 +186,8 @@ describe("/ChangePass and /SetPass", () => {
     expect((await call(profile, "/api/profile", { body: { firstName: "Ana", lastName: "Ruiz" }, token })).body.errorCode).toBe(
       "PASSWORD_CHANGE_REQUIRED",
     );
+    // What the /ChangePass screen itself uses still answers: its language switcher.
+    expect((await call(localeRoute, "/api/locale", { body: { locale: "en-us" }, token })).status).toBe(200);
     // The flag set by an administrator while a session is live takes effect at once.
     const other = await createTestUser(org);
     const live = (await login(other.email)).body.token as string;

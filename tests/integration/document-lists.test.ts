@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/api/documents/route";
+import { POST as mySignatureRoute } from "@/app/api/documents/[documentHexId]/my-signature/route";
+import { openSignerLink } from "@/lib/signing/open-link";
+import { sha256Hex } from "@/lib/security/random";
+import { createSentShipment } from "../support/signing";
 import { contextFromToken } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { listMyPending } from "@/lib/documents/list-my-pending";
@@ -130,5 +134,41 @@ describe("listMyPending (/inbox)", () => {
     expect(JSON.stringify(pending)).not.toMatch(/urlSign|\/sign\//);
     const adminContext = await contextFromToken(adminA);
     expect(await listMyPending(adminContext)).toEqual([]);
+  });
+});
+
+describe("signing one's own pending document from the portal (/docdetail/{id}/mySign)", () => {
+  const open = (token: string, documentHexId: string) =>
+    call<{ redirect?: string; errorCode?: string }>(mySignatureRoute, `/api/documents/${documentHexId}/my-signature`, {
+      method: "POST",
+      body: {},
+      token,
+      params: { documentHexId },
+    });
+
+  it("takes the staff member who is the invited signer to the signer pages with their own link, and nobody else", async () => {
+    const { document, signers } = await createSentShipment(orgA.organization.id, { signers: [{}, {}] });
+    const mine = signers[0]!;
+    await db.signer.update({ where: { id: mine.id }, data: { email: operatorEmail.toUpperCase() } });
+
+    const opened = await open(operatorA, document.hexId);
+    expect(opened.status).toBe(200);
+    const match = /^\/sign\/([0-9a-f]{32})\/([0-9a-f]{32})$/.exec(opened.body.redirect ?? "");
+    expect(match?.[2]).toBe(mine.hexId);
+    // A fresh link of the signer's own, which the signer pages accept; the mailed one ends with it.
+    expect((await db.signer.findUniqueOrThrow({ where: { id: mine.id } })).urlSignHash).toBe(sha256Hex(match![1]!));
+    const landed = await openSignerLink(mine.hexId, match![1]!, { ip: "203.0.113.10", userAgent: "vitest" });
+    expect(landed.redirect).toBe(`/signature-process/home-page/${match![1]}/${mine.hexId}`);
+    const events = await db.auditEvent.findMany({ where: { documentId: document.id }, select: { type: true } });
+    expect(events.map((e) => e.type)).toContain("signer.portal-link-issued");
+
+    // Another staff member of the organisation, one of another organisation: not their signature.
+    expect((await open(adminA, document.hexId)).body.errorCode).toBe("NOT_FOUND");
+    expect((await open(adminB, document.hexId)).body.errorCode).toBe("NOT_FOUND");
+    // A staff member without the "my signatures" privilege.
+    expect((await open(noRoleA, document.hexId)).status).toBe(403);
+    // Once the signer has finished, the link is not issued again.
+    await db.signer.update({ where: { id: mine.id }, data: { status: "COMPLETED" } });
+    expect((await open(operatorA, document.hexId)).body.errorCode).toBe("NOT_FOUND");
   });
 });

@@ -78,6 +78,14 @@ describe("permission matrix", () => {
     );
   });
 
+  it("lets whoever may use the inbox sign their own document at /docdetail/{id}/mySign, without the shipment's privilege", () => {
+    const signerOnly = ["MYSIGN:VIEW"];
+    expect(satisfies(signerOnly, requirementFor("/docdetail/abc/mySign"))).toBe(true);
+    expect(satisfies(signerOnly, requirementFor("/docdetail/abc"))).toBe(false);
+    expect(satisfies(signerOnly, requirementFor("/docdetail/abc/other"))).toBe(false);
+    expect(satisfies(["DOCUMENTO:VIEW"], requirementFor("/docdetail/abc/mySign"))).toBe(false);
+  });
+
   it("denies paths it does not know", () => {
     expect(satisfies(admin, requirementFor("/no-such-page"))).toBe(false);
     expect(satisfies(platform, requirementFor("/__proto__"))).toBe(false);

@@ -2,6 +2,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { PageTitle } from "@/components/ui/card";
 import { requirePage } from "@/lib/auth/page-guard";
 import { getDashboard } from "@/lib/dashboard/get-dashboard";
+import { beforeFullStop } from "@/lib/i18n/text";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("screens"))("dashboard") };
@@ -25,7 +26,9 @@ export default async function DashboardPage() {
   if (counts.activeFlows !== undefined) tiles.push({ key: "activeFlows", value: counts.activeFlows });
   return (
     <div>
-      <PageTitle subtitle={t("welcome", { name: context.firstName, organization: context.organizationName })}>{t("title")}</PageTitle>
+      <PageTitle subtitle={t("welcome", { name: context.firstName, organization: beforeFullStop(context.organizationName) })}>
+        {t("title")}
+      </PageTitle>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="dashboard-counts">
         {tiles.map((tile) => (
           <li key={tile.key} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-count={tile.key}>

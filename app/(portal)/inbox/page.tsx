@@ -1,8 +1,10 @@
+import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { PageTitle } from "@/components/ui/card";
 import { screenMetadata } from "@/components/layout/route-params";
 import { requirePage } from "@/lib/auth/page-guard";
 import { listMyPending } from "@/lib/documents/list-my-pending";
+import { mySignSegment } from "@/lib/permissions/routes";
 
 export const generateMetadata = () => screenMetadata("inbox");
 
@@ -35,7 +37,17 @@ export default async function InboxPage() {
           <tbody className="divide-y divide-slate-100">
             {documents.map((document) => (
               <tr key={document.documentHexId} data-testid="inbox-row">
-                <td className="px-4 py-3 font-medium text-slate-900">{document.title}</td>
+                <td className="px-4 py-3 font-medium text-slate-900">
+                  <Link
+                    href={`/docdetail/${document.documentHexId}/${mySignSegment}`}
+                    prefetch={false}
+                    aria-label={t("open", { title: document.title })}
+                    className="text-brand-700 underline-offset-2 hover:underline"
+                    data-testid="inbox-open"
+                  >
+                    {document.title}
+                  </Link>
+                </td>
                 <td className="px-4 py-3 text-slate-700">{document.senderName ?? "—"}</td>
                 <td className="px-4 py-3 text-slate-700">{date(document.invitedAt)}</td>
                 <td className="px-4 py-3 text-slate-700">{date(document.expirationDate)}</td>

@@ -9,4 +9,6 @@ export const routeClasses: Record<string, RouteClass> = {
   // Staff review of a signer's video in review (liveness): the organisation's own signers only.
   "documents/[documentHexId]/signers/[signerHexId]/review": "organization",
   "documents/[documentHexId]/signers/[signerHexId]/review/video": "organization",
+  // A staff member's own signer link (/docdetail/{id}/mySign): their organisation's documents only.
+  "documents/[documentHexId]/my-signature": "organization",
 };

@@ -8,7 +8,8 @@ import { documentStatus } from "@/lib/documents/document-status";
 import { listDispatches } from "@/lib/documents/list-dispatches";
 import { isAppError } from "@/lib/errors/app-error";
 import { defaultLocale, isLocale } from "@/lib/i18n/config";
-import { satisfies } from "@/lib/permissions/routes";
+import { mySignSegment, satisfies } from "@/lib/permissions/routes";
+import { MySignScreen } from "@/components/inbox/my-sign-screen";
 
 export const generateMetadata = () => screenMetadata("docdetail");
 
@@ -16,7 +17,8 @@ export const generateMetadata = () => screenMetadata("docdetail");
 export default async function DocDetailPage({ params }: CatchAllProps<{ documentHexId: string }>) {
   const { documentHexId, params: segments } = await params;
   const context = await requirePage(routePath("docdetail", documentHexId, segments));
-  namedSegments(segments, ["mySign"]);
+  const { mySign } = namedSegments(segments, ["mySign"]);
+  if (mySign === mySignSegment) return <MySignScreen context={context} documentHexId={documentHexId} />;
   // The status view reads only the caller's organisation, so a foreign document is as unknown as a missing one.
   const view = await documentStatus(context, documentHexId).catch((error: unknown) => {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
