@@ -36,13 +36,22 @@ export function FollowProcess({
 }) {
   const t = useTranslations("signing.follow");
   const router = useRouter();
-  const { call } = useSignerApi(link);
+  const { call, fail } = useSignerApi(link);
 
   useEffect(() => {
     let stopped = false;
     const go = async (force: boolean) => {
       const answer = await call<Answer>(`/api/signprocess/getSignatureProcess/${link.processHexId}`);
-      if (stopped || !answer.ok) return false;
+      if (stopped) return false;
+      if (!answer.ok) {
+        // The secret stopped matching meanwhile (a newer invitation went out): the server answers it
+        // as an unknown link, and so does this page.
+        if (answer.error.errorCode === "INVALID_LINK") {
+          fail(answer.error);
+          return true;
+        }
+        return false;
+      }
       const { result, linkState, data } = answer.data;
       if (result !== 1) {
         const ended =
@@ -73,7 +82,7 @@ export function FollowProcess({
       window.clearTimeout(timer);
       window.clearInterval(timer);
     };
-  }, [afterMs, call, link, poll, router]);
+  }, [afterMs, call, fail, link, poll, router]);
 
   return (
     <div
