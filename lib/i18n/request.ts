@@ -2,11 +2,10 @@ import { cookies } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { apiTokenFromCookies } from "@/lib/auth/portal-token";
 import { verifyToken } from "@/lib/auth/tokens";
-import { getConfigValue } from "@/lib/config/values";
+import { organizationTimeZone as sharedOrganizationTimeZone } from "@/lib/config/organization-time-zone";
 import { db } from "@/lib/db/client";
 import { localeCookie, resolveLocale } from "./config";
 import { messagesFor } from "./messages";
-import { safeTimeZone } from "./format";
 
 /** Spec §9: UTC by default; a signed-in user sees times in their organisation's organization_tz. */
 async function organizationTimeZone(cookieStore: Awaited<ReturnType<typeof cookies>>): Promise<string> {
@@ -15,7 +14,7 @@ async function organizationTimeZone(cookieStore: Awaited<ReturnType<typeof cooki
   const claims = await verifyToken(token).catch(() => null);
   if (!claims) return "UTC";
   const organization = await db.organization.findUnique({ where: { hexId: claims.org }, select: { id: true } });
-  return safeTimeZone(organization ? await getConfigValue(organization.id, "organization_tz") : null);
+  return organization ? sharedOrganizationTimeZone(organization.id) : "UTC";
 }
 
 // No locale in the URL: spec paths are kept exactly. Pages are Spanish until the user picks English
