@@ -1,14 +1,13 @@
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import { organizationLogoUrl } from "@/lib/documents/invitation-message";
 import { fromDbLanguage } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
-import { sendMail } from "@/lib/notify/mail";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { filesDownloadToken } from "@/lib/signing/download-link";
-import { recordTransaction, transactionTypes } from "./transaction-log";
+import { alreadySent, sendLoggedMail } from "./logged-mail";
+import { transactionTypes } from "./transaction-log";
 
 export const completionMailPayload = z
   .object({ documentId: z.number().int().positive(), signerId: z.number().int().positive().optional() })
@@ -124,8 +123,7 @@ export async function sendCompletionMail(
     isSignature: true,
   };
   const prefix = `completion mail to ${recipient.key}`;
-  if ((await db.transactionLog.count({ where: { ...log, resultSuccess: true, description: { startsWith: `${prefix}:` } } })) > 0)
-    return { result: "skipped" };
+  if (await alreadySent(log, prefix)) return { result: "skipped" };
 
   const signers = await db.signer.findMany({
     where: { documentId: document.id, status: { in: ["COMPLETED", "REJECTED"] } },
@@ -137,22 +135,14 @@ export async function sendCompletionMail(
     signed: signers.filter((s) => s.status === "COMPLETED").map(name),
     rejected: signers.filter((s) => s.status === "REJECTED").map((s) => ({ name: name(s), reason: s.rejectionReason })),
   };
-  const message = completionMessage(recipient, document, document.organization, outcome);
-  try {
-    // One Message-ID per shipment and recipient: a mail sent again after a crash is the same message.
-    const idPart = createHash("sha256").update(`completion:${document.hexId}:${recipient.key}`).digest("hex").slice(0, 32);
-    await sendMail({ to: recipient.email, ...message, messageId: `<completion-${idPart}@${new URL(base).hostname}>` });
-  } catch (error) {
-    const final = attempt.attemptsMade + 1 >= attempt.attempts;
-    // The transport's words may hold the address: only the error's name goes to the log.
-    const reason = error instanceof Error ? error.name : "unknown";
-    await recordTransaction({
-      ...log,
-      resultSuccess: false,
-      description: `${prefix}: failed (${reason})${final ? "; no more attempts" : "; will retry"}`,
-    });
-    throw new Error(`Completion mail of document ${document.hexId} to ${recipient.key} failed: ${reason}`);
-  }
-  await recordTransaction({ ...log, resultSuccess: true, description: `${prefix}: sent` });
-  return { result: "sent" };
+  return sendLoggedMail({
+    log,
+    prefix,
+    kind: "completion",
+    identity: `${document.hexId}:${recipient.key}`,
+    baseUrl: base,
+    attempt,
+    failure: `Completion mail of document ${document.hexId} to ${recipient.key} failed`,
+    message: { to: recipient.email, ...completionMessage(recipient, document, document.organization, outcome) },
+  });
 }

@@ -1,13 +1,12 @@
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import { fromDbLanguage } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
-import { sendMail } from "@/lib/notify/mail";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { composeMail } from "./completion-mail";
-import { recordTransaction, transactionTypes } from "./transaction-log";
+import { alreadySent, sendLoggedMail } from "./logged-mail";
+import { transactionTypes } from "./transaction-log";
 
 export const rejectionMailPayload = z.object({ signerId: z.number().int().positive() }).strict();
 
@@ -41,8 +40,7 @@ export async function sendRejectionMail(
     isSignature: true,
   };
   const prefix = `rejection mail to sender for signer ${signer.hexId}`;
-  if ((await db.transactionLog.count({ where: { ...log, resultSuccess: true, description: { startsWith: `${prefix}:` } } })) > 0)
-    return { result: "skipped" };
+  if (await alreadySent(log, prefix)) return { result: "skipped" };
 
   const sender = document.sender;
   const t = translator(fromDbLanguage(sender.preferredLanguage), "mail");
@@ -67,20 +65,14 @@ export async function sendRejectionMail(
       signature: t("signature"),
     }),
   };
-  try {
-    const idPart = createHash("sha256").update(`rejection:${document.hexId}:${signer.hexId}`).digest("hex").slice(0, 32);
-    await sendMail({ to: sender.email, ...message, messageId: `<rejection-${idPart}@${new URL(base).hostname}>` });
-  } catch (error) {
-    const final = attempt.attemptsMade + 1 >= attempt.attempts;
-    // The transport's words may hold the address: only the error's name goes to the log.
-    const reason = error instanceof Error ? error.name : "unknown";
-    await recordTransaction({
-      ...log,
-      resultSuccess: false,
-      description: `${prefix}: failed (${reason})${final ? "; no more attempts" : "; will retry"}`,
-    });
-    throw new Error(`Rejection mail of document ${document.hexId} failed: ${reason}`);
-  }
-  await recordTransaction({ ...log, resultSuccess: true, description: `${prefix}: sent` });
-  return { result: "sent" };
+  return sendLoggedMail({
+    log,
+    prefix,
+    kind: "rejection",
+    identity: `${document.hexId}:${signer.hexId}`,
+    baseUrl: base,
+    attempt,
+    failure: `Rejection mail of document ${document.hexId} failed`,
+    message: { to: sender.email, ...message },
+  });
 }

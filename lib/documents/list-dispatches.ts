@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import type { Locale } from "@/lib/i18n/config";
 import { safeTimeZone } from "@/lib/i18n/format";
+import { formatInTimeZone } from "@/lib/i18n/time-zone";
 import { translator } from "@/lib/i18n/messages";
 import { deliveryFailureReason } from "./delivery-failure";
 import type { DispatchList } from "./dispatch-schema";
@@ -12,25 +13,6 @@ import { isRetryable } from "./retry-rule";
 import { channelInclude } from "./signer-channel";
 
 export type { DispatchList, DispatchView } from "./dispatch-schema";
-
-/** YYYY-MM-DD HH:mm:ss as a clock in `timeZone` shows it. */
-export function localTimestamp(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 /**
  * GET /api/documents/{hexId}/dispatches: every invitation and reminder of the shipment, newest
@@ -82,8 +64,8 @@ export async function listDispatches(context: AuthContext, documentHexId: string
         errorDetail: delivery.error ? maskAddressesIn(delivery.error) : null,
         createdAt: delivery.createdAt.toISOString(),
         sentAt: delivery.sentAt?.toISOString() ?? null,
-        createdAtLocal: localTimestamp(delivery.createdAt, timeZone),
-        sentAtLocal: delivery.sentAt ? localTimestamp(delivery.sentAt, timeZone) : null,
+        createdAtLocal: formatInTimeZone(delivery.createdAt, timeZone),
+        sentAtLocal: delivery.sentAt ? formatInTimeZone(delivery.sentAt, timeZone) : null,
         retryable: isRetryable(document.status, signer, delivery.id),
       };
     }),

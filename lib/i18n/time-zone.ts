@@ -21,9 +21,10 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return found;
 }
 
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
-function wallClock(date: Date, timeZone: string): WallClock {
+/** What `timeZone`'s clocks show at `date`. */
+export function wallClock(date: Date, timeZone: string): WallClock {
   const parts = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(date)
@@ -72,13 +73,18 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** The instant the day starts (00:00:00) on the clocks of `timeZone`. */
-export function startOfDayInTimeZone(day: string, timeZone: string): Date {
-  const [year, month, date] = parseDay(day);
-  const wall = Date.UTC(year, month - 1, date);
+/** The instant `timeZone`'s clocks show the given wall-clock time (months from 1). */
+export function instantOnClocks(clock: WallClock, timeZone: string): Date {
+  const wall = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
   const first = wall - offsetAt(wall, timeZone);
   // Once more with the offset in force at that instant, in case a clock change lies in between.
   return new Date(wall - offsetAt(first, timeZone));
+}
+
+/** The instant the day starts (00:00:00) on the clocks of `timeZone`. */
+export function startOfDayInTimeZone(day: string, timeZone: string): Date {
+  const [year, month, date] = parseDay(day);
+  return instantOnClocks({ year, month, day: date, hour: 0, minute: 0, second: 0 }, timeZone);
 }
 
 /** The same day `months` calendar months later (or earlier), kept within the month: 03-31 − 1 → 02-28. */

@@ -1,6 +1,8 @@
 // Times shown to people (portal, /validateDocs, mails, the audit certificate): always on the clocks of
 // the organisation's zone and always followed by that zone, so "18:00" never leaves a reader guessing.
-// Pure (Intl only): server code and client components share it.
+// Pure (Intl only): server code and client components share it. The zone arithmetic is time-zone.ts's.
+
+import { instantOnClocks, wallClock } from "./time-zone";
 
 type Style = "short" | "medium" | "long";
 
@@ -36,29 +38,11 @@ export function formatZonedTime(
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-function wallParts(date: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>;
-  return parts;
-}
-
 /** An instant as a datetime-local value ("YYYY-MM-DDTHH:mm") on `timeZone`'s clocks; "" for none. */
 export function toZonedInput(value: Date | string | null, timeZone: string): string {
   if (!value) return "";
-  const p = wallParts(typeof value === "string" ? new Date(value) : value, timeZone);
-  return `${String(p.year).padStart(4, "0")}-${pad(p.month!)}-${pad(p.day!)}T${pad(p.hour!)}:${pad(p.minute!)}`;
+  const p = wallClock(typeof value === "string" ? new Date(value) : value, timeZone);
+  return `${String(p.year).padStart(4, "0")}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
 }
 
 const wallClockPattern = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
@@ -79,12 +63,5 @@ export function instantOf(value: string, timeZone: string): Date {
   const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
   const day = new Date(Date.UTC(y!, mo! - 1, d!));
   if (day.getUTCMonth() !== mo! - 1 || day.getUTCDate() !== d! || h! > 23 || mi! > 59 || (s ?? 0) > 59) return new Date(Number.NaN);
-  const wall = Date.UTC(y!, mo! - 1, d!, h!, mi!, s || 0);
-  const offsetAt = (instant: number) => {
-    const p = wallParts(new Date(instant), timeZone);
-    return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(instant / 1000) * 1000;
-  };
-  const first = wall - offsetAt(wall);
-  // Once more with the offset in force at that instant, in case a clock change lies in between.
-  return new Date(wall - offsetAt(first));
+  return instantOnClocks({ year: y!, month: mo!, day: d!, hour: h!, minute: mi!, second: s || 0 }, timeZone);
 }

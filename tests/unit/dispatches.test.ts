@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deliveryFailureReason } from "@/lib/documents/delivery-failure";
-import { localTimestamp } from "@/lib/documents/list-dispatches";
+import { formatInTimeZone } from "@/lib/i18n/time-zone";
 import { maskAddressesIn, maskDestination, maskEmail, maskPhone } from "@/lib/documents/mask-destination";
 import { attachmentDisposition } from "@/lib/http/content-disposition";
 import { imageType } from "@/lib/organizations/organization-logo";
@@ -61,10 +61,10 @@ describe("why a dispatch failed", () => {
 
 describe("times in the organisation's time zone", () => {
   it("shows the clock of the zone, summer time included", () => {
-    expect(localTimestamp(new Date("2026-01-15T10:00:00Z"), "Europe/Madrid")).toBe("2026-01-15 11:00:00");
-    expect(localTimestamp(new Date("2026-07-15T10:00:00Z"), "Europe/Madrid")).toBe("2026-07-15 12:00:00");
-    expect(localTimestamp(new Date("2026-07-15T23:30:05Z"), "UTC")).toBe("2026-07-15 23:30:05");
-    expect(localTimestamp(new Date("2026-07-15T03:00:00Z"), "America/Bogota")).toBe("2026-07-14 22:00:00");
+    expect(formatInTimeZone(new Date("2026-01-15T10:00:00Z"), "Europe/Madrid")).toBe("2026-01-15 11:00:00");
+    expect(formatInTimeZone(new Date("2026-07-15T10:00:00Z"), "Europe/Madrid")).toBe("2026-07-15 12:00:00");
+    expect(formatInTimeZone(new Date("2026-07-15T23:30:05Z"), "UTC")).toBe("2026-07-15 23:30:05");
+    expect(formatInTimeZone(new Date("2026-07-15T03:00:00Z"), "America/Bogota")).toBe("2026-07-14 22:00:00");
   });
 });
 
