@@ -32,12 +32,7 @@ export function contentSecurityPolicy(nonce: string, https: boolean): string {
   return directives.join("; ");
 }
 
-/** The headers a page response gets besides its CSP. */
+/** The headers a page response gets besides its CSP (next.config.mjs adds nosniff, a referrer policy and more to every response). */
 export function pageSecurityHeaders(https: boolean): Record<string, string> {
-  return {
-    "x-content-type-options": "nosniff",
-    // Signer links carry their secret in the path: it never leaves the site in a Referer.
-    "referrer-policy": "same-origin",
-    ...(https ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
-  };
+  return https ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {};
 }
