@@ -71,11 +71,11 @@ describe("page headers", () => {
       vi.stubEnv("APP_BASE_URL", "https://firma.example.com");
       const secure = await page("/signin");
       expect([nodeEnv, secure.headers.get("strict-transport-security")]).toEqual([nodeEnv, expect.stringMatching(/^max-age=\d{8,}/)]);
-      expect(secure.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+      expect(secure.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     }
     vi.stubEnv("APP_BASE_URL", "http://127.0.0.1:3000");
     const plain = await page("/signin");
     expect(plain.headers.get("strict-transport-security")).toBeNull();
-    expect(plain.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+    expect(plain.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
 });
