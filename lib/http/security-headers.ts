@@ -21,7 +21,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "font-src 'self' data:",
     // The fingerprint step talks to the reader bridge on the signer's own machine (fingerprint_bridge_url, e.g.
     // http://127.0.0.1:15896; docs/fingerprint-bridge.md), on whatever port it listens.
-    "connect-src 'self' blob: data: http://127.0.0.1:* http://localhost:* http://[::1]:* https://127.0.0.1:* https://localhost:*",
+    "connect-src 'self' blob: data: http://127.0.0.1:* http://localhost:* https://127.0.0.1:* https://localhost:*",
     // react-pdf's pdf.js worker comes from /api/assets/pdf-worker.
     "worker-src 'self' blob:",
     "object-src 'none'",
