@@ -29,7 +29,7 @@ async function portalRedirect(request: NextRequest): Promise<NextResponse | null
  */
 export async function proxy(request: NextRequest) {
   const https = httpsSite();
-  const policy = contentSecurityPolicy(newNonce(), https);
+  const policy = contentSecurityPolicy(newNonce());
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
   const response = (await portalRedirect(request)) ?? NextResponse.next({ request: { headers } });

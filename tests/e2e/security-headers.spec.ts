@@ -25,7 +25,7 @@ test.describe("page headers", () => {
     const organization = await db.organization.findFirstOrThrow({ where: { name: "Notaría Demo S.L." } });
     const { signers } = await createSentShipment(organization.id, { signers: [{}] });
     const signer = signers[0]!;
-    for (const path of ["/signin", "/validateDocs", `/signature-process/home-page/${signer.secret}/${signer.hexId}`]) {
+    for (const path of ["/signin", "/ForgotPassword", `/signature-process/home-page/${signer.secret}/${signer.hexId}`]) {
       const first = await request.get(path);
       const second = await request.get(path);
       expect([path, first.status()]).toEqual([path, 200]);
