@@ -9,7 +9,7 @@ import { db } from "@/lib/db/client";
 import { developmentCredentials } from "@/lib/pdf/credentials";
 import { buildCadesSignature } from "@/lib/pdf/cms";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
-import { call } from "../support/http";
+import { call, clientAddressHeaders } from "../support/http";
 import { signIn } from "../support/sign-in";
 
 // Issue 16 point 4: one acceptance rule for every PDF a shipment carries (single upload and batch
@@ -35,7 +35,7 @@ async function upload(bytes: Uint8Array, locale = "es-es"): Promise<Answer> {
   const request = new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/files`, {
     method: "POST",
     body: form,
-    headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.70", "accept-language": locale },
+    headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.70"), "accept-language": locale },
   });
   const response = await (uploadFileRoute as RouteHandler)(request, { params: Promise.resolve({ documentHexId }) });
   return { status: response.status, body: (await response.json()) as Answer["body"] };
@@ -189,7 +189,7 @@ describe("a PDF with active content", () => {
     const request = new NextRequest("http://127.0.0.1:3000/api/documents/batch", {
       method: "POST",
       body: form,
-      headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.71" },
+      headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.71") },
     });
     const response = await (batchRoute as RouteHandler)(request, { params: Promise.resolve({}) });
     const body = (await response.json()) as { errors?: { row: number; column: string; errorCode: string }[] };

@@ -16,7 +16,7 @@ import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
 import { openSignerLink } from "@/lib/signing/open-link";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
-import { call } from "../support/http";
+import { call, clientAddressHeaders } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { peers } from "./setup";
 import { createSentShipment, drawnSignature } from "../support/signing";
@@ -90,7 +90,7 @@ async function uploadPhoto(processHexId: string, secret: string, kind: string) {
   const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${processHexId}/evidence`, {
     method: "POST",
     body: form,
-    headers: { "x-forwarded-for": ip(), "user-agent": "vitest link guard", "x-url-sign": secret },
+    headers: { ...clientAddressHeaders(ip()), "user-agent": "vitest link guard", "x-url-sign": secret },
   });
   const response = await evidenceRoute(request, { params: Promise.resolve({ id: processHexId }) });
   return { status: response.status, body: (await response.json()) as Answer };
@@ -135,7 +135,7 @@ describe("a link used as often as max_link_uses allows (point 3)", () => {
     const file = document.files[0]!;
     const served = await fileRoute(
       new NextRequest(`http://127.0.0.1:3000/api/signprocess/${signer.hexId}/files/${file.hexId}`, {
-        headers: { "x-url-sign": secret, "x-forwarded-for": ip() },
+        headers: { "x-url-sign": secret, ...clientAddressHeaders(ip()) },
       }),
       { params: Promise.resolve({ id: signer.hexId, fileHexId: file.hexId }) },
     );

@@ -12,7 +12,7 @@ import { POST as validateCheckRoute } from "@/app/api/validateDocs/[signatureHex
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
-import { call } from "../support/http";
+import { call, clientAddressHeaders } from "../support/http";
 import { signIn } from "../support/sign-in";
 
 // Issue 16 point 8: an upload's name is stored as a plain base name, and an oversized upload is
@@ -47,7 +47,7 @@ async function uploadNamed(documentHexId: string, name: string) {
   const request = new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/files`, {
     method: "POST",
     body: form,
-    headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "203.0.113.60" },
+    headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.60") },
   });
   const response = await (uploadFileRoute as RouteHandler)(request, { params: Promise.resolve({ documentHexId }) });
   return { status: response.status, body: (await response.json()) as { files?: { fileName: string }[]; errorCode?: string } };
@@ -189,7 +189,7 @@ async function send(route: UploadRoute, size: number, declare: boolean) {
   const upload = hugeUpload(size, route.name.startsWith("batch") ? "files" : "file");
   const headers: Record<string, string> = {
     "content-type": upload.contentType,
-    "x-forwarded-for": `203.0.113.${61 + Math.floor(Math.random() * 100)}`,
+    ...clientAddressHeaders(`203.0.113.${61 + Math.floor(Math.random() * 100)}`),
   };
   if (route.auth) headers.authorization = `Bearer ${token}`;
   if (declare) headers["content-length"] = String(size);
@@ -293,7 +293,7 @@ describe("a text field of an upload form", () => {
     const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${randomHex(16)}/evidence`, {
       method: "POST",
       body: form,
-      headers: { "x-url-sign": randomHex(16), "x-forwarded-for": "203.0.113.80" },
+      headers: { "x-url-sign": randomHex(16), ...clientAddressHeaders("203.0.113.80") },
     });
     const response = await (evidenceRoute as RouteHandler)(request, { params: Promise.resolve({ id: randomHex(16) }) });
     expect(response.status).toBe(400);
