@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { callbackJob, completionMailJob } from "@/lib/callbacks/callback-jobs";
+import { callbackJob, completionMailJob, rejectionMailJob } from "@/lib/callbacks/callback-jobs";
 import { transactionTypes } from "@/lib/callbacks/transaction-log";
 import { db } from "@/lib/db/client";
 import { enqueueJobs, type QueuedJob } from "@/lib/queue/enqueue";
@@ -102,10 +102,28 @@ async function missingCompletionMails(cutoff: Date, since: Date): Promise<Queued
 }
 
 /**
+ * The sender's mails about a signer's rejection neither sent nor given up on: rejection-mail.ts writes
+ * "rejection mail to sender for signer <hexId>: sent", and "…; no more attempts" on the last failure.
+ */
+async function missingRejectionMails(cutoff: Date, since: Date): Promise<QueuedJob[]> {
+  const rows = await db.$queryRaw<{ signerId: number }[]>`
+    SELECT s.id AS "signerId"
+    FROM "Signer" s JOIN "Document" d ON d.id = s."documentId"
+    WHERE s.status = 'REJECTED' AND s."rejectedAt" < ${cutoff} AND s."rejectedAt" > ${since} AND d."senderId" IS NOT NULL
+      AND NOT EXISTS (
+        SELECT 1 FROM "TransactionLog" t
+        WHERE t."organizationId" = d."organizationId" AND t."transactionHexId" = d."hexId" AND t."typeId" = ${transactionTypes.REJECTION_MAIL}
+          AND starts_with(t.description, 'rejection mail to sender for signer ' || s."hexId" || ':')
+          AND (t."resultSuccess" OR t.description LIKE '%; no more attempts'))
+    ORDER BY s."rejectedAt" ASC LIMIT ${batch}`;
+  return rows.map((row) => rejectionMailJob(row.signerId));
+}
+
+/**
  * Job signing.reconcile (repeating). The database is the source of truth for what remains to be
  * done; Redis only schedules it. A job lost with Redis (a restart without persistence, a flush) is
  * found here again once its work is more than a minute old: seals of completed shipments, face and
- * liveness checks, completion callbacks and mails. Job ids are deterministic and every handler is
+ * liveness checks, completion callbacks and mails, the sender's rejection mails. Job ids are deterministic and every handler is
  * idempotent, so a job that was not lost after all is not doubled and does nothing twice.
  * Invitations and reminders are re-added by the expire sweep (lib/documents/expire-shipments.ts);
  * a signer's signing job by the seal, which signs for any signer left out.
@@ -115,12 +133,14 @@ export async function reconcileSigning(
 ): Promise<{ requeued: number; seals: number; checks: number; callbacks: number; mails: number }> {
   const cutoff = new Date(now.getTime() - reconcileAfterMs);
   const since = new Date(now.getTime() - completionWindowMs);
-  const [seals, checks, callbacks, mails] = await Promise.all([
+  const [seals, checks, callbacks, completionMails, rejectionMails] = await Promise.all([
     unsealedShipments(cutoff),
     pendingChecks(cutoff),
     missingCallbacks(cutoff, since),
     missingCompletionMails(cutoff, since),
+    missingRejectionMails(cutoff, since),
   ]);
+  const mails = [...completionMails, ...rejectionMails];
   await enqueueJobs([...seals, ...checks, ...callbacks, ...mails]);
   return {
     requeued: seals.length + checks.length + callbacks.length + mails.length,

@@ -13,8 +13,10 @@ import { runJob } from "@/lib/queue/jobs";
 import { evidenceQueue } from "@/lib/signing/face-comparison";
 import { sealDocumentJob, signingQueue } from "@/lib/signing/pdf-jobs";
 import { reconcileSigning } from "@/lib/signing/reconcile";
+import { POST as rejectRoute } from "@/app/api/signprocess/[id]/reject/route";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
+import { call } from "../support/http";
 import { createSentShipment, signStep } from "../support/signing";
 import { startWorker, until } from "../support/worker-process";
 import { peers } from "./setup";
@@ -190,6 +192,40 @@ describe("recovering jobs lost with Redis from the database", () => {
     await queue.obliterate({ force: true });
     await reconcileSigning(later());
     for (const id of ids) expect(await queue.getJob(id), id).toBeUndefined();
+  }, 60_000);
+
+  it("re-queues the sender's mail about a rejection that has no success record, and sends it once", async () => {
+    const queue = queues[callbacksQueue]!;
+    const { document, signers } = await createSentShipment(org.organization.id, { signers: [{}, {}], steps: ["SIGNATURE"] });
+    await db.document.update({ where: { id: document.id }, data: { senderId: sender.id } });
+    const rejecter = signers[0]!;
+    const reason = `No estoy de acuerdo con la cláusula ${rejecter.hexId.slice(0, 6)}`;
+    const answer = await call(rejectRoute, `/api/signprocess/${rejecter.hexId}/reject`, {
+      body: { reason },
+      params: { id: rejecter.hexId },
+      headers: { "x-url-sign": rejecter.secret! },
+    });
+    expect(answer.status).toBe(200);
+    // Redis lost the mail the rejection enqueued.
+    await queue.obliterate({ force: true });
+
+    const id = `rejection-mail-${rejecter.id}`;
+    await reconcileSigning();
+    expect(await queue.getJob(id)).toBeUndefined();
+    await reconcileSigning(later());
+    const job = await queue.getJob(id);
+    expect(job?.name).toBe("callbacks.rejection-mail");
+
+    expect(await runJob(job!.name, job!.data)).toEqual({ result: "sent" });
+    expect(await runJob(job!.name, job!.data)).toEqual({ result: "skipped" });
+    const mail = await peers.mail.waitFor((m) => m.to.includes(sender.email) && m.text.includes(reason));
+    expect(mail.text).toContain(document.title);
+    expect(peers.mail.messages.filter((m) => m.to.includes(sender.email) && m.text.includes(reason))).toHaveLength(1);
+
+    // Sent: a later sweep does not add it back.
+    await queue.obliterate({ force: true });
+    await reconcileSigning(later());
+    expect(await queue.getJob(id)).toBeUndefined();
   }, 60_000);
 
   it("finishes a seal whose worker was killed mid-job: a new worker seals it once", async () => {
