@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import "./support/load-env";
+import { drawSignature } from "./support/signature-pad";
 import { db } from "@/lib/db/client";
 import { createSentShipment } from "../support/signing";
 import { watchCsp } from "./support/csp";
@@ -8,17 +9,6 @@ import { watchCsp } from "./support/csp";
 // and the signer's pages (react-pdf and its worker, the signature pad, Radix styles) work under it with no violation.
 
 const nonceOf = (policy: string | undefined) => /'nonce-([^']+)'/.exec(policy ?? "")?.[1];
-
-async function drawSignature(page: Page) {
-  const pad = page.getByTestId("signature-pad");
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 24; i++) {
-    await page.mouse.move(box.x + box.width * (0.1 + i * 0.033), box.y + box.height * (0.5 + 0.3 * Math.sin(i / 2)), { steps: 2 });
-  }
-  await page.mouse.up();
-}
 
 test.describe("page headers", () => {
   test("every page has a CSP with a fresh nonce that Next's scripts carry, no framing, and no HSTS on http", async ({ request }) => {

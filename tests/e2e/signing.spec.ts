@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import "./support/load-env";
+import { drawSignature } from "./support/signature-pad";
 import { db } from "@/lib/db/client";
 import { createSentShipment, type TestSigner } from "../support/signing";
 import { readFileSync } from "node:fs";
@@ -11,18 +12,6 @@ const catalog = JSON.parse(readFileSync(new URL("../../messages/es-es.json", imp
 async function shipment(signers: TestSigner[], options: { obligatoryGeolocation?: boolean } = {}) {
   const organization = await db.organization.findFirstOrThrow({ where: { name: "Notaría Demo S.L." } });
   return createSentShipment(organization.id, { signers, ...options });
-}
-
-/** Strokes on the pad with the pointer, as a person would sign. */
-async function drawSignature(page: Page) {
-  const pad = page.getByTestId("signature-pad");
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 24; i++) {
-    await page.mouse.move(box.x + box.width * (0.1 + i * 0.033), box.y + box.height * (0.5 + 0.3 * Math.sin(i / 2)), { steps: 2 });
-  }
-  await page.mouse.up();
 }
 
 test.describe("a signer on a desktop, in Spanish", () => {
