@@ -1,4 +1,3 @@
-import { PDFBool, PDFDocument, PDFName } from "@cantoo/pdf-lib";
 import QRCode from "qrcode";
 import { env } from "@/lib/config/env";
 import { organizationTimeZone } from "@/lib/config/organization-time-zone";
@@ -9,9 +8,6 @@ import { translator } from "@/lib/i18n/messages";
 import { formatZonedTime } from "@/lib/i18n/zoned-time";
 import { evidenceResult, type EvidenceResult } from "@/lib/signing/evidence-result";
 import { renderPdf, type PdfDocumentDefinition } from "./render-pdf";
-
-/** Catalog entry that says the audit certificate is already in the file: a retried seal appends none. */
-const markerKey = PDFName.of("RubricaAuditCertificate");
 
 /** Where anyone checks a signed shipment: the QR code of the certificate points here. */
 export function validateDocsUrl(signatureHexId: string): string {
@@ -32,7 +28,8 @@ export type AuditCertificateData = {
   organization: string;
   title: string;
   hexId: string;
-  files: { fileName: string; sha256: string }[];
+  /** Each file as uploaded and as delivered: signed by every signer and sealed (the certificate is made after the seal). */
+  files: { fileName: string; sha256: string; signedSha256: string | null }[];
   signers: {
     name: string;
     email: string | null;
@@ -55,7 +52,11 @@ export async function loadAuditCertificateData(tx: Tx, documentId: number): Prom
     where: { id: documentId },
     include: { organization: { select: { id: true, name: true } } },
   });
-  const files = await tx.documentFile.findMany({ where: { documentId }, orderBy: { id: "asc" }, select: { fileName: true, sha256: true } });
+  const files = await tx.documentFile.findMany({
+    where: { documentId },
+    orderBy: { id: "asc" },
+    select: { fileName: true, sha256: true, signedSha256: true },
+  });
   const signerRows = await tx.signer.findMany({ where: { documentId }, orderBy: [{ position: "asc" }, { id: "asc" }] });
   const signers = [];
   for (const signer of signerRows) {
@@ -210,6 +211,7 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
               { text: [label(`${t("shipmentId")}: `), data.hexId] },
               { text: t("validateAt"), margin: [0, 8, 0, 0], fontSize: 8 },
               { text: validateDocsUrl(data.hexId), fontSize: 8, color: "#0f766e" },
+              { text: t("companion", { organization: data.organization }), margin: [0, 8, 0, 0], fontSize: 8 },
             ],
           },
           { width: 110, image: `data:image/png;base64,${qr.toString("base64")}`, fit: [110, 110] },
@@ -220,8 +222,25 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
         table: {
           headerRows: 1,
           dontBreakRows: true,
-          widths: [150, "*"],
-          body: [[label(t("fileName")), label(t("originalSha256"))], ...data.files.map((file) => [file.fileName, hash(file.sha256)])],
+          widths: [120, "*"],
+          body: [
+            [label(t("fileName")), label(t("sha256"))],
+            ...data.files.map((file) => [
+              file.fileName,
+              {
+                stack: [
+                  { text: t("originalSha256"), fontSize: 7, color: "#555555" },
+                  hash(file.sha256),
+                  ...(file.signedSha256
+                    ? [
+                        { text: t("signedSha256"), fontSize: 7, color: "#555555", margin: [0, 3, 0, 0] },
+                        { ...hash(file.signedSha256), bold: true },
+                      ]
+                    : []),
+                ],
+              },
+            ]),
+          ],
         },
         layout: "lightHorizontalLines",
       },
@@ -249,24 +268,4 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
     ],
   } as PdfDocumentDefinition;
   return new Uint8Array(await renderPdf(definition));
-}
-
-/** Whether a PDF already carries the audit certificate (its catalog marker). */
-export async function hasAuditCertificate(pdf: Uint8Array): Promise<boolean> {
-  const document = await PDFDocument.load(pdf, { ignoreEncryption: true, updateMetadata: false });
-  return document.catalog.has(markerKey);
-}
-
-/**
- * Appends the certificate's pages to a (signed) PDF as an incremental update, so every earlier
- * revision and its signatures stay byte for byte; a file that already has it is returned unchanged.
- */
-export async function appendAuditCertificate(pdf: Uint8Array, certificate: Uint8Array): Promise<Uint8Array> {
-  const document = await PDFDocument.load(pdf, { forIncrementalUpdate: true, updateMetadata: false });
-  if (document.catalog.has(markerKey)) return pdf;
-  const source = await PDFDocument.load(certificate, { updateMetadata: false });
-  const pages = await document.copyPages(source, source.getPageIndices());
-  for (const page of pages) document.addPage(page);
-  document.catalog.set(markerKey, PDFBool.True);
-  return document.save({ useObjectStreams: false });
 }

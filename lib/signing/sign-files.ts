@@ -7,7 +7,7 @@ import { lockDocumentById } from "@/lib/documents/lock-document";
 import { translator } from "@/lib/i18n/messages";
 import { formatZonedTime } from "@/lib/i18n/zoned-time";
 import { organizationTimeZone } from "@/lib/config/organization-time-zone";
-import { appendAuditCertificate, loadAuditCertificateData, renderAuditCertificate } from "@/lib/pdf/audit-certificate";
+import { loadAuditCertificateData, renderAuditCertificate, validateDocsUrl } from "@/lib/pdf/audit-certificate";
 import { loadSigningCredentials } from "@/lib/pdf/credentials";
 import { addLongTermValidation } from "@/lib/pdf/long-term";
 import { pdfFieldNames, sealPdf, type SignatureRect, signPdf } from "@/lib/pdf/sign-pdf";
@@ -25,6 +25,8 @@ export function signerFieldName(signerHexId: string): string {
 
 const sealFieldName = (documentHexId: string) => `Sello_${documentHexId}`;
 const archivalTimestampFieldName = (documentHexId: string) => `SelloTiempo_${documentHexId}`;
+const certificateSealFieldName = (documentHexId: string) => `SelloCertificado_${documentHexId}`;
+const certificateTimestampFieldName = (documentHexId: string) => `SelloTiempoCertificado_${documentHexId}`;
 
 /**
  * Where the n-th signer's handwritten signature goes: slots of 160×72 pt (the drawing, then its name and date) along the bottom margin of
@@ -119,9 +121,12 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
 
 /**
  * Job signing.seal-document: once the shipment is complete, every signer's signature is in the files
- * (signing any that a lost job left out), then the organisation's seal closes each file. With stamping
- * on, it first gives the evidence a bounded time to be stamped, for the audit certificate. Only sealed
- * files are ever downloaded.
+ * (signing any that a lost job left out), then the organisation's seal closes each file, and the audit
+ * certificate is made as a PDF of its own (stating each sealed file's SHA-256) and sealed too. Nothing is
+ * added to a signed file but signatures, the seal and long-term validation data, the only changes strict
+ * validators accept after a signature (a page added after a signer signed invalidates their signature).
+ * With stamping on, it first gives the evidence a bounded time to be stamped, for the certificate. Only
+ * sealed files are ever downloaded; all of it is recorded in one transaction, so a retry starts afresh.
  */
 export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPayload>): Promise<{ sealed: number }> {
   const document = await db.document.findUnique({
@@ -138,6 +143,14 @@ export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPa
   for (const signer of document.signers) await signForSigner({ signerId: signer.id });
   const credentials = await loadSigningCredentials();
   const t = translator("es-es", "pdfSigning");
+  const organization = { name: document.organization.name, contactInfo: validateDocsUrl(document.hexId) };
+  const tsa = tsaUrl();
+  /** The seal, then (with a timestamp authority) validation data of every signature and an archival timestamp: B-LTA. */
+  const close = async (pdf: Uint8Array, reason: string, fields: { seal: string; timestamp: string }) => {
+    const sealed = await sealPdf(pdf, { organization, reason, credentials, tsaUrl: tsa, fieldName: fields.seal });
+    // Unreachable revocation data throws, so the job is retried instead of finishing a weaker file.
+    return tsa ? addLongTermValidation(sealed, { tsaUrl: tsa, fieldName: fields.timestamp }) : sealed;
+  };
   const outcome = await db.$transaction(
     async (tx) => {
       await lockDocumentById(tx, documentId);
@@ -145,31 +158,32 @@ export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPa
       if (fresh.sealedAt) return { sealed: 0 };
       const files = await tx.documentFile.findMany({ where: { documentId }, orderBy: { id: "asc" } });
       const hashes: string[] = [];
-      // The audit certificate's pages go in before the seal, so the seal covers them too.
-      let certificate: Uint8Array | undefined;
       for (const file of files) {
         if (file.signedStorageKey) continue;
-        certificate ??= await renderAuditCertificate(await loadAuditCertificateData(tx, documentId));
-        const base = await appendAuditCertificate(await storage().get(file.workingStorageKey ?? file.storageKey), certificate);
-        const tsa = tsaUrl();
-        const seal = await sealPdf(base, {
-          organization: { name: document.organization.name },
-          reason: t("sealReason", { organization: document.organization.name }),
-          credentials,
-          tsaUrl: tsa,
-          fieldName: sealFieldName(document.hexId),
-        });
-        // With a timestamp authority: validation data of every signature and an archival timestamp (B-LTA).
-        // Unreachable revocation data throws, so the job is retried instead of finishing a weaker file.
-        const bytes = tsa
-          ? await addLongTermValidation(seal, { tsaUrl: tsa, fieldName: archivalTimestampFieldName(document.hexId) })
-          : seal;
+        const bytes = await close(
+          await storage().get(file.workingStorageKey ?? file.storageKey),
+          t("sealReason", { organization: organization.name }),
+          {
+            seal: sealFieldName(document.hexId),
+            timestamp: archivalTimestampFieldName(document.hexId),
+          },
+        );
         const stored = await storage().put(bytes);
         await tx.documentFile.update({ where: { id: file.id }, data: { signedStorageKey: stored.key, signedSha256: stored.sha256 } });
         hashes.push(stored.sha256);
       }
-      await tx.document.update({ where: { id: documentId }, data: { sealedAt: new Date() } });
-      await appendAuditEvent(tx, { documentId }, "document.sealed", { files: hashes });
+      // The certificate names the sealed files by their SHA-256, so it is made once they are.
+      const certificate = await close(
+        await renderAuditCertificate(await loadAuditCertificateData(tx, documentId)),
+        t("certificateSealReason", { organization: organization.name, shipment: document.hexId }),
+        { seal: certificateSealFieldName(document.hexId), timestamp: certificateTimestampFieldName(document.hexId) },
+      );
+      const storedCertificate = await storage().put(certificate);
+      await tx.document.update({
+        where: { id: documentId },
+        data: { sealedAt: new Date(), certificateStorageKey: storedCertificate.key, certificateSha256: storedCertificate.sha256 },
+      });
+      await appendAuditEvent(tx, { documentId }, "document.sealed", { files: hashes, certificate: storedCertificate.sha256 });
       return { sealed: files.length };
     },
     { timeout: 120_000 },

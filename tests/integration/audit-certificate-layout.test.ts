@@ -51,7 +51,7 @@ function certificateData(count: number): AuditCertificateData {
     organization: "Notaría de prueba",
     title: "Contrato de arrendamiento",
     hexId: randomHex(16),
-    files: [{ fileName: "contrato.pdf", sha256: randomHex(32) }],
+    files: [{ fileName: "contrato.pdf", sha256: randomHex(32), signedSha256: randomHex(32) }],
     signers: [0, 1].map((index) => ({
       name: `Firmante ${index} Prueba`,
       email: `${"ab"[index]}firmante-${randomHex(4)}@example.test`,
@@ -112,8 +112,9 @@ describe("a sealed shipment's certificate and signatures", () => {
     const file = await db.documentFile.findFirstOrThrow({ where: { documentId: document.id } });
     const sealed = await storage().get(file.signedStorageKey!);
 
-    const pages = await pagesOf(sealed);
-    const certificate = pages.slice(pages.findIndex((page) => page.includes("Certificado de auditoría"))).join(" ");
+    const { certificateStorageKey } = await db.document.findUniqueOrThrow({ where: { id: document.id } });
+    const certificate = (await pagesOf(await storage().get(certificateStorageKey!))).join(" ");
+    expect(certificate).toContain("Certificado de auditoría");
     expect(certificate).toContain("Firma manuscrita");
     expect(certificate).toContain("Trazo comprobado (no está en blanco)");
     expect(certificate).not.toContain("Pendiente");

@@ -1,15 +1,15 @@
+import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { PDFDocument } from "@cantoo/pdf-lib";
+import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from "@cantoo/pdf-lib";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/lib/config/env";
-import { db, type Tx } from "@/lib/db/client";
-import { appendAuditCertificate, hasAuditCertificate, loadAuditCertificateData, renderAuditCertificate } from "@/lib/pdf/audit-certificate";
+import { db } from "@/lib/db/client";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/lib/queue/jobs";
 import { sealDocument } from "@/lib/signing/sign-files";
@@ -31,17 +31,32 @@ afterAll(async () => {
 
 const sign = signStep;
 
-async function tempFile(bytes: Uint8Array): Promise<string> {
+async function tempFile(bytes: Uint8Array, name = "sealed.pdf"): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "audit-cert-"));
-  const file = path.join(dir, "sealed.pdf");
+  const file = path.join(dir, name);
   await writeFile(file, bytes);
   return file;
 }
 
 const pageCount = async (bytes: Uint8Array) => (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
 
-describe("the audit certificate appended before the seal", () => {
-  it("adds pages stating the shipment, signers, evidence and audit trail, keeps every signature valid, and a QR to the validation page", async () => {
+/** pdfsig's verdict lines (it exits non-zero on some valid files: read its output whatever the status). */
+async function pdfsig(file: string): Promise<string> {
+  const { stdout } = await run("pdfsig", ["-nocert", file]).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
+  return stdout;
+}
+
+/** A signature field's /ContactInfo, as readers show it next to the signature. */
+async function contactInfo(bytes: Uint8Array, fieldName: string): Promise<string | null> {
+  const form = (await PDFDocument.load(bytes, { updateMetadata: false })).getForm();
+  const field = form.getFields().find((candidate) => candidate.getName() === fieldName);
+  const value = field?.acroField.dict.lookup(PDFName.of("V"));
+  const info = value instanceof PDFDict ? value.lookup(PDFName.of("ContactInfo")) : undefined;
+  return info instanceof PDFString || info instanceof PDFHexString ? info.decodeText() : null;
+}
+
+describe("the audit certificate, a sealed PDF of its own delivered with the signed files", () => {
+  it("states the shipment, the original and sealed files' SHA-256, signers, evidence and audit trail; the signed file gains no page", async () => {
     const { document, signers } = await createSentShipment(org.organization.id, { signers: [{}, {}], steps: ["SIGNATURE"] });
     const title = `Contrato de arrendamiento Peñalén ${document.hexId.slice(0, 6)}`;
     await db.document.update({ where: { id: document.id }, data: { title } });
@@ -63,16 +78,23 @@ describe("the audit certificate appended before the seal", () => {
     expect(await runJob("signing.seal-document", { documentId: document.id })).toEqual({ sealed: 1 });
     const sealedFile = await db.documentFile.findFirstOrThrow({ where: { documentId: document.id } });
     const sealed = await storage().get(sealedFile.signedStorageKey!);
-    expect(await pageCount(sealed)).toBeGreaterThan(originalPages);
+    // The signed document is the uploaded one plus signatures: not a page more.
+    expect(await pageCount(sealed)).toBe(originalPages);
+    expect(Buffer.from(sealed).toString("latin1")).not.toContain("RubricaAuditCertificate");
 
-    const file = await tempFile(sealed);
-    const firstCertPage = originalPages + 1;
-    const { stdout: text } = await run("pdftotext", ["-f", String(firstCertPage), "-layout", file, "-"]);
+    const row = await db.document.findUniqueOrThrow({ where: { id: document.id } });
+    expect(row.certificateStorageKey).toBeTruthy();
+    const certificateBytes = await storage().get(row.certificateStorageKey!);
+    expect(createHash("sha256").update(certificateBytes).digest("hex")).toBe(row.certificateSha256);
+    const certificateFile = await tempFile(certificateBytes, "certificado.pdf");
+    const { stdout: text } = await run("pdftotext", ["-layout", certificateFile, "-"]);
     const flat = text.replace(/\s+/g, " ");
     expect(flat).toContain("Certificado de auditoría");
     expect(flat).toContain(title);
     expect(flat).toContain(document.hexId);
     expect(flat).toContain(original.sha256);
+    // The delivered file, by the hash anyone can compute of it.
+    expect(flat).toContain(sealedFile.signedSha256!);
     expect(flat).toContain("María José Núñez Ibáñez");
     expect(flat).toContain(`${signers[1]!.firstName} ${signers[1]!.lastName}`);
     expect(flat).toContain("Plaza Mayor, Madrid, España");
@@ -86,22 +108,30 @@ describe("the audit certificate appended before the seal", () => {
     const events = await db.auditEvent.findMany({ where: { documentId: document.id, type: { not: "document.sealed" } } });
     expect(events.length).toBeGreaterThan(0);
     for (const event of events) expect(flat).toContain(event.hash);
+    const sealedEvent = await db.auditEvent.findFirstOrThrow({ where: { documentId: document.id, type: "document.sealed" } });
+    expect(sealedEvent.payload).toMatchObject({ files: [sealedFile.signedSha256], certificate: row.certificateSha256 });
 
-    // Every signature still valid: the signers' (made before the pages were added) and the seal.
-    const { stdout: verdict } = await run("pdfsig", ["-nocert", file]).catch((error: { stdout?: string }) => ({
-      stdout: error.stdout ?? "",
-    }));
+    // Every signature valid: the two signers' and the seal in the document, the seal of the certificate.
+    const file = await tempFile(sealed);
+    const verdict = await pdfsig(file);
     expect(verdict.match(/Signature #\d/g)).toHaveLength(3);
     expect(verdict.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(3);
+    const certificateVerdict = await pdfsig(certificateFile);
+    expect(certificateVerdict.match(/Signature #\d/g)).toHaveLength(1);
+    expect(certificateVerdict).toContain("Signature Validation: Signature is Valid.");
+    // Both seals say where the shipment is verified.
+    const validationUrl = `${env().APP_BASE_URL.replace(/\/+$/, "")}/validateDocs/${document.hexId}`;
+    expect(await contactInfo(sealed, `Sello_${document.hexId}`)).toBe(validationUrl);
+    expect(await contactInfo(certificateBytes, `SelloCertificado_${document.hexId}`)).toBe(validationUrl);
 
     // The QR code, the image embedded in the first certificate page (pdfimages extracts it as drawn),
     // leads to the public validation page.
-    const prefix = path.join(path.dirname(file), "qr");
-    await run("pdfimages", ["-f", String(firstCertPage), "-l", String(firstCertPage), "-png", file, prefix]);
-    const images = (await readdir(path.dirname(file))).filter((name) => name.startsWith("qr-") && name.endsWith(".png"));
+    const prefix = path.join(path.dirname(certificateFile), "qr");
+    await run("pdfimages", ["-f", "1", "-l", "1", "-png", certificateFile, prefix]);
+    const images = (await readdir(path.dirname(certificateFile))).filter((name) => name.startsWith("qr-") && name.endsWith(".png"));
     const decoded = await Promise.all(
       images.map(async (name) => {
-        const { data, info } = await sharp(await readFile(path.join(path.dirname(file), name)))
+        const { data, info } = await sharp(await readFile(path.join(path.dirname(certificateFile), name)))
           .flatten({ background: "#ffffff" })
           .extend({ top: 16, bottom: 16, left: 16, right: 16, background: "#ffffff" })
           .ensureAlpha()
@@ -110,31 +140,19 @@ describe("the audit certificate appended before the seal", () => {
         return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data;
       }),
     );
-    const qr = { data: decoded.find(Boolean) };
-    expect(qr?.data).toBe(`${env().APP_BASE_URL.replace(/\/+$/, "")}/validateDocs/${document.hexId}`);
+    expect(decoded.find(Boolean)).toBe(validationUrl);
   });
 
-  it("appends one certificate even when sealing runs again over a working file that already carries it", async () => {
+  it("seals once: a re-run of a sealed shipment keeps the files and the certificate it has", async () => {
     const { document, signers } = await createSentShipment(org.organization.id, { signers: [{}], steps: ["SIGNATURE"] });
     expect((await sign(signers[0]!.hexId, signers[0]!.secret!)).body.finished).toBe(true);
-    expect(await runJob("signing.sign-signer", { signerId: signers[0]!.id })).toEqual({ signed: 1 });
-    const file = await db.documentFile.findFirstOrThrow({ where: { documentId: document.id } });
-    const working = await storage().get(file.workingStorageKey!);
-    const certificate = await renderAuditCertificate(await loadAuditCertificateData(db as unknown as Tx, document.id));
-    const certificatePages = await pageCount(certificate);
-
-    // A sealing run that crashed after putting the certificate in the working file, before the seal was recorded.
-    const withCertificate = await appendAuditCertificate(working, certificate);
-    expect(await hasAuditCertificate(withCertificate)).toBe(true);
-    expect(await appendAuditCertificate(withCertificate, certificate)).toBe(withCertificate);
-    const stored = await storage().put(withCertificate);
-    await db.documentFile.update({ where: { id: file.id }, data: { workingStorageKey: stored.key, workingSha256: stored.sha256 } });
-
     expect(await sealDocument({ documentId: document.id })).toEqual({ sealed: 1 });
     const sealed = await db.documentFile.findFirstOrThrow({ where: { documentId: document.id } });
-    expect(await pageCount(await storage().get(sealed.signedStorageKey!))).toBe((await pageCount(working)) + certificatePages);
-    // And a re-run of a sealed shipment changes nothing.
+    const row = await db.document.findUniqueOrThrow({ where: { id: document.id } });
     expect(await sealDocument({ documentId: document.id })).toEqual({ sealed: 0 });
     expect((await db.documentFile.findFirstOrThrow({ where: { documentId: document.id } })).signedStorageKey).toBe(sealed.signedStorageKey);
+    const again = await db.document.findUniqueOrThrow({ where: { id: document.id } });
+    expect([again.certificateStorageKey, again.certificateSha256]).toEqual([row.certificateStorageKey, row.certificateSha256]);
+    expect(await db.auditEvent.count({ where: { documentId: document.id, type: "document.sealed" } })).toBe(1);
   });
 });
