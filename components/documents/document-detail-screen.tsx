@@ -98,12 +98,15 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct, canRe
     router.push("/signatures");
   };
 
-  const download = async () => {
+  /** The signed file (a ZIP when the shipment holds several), or with `certificate` the audit certificate, a sealed PDF of its own. */
+  const download = async (what: "document" | "certificate" = "document") => {
     setBusy(true);
+    const [single] = view.files;
+    const file = what === "certificate" ? "certificate" : view.files.length === 1 && single ? single.fileHexId : null;
     // Through fetch, so "not completed yet" shows as a notice instead of a JSON page.
-    const result = await downloadFile(`${base}/download`, {
+    const result = await downloadFile(file ? `${base}/download?file=${file}` : `${base}/download`, {
       locale,
-      fallbackName: `${view.hexId}.pdf`,
+      fallbackName: `${view.hexId}.${file ? "pdf" : "zip"}`,
       connectionLostMessage: tErrors("CONNECTION_LOST"),
     });
     setBusy(false);
@@ -147,6 +150,17 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct, canRe
             {view.status === "COMPLETED" ? (
               <Button type="button" disabled={busy} onClick={() => void download()} data-testid="docdetail-download">
                 {t("download.action")}
+              </Button>
+            ) : null}
+            {view.status === "COMPLETED" && view.certificateSha256 ? (
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={busy}
+                onClick={() => void download("certificate")}
+                data-testid="docdetail-download-certificate"
+              >
+                {t("download.certificate")}
               </Button>
             ) : null}
             {canAct && view.status === "DRAFT" ? (

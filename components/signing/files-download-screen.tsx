@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { Alert } from "@/components/ui/card";
 
-type View = { title: string; ready: boolean; files: { hexId: string; fileName: string }[] };
+type View = { title: string; ready: boolean; certificate: boolean; files: { hexId: string; fileName: string }[] };
 
 /** /files-download: the signed shipment's files, or word that they are still being sealed. */
 export async function FilesDownloadScreen({ token, view }: { token: string; view: View }) {
@@ -22,6 +22,18 @@ export async function FilesDownloadScreen({ token, view }: { token: string; view
               </a>
             </li>
           ))}
+          {view.certificate ? (
+            <li>
+              <a
+                className="font-medium text-[var(--sign-primary)] hover:underline"
+                href={`/api/signprocess/download/${token}?file=certificate`}
+                download
+                data-testid="signed-files-certificate"
+              >
+                {t("certificate")}
+              </a>
+            </li>
+          ) : null}
         </ul>
       ) : (
         <Alert tone="info">

@@ -36,7 +36,10 @@ export type CallbackBody = {
     /** What the signer wrote when rejecting; null unless they rejected. */
     rejectionReason: string | null;
   }[];
+  /** Every signed file and the audit certificate (a ZIP); `?file=` picks one. */
   downloadUrl: string | null;
+  /** The audit certificate alone: a sealed PDF naming the signed files by their SHA-256. */
+  certificateUrl: string | null;
 };
 
 export type CallbackOutcome = { result: "delivered" | "skipped" | "no-url" | "refused"; status?: number };
@@ -113,6 +116,7 @@ export async function deliverCallback(
       rejectionReason: s.status === "REJECTED" ? s.rejectionReason : null,
     })),
     downloadUrl: kind === "completed" ? `${env().APP_BASE_URL}/api/documents/${document.hexId}/download` : null,
+    certificateUrl: kind === "completed" ? `${env().APP_BASE_URL}/api/documents/${document.hexId}/download?file=certificate` : null,
   };
   const text = JSON.stringify(body);
   const number = attempt.attemptsMade + 1;

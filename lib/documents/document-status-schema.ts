@@ -29,6 +29,19 @@ export const documentStatusView = z.object({
   sentAt: isoDate.nullable(),
   completedAt: isoDate.nullable(),
   expirationDate: isoDate.nullable(),
+  sealedAt: isoDate.nullable().describe("When the organisation's seal closed the signed files; downloads are ready from then on"),
+  files: z.array(
+    z.object({
+      fileHexId: z.string().describe("Pass it as ?file= to the download"),
+      fileName: z.string(),
+      sha256: z.string().describe("SHA-256 of the file as uploaded"),
+      signedSha256: z.string().nullable().describe("SHA-256 of the signed and sealed file, once sealed"),
+    }),
+  ),
+  certificateSha256: z
+    .string()
+    .nullable()
+    .describe("SHA-256 of the audit certificate, a sealed PDF of its own (download ?file=certificate), once sealed"),
   orders: z.array(z.object({ position: z.number().int(), minSigners: z.number().int(), completed: z.number().int() })),
   signers: z.array(
     z.object({

@@ -26,6 +26,9 @@ export async function documentStatus(context: AuthContext, documentHexId: string
       sentAt: true,
       completedAt: true,
       expirationDate: true,
+      sealedAt: true,
+      certificateSha256: true,
+      files: { orderBy: { id: "asc" }, select: { hexId: true, fileName: true, sha256: true, signedSha256: true } },
       orders: { select: { position: true, minSigners: true }, orderBy: { position: "asc" } },
       signers: {
         orderBy: [{ position: "asc" }, { id: "asc" }],
@@ -121,6 +124,14 @@ export async function documentStatus(context: AuthContext, documentHexId: string
     sentAt: iso(document.sentAt),
     completedAt: iso(document.completedAt),
     expirationDate: iso(document.expirationDate),
+    sealedAt: iso(document.sealedAt),
+    files: document.files.map((file) => ({
+      fileHexId: file.hexId,
+      fileName: file.fileName,
+      sha256: file.sha256,
+      signedSha256: file.signedSha256,
+    })),
+    certificateSha256: document.certificateSha256,
     orders: document.orders.map((order) => ({
       ...order,
       completed: document.signers.filter((s) => s.position === order.position && s.status === "COMPLETED").length,

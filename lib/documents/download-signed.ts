@@ -9,12 +9,17 @@ import type { Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
 import { storage } from "@/lib/storage";
 
+/** What `?file=` names besides a fileHexId: the shipment's audit certificate, a sealed PDF of its own. */
+export const certificateSelector = "certificate";
+
 export const downloadQuery = z.object({
   file: z
     .string()
-    .regex(/^[0-9a-f]{32}$/, "NOT_FOUND")
+    .regex(/^(?:[0-9a-f]{32}|certificate)$/, "NOT_FOUND")
     .optional()
-    .describe("One file's fileHexId; without it a shipment of several files comes as a ZIP"),
+    .describe(
+      "One signed file's fileHexId, or `certificate` for the audit certificate (its own sealed PDF); without it, a ZIP of every signed file and the audit certificate",
+    ),
 });
 
 export type SignedDownload = { fileName: string; contentType: "application/pdf" | "application/zip"; body: Uint8Array };
@@ -41,6 +46,8 @@ type DocumentWithFiles = {
   hexId: string;
   title: string;
   status: string;
+  certificateStorageKey: string | null;
+  certificateSha256: string | null;
   files: { hexId: string; fileName: string; signedStorageKey: string | null; signedSha256: string | null }[];
 };
 
@@ -48,40 +55,61 @@ export const signedFilesSelect = {
   hexId: true,
   title: true,
   status: true,
+  certificateStorageKey: true,
+  certificateSha256: true,
   files: { orderBy: { id: "asc" as const }, select: { hexId: true, fileName: true, signedStorageKey: true, signedSha256: true } },
 } as const;
 
+/** A stored file, refused if it no longer matches its hash: it must never be handed out as the signed document. */
+async function readChecked(key: string, sha256: string | null, what: string): Promise<Uint8Array> {
+  const bytes = await storage().get(key);
+  if (sha256 && createHash("sha256").update(bytes).digest("hex") !== sha256) throw new Error(`${what} does not match its hash`);
+  return bytes;
+}
+
 /**
- * The signed PDF of a completed shipment, or a ZIP of all of them when it holds several files and
- * none is asked for. Before completion there is nothing signed to give; a completed shipment whose
- * signed files are still being produced says so. Staff (below) and signers (/files-download) share it.
+ * What a completed shipment delivers: one signed PDF (`?file={fileHexId}`), the audit certificate
+ * (`?file=certificate`, a sealed PDF of its own that names the signed files by their SHA-256), or without
+ * a choice a ZIP of every signed file with the certificate. Before completion there is nothing signed to
+ * give; a completed shipment whose files are still being sealed says so. Staff (below) and signers
+ * (/files-download) share it. A shipment sealed before the certificate became its own file has none: its
+ * single signed file then comes as it is.
  */
 export async function packSignedFiles(
   document: DocumentWithFiles,
-  fileHexId: string | undefined,
+  selection: string | undefined,
   locale: Locale,
 ): Promise<SignedDownload & { fileHexIds: string[] }> {
-  const files = fileHexId ? document.files.filter((file) => file.hexId === fileHexId) : document.files;
-  if (fileHexId && files.length === 0) throw new AppError("NOT_FOUND");
+  const wantsCertificate = selection === certificateSelector;
+  const files = wantsCertificate ? [] : selection ? document.files.filter((file) => file.hexId === selection) : document.files;
+  if (selection && !wantsCertificate && files.length === 0) throw new AppError("NOT_FOUND");
   if (document.status !== "COMPLETED") throw new AppError("DOWNLOAD_NOT_COMPLETED");
-  if (files.length === 0 || files.some((file) => !file.signedStorageKey)) throw new AppError("DOWNLOAD_NOT_READY");
+  const sealed = document.files.length > 0 && document.files.every((file) => file.signedStorageKey);
+  if (!sealed || (wantsCertificate && !document.certificateStorageKey)) {
+    // Sealed before the certificate was a file of its own: it is inside the signed file.
+    if (wantsCertificate && sealed) throw new AppError("NOT_FOUND");
+    throw new AppError("DOWNLOAD_NOT_READY");
+  }
 
-  const contents = await Promise.all(
-    files.map(async (file) => {
-      const bytes = await storage().get(file.signedStorageKey!);
-      // A stored file that no longer matches its hash must never be handed out as the signed document.
-      if (file.signedSha256 && createHash("sha256").update(bytes).digest("hex") !== file.signedSha256)
-        throw new Error(`Signed file ${file.hexId} does not match its hash`);
-      return { file, bytes };
-    }),
-  );
   const t = translator(locale, "docdetail");
   const signedName = (name: string) => `${t("download.signedName", { name: baseName(name) })}.pdf`;
-  const fileHexIds = files.map((file) => file.hexId);
+  const certificateName = `${t("download.certificateName", { name: baseName(document.title) })}.pdf`;
+  const contents = await Promise.all(
+    files.map(async (file) => ({
+      name: signedName(file.fileName),
+      bytes: await readChecked(file.signedStorageKey!, file.signedSha256, `Signed file ${file.hexId}`),
+    })),
+  );
+  const withCertificate = document.certificateStorageKey && (wantsCertificate || !selection);
+  if (withCertificate)
+    contents.push({
+      name: certificateName,
+      bytes: await readChecked(document.certificateStorageKey!, document.certificateSha256, `Audit certificate of ${document.hexId}`),
+    });
+  const fileHexIds = [...files.map((file) => file.hexId), ...(withCertificate ? [certificateSelector] : [])];
   const [single] = contents;
-  if (contents.length === 1 && single)
-    return { fileName: signedName(single.file.fileName), contentType: "application/pdf", body: single.bytes, fileHexIds };
-  const names = uniqueNames(contents.map(({ file }) => signedName(file.fileName)));
+  if (contents.length === 1 && single) return { fileName: single.name, contentType: "application/pdf", body: single.bytes, fileHexIds };
+  const names = uniqueNames(contents.map(({ name }) => name));
   // PDFs are compressed already: stored, not deflated again.
   const zip = zipSync(Object.fromEntries(contents.map(({ bytes }, index) => [names[index]!, [bytes, { level: 0 }]])));
   return {

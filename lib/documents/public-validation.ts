@@ -42,6 +42,8 @@ export type PublicValidation = {
   /** The first event whose hash does not follow from the ones before; null when the chain is intact. */
   brokenAt: number | null;
   files: { fileName: string; signedSha256: string; signatures: PdfSignatureInfo[] }[];
+  /** The audit certificate, a sealed PDF of its own; null for shipments sealed when it was inside the signed file. */
+  certificate: { sha256: string; signatures: PdfSignatureInfo[] } | null;
   /**
    * Blockchain stamping of the evidence as a whole: "pending" while no evidence sits in a confirmed
    * batch, "stamped" when every one does, "partial" in between.
@@ -253,6 +255,9 @@ export async function publicValidation(signatureHexId: string): Promise<PublicVa
   const evidences = publicSigners.flatMap((signer) => signer.evidences);
   const confirmed = evidences.filter((evidence) => evidence.stamping?.status === "CONFIRMED").length;
   const files = [];
+  const certificate = document.certificateStorageKey
+    ? { sha256: document.certificateSha256!, signatures: await pdfSignatures(await storage().get(document.certificateStorageKey)) }
+    : null;
   for (const file of document.files) {
     files.push({
       fileName: file.fileName,
@@ -273,6 +278,7 @@ export async function publicValidation(signatureHexId: string): Promise<PublicVa
       events,
       brokenAt,
       files,
+      certificate,
       stamping: confirmed === 0 ? "pending" : confirmed === evidences.length ? "stamped" : "partial",
     },
   };
@@ -287,17 +293,18 @@ export async function checkUploadLimitBytes(): Promise<number> {
 }
 
 /**
- * Whether an uploaded PDF is byte for byte one of the shipment's sealed files (SHA-256 equality).
- * The upload is hashed and forgotten.
+ * Whether an uploaded PDF is byte for byte one of the shipment's sealed files or its audit certificate
+ * (SHA-256 equality). The upload is hashed and forgotten.
  */
 export async function checkSealedFile(
   signatureHexId: string,
   bytes: Uint8Array,
-): Promise<{ identical: boolean; sha256: string; fileName: string | null }> {
+): Promise<{ identical: boolean; sha256: string; fileName: string | null; certificate: boolean }> {
   const document = await sealedShipment(signatureHexId);
   if (!document) throw new AppError("NOT_FOUND");
   if (!isSealed(document)) throw new AppError("VALIDATION_NOT_AVAILABLE");
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const match = document.files.find((file) => file.signedSha256 === sha256);
-  return { identical: Boolean(match), sha256, fileName: match?.fileName ?? null };
+  const certificate = !match && document.certificateSha256 === sha256;
+  return { identical: Boolean(match) || certificate, sha256, fileName: match?.fileName ?? null, certificate };
 }

@@ -10,7 +10,7 @@ import { verifyProcedure } from "./verify-procedure";
 
 /**
  * The evidence package of a sealed shipment (GET /api/validateDocs/{signatureHexId}/package): the
- * sealed PDF(s) (which carry the audit certificate), evidence.json (hashes, Merkle proofs, stamp
+ * sealed PDF(s), the audit certificate (a sealed PDF of its own), evidence.json (hashes, Merkle proofs, stamp
  * transactions) and VERIFY.md (the offline procedure). Public like the validation page, so it holds
  * what that page shows and no evidence files (photos, videos, audio are personal data): only hashes.
  */
@@ -35,6 +35,17 @@ export async function validationPackage(signatureHexId: string): Promise<{ fileN
     files.push({ fileName: file.fileName, path, sha256: file.signedSha256! });
   }
 
+  // The audit certificate, a sealed PDF of its own that names the files above by their SHA-256.
+  let certificate: { path: string; sha256: string } | null = null;
+  const sealed = await db.document.findUniqueOrThrow({
+    where: { hexId: validation.hexId },
+    select: { certificateStorageKey: true, certificateSha256: true },
+  });
+  if (sealed.certificateStorageKey && sealed.certificateSha256) {
+    certificate = { path: "certificate/audit-certificate.pdf", sha256: sealed.certificateSha256 };
+    entries[certificate.path] = await storage().get(sealed.certificateStorageKey);
+  }
+
   const evidence = {
     format: "rubrica-evidence-package/1",
     shipment: {
@@ -46,6 +57,7 @@ export async function validationPackage(signatureHexId: string): Promise<{ fileN
       validationPage: `/validateDocs/${validation.hexId}`,
     },
     files,
+    certificate,
     signers: validation.signers.map((signer) => ({ name: signer.name, status: signer.status, rejectionReason: signer.rejectionReason })),
     merkle: {
       algorithm: merkleAlgorithm,
@@ -95,6 +107,7 @@ export async function validationPackage(signatureHexId: string): Promise<{ fileN
     `Shipment \`${validation.hexId}\` of ${validation.organization}, sealed ${validation.sealedAt.toISOString()}.`,
     "",
     ...files.map((file) => `- \`${file.path}\`: SHA-256 \`${file.sha256}\``),
+    ...(certificate ? [`- \`${certificate.path}\` (audit certificate): SHA-256 \`${certificate.sha256}\``] : []),
     "",
   ].join("\n");
   entries["VERIFY.md"] = strToU8(`${header}\n${verifyProcedure}`);

@@ -37,8 +37,11 @@ blockchain explorer.
 
 The package holds:
 
-- \`documents/*.pdf\`: the sealed PDF(s). The audit certificate is inside: the last page(s) of the sealed PDF.
-- \`evidence.json\`: the shipment, the SHA-256 of each sealed PDF, the audit trail hashes and, for each
+- \`documents/*.pdf\`: the signed and sealed PDF(s).
+- \`certificate/audit-certificate.pdf\`: the audit certificate, a PDF of its own sealed by the organisation. It
+  names each signed PDF by its SHA-256 (and each original upload, signer, evidence and audit event). Shipments
+  sealed before 2026-11-25 have it inside the sealed PDF instead (its last pages) and no such file.
+- \`evidence.json\`: the shipment, the SHA-256 of each sealed PDF and of the certificate, the audit trail hashes and, for each
   evidence, \`kind\`, \`sha256\`, \`check\` and \`stamping\` (\`root\`, \`proof\`, \`transactions\` per
   network with explorer links; \`null\` while not stamped).
 - \`VERIFY.md\`: this procedure.
@@ -48,18 +51,24 @@ the original evidence files can hash them (\`sha256sum photo.jpg\`) and compare 
 
 ### 1. The PDF is the sealed one
 
-    sha256sum documents/*.pdf          # Linux;  macOS: shasum -a 256;  Windows: certutil -hashfile file.pdf SHA256
+    sha256sum documents/*.pdf certificate/*.pdf   # Linux;  macOS: shasum -a 256;  Windows: certutil -hashfile file.pdf SHA256
 
-Each hash must equal \`files[].sha256\` in \`evidence.json\` (and the SHA-256 shown on the public page).
+Each hash must equal \`files[].sha256\` (and \`certificate.sha256\`) in \`evidence.json\`, the SHA-256 shown on
+the public page, and the "signed and sealed file" SHA-256 that the audit certificate states for it.
 Any other copy of the document can be compared the same way.
 
 ### 2. The PDF signatures
 
     pdfsig documents/file.pdf          # poppler-utils
+    pdfsig certificate/audit-certificate.pdf
 
 Every signature must be reported as valid ("Signature is Valid") and the document as not modified after
-signing; the organisation's seal over the audit certificate follows the signers' signatures. Adobe Acrobat
-Reader shows the same in its Signatures panel.
+signing. Each signer's signature names the signer (their own short-lived certificate); the organisation's
+seal follows them. After a signer signs, a file only gains what strict validators accept after a
+signature: the next signers' signatures, the seal and long-term validation data, never a page or any other
+change. So validators that analyse each later revision (pyHanko, the EU's DSS) judge every signature valid
+too, not just those that check the signed bytes (pdfsig). Adobe Acrobat Reader shows the same in its
+Signatures panel.
 
 When the platform signs with a timestamp authority, every signature carries an RFC 3161 timestamp (PAdES
 B-T) and the sealed file ends with long-term validation data (PAdES B-LTA): a Document Security Store with

@@ -60,6 +60,7 @@ export async function filesDownloadView(token: string) {
     title: document.title,
     status: document.status,
     ready,
+    certificate: ready && document.certificateStorageKey !== null,
     organization: document.organization,
     files: document.files.map((f) => ({ hexId: f.hexId, fileName: f.fileName })),
   };

@@ -152,6 +152,7 @@ describe("the success callback", () => {
         rejectionReason: null,
       })),
       downloadUrl: `http://127.0.0.1:3000/api/documents/${document.hexId}/download`,
+      certificateUrl: `http://127.0.0.1:3000/api/documents/${document.hexId}/download?file=certificate`,
     });
 
     // Running the job again (a duplicate) sends nothing.
@@ -256,6 +257,7 @@ describe("the soft-fail callback", () => {
       status: "REJECTED",
       completedAt: null,
       downloadUrl: null,
+      certificateUrl: null,
       signers: [{ status: "REJECTED" }],
     });
     // The success callback of a rejected shipment sends nothing.

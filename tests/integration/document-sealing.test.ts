@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Queue, QueueEvents, Worker } from "bullmq";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as downloadRoute } from "@/app/api/documents/[documentHexId]/download/route";
 import { NextRequest } from "next/server";
@@ -38,8 +39,9 @@ afterAll(async () => {
 
 const sign = signStep;
 
-async function download(documentHexId: string) {
-  const request = new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/download`, {
+async function download(documentHexId: string, file?: string) {
+  const query = file ? `?file=${file}` : "";
+  const request = new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/download${query}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   return downloadRoute(request, { params: Promise.resolve({ documentHexId }) });
@@ -76,11 +78,27 @@ describe("signing and sealing the shipment's files", () => {
     expect(await runJob("signing.sign-signer", { signerId: second!.id })).toEqual({ signed: 0 });
 
     const sealed = await db.documentFile.findFirstOrThrow({ where: { documentId: document.id } });
-    expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).sealedAt).not.toBeNull();
-    const response = await download(document.hexId);
+    const row = await db.document.findUniqueOrThrow({ where: { id: document.id } });
+    expect(row.sealedAt).not.toBeNull();
+    const signedBytes = Buffer.from(await storage().get(sealed.signedStorageKey!));
+    const certificateBytes = Buffer.from(await storage().get(row.certificateStorageKey!));
+    // The shipment comes with its audit certificate: a ZIP of the signed file and the certificate.
+    const all = await download(document.hexId);
+    expect(all.status).toBe(200);
+    expect(all.headers.get("content-type")).toBe("application/zip");
+    const entries = unzipSync(new Uint8Array(await all.arrayBuffer()));
+    expect(Object.keys(entries)).toEqual(["contrato-firmado.pdf", `${row.title}-certificado-de-auditoria.pdf`]);
+    expect(Buffer.from(entries["contrato-firmado.pdf"]!).equals(signedBytes)).toBe(true);
+    // Each on its own as a PDF.
+    const response = await download(document.hexId, sealed.hexId);
     expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
     const bytes = new Uint8Array(await response.arrayBuffer());
-    expect(Buffer.from(bytes).equals(Buffer.from(await storage().get(sealed.signedStorageKey!)))).toBe(true);
+    expect(Buffer.from(bytes).equals(signedBytes)).toBe(true);
+    const certificate = await download(document.hexId, "certificate");
+    expect(certificate.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await certificate.arrayBuffer()).equals(certificateBytes)).toBe(true);
+    expect((await download(document.hexId, "certificado")).status).toBe(404);
     const events = await db.auditEvent.findMany({
       where: { documentId: document.id, type: { in: ["signer.pdf-signed", "document.sealed"] } },
     });

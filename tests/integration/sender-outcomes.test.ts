@@ -127,11 +127,11 @@ describe("a signer's rejection reaches the sender", () => {
     expect((await signStep(signer.hexId, signer.secret!)).body.finished).toBe(true);
     expect(await runJob("signing.seal-document", { documentId: document.id })).toEqual({ sealed: 1 });
 
-    // The audit certificate in the sealed PDF.
-    const file = await db.documentFile.findFirstOrThrow({ where: { documentId: document.id } });
+    // The audit certificate, a sealed PDF of its own.
+    const { certificateStorageKey } = await db.document.findUniqueOrThrow({ where: { id: document.id } });
     const dir = await mkdtemp(path.join(tmpdir(), "sender-outcomes-"));
-    const pdfPath = path.join(dir, "sealed.pdf");
-    await writeFile(pdfPath, await storage().get(file.signedStorageKey!));
+    const pdfPath = path.join(dir, "certificate.pdf");
+    await writeFile(pdfPath, await storage().get(certificateStorageKey!));
     const { stdout } = await run("pdftotext", [pdfPath, "-"]);
     const text = stdout.replace(/\s+/g, " ");
     expect(text).toContain("Motivo del rechazo");

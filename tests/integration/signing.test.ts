@@ -1,3 +1,4 @@
+import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getProcessRoute } from "@/app/api/signprocess/getSignatureProcess/[id]/route";
 import { GET as verifyRoute } from "@/app/api/signprocess/verify/[id]/route";
@@ -491,6 +492,25 @@ describe("the signed document for signers (/files-download/{urlDownload})", () =
     expect(Buffer.from(packed.body).equals(signedBytes)).toBe(true);
     expect(packed.fileName).toMatch(/contrato.*\.pdf$/);
     expect(await db.auditEvent.count({ where: { documentId: document.id, type: "signer.downloaded" } })).toBe(1);
+
+    // With the audit certificate, a sealed PDF of its own: offered on the page, alone or in a ZIP with the signed file.
+    const certificateBytes = Buffer.from("%PDF-1.7 certificate stand-in");
+    const certificate = await storage().put(certificateBytes);
+    await db.document.update({
+      where: { id: document.id },
+      data: { certificateStorageKey: certificate.key, certificateSha256: certificate.sha256 },
+    });
+    expect((await filesDownloadView(token)).certificate).toBe(true);
+    const alone = await downloadForSigner(token, "certificate", "es-es", meta());
+    expect([alone.contentType, Buffer.from(alone.body).equals(certificateBytes)]).toEqual(["application/pdf", true]);
+    expect(alone.fileName).toMatch(/certificado-de-auditoria\.pdf$/);
+    const both = await downloadForSigner(token, undefined, "es-es", meta());
+    expect(both.contentType).toBe("application/zip");
+    expect(Object.values(unzipSync(both.body)).map((bytes) => Buffer.from(bytes).toString("latin1"))).toEqual([
+      signedBytes.toString("latin1"),
+      certificateBytes.toString("latin1"),
+    ]);
+    expect(await db.auditEvent.count({ where: { documentId: document.id, type: "signer.downloaded" } })).toBe(3);
 
     const other = await createSentShipment(org.organization.id, { signers: [{}] });
     const foreign = await filesDownloadToken(other.document.hexId, signer.hexId);

@@ -30,7 +30,10 @@ async function check(signatureHexId: string, bytes: Uint8Array | null, ip = `198
     headers: { ...clientAddressHeaders(ip), "accept-language": "es-ES" },
   });
   const response = await checkRoute(request, { params: Promise.resolve({ signatureHexId }) });
-  return { status: response.status, body: (await response.json()) as { identical?: boolean; errorCode?: string; message?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { identical?: boolean; certificate?: boolean; errorCode?: string; message?: string },
+  };
 }
 
 beforeAll(async () => {
@@ -54,6 +57,12 @@ describe("public verification of a sealed shipment", () => {
     const same = await check(sealedHexId, sealedBytes);
     expect(same.status).toBe(200);
     expect(same.body.identical).toBe(true);
+
+    // The audit certificate, a sealed PDF of its own, is recognised too.
+    const { certificateStorageKey } = await db.document.findUniqueOrThrow({ where: { hexId: sealedHexId } });
+    const certificate = await check(sealedHexId, await storage().get(certificateStorageKey!));
+    expect(certificate.body).toMatchObject({ identical: true, certificate: true });
+    expect(same.body).toMatchObject({ certificate: false });
 
     // One byte appended (a re-saved or tampered copy) is a different file.
     const altered = new Uint8Array([...sealedBytes, 0x0a]);
@@ -111,6 +120,10 @@ describe("public verification of a sealed shipment", () => {
     expect(signatures.map((s) => s.field).sort()).toHaveLength(3);
     expect(signatures.map((s) => s.name)).toEqual(expect.arrayContaining([...signerNames, org.organization.name]));
     expect(signatures.every((s) => s.signedAt instanceof Date)).toBe(true);
+    // The audit certificate's own seal.
+    expect(validation.certificate?.signatures.map((s) => [s.field, s.name])).toEqual([
+      [`SelloCertificado_${sealedHexId}`, org.organization.name],
+    ]);
     const serialized = JSON.stringify(validation);
     const signers = await db.signer.findMany({ where: { document: { hexId: sealedHexId } } });
     for (const signer of signers) {

@@ -150,11 +150,16 @@ describe("Merkle proofs on the public validation page and the evidence package",
     const pdfs = Object.keys(files).filter((name) => name.startsWith("documents/"));
     expect(pdfs).toHaveLength(1);
     expect(Buffer.from(files[pdfs[0]!]!).equals(Buffer.from(sealedBytes))).toBe(true);
-    // Only the sealed PDFs and two text files: no evidence images, videos or audio.
-    expect(Object.keys(files).sort()).toEqual(["VERIFY.md", "evidence.json", ...pdfs].sort());
+    // The audit certificate, a sealed PDF of its own.
+    const { certificateStorageKey, certificateSha256 } = await db.document.findUniqueOrThrow({ where: { hexId: sealedHexId } });
+    const certificate = files["certificate/audit-certificate.pdf"];
+    expect(certificate && Buffer.from(certificate).equals(Buffer.from(await storage().get(certificateStorageKey!)))).toBe(true);
+    // Only the sealed PDFs, the certificate and two text files: no evidence images, videos or audio.
+    expect(Object.keys(files).sort()).toEqual(["VERIFY.md", "certificate/audit-certificate.pdf", "evidence.json", ...pdfs].sort());
 
     const evidence = JSON.parse(strFromU8(files["evidence.json"]!)) as {
       files: { path: string; sha256: string }[];
+      certificate: { path: string; sha256: string } | null;
       evidences: {
         kind: string;
         sha256: string;
@@ -162,6 +167,7 @@ describe("Merkle proofs on the public validation page and the evidence package",
       }[];
     };
     expect(evidence.files[0]!.sha256).toBe(createHash("sha256").update(sealedBytes).digest("hex"));
+    expect(evidence.certificate).toEqual({ path: "certificate/audit-certificate.pdf", sha256: certificateSha256 });
     const stored = await db.evidence.findMany({ where: { id: { in: evidenceIds } }, orderBy: { id: "asc" } });
     expect(evidence.evidences.map((item) => item.sha256)).toEqual(stored.map((item) => item.sha256));
     for (const item of evidence.evidences) {

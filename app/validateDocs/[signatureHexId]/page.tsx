@@ -177,7 +177,12 @@ export default async function ValidateDocsPage({ params }: { params: Promise<{ s
       </Card>
 
       <Card title={t("signatures")}>
-        {validation.files.map((file) => (
+        {[
+          ...validation.files,
+          ...(validation.certificate
+            ? [{ fileName: t("certificate"), signedSha256: validation.certificate.sha256, signatures: validation.certificate.signatures }]
+            : []),
+        ].map((file) => (
           <div key={file.signedSha256} className="mb-4 last:mb-0">
             <p className="text-sm font-medium text-slate-800">
               {t("file")}: {file.fileName}

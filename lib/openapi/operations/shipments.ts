@@ -27,7 +27,7 @@ export const shipmentOperations = operationGroup(
     summary: "Create a draft shipment (title, description, expiration, flow, tags, callbacks)",
     needs: "DOCUMENTO:CREATE",
     description:
-      "Without a flow, the organisation's default signature flow is used. When the shipment ends, callBackUrl (completed) or callBackUrlSoftFail (rejected, expired) receives a POST of JSON {event, documentHexId, status, completedAt, signers, downloadUrl} with X-Rubrica-Event, X-Rubrica-Delivery and X-Rubrica-Signature `t=<unix>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">` keyed by the organisation's callback secret; anything but a 2xx answer within 10 s is retried with backoff, up to 8 attempts.",
+      "Without a flow, the organisation's default signature flow is used. When the shipment ends, callBackUrl (completed) or callBackUrlSoftFail (rejected, expired) receives a POST of JSON {event, documentHexId, status, completedAt, signers, downloadUrl, certificateUrl} with X-Rubrica-Event, X-Rubrica-Delivery and X-Rubrica-Signature `t=<unix>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">` keyed by the organisation's callback secret; anything but a 2xx answer within 10 s is retried with backoff, up to 8 attempts.",
     body: draftData,
     responses: { 201: { description: draft } },
   },
@@ -105,15 +105,15 @@ export const shipmentOperations = operationGroup(
     method: "get",
     path: "/api/documents/{documentHexId}/download",
     operationId: "downloadSignedDocument",
-    summary: "The signed PDF of a completed shipment; a ZIP of the signed PDFs when it holds several files",
+    summary: "The signed files of a completed shipment with their audit certificate (a ZIP), or one of them as a PDF",
     needs: "DOCUMENTO:VIEW",
     description:
-      "`?file={fileHexId}` gives one signed PDF of a shipment with several files. The download is recorded in the operation log.",
+      "Without `file`: a ZIP of every signed PDF and the audit certificate. `?file={fileHexId}` gives one signed PDF; `?file=certificate` the audit certificate, a PDF of its own sealed by the organisation that names each signed file by its SHA-256 (the signed files carry nothing but signatures, the seal and long-term validation data, so every signature stays valid under strict validators). Shipments sealed before 2026-11-25 have the certificate inside their signed file: `certificate` answers 404 for them and the download without `file` gives that file. The download is recorded in the operation log.",
     pathParams: documentPath,
     query: downloadQuery,
     responses: {
       200: {
-        description: "The signed PDF, or a ZIP of them",
+        description: "A ZIP of the signed PDFs and the audit certificate, or the one PDF asked for",
         files: ["application/pdf", "application/zip"],
         headers: { "Content-Disposition": "attachment, with the file's name (filename and UTF-8 filename*)" },
       },

@@ -3,12 +3,12 @@ import { attachmentDisposition } from "@/lib/http/content-disposition";
 import { requestMeta } from "@/lib/http/request";
 import { downloadForSigner } from "@/lib/signing/download-link";
 
-/** GET /api/signprocess/download/{urlDownload}?file={fileHexId}: a signer's copy of the signed shipment. */
+/** GET /api/signprocess/download/{urlDownload}?file={fileHexId|certificate}: a signer's copy of the signed shipment and its audit certificate. */
 export const GET = apiRoute<{ token: string }>(async (request, { token }) => {
   const file = request.nextUrl.searchParams.get("file") ?? undefined;
   const packed = await downloadForSigner(
     token,
-    file && /^[0-9a-f]{32}$/.test(file) ? file : undefined,
+    file && /^(?:[0-9a-f]{32}|certificate)$/.test(file) ? file : undefined,
     requestLocale(request),
     requestMeta(request.headers),
   );
