@@ -100,10 +100,13 @@ test.describe("a signer goes through every step of a flow", () => {
         .toBe(true);
       const href = await page.getByTestId("files-download-link").getAttribute("href");
       await page.goto(href!);
-      const link = page.getByTestId("signed-files").getByRole("link");
-      await expect(link).toHaveCount(1);
-      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      // The signed file and, beside it, the audit certificate (a sealed PDF of its own).
+      const links = page.getByTestId("signed-files").getByRole("link");
+      await expect(links).toHaveCount(2);
+      const [download] = await Promise.all([page.waitForEvent("download"), links.first().click()]);
+      expect(download.suggestedFilename()).toMatch(/-firmado\.pdf$/);
+      const [certificate] = await Promise.all([page.waitForEvent("download"), page.getByTestId("signed-files-certificate").click()]);
+      expect(certificate.suggestedFilename()).toMatch(/-certificado-de-auditoria\.pdf$/);
     } finally {
       await bridge.close();
     }

@@ -25,7 +25,7 @@ test.describe("public verification of a sealed shipment", () => {
       data: { image: await drawnSignature() },
     });
     expect(signed.ok()).toBe(true);
-    // The worker signs and seals, appending the audit certificate.
+    // The worker signs and seals the file, then makes and seals the audit certificate.
     await expect
       .poll(async () => (await db.document.findUniqueOrThrow({ where: { id: document.id } })).sealedAt !== null, { timeout: 30_000 })
       .toBe(true);
@@ -37,12 +37,21 @@ test.describe("public verification of a sealed shipment", () => {
     await expect(page.getByTestId("validation-signer")).toContainText(`${signer.firstName} ${signer.lastName}`);
     await expect(page.getByTestId("validation-signer")).not.toContainText(signer.email!);
     await expect(page.getByTestId("validation-chain")).toHaveText("La cadena de hashes del registro es íntegra.");
-    await expect(page.getByTestId("validation-signature")).toHaveCount(2);
+    // The signer's signature and the seal in the document, the seal of the audit certificate.
+    await expect(page.getByTestId("validation-signature")).toHaveCount(3);
     await expect(page.getByTestId("validation-stamping")).toHaveText("pendiente");
 
     await page.getByTestId("check-file").setInputFiles({ name: "contrato-firmado.pdf", mimeType: "application/pdf", buffer: sealed });
     await page.getByTestId("check-submit").click();
     await expect(page.getByTestId("check-identical")).toHaveText("El fichero es idéntico al documento sellado.");
+
+    const { certificateStorageKey } = await db.document.findUniqueOrThrow({ where: { id: document.id } });
+    const certificate = Buffer.from(await storage().get(certificateStorageKey!));
+    await page.getByTestId("check-file").setInputFiles({ name: "certificado.pdf", mimeType: "application/pdf", buffer: certificate });
+    await page.getByTestId("check-submit").click();
+    await expect(page.getByTestId("check-identical")).toHaveText(
+      "El fichero es idéntico al certificado de auditoría sellado de este envío.",
+    );
 
     await page
       .getByTestId("check-file")
