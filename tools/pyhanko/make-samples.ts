@@ -21,9 +21,9 @@
  */
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from "@cantoo/pdf-lib";
+import { PDFBool, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from "@cantoo/pdf-lib";
 import sharp from "sharp";
-import { renderAuditCertificate, appendAuditCertificate, type AuditCertificateData } from "@/lib/pdf/audit-certificate";
+import { renderAuditCertificate, type AuditCertificateData } from "@/lib/pdf/audit-certificate";
 import { parsePkcs12, type SigningCredentials } from "@/lib/pdf/credentials";
 import { addLongTermValidation } from "@/lib/pdf/long-term";
 import { sealPdf, signPdf, type SignatureRect } from "@/lib/pdf/sign-pdf";
@@ -81,7 +81,7 @@ function certificateData(names: string[]): AuditCertificateData {
     organization: "Plataforma Pruebas",
     title: "Contrato de arrendamiento Peñalén",
     hexId: "a1b2c3d4e5f60718293a4b5c6d7e8f90",
-    files: [{ fileName: "contrato.pdf", sha256: "9f".repeat(32) }],
+    files: [{ fileName: "contrato.pdf", sha256: "9f".repeat(32), signedSha256: null }],
     signers: names.map((name, i) => ({
       name,
       email: `firmante${i}@example.test`,
@@ -129,6 +129,18 @@ async function seal(pdf: Uint8Array, ctx: Ctx, fieldSuffix = "a1b2c3d4"): Promis
     fieldName: `Sello_${fieldSuffix}`,
   });
   return ctx.tsaUrl ? addLongTermValidation(sealed, { tsaUrl: ctx.tsaUrl, fieldName: `SelloTiempo_${fieldSuffix}` }) : sealed;
+}
+
+/**
+ * What the seal job did before issue 15 (lib/pdf/audit-certificate.ts then): the certificate's pages appended
+ * to the signed file with a catalog marker, before the seal. Kept here to reproduce the finding.
+ */
+async function appendAuditCertificate(pdf: Uint8Array, certificate: Uint8Array): Promise<Uint8Array> {
+  const document = await PDFDocument.load(pdf, { forIncrementalUpdate: true, updateMetadata: false });
+  const source = await PDFDocument.load(certificate, { updateMetadata: false });
+  for (const page of await document.copyPages(source, source.getPageIndices())) document.addPage(page);
+  document.catalog.set(PDFName.of("RubricaAuditCertificate"), PDFBool.True);
+  return document.save({ useObjectStreams: false });
 }
 
 /** appendAuditCertificate without its catalog marker: to show that the pages alone already break the signatures. */
