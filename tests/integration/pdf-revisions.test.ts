@@ -77,20 +77,10 @@ async function expectDeliveredFilesValid(
       ...sealFields,
     ]);
   }
-  // The audit certificate as its own sealed PDF (Document.certificateStorageKey), once that column exists: checked
-  // through a raw query so this file compiles against the schema before and after it. It carries only the seal
-  // (and timestamp), whatever the seal's field names there; until the column exists this part does nothing.
-  const [column] = await db.$queryRaw<{ present: boolean }[]>`
-    SELECT EXISTS (
-      SELECT 1 FROM information_schema.columns
-      WHERE table_schema = current_schema() AND table_name = 'Document' AND column_name = 'certificateStorageKey'
-    ) AS present`;
-  if (!column?.present) return;
-  const [row] = await db.$queryRaw<
-    { key: string | null }[]
-  >`SELECT "certificateStorageKey" AS key FROM "Document" WHERE id = ${documentId}`;
-  expect(row?.key, "the sealed shipment stores its audit certificate").toBeTruthy();
-  const certificate = await storage().get(row!.key!);
+  // The audit certificate, a sealed PDF of its own: only the organisation's seal (and timestamp) on it.
+  const row = await db.document.findUniqueOrThrow({ where: { id: documentId } });
+  expect(row.certificateStorageKey, "the sealed shipment stores its audit certificate").toBeTruthy();
+  const certificate = await storage().get(row.certificateStorageKey!);
   const reports = await analyseRevisions(certificate);
   expect(reports.length, "the audit certificate is sealed").toBeGreaterThan(0);
   await expectRevisionInvariant(

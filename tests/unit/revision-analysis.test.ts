@@ -1,7 +1,6 @@
 import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFRef, StandardFonts } from "@cantoo/pdf-lib";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appendAuditCertificate } from "@/lib/pdf/audit-certificate";
 import { developmentCredentials, type SigningCredentials } from "@/lib/pdf/credentials";
 import { analyseRevisions, type SignatureRevisionReport } from "@/lib/pdf/revision-analysis";
 import { sealPdf, signPdf } from "@/lib/pdf/sign-pdf";
@@ -151,20 +150,5 @@ describe("revision analysis: changes that make a signature INVALID (OTHER)", () 
     const [report] = await analyseRevisions(withFreed);
     expect(report!.level).toBe("OTHER");
     expect(report!.problems).toContain(`revision 2: object ${freed} 0 R was freed (deleted) in revision 2`);
-  });
-
-  // appendAuditCertificate is today's seal-job step (lib/signing/sign-files.ts sealDocument); it goes away when the
-  // audit certificate becomes its own sealed PDF. Then delete this case (the two above cover its two changes).
-  it("today's appendAuditCertificate after the signers: the catalog key and the page tree", async () => {
-    const signed = await sign(await sign(await contract(), 1), 2);
-    const certificate = await contract();
-    const reports = byField(await analyseRevisions(await seal(await appendAuditCertificate(signed, certificate))));
-    for (const field of ["Firma_1", "Firma_2"]) {
-      expect(reports[field]!.level).toBe("OTHER");
-      const problems = reports[field]!.problems.join("\n");
-      expect(problems).toContain("document catalog: key /RubricaAuditCertificate added");
-      expect(problems).toMatch(/page tree \/Root\/Pages .* \(2 pages at signing, 4 now\)/);
-    }
-    expect(reports.Sello_1).toMatchObject({ level: "NONE", problems: [] });
   });
 });
