@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -40,6 +40,12 @@ afterAll(async () => {
 
 /** Every signature's level: signers' at most FORM_FILLING, the seal's and timestamp's at most LTA_UPDATES. */
 async function expectRevisionInvariant(bytes: Uint8Array, what: string, expectedFields: string[]): Promise<void> {
+  // RUBRICA_PDF_DUMP=dir keeps each checked file, for an outside validator (tools/pyhanko/README.md).
+  const dump = process.env.RUBRICA_PDF_DUMP;
+  if (dump) {
+    await mkdir(dump, { recursive: true });
+    await writeFile(path.join(dump, `${expectedFields[0]}-${what.replace(/[^\w.-]+/g, "_")}.pdf`), bytes);
+  }
   const reports = await analyseRevisions(bytes);
   // The reasons first, so a failure says what broke the invariant.
   expect(
