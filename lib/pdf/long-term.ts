@@ -1,6 +1,6 @@
 import { HttpTimestampAuthority, PDF } from "@libpdf/core";
 import { checkedRevocationProvider, type RevocationProblem } from "./revocation";
-import { localCrlFor } from "./signing-authority";
+import { localCrlSource } from "./signing-authority";
 import { requestTarget } from "./timestamp";
 
 export type LongTermOptions = {
@@ -27,7 +27,7 @@ export type LongTermOptions = {
  */
 export async function addLongTermValidation(pdf: Uint8Array, { tsaUrl, fieldName }: LongTermOptions): Promise<Uint8Array> {
   const target = requestTarget(tsaUrl);
-  const provider = checkedRevocationProvider({ localCrl: localCrlFor });
+  const provider = checkedRevocationProvider({ localCrl: localCrlSource() });
   const document = await PDF.load(pdf);
   const { bytes } = await document.addArchivalData({
     timestampAuthority: new HttpTimestampAuthority(target.url, { headers: target.headers, timeout: 15_000 }),

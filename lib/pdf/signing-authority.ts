@@ -109,18 +109,28 @@ function publishedCrlFiles(certificate: Uint8Array): string[] {
 }
 
 /**
- * The CRL for a certificate one of our CAs issued, made here instead of fetched over HTTP (the web server may be
- * another process, or not run at all): only when the CA its distribution point names did issue it. Null for any
- * other certificate, which gets its revocation data from where it says.
+ * The CRLs for certificates our CAs issued, made here instead of fetched over HTTP (the web server may be another
+ * process, or not run at all): for a certificate whose distribution point names one of our CAs, and only when that
+ * CA did issue it; null for any other certificate, which gets its revocation data from where it says. One CRL per CA
+ * for the lifetime of the returned function (one long-term validation run), however many certificates it issued.
  */
-export async function localCrlFor(certificate: Uint8Array): Promise<Uint8Array | null> {
-  for (const file of publishedCrlFiles(certificate)) {
-    const issuer =
-      file === signerCaCrlFile
-        ? (await loadSignerCa()).certificate
-        : (await db.signingAuthority.findUnique({ where: { hexId: file.replace(/\.crl$/, "") }, select: { certificate: true } }))
-            ?.certificate;
-    if (issuer && issuedBy(certificate, issuer)) return publishedCrl(file);
-  }
-  return null;
+export function localCrlSource(): (certificate: Uint8Array) => Promise<Uint8Array | null> {
+  const made = new Map<string, Promise<Uint8Array | null>>();
+  return async (certificate) => {
+    for (const file of publishedCrlFiles(certificate)) {
+      const issuer =
+        file === signerCaCrlFile
+          ? (await loadSignerCa()).certificate
+          : (await db.signingAuthority.findUnique({ where: { hexId: file.replace(/\.crl$/, "") }, select: { certificate: true } }))
+              ?.certificate;
+      if (!issuer || !issuedBy(certificate, issuer)) continue;
+      let crl = made.get(file);
+      if (!crl) {
+        crl = publishedCrl(file);
+        made.set(file, crl);
+      }
+      return crl;
+    }
+    return null;
+  };
 }
