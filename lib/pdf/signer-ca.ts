@@ -66,8 +66,11 @@ export function loadSignerCa(config: SignerCaConfig = env()): Promise<SigningCre
       const p12 = p12Path ? await readFile(p12Path) : p12Base64 ? Buffer.from(p12Base64, "base64") : null;
       if (p12) {
         const credentials = await parsePkcs12(new Uint8Array(p12), password);
-        if (!isCertificateAuthority(credentials.certificate))
-          throw new Error("PDF signing: the signer CA's certificate is not a CA (basicConstraints cA and keyUsage keyCertSign)");
+        // It certifies the organisations' CAs, which certify the signers: one level of CA under it at least.
+        if (!isCertificateAuthority(credentials.certificate, 1))
+          throw new Error(
+            "PDF signing: the signer CA's certificate is not a CA that may certify another (basicConstraints cA, pathlen 1 or more, keyUsage keyCertSign)",
+          );
         return credentials;
       }
       if (!test && !warnedDevelopment) {

@@ -208,11 +208,22 @@ export function publicKeyOf(privateKey: KeyObject): KeyObject {
   return createPublicKey(privateKey);
 }
 
-/** Whether a certificate may issue certificates: basicConstraints cA and, when key usage is present, keyCertSign. */
-export function isCertificateAuthority(der: Uint8Array): boolean {
+/**
+ * Whether a certificate may issue certificates: basicConstraints cA and, when key usage is present, keyCertSign; with
+ * `levelsBelow`, its path length constraint must allow that many CAs under it.
+ */
+export function isCertificateAuthority(der: Uint8Array, levelsBelow = 0): boolean {
   const x509 = new X509Certificate(der);
   if (!x509.ca) return false;
   const certificate = pkijs.Certificate.fromBER(toArrayBuffer(der));
+  const constraints = certificate.extensions?.find((entry) => entry.extnID === x509Oid.basicConstraints);
+  if (constraints) {
+    const { pathLenConstraint } = new pkijs.BasicConstraints({
+      schema: asn1js.fromBER(constraints.extnValue.valueBlock.valueHexView).result,
+    });
+    const length = typeof pathLenConstraint === "number" ? pathLenConstraint : pathLenConstraint?.valueBlock.valueDec;
+    if (length !== undefined && length < levelsBelow) return false;
+  }
   const usage = certificate.extensions?.find((entry) => entry.extnID === x509Oid.keyUsage);
   if (!usage) return true;
   const bits = asn1js.fromBER(usage.extnValue.valueBlock.valueHexView).result as asn1js.BitString;

@@ -65,6 +65,75 @@ describe("the platform's development signer CA", () => {
   });
 });
 
+describe("a configured signer CA", () => {
+  /** A key and certificate made by openssl with the given extensions, exported as a PKCS#12. */
+  function p12(name: string, extensions: string[]): string {
+    const run = (args: string[]) => spawnSync("openssl", args, { cwd: workDir, encoding: "utf8" });
+    run([
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      `${name}.key`,
+      "-out",
+      `${name}.crt`,
+      "-days",
+      "2",
+      "-subj",
+      `/C=ES/O=Rubrica Pruebas/CN=${name}`,
+      ...extensions.flatMap((extension) => ["-addext", extension]),
+    ]);
+    run(["pkcs12", "-export", "-inkey", `${name}.key`, "-in", `${name}.crt`, "-out", `${name}.p12`, "-passout", "pass:clave-ca"]);
+    return join(workDir, `${name}.p12`);
+  }
+
+  it.skipIf(!hasOpenssl)("is loaded from its PKCS#12 when it is a CA, and refused when it is not", async () => {
+    const config = { NODE_ENV: "test", STORAGE_DIR: join(workDir, "storage"), PDF_SIGNER_CA_P12_PASSWORD: "clave-ca" };
+    const ca = await loadSignerCa({
+      ...config,
+      PDF_SIGNER_CA_P12_PATH: p12("CA Firmantes Pruebas", [
+        "basicConstraints=critical,CA:TRUE,pathlen:1",
+        "keyUsage=critical,keyCertSign,cRLSign",
+      ]),
+    });
+    expect(new X509Certificate(ca.certificate).subject).toContain("CN=CA Firmantes Pruebas");
+    expect(ca.development).toBe(false);
+    // An RSA CA certifies a P-256 organisation CA.
+    const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+    const certificate = certifyOrganizationAuthority({
+      organization: { name: "Otra S.A.", createdAt: new Date() },
+      privateKey,
+      platform: ca,
+      crlUrl: "https://rubrica.example/api/pki/signer-ca.crl",
+    });
+    expect(issuedBy(certificate, ca.certificate)).toBe(true);
+    await expect(
+      loadSignerCa({
+        ...config,
+        PDF_SIGNER_CA_P12_PATH: p12("Firmante Final", ["basicConstraints=critical,CA:FALSE", "keyUsage=critical,digitalSignature"]),
+      }),
+    ).rejects.toThrow(/not a CA/);
+    await expect(
+      loadSignerCa({
+        ...config,
+        PDF_SIGNER_CA_P12_PATH: p12("CA Sin Firma", ["basicConstraints=critical,CA:TRUE", "keyUsage=critical,cRLSign"]),
+      }),
+    ).rejects.toThrow(/not a CA/);
+    // pathlen 0: it could sign the signers' certificates itself, but not the organisations' CAs.
+    await expect(
+      loadSignerCa({
+        ...config,
+        PDF_SIGNER_CA_P12_PATH: p12("CA Ultimo Nivel", [
+          "basicConstraints=critical,CA:TRUE,pathlen:0",
+          "keyUsage=critical,keyCertSign,cRLSign",
+        ]),
+      }),
+    ).rejects.toThrow(/not a CA that may certify another/);
+  });
+});
+
 describe("an organisation's signing CA", () => {
   it("is issued by the platform's signer CA and may only issue end-entity certificates", () => {
     const x509 = new X509Certificate(authority.certificate);
