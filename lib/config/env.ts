@@ -45,6 +45,12 @@ const schema = z.object({
   PDF_SIGNING_P12_PATH: z.string().optional(),
   PDF_SIGNING_P12_BASE64: z.string().optional(),
   PDF_SIGNING_P12_PASSWORD: z.string().optional(),
+  // The platform's signer CA (lib/pdf/signer-ca.ts), which certifies each organisation's signing CA, which issues
+  // each signer a short-lived certificate per signature: a PKCS#12 whose certificate is a CA (cA, keyCertSign).
+  // Without either, a generated DEVELOPMENT CA (not valid) does.
+  PDF_SIGNER_CA_P12_PATH: z.string().optional(),
+  PDF_SIGNER_CA_P12_BASE64: z.string().optional(),
+  PDF_SIGNER_CA_P12_PASSWORD: z.string().optional(),
   // RFC 3161 timestamp authority: with it every PDF signature is timestamped (PAdES B-T), without it B-B.
   PDF_SIGNING_TSA_URL: z.string().url().optional(),
   // Blockchain stamping of evidence hashes (lib/stamping/networks.ts): comma-separated networks, each

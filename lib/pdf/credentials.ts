@@ -5,6 +5,7 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { env } from "@/lib/config/env";
 import { toArrayBuffer } from "./der";
+import { distinguishedName } from "./x509";
 
 /** A certificate and its private key, ready to sign PDFs (lib/pdf/sign-pdf.ts). */
 export type SigningCredentials = {
@@ -114,17 +115,6 @@ function orderChain(leaf: Uint8Array, others: Uint8Array[]): Uint8Array[] {
   return [...ordered, ...remaining];
 }
 
-/** A distinguished name with one attribute per RDN (pkijs alone would put them all in one multi-valued RDN). */
-function name(values: { type: string; value: string }[]): pkijs.RelativeDistinguishedNames {
-  const sequence = new asn1js.Sequence({
-    value: values.map(
-      ({ type, value }) =>
-        new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value: new asn1js.Utf8String({ value }) }).toSchema()] }),
-    ),
-  });
-  return pkijs.RelativeDistinguishedNames.fromBER(sequence.toBER());
-}
-
 /** A fresh self-signed RSA-2048 certificate, valid five years, whose subject says it is not valid. */
 async function generateDevelopmentCredentials(): Promise<SigningCredentials> {
   const subtle = webcrypto.subtle;
@@ -143,8 +133,8 @@ async function generateDevelopmentCredentials(): Promise<SigningCredentials> {
     { type: oid.organizationalUnit, value: developmentSubject.organizationalUnit },
     { type: oid.commonName, value: developmentSubject.commonName },
   ];
-  certificate.subject = name(subject);
-  certificate.issuer = name(subject);
+  certificate.subject = distinguishedName(subject);
+  certificate.issuer = distinguishedName(subject);
   const now = Date.now();
   certificate.notBefore.value = new Date(now - 60 * 60 * 1000);
   certificate.notAfter.value = new Date(now + 5 * 365 * 24 * 60 * 60 * 1000);
@@ -184,17 +174,15 @@ function pem(label: string, der: Uint8Array): string {
 
 function fromPem(text: string, label: string): Buffer {
   const match = new RegExp(`-----BEGIN ${label}-----([^-]+)-----END ${label}-----`).exec(text);
-  if (!match?.[1]) throw new Error(`PDF signing: the cached development certificate has no ${label}`);
+  if (!match?.[1]) throw new Error(`PDF signing: the cached development credentials have no ${label}`);
   return Buffer.from(match[1].replace(/\s+/g, ""), "base64");
 }
 
 /**
- * The development certificate: generated once, then kept in `cacheDir` (cert and key in one PEM file,
- * mode 0600) so every process and restart signs with the same one; without cacheDir, kept in memory only.
+ * Credentials generated once, then kept in `file` (cert and key in one PEM file, mode 0600) so every process and
+ * restart uses the same ones: the first process to write the file wins and the others read it.
  */
-export async function developmentCredentials(cacheDir?: string): Promise<SigningCredentials> {
-  if (!cacheDir) return generateDevelopmentCredentials();
-  const file = path.join(cacheDir, "development-certificate.pem");
+export async function cachedCredentials(file: string, generate: () => Promise<SigningCredentials>): Promise<SigningCredentials> {
   const read = async (): Promise<SigningCredentials> => {
     const text = await readFile(file, "utf8");
     return {
@@ -209,17 +197,26 @@ export async function developmentCredentials(cacheDir?: string): Promise<Signing
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  const created = await generateDevelopmentCredentials();
+  const created = await generate();
   const keyDer = created.privateKey.export({ format: "der", type: "pkcs8" });
-  await mkdir(cacheDir, { recursive: true });
+  await mkdir(path.dirname(file), { recursive: true });
   try {
     await writeFile(file, pem("CERTIFICATE", created.certificate) + pem("PRIVATE KEY", keyDer), { flag: "wx", mode: 0o600 });
   } catch (error) {
-    // Another process wrote it first: sign with that one, so all of them agree.
+    // Another process wrote it first: use that one, so all of them agree.
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return read();
     throw error;
   }
   return created;
+}
+
+/**
+ * The development certificate: generated once, then kept in `cacheDir` (see cachedCredentials) so every process
+ * and restart signs with the same one; without cacheDir, kept in memory only.
+ */
+export async function developmentCredentials(cacheDir?: string): Promise<SigningCredentials> {
+  if (!cacheDir) return generateDevelopmentCredentials();
+  return cachedCredentials(path.join(cacheDir, "development-certificate.pem"), generateDevelopmentCredentials);
 }
 
 const loaded = new Map<string, Promise<SigningCredentials>>();

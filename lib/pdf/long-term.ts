@@ -1,5 +1,6 @@
 import { HttpTimestampAuthority, PDF } from "@libpdf/core";
 import { checkedRevocationProvider, type RevocationProblem } from "./revocation";
+import { localCrlSource } from "./signing-authority";
 import { requestTarget } from "./timestamp";
 
 export type LongTermOptions = {
@@ -15,14 +16,18 @@ export type LongTermOptions = {
  * in the file, then an archival document timestamp over all of it, then the timestamp's own validation data.
  * Signatures then stay verifiable after their certificates expire or their CAs go offline.
  *
- * Revocation data comes from the sources the certificates name and is checked first (lib/pdf/revocation.ts):
- * a revoked certificate, or a named source that cannot be read, fails the call, so the caller's job is retried
+ * An earlier document timestamp counts as one more signature: fresh validation data for it goes into the DSS before
+ * the new archival timestamp covers it (@libpdf/core gathers for every signed field, document timestamps included).
+ *
+ * Revocation data comes from the sources the certificates name (an OCSP responder, else their CRLs; our own CAs'
+ * CRLs, for the signers' certificates, are made here: lib/pdf/signing-authority.ts) and is checked first
+ * (lib/pdf/revocation.ts): a revoked certificate, or a named source that cannot be read, fails the call, so the caller's job is retried
  * rather than finishing a file that lacks it. Certificates naming no source (the development certificate)
  * simply get none.
  */
 export async function addLongTermValidation(pdf: Uint8Array, { tsaUrl, fieldName }: LongTermOptions): Promise<Uint8Array> {
   const target = requestTarget(tsaUrl);
-  const provider = checkedRevocationProvider();
+  const provider = checkedRevocationProvider({ localCrl: localCrlSource() });
   const document = await PDF.load(pdf);
   const { bytes } = await document.addArchivalData({
     timestampAuthority: new HttpTimestampAuthority(target.url, { headers: target.headers, timeout: 15_000 }),

@@ -22,8 +22,16 @@ export type RevocationProblem = { kind: "revoked" | "unavailable"; subject: stri
  * Nothing is thrown at the caller, which collects `problems` afterwards: a revoked certificate, or a source
  * that exists but could not be read, both mean the job should fail now and be retried, never that the file
  * is finished without the data.
+ *
+ * `localCrl` answers first for the certificates whose CRL we make ourselves (our own CAs': lib/pdf/signing-authority.ts);
+ * null sends the request on to the distribution points.
  */
-export function checkedRevocationProvider(timeoutMs = defaultTimeoutMs): RevocationProvider & { problems: RevocationProblem[] } {
+export function checkedRevocationProvider({
+  timeoutMs = defaultTimeoutMs,
+  localCrl,
+}: { timeoutMs?: number; localCrl?: (certificate: Uint8Array) => Promise<Uint8Array | null> } = {}): RevocationProvider & {
+  problems: RevocationProblem[];
+} {
   const problems: RevocationProblem[] = [];
   return {
     problems,
@@ -65,6 +73,15 @@ export function checkedRevocationProvider(timeoutMs = defaultTimeoutMs): Revocat
     },
     async getCRL(certDer) {
       const certificate = parse(certDer);
+      if (localCrl) {
+        try {
+          const local = await localCrl(certDer);
+          if (local) return local;
+        } catch (error) {
+          problems.push({ kind: "unavailable", subject: commonName(certificate), detail: `local CRL: ${message(error)}` });
+          return null;
+        }
+      }
       const urls = crlUrls(certificate);
       if (urls.length === 0) return null;
       const subject = commonName(certificate);

@@ -10,6 +10,8 @@ import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 import { loadAuditCertificateData, renderAuditCertificate, validateDocsUrl } from "@/lib/pdf/audit-certificate";
 import { loadSigningCredentials } from "@/lib/pdf/credentials";
 import { addLongTermValidation } from "@/lib/pdf/long-term";
+import { describeCertificate, issueSignerCredentials } from "@/lib/pdf/signer-certificate";
+import { authorityCrlFile, crlUrl, organizationSigningAuthority } from "@/lib/pdf/signing-authority";
 import { pdfFieldNames, sealPdf, type SignatureRect, signPdf } from "@/lib/pdf/sign-pdf";
 import { awaitEvidenceStamps } from "@/lib/stamping/await-stamps";
 import { storage } from "@/lib/storage";
@@ -68,7 +70,9 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
     },
   });
   if (!signer || signer.status !== "COMPLETED") return { signed: 0 };
-  const credentials = await loadSigningCredentials();
+  // The organisation's signing CA issues this signer a certificate of their own for each signature.
+  const authority = await organizationSigningAuthority(signer.document.organizationId);
+  const signingTime = signer.signedAt ?? new Date();
   const drawing = signer.evidences[0] ? await storage().get(signer.evidences[0].storageKey) : null;
   const locale = signer.preferredLanguage === "en_us" ? "en-us" : "es-es";
   const t = translator(locale, "pdfSigning");
@@ -90,10 +94,18 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
       });
       let signed = 0;
       const hashes: string[] = [];
+      const certificates: { serial: string; subject: string }[] = [];
       for (const file of files) {
         const base = await storage().get(file.workingStorageKey ?? file.storageKey);
         if ((await pdfFieldNames(base)).has(fieldName)) continue;
         const appearance = drawing ? { png: drawing, caption, ...(await slotFor(base, earlier)) } : undefined;
+        // A fresh key and certificate per signature; the key is dropped once the signature is made.
+        const credentials = issueSignerCredentials({
+          identity: signer,
+          authority,
+          crlUrl: crlUrl(authorityCrlFile(authority.hexId)),
+          signingTime,
+        });
         const bytes = await signPdf(base, {
           signer: {
             name: `${signer.firstName} ${signer.lastName}`,
@@ -109,10 +121,15 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
         const stored = await storage().put(bytes);
         await tx.documentFile.update({ where: { id: file.id }, data: { workingStorageKey: stored.key, workingSha256: stored.sha256 } });
         hashes.push(stored.sha256);
+        certificates.push(describeCertificate(credentials.certificate));
         signed += 1;
       }
       if (signed > 0)
-        await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.pdf-signed", { signer: signer.hexId, files: hashes });
+        await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.pdf-signed", {
+          signer: signer.hexId,
+          files: hashes,
+          certificates,
+        });
       return { signed };
     },
     { timeout: 120_000 },

@@ -1,0 +1,89 @@
+import { createHash, generateKeyPairSync } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { env } from "@/lib/config/env";
+import { cachedCredentials, parsePkcs12, type SigningCredentials } from "./credentials";
+import { basicConstraints, isCertificateAuthority, issueCertificate, keyUsage, keyUsageBit, publicKeyOf, x509Oid } from "./x509";
+
+/** What loadSignerCa reads; env() by default. */
+export type SignerCaConfig = {
+  NODE_ENV?: string;
+  STORAGE_DIR: string;
+  PDF_SIGNER_CA_P12_PATH?: string;
+  PDF_SIGNER_CA_P12_BASE64?: string;
+  PDF_SIGNER_CA_P12_PASSWORD?: string;
+};
+
+/** The subject of the development signer CA: nobody can mistake what it certifies for a valid identity. */
+export const developmentSignerCaSubject = {
+  commonName: "Rúbrica DESARROLLO - CA de firmantes no válida / DEVELOPMENT SIGNER CA - NOT VALID",
+  organization: "Rúbrica DESARROLLO - no válido",
+  organizationalUnit: "DEVELOPMENT - NOT VALID",
+} as const;
+
+/** A self-signed P-256 CA, valid ten years, that may issue one more level of CAs (the organisations'). */
+async function generateDevelopmentSignerCa(): Promise<SigningCredentials> {
+  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const now = Date.now();
+  const certificate = issueCertificate({
+    subject: [
+      { type: x509Oid.organization, value: developmentSignerCaSubject.organization },
+      { type: x509Oid.organizationalUnit, value: developmentSignerCaSubject.organizationalUnit },
+      { type: x509Oid.commonName, value: developmentSignerCaSubject.commonName },
+    ],
+    publicKey: publicKeyOf(privateKey),
+    selfSignedKey: privateKey,
+    notBefore: new Date(now - 24 * 60 * 60 * 1000),
+    notAfter: new Date(now + 10 * 365 * 24 * 60 * 60 * 1000),
+    extensions: [basicConstraints(true, 1), keyUsage([keyUsageBit.keyCertSign, keyUsageBit.cRLSign])],
+  });
+  return { certificate, chain: [], privateKey, development: true };
+}
+
+const loaded = new Map<string, Promise<SigningCredentials>>();
+let warnedDevelopment = false;
+
+/**
+ * The platform's signer CA, which issues every organisation's signing CA (lib/pdf/signing-authority.ts): the
+ * PKCS#12 of PDF_SIGNER_CA_P12_PATH or PDF_SIGNER_CA_P12_BASE64 (password PDF_SIGNER_CA_P12_PASSWORD), whose
+ * certificate must be a CA allowed to sign certificates; without either, a generated DEVELOPMENT CA whose subject
+ * says it is not valid, cached under STORAGE_DIR/pdf-signing (in memory under NODE_ENV=test). Loaded once per
+ * configuration.
+ */
+export function loadSignerCa(config: SignerCaConfig = env()): Promise<SigningCredentials> {
+  const { PDF_SIGNER_CA_P12_PATH: p12Path, PDF_SIGNER_CA_P12_BASE64: p12Base64, PDF_SIGNER_CA_P12_PASSWORD: password = "" } = config;
+  const test = config.NODE_ENV === "test";
+  const key = JSON.stringify([
+    p12Path ?? null,
+    p12Base64 ? createHash("sha256").update(p12Base64).digest("hex") : null,
+    password,
+    test ? null : config.STORAGE_DIR,
+  ]);
+  let authority = loaded.get(key);
+  if (!authority) {
+    authority = (async () => {
+      if (p12Path && p12Base64) throw new Error("PDF signing: set PDF_SIGNER_CA_P12_PATH or PDF_SIGNER_CA_P12_BASE64, not both");
+      const p12 = p12Path ? await readFile(p12Path) : p12Base64 ? Buffer.from(p12Base64, "base64") : null;
+      if (p12) {
+        const credentials = await parsePkcs12(new Uint8Array(p12), password);
+        // It certifies the organisations' CAs, which certify the signers: one level of CA under it at least.
+        if (!isCertificateAuthority(credentials.certificate, 1))
+          throw new Error(
+            "PDF signing: the signer CA's certificate is not a CA that may certify another (basicConstraints cA, pathlen 1 or more, keyUsage keyCertSign)",
+          );
+        return credentials;
+      }
+      if (!test && !warnedDevelopment) {
+        warnedDevelopment = true;
+        console.warn(
+          "[pdf-signing] no PDF_SIGNER_CA_P12_PATH/PDF_SIGNER_CA_P12_BASE64: signers' certificates come from the DEVELOPMENT signer CA (not valid)",
+        );
+      }
+      if (test) return generateDevelopmentSignerCa();
+      return cachedCredentials(path.join(config.STORAGE_DIR, "pdf-signing", "development-signer-ca.pem"), generateDevelopmentSignerCa);
+    })();
+    authority.catch(() => loaded.delete(key));
+    loaded.set(key, authority);
+  }
+  return authority;
+}
