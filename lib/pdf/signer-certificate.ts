@@ -75,10 +75,18 @@ export type SignerCertificateOptions = {
   crlUrl: string;
   /** The signing time the signature claims: the certificate must cover it. */
   signingTime: Date;
+  /**
+   * Whether the signature gets an RFC 3161 timestamp (B-T and later). Only then is the certificate short-lived
+   * (an hour): the timestamp proves it was valid when the signature was made. A B-B signature has no such
+   * proof and validators judge it at the current time, so its certificate lasts as long as a seal's would.
+   */
+  timestamped: boolean;
   now?: Date;
 };
 
 const fiveMinutes = 5 * 60 * 1000;
+/** Validity of a signer's certificate with a timestamp (short-lived) and without one (see `timestamped`). */
+export const signerCertificateValidity = { timestamped: 60 * 60 * 1000, untimestamped: 2 * 365 * 24 * 60 * 60 * 1000 } as const;
 const authorityValidity = 5 * 365 * 24 * 60 * 60 * 1000;
 
 export type AuthorityCertificateOptions = {
@@ -120,14 +128,17 @@ export function certifyOrganizationAuthority({
 
 /**
  * Credentials for one signature: a fresh P-256 key and a certificate for it, issued by the organisation's CA, that
- * names the signer and is valid from just before the claimed signing time (or now, if earlier) to an hour from now.
- * The key is never stored: once the signature is made it is gone, so nobody can sign with it again.
+ * names the signer and is valid from just before the claimed signing time (or now, if earlier) to an hour from now
+ * when the signature is timestamped; without a timestamp authority, for two years (capped by the CA's own validity),
+ * since validators then judge it at the current time. Either way the key is never stored: once the signature is made
+ * it is gone, so nobody can sign with it again.
  */
 export function issueSignerCredentials({
   identity,
   authority,
   crlUrl,
   signingTime,
+  timestamped,
   now = new Date(),
 }: SignerCertificateOptions): SigningCredentials {
   const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
@@ -153,7 +164,12 @@ export function issueSignerCredentials({
     publicKey: publicKeyOf(privateKey),
     issuer: authority,
     notBefore: new Date(Math.min(signingTime.getTime(), now.getTime()) - fiveMinutes),
-    notAfter: new Date(now.getTime() + 60 * 60 * 1000),
+    notAfter: new Date(
+      Math.min(
+        now.getTime() + (timestamped ? signerCertificateValidity.timestamped : signerCertificateValidity.untimestamped),
+        new Date(new X509Certificate(authority.certificate).validTo).getTime(),
+      ),
+    ),
     extensions,
   });
   return { certificate, chain: [authority.certificate, ...authority.chain], privateKey, development: authority.development };

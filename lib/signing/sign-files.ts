@@ -105,6 +105,7 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
           authority,
           crlUrl: crlUrl(authorityCrlFile(authority.hexId)),
           signingTime,
+          timestamped: Boolean(tsaUrl()),
         });
         const bytes = await signPdf(base, {
           signer: {

@@ -167,6 +167,7 @@ describe("a signer's certificate", () => {
       authority,
       crlUrl: "https://rubrica.example/api/pki/0123456789abcdef0123456789abcdef.crl",
       signingTime: signedAt,
+      timestamped: true,
       now,
     });
   });
@@ -194,7 +195,13 @@ describe("a signer's certificate", () => {
     expect(bits.valueBlock.valueHexView[0]).toBe(0xc0);
     expect(extension(credentials.certificate, "2.5.29.31")).toBeDefined();
     expect(extension(credentials.certificate, "2.5.29.35")).toBeDefined();
-    const other = issueSignerCredentials({ identity, authority, crlUrl: "https://rubrica.example/x.crl", signingTime: signedAt });
+    const other = issueSignerCredentials({
+      identity,
+      authority,
+      crlUrl: "https://rubrica.example/x.crl",
+      signingTime: signedAt,
+      timestamped: true,
+    });
     expect(
       other.privateKey.export({ type: "pkcs8", format: "der" }).equals(credentials.privateKey.export({ type: "pkcs8", format: "der" })),
     ).toBe(false);
@@ -207,6 +214,21 @@ describe("a signer's certificate", () => {
     expect(from).toBeLessThanOrEqual(signedAt.getTime());
     expect(from).toBeGreaterThan(signedAt.getTime() - 10 * 60_000);
     expect(Math.abs(to - (now.getTime() + 3_600_000))).toBeLessThan(2_000);
+  });
+
+  it("without a timestamp, lasts two years (validators judge a B-B signature at the current time), within its CA's validity", () => {
+    const untimestamped = issueSignerCredentials({
+      identity,
+      authority,
+      crlUrl: "https://rubrica.example/x.crl",
+      signingTime: signedAt,
+      timestamped: false,
+      now,
+    });
+    const to = new Date(new X509Certificate(untimestamped.certificate).validTo).getTime();
+    const authorityTo = new Date(new X509Certificate(authority.certificate).validTo).getTime();
+    expect(to).toBe(Math.min(Math.floor((now.getTime() + 2 * 365 * 86_400_000) / 1000) * 1000, authorityTo));
+    expect(to).toBeGreaterThan(now.getTime() + 365 * 86_400_000);
   });
 
   it("chains to the platform's signer CA: node:crypto and openssl verify it", () => {
@@ -234,6 +256,7 @@ describe("a signer's certificate", () => {
       authority,
       crlUrl: "https://rubrica.example/x.crl",
       signingTime: new Date(),
+      timestamped: true,
     });
     const x509 = new X509Certificate(bare.certificate);
     expect(x509.subject.split("\n").sort()).toEqual(["CN=Ana Ruiz", "GN=Ana", "SN=Ruiz"]);
