@@ -66,9 +66,9 @@ Every signature must be reported as valid ("Signature is Valid") and the documen
 signing. Each signer's signature names the signer (their own short-lived certificate); the organisation's
 seal follows them. After a signer signs, a file only gains what strict validators accept after a
 signature: the next signers' signatures, the seal and long-term validation data, never a page or any other
-change. So validators that analyse each later revision (pyHanko, the EU's DSS) judge every signature valid
-too, not just those that check the signed bytes (pdfsig). Adobe Acrobat Reader shows the same in its
-Signatures panel.
+change. So validators that analyse each later revision judge every signature valid too (checked with
+pyHanko 0.36, which does so as EU validation services do), not just those that check the signed bytes
+(pdfsig). Adobe Acrobat Reader shows the signatures in its Signatures panel.
 
 When the platform signs with a timestamp authority, every signature carries an RFC 3161 timestamp (PAdES
 B-T) and the sealed file ends with long-term validation data (PAdES B-LTA): a Document Security Store with
