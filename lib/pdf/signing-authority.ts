@@ -91,6 +91,23 @@ export async function publishedCrl(file: string, now = new Date()): Promise<Uint
   return emptyCrl({ certificate: row.certificate, privateKey }, now);
 }
 
+const served = new Map<string, { crl: Uint8Array; until: number }>();
+const servedFor = 60 * 60 * 1000;
+
+/**
+ * What GET /api/pki/{file} answers: publishedCrl, kept an hour per file in this process (the answer's max-age), so a
+ * flood of requests signs no list and decrypts no key more than once an hour per CA. Unknown names are not kept.
+ */
+export async function servedCrl(file: string, now = new Date()): Promise<Uint8Array | null> {
+  const kept = served.get(file);
+  if (kept && kept.until > now.getTime()) return kept.crl;
+  const crl = await publishedCrl(file, now);
+  if (!crl) return null;
+  if (served.size >= 10_000) served.clear();
+  served.set(file, { crl, until: now.getTime() + servedFor });
+  return crl;
+}
+
 /** The file names of a certificate's CRL distribution points under /api/pki/ (whatever the host). */
 function publishedCrlFiles(certificate: Uint8Array): string[] {
   const parsed = pkijs.Certificate.fromBER(toArrayBuffer(certificate));
