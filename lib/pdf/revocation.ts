@@ -33,9 +33,12 @@ export function checkedRevocationProvider({
   problems: RevocationProblem[];
 } {
   const problems: RevocationProblem[] = [];
+  // getCRL is not handed the issuer, but it is only asked after getOCSP, which is: kept here to check the list's signature.
+  const issuers = new Map<string, Uint8Array>();
   return {
     problems,
     async getOCSP(certDer, issuerDer) {
+      issuers.set(Buffer.from(certDer).toString("base64"), issuerDer);
       const certificate = parse(certDer);
       const url = ocspUrl(certificate);
       if (!url) return null;
@@ -93,6 +96,11 @@ export function checkedRevocationProvider({
           const bytes = new Uint8Array(await response.arrayBuffer());
           const crl = pkijs.CertificateRevocationList.fromBER(toArrayBuffer(bytes));
           if (crl.nextUpdate && crl.nextUpdate.value < new Date()) throw new Error("the list is out of date");
+          // A list from anyone but the certificate's issuer (a forged or misdirected answer) is worthless as evidence.
+          if (!crl.issuer.isEqual(certificate.issuer)) throw new Error("the list is not the certificate issuer's");
+          const issuerDer = issuers.get(Buffer.from(certDer).toString("base64"));
+          if (issuerDer && !(await crl.verify({ issuerCertificate: parse(issuerDer) })))
+            throw new Error("the list's signature does not verify");
           const serial = certificate.serialNumber;
           if (crl.revokedCertificates?.some((entry) => entry.userCertificate.isEqual(serial))) {
             problems.push({ kind: "revoked", subject, detail: `CRL ${url}` });

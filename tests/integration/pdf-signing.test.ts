@@ -624,4 +624,34 @@ describe("PAdES B-LT from a CRL when the certificates name no OCSP responder", (
       crlPki.remove();
     }
   });
+
+  it.skipIf(!hasOpenssl)(
+    `refuses a list signed by anyone but the certificate's issuer, even under the issuer's name (${needsOpenssl})`,
+    async () => {
+      // Both test CAs are called "Rubrica Pruebas CA": the forger's list carries the right issuer name and the wrong key.
+      const pki = new OpensslPki();
+      const forger = new OpensslPki();
+      const forged = await forger.startCrl();
+      const tsa = await pki.startTsa();
+      try {
+        pki.nameCrlAt(forged.url);
+        const p12 = pki.pkcs12("/C=ES/O=Servicios Ejemplo S.L./CN=Sello con lista falsa", "clave-falsa");
+        const signed = await signPdf(await multiPagePdf(1), {
+          signer: { name: "Servicios Ejemplo S.L.", reason: "Sello" },
+          fieldName: "Sello_falso",
+          credentials: await parsePkcs12(readFileSync(p12.path), "clave-falsa"),
+          tsaUrl: tsa.url,
+        });
+        await expect(addLongTermValidation(signed, { tsaUrl: tsa.url, fieldName: "SelloTiempo_falso" })).rejects.toThrow(
+          /revocation data unavailable.*Sello con lista falsa \(CRL .*the list's signature does not verify/,
+        );
+        expect(forged.requests).toBeGreaterThanOrEqual(1);
+      } finally {
+        await tsa.stop();
+        await forged.stop();
+        pki.remove();
+        forger.remove();
+      }
+    },
+  );
 });

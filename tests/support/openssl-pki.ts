@@ -201,6 +201,11 @@ export class OpensslPki {
     return { path: out, cert };
   }
 
+  /** Certificates issued from now on name `url` as their CRL, whoever serves it (a test of a list from another CA). */
+  nameCrlAt(url: string): void {
+    this.crlUrl = url;
+  }
+
   /** The CA's CRL over HTTP on 127.0.0.1 (free port), made afresh from its index by `openssl ca -gencrl` on every GET. */
   async startCrl(): Promise<{ url: string; requests: number; stop(): Promise<void> }> {
     writeFileSync(this.file("crlnumber"), "01\n");
