@@ -216,8 +216,8 @@ describe("each signer's signature names the signer", () => {
         return cas.find((ca) => crl.issuer.isEqual(pkijs.Certificate.fromBER(arrayBuffer(ca)).subject));
       };
       // One CRL per CA, however many of its certificates signed.
-    expect(dss!.crls).toHaveLength(2);
-    expect(new Set(dss!.crls.map(issuerOf))).toEqual(new Set(cas));
+      expect(dss!.crls).toHaveLength(2);
+      expect(new Set(dss!.crls.map(issuerOf))).toEqual(new Set(cas));
       // Each verifies against its CA (openssl), lists nothing and is current.
       for (const [index, der] of dss!.crls.entries()) {
         const crlFile = join(workDir, `dss-${index}.crl`);
