@@ -219,6 +219,43 @@ export async function developmentCredentials(cacheDir?: string): Promise<Signing
   return cachedCredentials(path.join(cacheDir, "development-certificate.pem"), generateDevelopmentCredentials);
 }
 
+/** The bytes of a PKCS#12 setting (a file path or base64; the names are the settings', for the error), or null when neither is set. */
+export async function readPkcs12Setting(
+  p12Path: string | undefined,
+  p12Base64: string | undefined,
+  names: [string, string],
+): Promise<Uint8Array | null> {
+  if (p12Path && p12Base64) throw new Error(`PDF signing: set ${names[0]} or ${names[1]}, not both`);
+  if (p12Path) return new Uint8Array(await readFile(p12Path));
+  if (p12Base64) return new Uint8Array(Buffer.from(p12Base64, "base64"));
+  return null;
+}
+
+/**
+ * Credentials loaded once per configuration: the settings that decide them (the base64 and the password only as
+ * part of a key; the storage folder unless in memory) name the cache entry. A failed load (missing file, wrong
+ * password) is retried next time rather than remembered.
+ */
+export function oncePerConfiguration(
+  cache: Map<string, Promise<SigningCredentials>>,
+  setting: { p12Path?: string; p12Base64?: string; password: string; storageDir: string | null },
+  load: () => Promise<SigningCredentials>,
+): Promise<SigningCredentials> {
+  const key = JSON.stringify([
+    setting.p12Path ?? null,
+    setting.p12Base64 ? createHash("sha256").update(setting.p12Base64).digest("hex") : null,
+    setting.password,
+    setting.storageDir,
+  ]);
+  let credentials = cache.get(key);
+  if (!credentials) {
+    credentials = load();
+    credentials.catch(() => cache.delete(key));
+    cache.set(key, credentials);
+  }
+  return credentials;
+}
+
 const loaded = new Map<string, Promise<SigningCredentials>>();
 let warnedDevelopment = false;
 
@@ -230,30 +267,16 @@ let warnedDevelopment = false;
 export function loadSigningCredentials(config: CredentialsConfig = env()): Promise<SigningCredentials> {
   const { PDF_SIGNING_P12_PATH: p12Path, PDF_SIGNING_P12_BASE64: p12Base64, PDF_SIGNING_P12_PASSWORD: password = "" } = config;
   const test = config.NODE_ENV === "test";
-  const key = JSON.stringify([
-    p12Path ?? null,
-    p12Base64 ? createHash("sha256").update(p12Base64).digest("hex") : null,
-    password,
-    test ? null : config.STORAGE_DIR,
-  ]);
-  let credentials = loaded.get(key);
-  if (!credentials) {
-    credentials = (async () => {
-      if (p12Path && p12Base64) throw new Error("PDF signing: set PDF_SIGNING_P12_PATH or PDF_SIGNING_P12_BASE64, not both");
-      if (p12Path) return parsePkcs12(new Uint8Array(await readFile(p12Path)), password);
-      if (p12Base64) return parsePkcs12(new Uint8Array(Buffer.from(p12Base64, "base64")), password);
-      // Said wherever it happens (a production process may run without NODE_ENV); tests know.
-      if (!test && !warnedDevelopment) {
-        warnedDevelopment = true;
-        console.warn(
-          "[pdf-signing] no PDF_SIGNING_P12_PATH/PDF_SIGNING_P12_BASE64: signing with the self-signed DEVELOPMENT certificate (not valid)",
-        );
-      }
-      return developmentCredentials(test ? undefined : path.join(config.STORAGE_DIR, "pdf-signing"));
-    })();
-    // A failed load (missing file, wrong password) is retried next time rather than remembered.
-    credentials.catch(() => loaded.delete(key));
-    loaded.set(key, credentials);
-  }
-  return credentials;
+  return oncePerConfiguration(loaded, { p12Path, p12Base64, password, storageDir: test ? null : config.STORAGE_DIR }, async () => {
+    const p12 = await readPkcs12Setting(p12Path, p12Base64, ["PDF_SIGNING_P12_PATH", "PDF_SIGNING_P12_BASE64"]);
+    if (p12) return parsePkcs12(p12, password);
+    // Said wherever it happens (a production process may run without NODE_ENV); tests know.
+    if (!test && !warnedDevelopment) {
+      warnedDevelopment = true;
+      console.warn(
+        "[pdf-signing] no PDF_SIGNING_P12_PATH/PDF_SIGNING_P12_BASE64: signing with the self-signed DEVELOPMENT certificate (not valid)",
+      );
+    }
+    return developmentCredentials(test ? undefined : path.join(config.STORAGE_DIR, "pdf-signing"));
+  });
 }

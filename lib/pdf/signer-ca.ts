@@ -1,8 +1,7 @@
-import { createHash, generateKeyPairSync } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { generateKeyPairSync } from "node:crypto";
 import path from "node:path";
 import { env } from "@/lib/config/env";
-import { cachedCredentials, parsePkcs12, type SigningCredentials } from "./credentials";
+import { cachedCredentials, oncePerConfiguration, parsePkcs12, readPkcs12Setting, type SigningCredentials } from "./credentials";
 import { basicConstraints, isCertificateAuthority, issueCertificate, keyUsage, keyUsageBit, publicKeyOf, x509Oid } from "./x509";
 
 /** What loadSignerCa reads; env() by default. */
@@ -53,37 +52,24 @@ let warnedDevelopment = false;
 export function loadSignerCa(config: SignerCaConfig = env()): Promise<SigningCredentials> {
   const { PDF_SIGNER_CA_P12_PATH: p12Path, PDF_SIGNER_CA_P12_BASE64: p12Base64, PDF_SIGNER_CA_P12_PASSWORD: password = "" } = config;
   const test = config.NODE_ENV === "test";
-  const key = JSON.stringify([
-    p12Path ?? null,
-    p12Base64 ? createHash("sha256").update(p12Base64).digest("hex") : null,
-    password,
-    test ? null : config.STORAGE_DIR,
-  ]);
-  let authority = loaded.get(key);
-  if (!authority) {
-    authority = (async () => {
-      if (p12Path && p12Base64) throw new Error("PDF signing: set PDF_SIGNER_CA_P12_PATH or PDF_SIGNER_CA_P12_BASE64, not both");
-      const p12 = p12Path ? await readFile(p12Path) : p12Base64 ? Buffer.from(p12Base64, "base64") : null;
-      if (p12) {
-        const credentials = await parsePkcs12(new Uint8Array(p12), password);
-        // It certifies the organisations' CAs, which certify the signers: one level of CA under it at least.
-        if (!isCertificateAuthority(credentials.certificate, 1))
-          throw new Error(
-            "PDF signing: the signer CA's certificate is not a CA that may certify another (basicConstraints cA, pathlen 1 or more, keyUsage keyCertSign)",
-          );
-        return credentials;
-      }
-      if (!test && !warnedDevelopment) {
-        warnedDevelopment = true;
-        console.warn(
-          "[pdf-signing] no PDF_SIGNER_CA_P12_PATH/PDF_SIGNER_CA_P12_BASE64: signers' certificates come from the DEVELOPMENT signer CA (not valid)",
+  return oncePerConfiguration(loaded, { p12Path, p12Base64, password, storageDir: test ? null : config.STORAGE_DIR }, async () => {
+    const p12 = await readPkcs12Setting(p12Path, p12Base64, ["PDF_SIGNER_CA_P12_PATH", "PDF_SIGNER_CA_P12_BASE64"]);
+    if (p12) {
+      const credentials = await parsePkcs12(p12, password);
+      // It certifies the organisations' CAs, which certify the signers: one level of CA under it at least.
+      if (!isCertificateAuthority(credentials.certificate, 1))
+        throw new Error(
+          "PDF signing: the signer CA's certificate is not a CA that may certify another (basicConstraints cA, pathlen 1 or more, keyUsage keyCertSign)",
         );
-      }
-      if (test) return generateDevelopmentSignerCa();
-      return cachedCredentials(path.join(config.STORAGE_DIR, "pdf-signing", "development-signer-ca.pem"), generateDevelopmentSignerCa);
-    })();
-    authority.catch(() => loaded.delete(key));
-    loaded.set(key, authority);
-  }
-  return authority;
+      return credentials;
+    }
+    if (!test && !warnedDevelopment) {
+      warnedDevelopment = true;
+      console.warn(
+        "[pdf-signing] no PDF_SIGNER_CA_P12_PATH/PDF_SIGNER_CA_P12_BASE64: signers' certificates come from the DEVELOPMENT signer CA (not valid)",
+      );
+    }
+    if (test) return generateDevelopmentSignerCa();
+    return cachedCredentials(path.join(config.STORAGE_DIR, "pdf-signing", "development-signer-ca.pem"), generateDevelopmentSignerCa);
+  });
 }

@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { pdfSignatures } from "@/lib/documents/public-validation";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { hasOpenssl, OpensslPki } from "../support/openssl-pki";
+import { hasOpenssl, type OpensslPki, startSealingPki } from "../support/openssl-pki";
 import { createSentShipment, signStep } from "../support/signing";
 
 /**
@@ -19,9 +19,8 @@ import { createSentShipment, signStep } from "../support/signing";
 const hasPdfsig = spawnSync("pdfsig", ["-v"]).status === 0;
 const needs = "needs the openssl command line";
 
-let pki: OpensslPki;
+let sealing: Awaited<ReturnType<typeof startSealingPki>> | undefined;
 let ocsp: Awaited<ReturnType<OpensslPki["startOcsp"]>>;
-let tsa: Awaited<ReturnType<OpensslPki["startTsa"]>>;
 let org: TestOrganization;
 let runJob: typeof import("@/lib/queue/jobs").runJob;
 let workDir: string;
@@ -29,25 +28,17 @@ let workDir: string;
 beforeAll(async () => {
   if (!hasOpenssl) return;
   workDir = mkdtempSync(join(tmpdir(), "rubrica-lt-sealing-"));
-  pki = new OpensslPki();
-  ocsp = await pki.startOcsp();
-  tsa = await pki.startTsa();
-  const p12 = pki.pkcs12("/C=ES/O=Plataforma Pruebas/CN=Plataforma Pruebas Sello", "clave-sello");
+  sealing = await startSealingPki();
+  ({ ocsp } = sealing);
   // env() is read once per module load: load the jobs under this file's signing settings.
-  vi.stubEnv("PDF_SIGNING_P12_PATH", p12.path);
-  vi.stubEnv("PDF_SIGNING_P12_PASSWORD", "clave-sello");
-  vi.stubEnv("PDF_SIGNING_TSA_URL", tsa.url);
   vi.resetModules();
   ({ runJob } = await import("@/lib/queue/jobs"));
   org = await createTestOrganization();
 }, 60_000);
 
 afterAll(async () => {
-  vi.unstubAllEnvs();
+  await sealing?.stop();
   vi.resetModules();
-  await tsa?.stop();
-  await ocsp?.stop();
-  pki?.remove();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 

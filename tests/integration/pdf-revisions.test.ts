@@ -8,7 +8,7 @@ import { db } from "@/lib/db/client";
 import { analyseRevisions } from "@/lib/pdf/revision-analysis";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { hasOpenssl, OpensslPki } from "../support/openssl-pki";
+import { hasOpenssl, startSealingPki } from "../support/openssl-pki";
 import { createSentShipment, signStep } from "../support/signing";
 
 /**
@@ -136,31 +136,20 @@ describe("the files the seal job delivers keep every signature valid (no TSA: PA
 });
 
 describe("the files the seal job delivers keep every signature valid (TSA and OCSP: PAdES B-LTA)", () => {
-  let pki: OpensslPki;
-  let ocsp: Awaited<ReturnType<OpensslPki["startOcsp"]>>;
-  let tsa: Awaited<ReturnType<OpensslPki["startTsa"]>>;
+  let sealing: Awaited<ReturnType<typeof startSealingPki>> | undefined;
   let runJob: typeof import("@/lib/queue/jobs").runJob;
 
   beforeAll(async () => {
     if (!hasOpenssl) return;
-    pki = new OpensslPki();
-    ocsp = await pki.startOcsp();
-    tsa = await pki.startTsa();
-    const p12 = pki.pkcs12("/C=ES/O=Plataforma Pruebas/CN=Plataforma Pruebas Sello", "clave-sello");
+    sealing = await startSealingPki();
     // env() is read once per module load: load the jobs under this block's signing settings.
-    vi.stubEnv("PDF_SIGNING_P12_PATH", p12.path);
-    vi.stubEnv("PDF_SIGNING_P12_PASSWORD", "clave-sello");
-    vi.stubEnv("PDF_SIGNING_TSA_URL", tsa.url);
     vi.resetModules();
     ({ runJob } = await import("@/lib/queue/jobs"));
   }, 60_000);
 
   afterAll(async () => {
-    vi.unstubAllEnvs();
+    await sealing?.stop();
     vi.resetModules();
-    await tsa?.stop();
-    await ocsp?.stop();
-    pki?.remove();
   });
 
   it.skipIf(!hasOpenssl)("two signers, the seal, DSS, the archival timestamp and its DSS (needs the openssl command line)", async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { hasOpenssl, OpensslPki } from "../support/openssl-pki";
+import { hasOpenssl, type OpensslPki, startSealingPki } from "../support/openssl-pki";
 import { createSentShipment, signStep } from "../support/signing";
 
 /**
@@ -25,8 +25,8 @@ const needs = "needs the openssl command line";
 const arrayBuffer = (bytes: Uint8Array) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 const pem = (der: Uint8Array) => `-----BEGIN CERTIFICATE-----\n${Buffer.from(der).toString("base64")}\n-----END CERTIFICATE-----\n`;
 
+let sealing: Awaited<ReturnType<typeof startSealingPki>> | undefined;
 let pki: OpensslPki;
-let ocsp: Awaited<ReturnType<OpensslPki["startOcsp"]>>;
 let tsa: Awaited<ReturnType<OpensslPki["startTsa"]>>;
 let org: TestOrganization;
 let workDir: string;
@@ -39,13 +39,8 @@ let crlRoute: typeof import("@/app/api/pki/[file]/route").GET;
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), "rubrica-signer-certs-"));
   if (hasOpenssl) {
-    pki = new OpensslPki();
-    ocsp = await pki.startOcsp();
-    tsa = await pki.startTsa();
-    const p12 = pki.pkcs12("/C=ES/O=Plataforma Pruebas/CN=Plataforma Pruebas Sello", "clave-sello");
-    vi.stubEnv("PDF_SIGNING_P12_PATH", p12.path);
-    vi.stubEnv("PDF_SIGNING_P12_PASSWORD", "clave-sello");
-    vi.stubEnv("PDF_SIGNING_TSA_URL", tsa.url);
+    sealing = await startSealingPki();
+    ({ pki, tsa } = sealing);
   }
   // env() is read once per module load; the signer CA is kept per module (in memory under test): one load for all.
   vi.resetModules();
@@ -58,11 +53,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  vi.unstubAllEnvs();
+  await sealing?.stop();
   vi.resetModules();
-  await tsa?.stop();
-  await ocsp?.stop();
-  pki?.remove();
   rmSync(workDir, { recursive: true, force: true });
 });
 

@@ -313,11 +313,12 @@ describe("stamping right after a signer finishes", () => {
       expect(record.code).toBe(200);
       expect(record.ethTrxid).toMatch(/^0x[0-9a-f]{64}$/);
 
-      const file = await db.documentFile.findFirstOrThrow({ where: { documentId: document.id } });
+      // The audit certificate, a sealed PDF of its own.
+      const { certificateStorageKey } = await db.document.findUniqueOrThrow({ where: { id: document.id } });
       const dir = mkdtempSync(join(tmpdir(), "rubrica-stamped-seal-"));
       try {
-        writeFileSync(join(dir, "sealed.pdf"), await storage().get(file.signedStorageKey!));
-        const text = execFileSync("pdftotext", ["-layout", join(dir, "sealed.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, "");
+        writeFileSync(join(dir, "certificate.pdf"), await storage().get(certificateStorageKey!));
+        const text = execFileSync("pdftotext", ["-layout", join(dir, "certificate.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, "");
         expect(text).toContain(record.ethTrxid!);
       } finally {
         rmSync(dir, { recursive: true, force: true });

@@ -318,3 +318,35 @@ export class OpensslPki {
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Long-term mode for the seal job: a test CA with an OCSP responder and a timestamp authority on loopback, and the
+ * organisation seal's PKCS#12 from it in the PDF_SIGNING_* settings (stubbed; env() is read once per module load, so
+ * the caller reloads the modules it uses after this). `stop` takes the settings back and shuts it all down.
+ */
+export async function startSealingPki(): Promise<{
+  pki: OpensslPki;
+  ocsp: Awaited<ReturnType<OpensslPki["startOcsp"]>>;
+  tsa: Awaited<ReturnType<OpensslPki["startTsa"]>>;
+  stop(): Promise<void>;
+}> {
+  const { vi } = await import("vitest");
+  const pki = new OpensslPki();
+  const ocsp = await pki.startOcsp();
+  const tsa = await pki.startTsa();
+  const p12 = pki.pkcs12("/C=ES/O=Plataforma Pruebas/CN=Plataforma Pruebas Sello", "clave-sello");
+  vi.stubEnv("PDF_SIGNING_P12_PATH", p12.path);
+  vi.stubEnv("PDF_SIGNING_P12_PASSWORD", "clave-sello");
+  vi.stubEnv("PDF_SIGNING_TSA_URL", tsa.url);
+  return {
+    pki,
+    ocsp,
+    tsa,
+    async stop() {
+      vi.unstubAllEnvs();
+      await tsa.stop();
+      await ocsp.stop();
+      pki.remove();
+    },
+  };
+}
