@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { chooseLanguage, createDemoStaff, demo, idleOut, signIn, totpCode } from "./support/accounts";
+import { awaitTotpStepRoom, chooseLanguage, createDemoStaff, demo, idleOut, signIn, totpCode } from "./support/accounts";
 
 test.describe("sign-in", () => {
   test("in Spanish by default: lands on the dashboard with the user, the organisation and a Spanish menu", async ({ page }) => {
@@ -117,6 +117,7 @@ test.describe("MFA", () => {
     const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
     // The previous step's code: still accepted, and leaves the current one for the sign-in below.
+    await awaitTotpStepRoom();
     await page.getByTestId("mfa-activation").locator('input[name="activation-code"]').fill(totpCode(secret, -1));
     await page.getByTestId("mfa-activation").getByRole("button", { name: "Confirmar" }).click();
     await expect(page.locator('[data-method="TOTP"]')).toContainText("Activo");

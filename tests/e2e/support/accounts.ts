@@ -52,6 +52,16 @@ export function totpCode(secret: string, offsetSteps = 0): string {
   return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 }
 
+/**
+ * Waits, if need be, until at least `minRemainingMs` of the current 30-second TOTP step are left: a code of the
+ * previous step is accepted only while the server is still in the step after it, so a slow page must not carry
+ * it across a boundary.
+ */
+export async function awaitTotpStepRoom(minRemainingMs = 12_000): Promise<void> {
+  const remaining = 30_000 - (Date.now() % 30_000);
+  if (remaining < minRemainingMs) await new Promise((resolve) => setTimeout(resolve, remaining + 200));
+}
+
 /** Ends a user's live sessions as the idle timeout would. */
 export async function idleOut(email: string) {
   const user = await db.user.findUniqueOrThrow({ where: { email } });
