@@ -10,3 +10,16 @@ export function signColours(value: string | undefined): { primary: string; secon
     secondary: secondary && colour.test(secondary) ? secondary : defaultColours.secondary,
   };
 }
+
+/**
+ * The portal's brand variables (app/globals.css @theme) set to the organisation's colours: the menu's gradient,
+ * buttons and links follow them. Only values that passed signColours' check reach the style.
+ */
+export function brandVariables(colours: { primary: string; secondary: string }): Record<string, string> {
+  return {
+    "--color-brand-500": colours.secondary,
+    "--color-brand-600": `color-mix(in srgb, ${colours.primary} 80%, ${colours.secondary})`,
+    "--color-brand-700": colours.primary,
+    "--color-brand-800": `color-mix(in srgb, ${colours.primary} 80%, black)`,
+  };
+}
