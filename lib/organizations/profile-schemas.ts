@@ -34,6 +34,8 @@ export const updateProfileInput = z.object({
   secondaryColor: colour.describe("#rrggbb (or #rgb): the second colour of the gradient"),
   timezone: requiredText
     .pipe(z.string().max(64, "ORG_TIMEZONE_INVALID").refine(isValidTimeZone, "ORG_TIMEZONE_INVALID"))
+    // Stored by its canonical name (europe/madrid → Europe/Madrid).
+    .transform((v) => new Intl.DateTimeFormat("en-US", { timeZone: v }).resolvedOptions().timeZone)
     .describe("IANA time zone, e.g. Europe/Madrid"),
   defaultLanguage: z.enum(profileLanguages, { error: "VALIDATION_FAILED" }),
   contactEmail: optional(email),

@@ -211,6 +211,17 @@ describe("organisation profile", () => {
     }
   });
 
+  it("stores a zone by its canonical IANA name", async () => {
+    const { status, body } = await call(putProfile, "/api/organization/profile", {
+      method: "PUT",
+      body: { ...validProfile, timezone: "europe/madrid" },
+      token: adminA,
+    });
+    expect(status).toBe(200);
+    expect(body.timezone).toBe("Europe/Madrid");
+    expect(await getConfigValue(orgA.organization.id, "organization_tz")).toBe("Europe/Madrid");
+  });
+
   it("needs ORGANIZACION:VIEW to read and ORGANIZACION:UPDATE to change", async () => {
     expect((await call(getProfile, "/api/organization/profile", { token: operatorA })).status).toBe(403);
     expect((await call(getSeal, "/api/organization/seal-certificate", { token: operatorA })).status).toBe(403);

@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthContext } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { deleteSealCertificate, setSealCertificate } from "@/lib/organizations/seal-certificate";
+import { encryptSecret } from "@/lib/security/encryption";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { hasOpenssl, OpensslPki } from "../support/openssl-pki";
+import { SealPkcs12Files } from "../support/organization-pki";
 import { createSentShipment, signStep } from "../support/signing";
 
 /**
@@ -125,6 +127,36 @@ describe("the seal of an organisation with its own certificate", () => {
         signer: "Notaria Sello Propio",
         valid: true,
       });
+    },
+  );
+
+  it.skipIf(!hasOpenssl || !hasPdfsig)(
+    `falls back to the platform's when the organisation's certificate has expired since its upload (${needs})`,
+    async () => {
+      const files = new SealPkcs12Files();
+      try {
+        // Stored as an upload would have stored it while it was valid; the upload itself refuses an expired one.
+        const bytes = files.dated("/CN=Sello Caducado Org", "clave", "20200101000000Z", "20210101000000Z");
+        await db.organizationSealCertificate.create({
+          data: {
+            organizationId: orgA.organization.id,
+            encryptedPkcs12: encryptSecret(Buffer.from(bytes).toString("base64")),
+            encryptedPassword: encryptSecret("clave"),
+            subject: "CN=Sello Caducado Org",
+            issuer: "CN=Sello Caducado Org",
+            serialNumber: "1000",
+            notBefore: new Date("2020-01-01T00:00:00Z"),
+            notAfter: new Date("2021-01-01T00:00:00Z"),
+            fingerprint: "0".repeat(64),
+          },
+        });
+        const shipment = await sealedShipment(orgA);
+        expect(pdfsig(shipment.file, "a-expired.pdf").find((s) => s.field === `Sello_${shipment.hexId}`)?.signer).toBe(
+          "Plataforma Pruebas Sello",
+        );
+      } finally {
+        files.remove();
+      }
     },
   );
 });
