@@ -1,6 +1,9 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import type { CSSProperties } from "react";
 import type { AuthContext } from "@/lib/auth/context";
+import { getConfigValue } from "@/lib/config/values";
+import { brandVariables, signColours } from "@/lib/organizations/colours";
 import { menuFor } from "@/lib/permissions/menu";
 import { LocaleSwitcher } from "./locale-switcher";
 import { SessionKeeper } from "./session-keeper";
@@ -8,8 +11,15 @@ import { SessionKeeper } from "./session-keeper";
 export async function PortalShell({ context, children }: { context: AuthContext; children: React.ReactNode }) {
   const t = await getTranslations("menu");
   const entries = menuFor(context.authorities);
+  // The organisation's colours (ui_sign_color, /info-organization) over the default green gradient.
+  const colours = signColours(await getConfigValue(context.organizationId, "ui_sign_color"));
   return (
-    <div className="flex min-h-screen">
+    <div
+      className="flex min-h-screen"
+      style={brandVariables(colours) as CSSProperties}
+      data-brand-primary={colours.primary}
+      data-brand-secondary={colours.secondary}
+    >
       <aside className="hidden w-64 shrink-0 bg-brand-gradient text-white md:block">
         <div className="px-6 py-5 text-xl font-semibold tracking-tight">Rúbrica</div>
         <nav aria-label={t("label")} data-testid="main-menu">

@@ -6,25 +6,17 @@ import type { ProcessStatus } from "@/lib/db/generated/enums";
 import { requestMeta } from "@/lib/http/request";
 import { type LinkState, linkErrorPath } from "@/lib/signing/link-state";
 import type { SignatureProcessData } from "@/lib/signing/process-data";
+import { signColours } from "@/lib/organizations/colours";
 import { guardProcessPage, type ProcessPageOptions } from "@/lib/signing/process-page-guard";
 import { namedSegments, processParams } from "@/components/layout/route-params";
+
+export { signColours };
 
 export type Brand = { organizationName: string; organizationHexId: string; primary: string; secondary: string };
 
 export type ProcessPage =
   | { live: true; urlSign: string; processHexId: string; data: SignatureProcessData; brand: Brand }
   | { live: false; urlSign: string; processHexId: string; state: LinkState; status: ProcessStatus; brand: Brand };
-
-const colour = /^#[0-9a-fA-F]{3,8}$/;
-
-/** ui_sign_color: "primary;secondary" (spec §3); anything that is not a colour falls back to ours. */
-export function signColours(value: string | undefined): { primary: string; secondary: string } {
-  const [primary, secondary] = (value ?? "").split(";").map((v) => v.trim());
-  return {
-    primary: primary && colour.test(primary) ? primary : "#0f766e",
-    secondary: secondary && colour.test(secondary) ? secondary : "#14b8a6",
-  };
-}
 
 /**
  * Everything a /signature-process page needs before it renders; where it may not render

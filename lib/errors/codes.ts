@@ -170,6 +170,21 @@ export const errorStatus = {
   VALIDATION_FILE_TOO_LARGE: 413,
   // video liveness review (lib/signing/review-evidence.ts): nothing of the signer awaits a decision
   REVIEW_NOT_PENDING: 409,
+  // the organisation profile (/info-organization, lib/organizations/profile.ts)
+  ORG_COLOR_INVALID: 400,
+  ORG_TIMEZONE_INVALID: 400,
+  ORG_LOGO_REQUIRED: 400,
+  ORG_LOGO_INVALID: 400,
+  ORG_LOGO_TOO_LARGE: 413,
+  // the organisation's seal certificate (lib/organizations/seal-certificate.ts)
+  SEAL_CERT_REQUIRED: 400,
+  SEAL_CERT_TOO_LARGE: 413,
+  SEAL_CERT_WRONG_PASSWORD: 400,
+  SEAL_CERT_LEGACY: 400,
+  SEAL_CERT_NO_KEY: 400,
+  SEAL_CERT_EXPIRED: 400,
+  SEAL_CERT_NOT_YET_VALID: 400,
+  SEAL_CERT_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -7,6 +7,7 @@ import { documentTypeOperations } from "./operations/document-types";
 import { flowOperations } from "./operations/flows";
 import { logOperations } from "./operations/logs";
 import { organizationOperations } from "./operations/organizations";
+import { organizationProfileOperations } from "./operations/organization-profile";
 import { sendingOperations } from "./operations/sending";
 import { securityOperations } from "./operations/security";
 import { shipmentOperations } from "./operations/shipments";
@@ -22,6 +23,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...logOperations,
   ...apiKeyOperations,
   ...organizationOperations,
+  ...organizationProfileOperations,
   ...contactOperations,
   ...documentTypeOperations,
   ...flowOperations,

@@ -1,3 +1,4 @@
+import { X509Certificate } from "node:crypto";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { z } from "zod";
 import { appendAuditEvent } from "@/lib/audit/audit-event";
@@ -8,7 +9,8 @@ import { translator } from "@/lib/i18n/messages";
 import { formatZonedTime } from "@/lib/i18n/zoned-time";
 import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 import { loadAuditCertificateData, renderAuditCertificate, validateDocsUrl } from "@/lib/pdf/audit-certificate";
-import { loadSigningCredentials } from "@/lib/pdf/credentials";
+import { loadSigningCredentials, type SigningCredentials } from "@/lib/pdf/credentials";
+import { organizationSealCredentials } from "@/lib/organizations/seal-certificate";
 import { addLongTermValidation } from "@/lib/pdf/long-term";
 import { describeCertificate, issueSignerCredentials } from "@/lib/pdf/signer-certificate";
 import { authorityCrlFile, crlUrl, organizationSigningAuthority } from "@/lib/pdf/signing-authority";
@@ -138,6 +140,20 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
 }
 
 /**
+ * The seal's certificate: the organisation's own (/info-organization) when it has one still valid, else
+ * the platform's. Files already sealed are never sealed again, so changing it touches only later shipments.
+ */
+async function sealCredentials(organization: { id: number; hexId: string }): Promise<SigningCredentials> {
+  const own = await organizationSealCredentials(organization.id);
+  if (own) {
+    const notAfter = new Date(new X509Certificate(own.certificate).validTo).getTime();
+    if (notAfter > Date.now()) return own;
+    console.warn("[seal] the organisation's seal certificate has expired; sealing with the platform's", organization.hexId);
+  }
+  return loadSigningCredentials();
+}
+
+/**
  * Job signing.seal-document: once the shipment is complete, every signer's signature is in the files
  * (signing any that a lost job left out), then the organisation's seal closes each file, and the audit
  * certificate is made as a PDF of its own (stating each sealed file's SHA-256) and sealed too. Nothing is
@@ -149,7 +165,10 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
 export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPayload>): Promise<{ sealed: number }> {
   const document = await db.document.findUnique({
     where: { id: documentId },
-    include: { organization: { select: { name: true } }, signers: { where: { status: "COMPLETED" }, select: { id: true } } },
+    include: {
+      organization: { select: { id: true, hexId: true, name: true } },
+      signers: { where: { status: "COMPLETED" }, select: { id: true } },
+    },
   });
   if (!document || document.status !== "COMPLETED") return { sealed: 0 };
   if (document.sealedAt) {
@@ -159,7 +178,7 @@ export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPa
   }
   await awaitEvidenceStamps(documentId);
   for (const signer of document.signers) await signForSigner({ signerId: signer.id });
-  const credentials = await loadSigningCredentials();
+  const credentials = await sealCredentials(document.organization);
   const t = translator("es-es", "pdfSigning");
   const organization = { name: document.organization.name, contactInfo: validateDocsUrl(document.hexId) };
   const tsa = tsaUrl();

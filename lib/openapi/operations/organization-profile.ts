@@ -1,0 +1,112 @@
+import { z } from "zod";
+import type { OrganizationProfile } from "@/lib/organizations/profile";
+import { profileLanguages, updateProfileInput } from "@/lib/organizations/profile-schemas";
+import type { SealCertificateView } from "@/lib/organizations/seal-certificate";
+import { deleted, operationGroup } from "./common";
+
+// The caller's organisation's profile and seal certificate (/info-organization). The uploads are
+// multipart/form-data, which the registry does not describe as a body: the fields are named in the descriptions.
+
+const profileSchema = z.object({
+  organizationHexId: z.string(),
+  name: z.string(),
+  primaryColor: z.string().describe("#rrggbb; ui_sign_color's first colour"),
+  secondaryColor: z.string().describe("#rrggbb; ui_sign_color's second colour"),
+  timezone: z.string().describe("IANA zone (organization_tz)"),
+  defaultLanguage: z.enum(profileLanguages).describe("default_language"),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable().describe("E.164"),
+  address: z.string().nullable(),
+  website: z.string().nullable(),
+  logoUrl: z.string().describe("The public logo URL (GET /api/organizations/{orgHexId}/logo)"),
+  hasLogo: z.boolean().describe("False while Rúbrica's logo stands in"),
+}) satisfies z.ZodType<OrganizationProfile>;
+
+const sealCertificateSchema = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  serialNumber: z.string().describe("Hexadecimal, upper case"),
+  notBefore: z.string().describe("ISO 8601"),
+  notAfter: z.string().describe("ISO 8601"),
+  fingerprint: z.string().describe("SHA-256 of the certificate (DER), hex"),
+  expiringSoon: z.boolean().describe("It expires within 30 days"),
+  expired: z.boolean(),
+  uploadedAt: z.string().describe("ISO 8601"),
+}) satisfies z.ZodType<SealCertificateView>;
+
+const profile = { schema: profileSchema, component: "OrganizationProfile" };
+const sealAnswer = { schema: z.object({ certificate: sealCertificateSchema.nullable() }), component: "SealCertificateAnswer" };
+
+export const organizationProfileOperations = operationGroup(
+  "Organisation profile",
+  "tokenOrApiKey",
+)([
+  {
+    method: "get",
+    path: "/api/organization/profile",
+    operationId: "getOrganizationProfile",
+    summary: "The caller's organisation's profile: name, logo, colours, time zone, default language, contact data",
+    needs: "ORGANIZACION:VIEW",
+    responses: { 200: { description: "The profile", body: profile } },
+  },
+  {
+    method: "put",
+    path: "/api/organization/profile",
+    operationId: "updateOrganizationProfile",
+    summary: "Change the whole profile at once",
+    needs: "ORGANIZACION:UPDATE",
+    description:
+      "The colours become ui_sign_color (`primary;secondary`), shown on the portal and the signer pages; the zone becomes organization_tz and the language default_language. Empty contact fields are cleared. Writes an operation-log row.",
+    body: { schema: updateProfileInput, component: "UpdateOrganizationProfileInput" },
+    responses: { 200: { description: "The profile as saved", body: profile } },
+  },
+  {
+    method: "post",
+    path: "/api/organization/logo",
+    operationId: "uploadOrganizationLogo",
+    summary: "Replace the organisation's logo",
+    needs: "ORGANIZACION:UPDATE",
+    description:
+      "multipart/form-data: `file`, a PNG, JPEG, GIF or WebP image up to 2 MB (SVG is refused). It is checked by content and stored re-encoded as a PNG fitted into 512×512.",
+    responses: { 200: { description: "The profile with its new logo", body: profile } },
+    errors: [400, 413],
+  },
+  {
+    method: "delete",
+    path: "/api/organization/logo",
+    operationId: "deleteOrganizationLogo",
+    summary: "Remove the logo: Rúbrica's is shown again",
+    needs: "ORGANIZACION:UPDATE",
+    responses: { 200: { description: "The profile", body: profile } },
+  },
+  {
+    method: "get",
+    path: "/api/organization/seal-certificate",
+    operationId: "getSealCertificate",
+    summary: "The organisation's own seal certificate: subject, issuer, serial number and validity",
+    needs: "ORGANIZACION:VIEW",
+    description:
+      "`certificate` is null while the organisation's shipments are sealed with the platform's certificate. The file, key and password are never returned.",
+    responses: { 200: { description: "The certificate, or null", body: sealAnswer } },
+  },
+  {
+    method: "put",
+    path: "/api/organization/seal-certificate",
+    operationId: "uploadSealCertificate",
+    summary: "Upload the PKCS#12 that seals the organisation's shipments and audit certificates",
+    needs: "ORGANIZACION:UPDATE",
+    description:
+      "multipart/form-data: `file` (PKCS#12, .p12/.pfx, up to 64 KB) and `password`. Refused with a wrong password (SEAL_CERT_WRONG_PASSWORD), legacy RC2/3DES encryption (SEAL_CERT_LEGACY), no private key (SEAL_CERT_NO_KEY) or a certificate outside its validity (SEAL_CERT_EXPIRED, SEAL_CERT_NOT_YET_VALID). Kept encrypted at rest; replaces any earlier one. Shipments already sealed keep their seal.",
+    responses: { 200: { description: "The certificate as it is shown", body: sealAnswer } },
+    errors: [400, 413],
+  },
+  {
+    method: "delete",
+    path: "/api/organization/seal-certificate",
+    operationId: "deleteSealCertificate",
+    summary: "Remove the organisation's seal certificate: later shipments are sealed with the platform's",
+    needs: "ORGANIZACION:UPDATE",
+    responses: { 200: { description: "Deleted", body: { schema: deleted } } },
+    errors: [404],
+  },
+]);
