@@ -7,6 +7,7 @@ import { documentTypeOperations } from "./operations/document-types";
 import { flowOperations } from "./operations/flows";
 import { logOperations } from "./operations/logs";
 import { organizationOperations } from "./operations/organizations";
+import { groupOperations, roleOperations } from "./operations/roles";
 import { sendingOperations } from "./operations/sending";
 import { securityOperations } from "./operations/security";
 import { shipmentOperations } from "./operations/shipments";
@@ -23,6 +24,8 @@ export const apiOperations: readonly ApiOperation[] = [
   ...apiKeyOperations,
   ...organizationOperations,
   ...contactOperations,
+  ...roleOperations,
+  ...groupOperations,
   ...documentTypeOperations,
   ...flowOperations,
   ...shipmentOperations,
