@@ -54,4 +54,37 @@ test.describe("roles (/roles, /rolePrivileges/{rolId})", () => {
     await form.getByRole("button", { name: "Guardar" }).click();
     await expect(form.getByText("Rol duplicado: ya existe un rol con ese nombre.")).toBeVisible();
   });
+
+  test("an administrator creates a group, must pick a user to add one, and cannot delete it while in use", async ({ page }) => {
+    const name = `Notarios ${Date.now() % 1_000_000}`;
+    await page.goto("/groups");
+    await signIn(page, demo.orgAdmin);
+    await expect(page).toHaveURL(/\/groups$/);
+    await expect(page.getByRole("heading", { name: "Grupos", exact: true })).toBeVisible();
+
+    const form = page.getByTestId("group-form");
+    await form.locator('input[name="name"]').fill(name);
+    await form.getByRole("button", { name: "Guardar" }).click();
+    const row = page.locator(`[data-testid="group-row"][data-name="${name}"]`);
+    await expect(row).toBeVisible();
+
+    await row.getByTestId("group-members-open").click();
+    const members = page.getByTestId("group-members");
+    await members.getByRole("button", { name: "Añadir" }).click();
+    await expect(members.getByText("Seleccione un usuario para añadirlo al grupo.")).toBeVisible();
+    await members.locator('select[name="userHexId"]').selectOption({ index: 1 });
+    await members.getByRole("button", { name: "Añadir" }).click();
+    await expect(members.getByTestId("group-member")).toHaveCount(1);
+
+    // In use: the delete button is disabled, and says why.
+    const remove = row.getByRole("button", { name: "Eliminar" });
+    await expect(remove).toBeDisabled();
+    await expect(remove).toHaveAttribute("title", "No se puede eliminar un grupo en uso: quite antes a sus miembros.");
+    await members.getByRole("button", { name: "Quitar" }).click();
+    await expect(members.getByTestId("group-member")).toHaveCount(0);
+    await expect(remove).toBeEnabled();
+    await remove.click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Eliminar" }).click();
+    await expect(row).toHaveCount(0);
+  });
 });
