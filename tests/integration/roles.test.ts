@@ -1,4 +1,8 @@
+import { Ajv2020 } from "ajv/dist/2020";
 import { beforeAll, describe, expect, it } from "vitest";
+import { POST as createKey } from "@/app/api/api-keys/route";
+import { GET as listGroups, POST as createGroup } from "@/app/api/groups/route";
+import { POST as addMember } from "@/app/api/groups/[groupHexId]/members/route";
 import { GET as listRoles, POST as createRole } from "@/app/api/roles/route";
 import { DELETE as deleteRole, GET as getRole, PUT as updateRole } from "@/app/api/roles/[roleHexId]/route";
 import { PUT as setPrivileges } from "@/app/api/roles/[roleHexId]/privileges/route";
@@ -6,6 +10,7 @@ import { GET as listContacts } from "@/app/api/contacts/route";
 import { POST as refresh } from "@/app/api/token/refresh/route";
 import { verifyToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db/client";
+import { openApiDocument } from "@/lib/openapi/document";
 import type { RoleView } from "@/lib/roles/schemas";
 import { call } from "../support/http";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
@@ -283,5 +288,63 @@ describe("organisation isolation", () => {
     expect(after.body).toMatchObject({ name, privileges: ["CONTACTO:VIEW"] });
     // The same name is free in another organisation.
     expect((await call(createRole, "/api/roles", { body: { name }, token: adminB })).status).toBe(201);
+  });
+});
+
+describe("with an API key, as the OpenAPI document describes", () => {
+  const openApi = openApiDocument();
+  type Described = { responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> };
+  const paths = openApi.paths as Record<string, Record<string, Described>>;
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  const expectDescribed = (template: string, method: string, status: number, body: unknown) => {
+    const schema = paths[template]?.[method]?.responses[String(status)]?.content?.["application/json"]?.schema;
+    expect(schema, `${method} ${template} ${status}`).toBeDefined();
+    const validate = ajv.compile({ ...schema, components: openApi.components });
+    expect(validate(body), ajv.errorsText(validate.errors)).toBe(true);
+  };
+
+  it("manages roles and groups with the key's role privileges, answering in the described shapes", async () => {
+    const org = await createTestOrganization();
+    const admin = await createTestUser(org);
+    const member = await createTestUser(org, { role: "none" });
+    const token = await signIn(admin.email);
+    const makeKey = async (roleHexId: string) =>
+      (await call<{ apiKey: string }>(createKey, "/api/api-keys", { body: { name: uniqueName("Clave"), roleHexId }, token })).body.apiKey;
+    const headers = { "x-api-key": await makeKey(org.adminRole.hexId) };
+
+    const created = await call(createRole, "/api/roles", { body: { name: uniqueName() }, headers });
+    expect(created.status).toBe(201);
+    expectDescribed("/api/roles", "post", 201, created.body);
+    const roleHexId = created.body.roleHexId as string;
+    const saved = await call(setPrivileges, "/p", {
+      method: "PUT",
+      body: { privileges: ["CONTACTO:VIEW"] },
+      headers,
+      params: { roleHexId },
+    });
+    expectDescribed("/api/roles/{roleHexId}/privileges", "put", 200, saved.body);
+    const listed = await call(listRoles, "/api/roles", { headers });
+    expectDescribed("/api/roles", "get", 200, listed.body);
+    const one = await call(getRole, rolePath(roleHexId), { headers, params: { roleHexId } });
+    expectDescribed("/api/roles/{roleHexId}", "get", 200, one.body);
+    const refused = await call(deleteRole, rolePath(org.adminRole.hexId), {
+      method: "DELETE",
+      headers,
+      params: { roleHexId: org.adminRole.hexId },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errorCode).toBe("ROLE_IN_USE");
+
+    const group = await call(createGroup, "/api/groups", { body: { name: uniqueName("Grupo") }, headers });
+    expectDescribed("/api/groups", "post", 201, group.body);
+    const groupHexId = group.body.groupHexId as string;
+    const added = await call(addMember, "/m", { body: { userHexId: member.hexId }, headers, params: { groupHexId } });
+    expectDescribed("/api/groups/{groupHexId}/members", "post", 201, added.body);
+    expectDescribed("/api/groups", "get", 200, (await call(listGroups, "/api/groups", { headers })).body);
+
+    // A key whose role lacks ROL and GRUPO is refused.
+    const limited = { "x-api-key": await makeKey(org.operatorRole.hexId) };
+    expect((await call(listRoles, "/api/roles", { headers: limited })).status).toBe(403);
+    expect((await call(listGroups, "/api/groups", { headers: limited })).status).toBe(403);
   });
 });
