@@ -15,7 +15,7 @@ export function PrivilegeSummary({ privileges }: { privileges: readonly string[]
     <ul className="space-y-0.5 text-xs text-slate-700">
       {lines.map(({ module, granted }) => (
         <li key={module} data-testid="role-privilege" data-module={module}>
-          <span className="font-medium">{t(`modules.${module}`)}</span>: {granted.map((a) => t(`actions.${a}`)).join(", ")}
+          <span className="font-medium">{t(`modules.${module}`)}</span>: {granted.map((a) => t(`actionNames.${a}`)).join(", ")}
         </li>
       ))}
     </ul>

@@ -64,7 +64,7 @@ export function RolePrivilegesScreen({ role, canUpdate }: { role: RoleView; canU
               </th>
               {actions.map((action) => (
                 <th key={action} scope="col" className="px-3 py-3 text-center font-medium text-slate-600">
-                  {t(`actions.${action}`)}
+                  {t(`actionNames.${action}`)}
                 </th>
               ))}
               <th scope="col" className="px-3 py-3 text-center font-medium text-slate-600">
@@ -89,7 +89,7 @@ export function RolePrivilegesScreen({ role, canUpdate }: { role: RoleView; canU
                           className="h-4 w-4 accent-brand-700"
                           name={value}
                           data-privilege={value}
-                          aria-label={t("privilegeLabel", { module: t(`modules.${module}`), action: t(`actions.${action}`) })}
+                          aria-label={t("privilegeLabel", { module: t(`modules.${module}`), action: t(`actionNames.${action}`) })}
                           checked={granted.has(value)}
                           disabled={!canUpdate}
                           onChange={(e) => toggle(value, e.target.checked)}

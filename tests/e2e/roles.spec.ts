@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { db } from "@/lib/db/client";
+import "./support/load-env";
 import { demo, signIn } from "./support/accounts";
+import { db } from "@/lib/db/client";
 
 test.describe("roles (/roles, /rolePrivileges/{rolId})", () => {
   test("an administrator creates a role with only CONTACTO view from the screens and sees it in the list with that privilege ticked", async ({
@@ -11,7 +12,8 @@ test.describe("roles (/roles, /rolePrivileges/{rolId})", () => {
     await page.goto("/roles");
     await expect(page).toHaveURL(/\/signin\/_roles$/);
     await signIn(page, demo.orgAdmin);
-    await expect(page).toHaveURL(/\/roles$/);
+    // Run alone, this is a cold server's first sign-in (password hash, first render): give it time.
+    await expect(page).toHaveURL(/\/roles$/, { timeout: 30_000 });
     await expect(page.getByRole("heading", { name: "Roles", exact: true })).toBeVisible();
     // The organisation's default roles are listed, the administrator's with the users it holds.
     await expect(page.locator('[data-testid="role-row"][data-name="Administrador"]')).toBeVisible();
@@ -59,7 +61,7 @@ test.describe("roles (/roles, /rolePrivileges/{rolId})", () => {
     const name = `Notarios ${Date.now() % 1_000_000}`;
     await page.goto("/groups");
     await signIn(page, demo.orgAdmin);
-    await expect(page).toHaveURL(/\/groups$/);
+    await expect(page).toHaveURL(/\/groups$/, { timeout: 30_000 });
     await expect(page.getByRole("heading", { name: "Grupos", exact: true })).toBeVisible();
 
     const form = page.getByTestId("group-form");
