@@ -185,6 +185,17 @@ export const errorStatus = {
   SEAL_CERT_EXPIRED: 400,
   SEAL_CERT_NOT_YET_VALID: 400,
   SEAL_CERT_NOT_FOUND: 404,
+  // roles and their privileges (/roles, /rolePrivileges/{rolId}, lib/roles)
+  ROLE_NAME_EXISTS: 409,
+  ROLE_IN_USE: 409,
+  ROLE_LAST_USER_ADMIN: 409,
+  ROLE_PRIVILEGE_UNKNOWN: 400,
+  ROLE_PRIVILEGE_NOT_HELD: 403,
+  // groups and their members (/groups, lib/groups)
+  GROUP_NAME_EXISTS: 409,
+  GROUP_IN_USE: 409,
+  GROUP_USER_REQUIRED: 400,
+  GROUP_MEMBER_EXISTS: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

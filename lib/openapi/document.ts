@@ -8,6 +8,7 @@ import { flowOperations } from "./operations/flows";
 import { logOperations } from "./operations/logs";
 import { organizationOperations } from "./operations/organizations";
 import { organizationProfileOperations } from "./operations/organization-profile";
+import { groupOperations, roleOperations } from "./operations/roles";
 import { sendingOperations } from "./operations/sending";
 import { securityOperations } from "./operations/security";
 import { shipmentOperations } from "./operations/shipments";
@@ -25,6 +26,8 @@ export const apiOperations: readonly ApiOperation[] = [
   ...organizationOperations,
   ...organizationProfileOperations,
   ...contactOperations,
+  ...roleOperations,
+  ...groupOperations,
   ...documentTypeOperations,
   ...flowOperations,
   ...shipmentOperations,
