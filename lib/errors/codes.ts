@@ -170,6 +170,9 @@ export const errorStatus = {
   VALIDATION_FILE_TOO_LARGE: 413,
   // video liveness review (lib/signing/review-evidence.ts): nothing of the signer awaits a decision
   REVIEW_NOT_PENDING: 409,
+  // user administration (/users)
+  USER_DISABLE_SELF: 409,
+  USER_IS_API_USER: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -10,6 +10,7 @@ import { organizationOperations } from "./operations/organizations";
 import { sendingOperations } from "./operations/sending";
 import { securityOperations } from "./operations/security";
 import { shipmentOperations } from "./operations/shipments";
+import { userOperations } from "./operations/users";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
 
 /**
@@ -23,6 +24,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...apiKeyOperations,
   ...organizationOperations,
   ...contactOperations,
+  ...userOperations,
   ...documentTypeOperations,
   ...flowOperations,
   ...shipmentOperations,
