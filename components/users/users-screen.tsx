@@ -26,8 +26,7 @@ type Props = {
 };
 
 /** The actions that change one user, each behind a confirmation; the path segment is the API's. */
-const userActions = ["disable", "enable", "forcePasswordChange", "resetMfa"] as const;
-type UserAction = (typeof userActions)[number];
+type UserAction = "disable" | "enable" | "forcePasswordChange" | "resetMfa";
 const actionPath: Record<UserAction, string> = {
   disable: "disable",
   enable: "enable",
