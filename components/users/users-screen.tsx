@@ -26,18 +26,20 @@ type Props = {
 };
 
 /** The actions that change one user, each behind a confirmation; the path segment is the API's. */
-type UserAction = "disable" | "enable" | "forcePasswordChange" | "resetMfa";
+type UserAction = "disable" | "enable" | "forcePasswordChange" | "resetMfa" | "resendInvitation";
 const actionPath: Record<UserAction, string> = {
   disable: "disable",
   enable: "enable",
   forcePasswordChange: "force-password-change",
   resetMfa: "reset-mfa",
+  resendInvitation: "resend-invitation",
 };
-const actionNotice: Record<UserAction, "disabled" | "enabled" | "forcePasswordChange" | "resetMfa"> = {
+const actionNotice: Record<UserAction, "disabled" | "enabled" | "forcePasswordChange" | "resetMfa" | "resendInvitation"> = {
   disable: "disabled",
   enable: "enabled",
   forcePasswordChange: "forcePasswordChange",
   resetMfa: "resetMfa",
+  resendInvitation: "resendInvitation",
 };
 
 type Dialog = { kind: "create" } | { kind: "edit"; user: UserView } | { kind: "action"; action: UserAction; user: UserView } | null;
@@ -142,7 +144,7 @@ export function UsersScreen({ permissions, defaultPageSize, options, selfHexId }
           cell: (info) => {
             const user = info.row.original;
             // API users live in /api-management; the server refuses these changes for them anyway.
-            if (!permissions.update || user.hasApi) return null;
+            if ((!permissions.update && !permissions.create) || user.hasApi) return null;
             const open = (action: UserAction) => setDialog({ kind: "action", action, user });
             const actionButton = (action: UserAction, danger = false) => (
               <Button
@@ -155,8 +157,11 @@ export function UsersScreen({ permissions, defaultPageSize, options, selfHexId }
                 {t(`actions.${action}`)}
               </Button>
             );
+            const resend = permissions.create && user.invitationPending ? actionButton("resendInvitation") : null;
+            if (!permissions.update) return <div className="flex flex-wrap justify-end gap-1">{resend}</div>;
             return (
               <div className="flex flex-wrap justify-end gap-1">
+                {resend}
                 <Button
                   type="button"
                   variant="ghost"
@@ -174,7 +179,7 @@ export function UsersScreen({ permissions, defaultPageSize, options, selfHexId }
           },
         }),
       ]),
-    [t, permissions.update, selfHexId],
+    [t, permissions.update, permissions.create, selfHexId],
   );
 
   const runAction = async (action: UserAction, user: UserView) => {

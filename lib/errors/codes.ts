@@ -173,6 +173,7 @@ export const errorStatus = {
   // user administration (/users)
   USER_DISABLE_SELF: 409,
   USER_IS_API_USER: 409,
+  USER_NOT_INVITED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

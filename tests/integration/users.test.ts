@@ -8,6 +8,7 @@ import { POST as disableUser } from "@/app/api/users/[userHexId]/disable/route";
 import { POST as enableUser } from "@/app/api/users/[userHexId]/enable/route";
 import { POST as resetMfa } from "@/app/api/users/[userHexId]/reset-mfa/route";
 import { POST as forcePasswordChange } from "@/app/api/users/[userHexId]/force-password-change/route";
+import { POST as resendInvitation } from "@/app/api/users/[userHexId]/resend-invitation/route";
 import { db } from "@/lib/db/client";
 import type { UserPage, UserView } from "@/lib/users/schemas";
 import { peers } from "./setup";
@@ -164,6 +165,33 @@ describe("POST /api/users (invitation)", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: adminA.id } })).enabled).toBe(true);
   });
 
+  it("resends the invitation with a new link that replaces the old one, only while no password is chosen", async () => {
+    const input = person();
+    const userHexId = await invite(tokenA, input);
+    const linkIn = async () => {
+      const mail = await peers.mail.waitFor((m) => m.to.includes(input.email));
+      peers.mail.clear();
+      return /\/SetPass\/[0-9a-f]{32}\?code=([0-9a-f]{32})/.exec(mail.text)![1]!;
+    };
+    const first = await linkIn();
+    const resent = await act(resendInvitation, "resend-invitation", userHexId, tokenA);
+    expect(resent.status).toBe(200);
+    expect(resent.body.invitationPending).toBe(true);
+    const second = await linkIn();
+    expect(second).not.toBe(first);
+    const set = (code: string) =>
+      call(setPass, `/api/password/set/${userHexId}`, {
+        body: { code, password: "Segunda-Clave-2026!", confirmPassword: "Segunda-Clave-2026!" },
+        params: { propUserId: userHexId },
+      });
+    expect((await set(first)).body.errorCode).toBe("INVALID_LINK");
+    expect((await set(second)).status).toBe(200);
+    const again = await act(resendInvitation, "resend-invitation", userHexId, tokenA);
+    expect(again.status).toBe(409);
+    expect(again.body.errorCode).toBe("USER_NOT_INVITED");
+    expect(await operationEvents(userHexId)).toContain("USER_INVITE_RESEND");
+  });
+
   it("refuses invalid data with the field at fault", async () => {
     const bad = await call(inviteUser, "/api/users", { body: person({ email: "no-es-correo", cellPhone: "600" }), token: tokenA });
     expect(bad.status).toBe(400);
@@ -316,6 +344,7 @@ describe("privileges and organisation isolation", () => {
         [enableUser, "enable"],
         [resetMfa, "reset-mfa"],
         [forcePasswordChange, "force-password-change"],
+        [resendInvitation, "resend-invitation"],
       ] as const)
         expect((await act(handler, path, target, token)).status).toBe(403);
     }
@@ -356,6 +385,7 @@ describe("privileges and organisation isolation", () => {
       [enableUser, "enable"],
       [resetMfa, "reset-mfa"],
       [forcePasswordChange, "force-password-change"],
+      [resendInvitation, "resend-invitation"],
     ] as const) {
       const answer = await act(handler, path, user.hexId, tokenB);
       expect({ path, status: answer.status, errorCode: answer.body.errorCode }).toEqual({ path, status: 404, errorCode: "NOT_FOUND" });

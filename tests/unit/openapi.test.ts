@@ -152,6 +152,7 @@ describe("OpenAPI document", () => {
         "POST /api/users/{userHexId}/enable",
         "POST /api/users/{userHexId}/reset-mfa",
         "POST /api/users/{userHexId}/force-password-change",
+        "POST /api/users/{userHexId}/resend-invitation",
       ]),
     );
     const invite = compile(components.CreateUserInput!);

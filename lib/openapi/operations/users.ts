@@ -76,4 +76,13 @@ export const userOperations = operationGroup(
     "Make a user change their password before anything else",
     "Their next call, even with a live token, answers 403 PASSWORD_CHANGE_REQUIRED until they change it.",
   ),
+  {
+    ...action(
+      "resend-invitation",
+      "resendUserInvitation",
+      "Mail a new /SetPass link to a user who has not chosen a password yet",
+      "The new link replaces the previous one. A user who already has a password answers 409 USER_NOT_INVITED.",
+    ),
+    needs: "USUARIO:CREATE",
+  },
 ]);

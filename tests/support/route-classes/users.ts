@@ -8,4 +8,5 @@ export const routeClasses: Record<string, RouteClass> = {
   "users/[userHexId]/enable": "organization",
   "users/[userHexId]/reset-mfa": "organization",
   "users/[userHexId]/force-password-change": "organization",
+  "users/[userHexId]/resend-invitation": "organization",
 };
