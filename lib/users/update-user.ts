@@ -14,7 +14,10 @@ import {
   userOperation,
 } from "./user-records";
 
-/** Edits a user's name, e-mail, phone, role and groups. The new role reaches their token at its next refresh or sign-in. */
+/**
+ * Edits a user's name, e-mail, phone, role and groups. Tokens carry the role's authorities, so a
+ * changed role ends the user's live sessions (all but the caller's own): a demotion applies at once.
+ */
 export async function updateUser(context: AuthContext, userHexId: string, raw: unknown, ip: string): Promise<UserView> {
   const input = updateUserInput.parse(raw);
   const user = await db
@@ -25,6 +28,11 @@ export async function updateUser(context: AuthContext, userHexId: string, raw: u
       const roleId = await assignableRoleId(context, input.roleHexIds, tx);
       const groupIds = await organizationGroupIds(context, input.groupHexIds, tx);
       await tx.groupMember.deleteMany({ where: { userId: current.id } });
+      if (roleId !== current.roleId)
+        await tx.authSession.updateMany({
+          where: { userId: current.id, endedAt: null, hexId: { not: context.sessionHexId } },
+          data: { endedAt: new Date(), endReason: "role-change" },
+        });
       const updated = await tx.user.update({
         where: { id: current.id },
         data: {

@@ -236,6 +236,24 @@ describe("PUT /api/users/{userHexId}", () => {
     expect((await put({ ...changes, cellPhone: other.cellPhone })).body).toMatchObject({ errorCode: "PHONE_IN_USE", field: "cellPhone" });
     expect(await operationEvents(userHexId)).toContain("USER_UPDATE");
   });
+
+  it("a changed role ends the user's live sessions, since their token carries the old role's authorities; other edits do not", async () => {
+    const { user, token } = await signedInUser("admin");
+    const body = { firstName: "Otro", lastName: user.lastName, email: user.email, cellPhone: user.cellPhone, groupHexIds: [] };
+    const put = (roleHexIds: string[]) =>
+      call(updateUser, `/api/users/${user.hexId}`, {
+        method: "PUT",
+        body: { ...body, roleHexIds },
+        token: tokenA,
+        params: { userHexId: user.hexId },
+      });
+    expect((await put([orgA.adminRole.hexId])).status).toBe(200);
+    expect((await call(listUsers, "/api/users", { token })).status).toBe(200);
+    expect((await put([orgA.operatorRole.hexId])).status).toBe(200);
+    expect((await call(listUsers, "/api/users", { token })).status).toBe(401);
+    const again = await login(user.email);
+    expect((await call(listUsers, "/api/users", { token: again.body.token! })).status).toBe(403);
+  });
 });
 
 describe("enable, disable, force password change, reset MFA", () => {

@@ -51,7 +51,7 @@ export const userOperations = operationGroup(
     operationId: "updateUser",
     summary: "Edit a user's name, e-mail, phone, role and groups",
     needs: "USUARIO:UPDATE",
-    description: `Same rules as the invitation. The groups given replace the user's groups. ${manageable}`,
+    description: `Same rules as the invitation. The groups given replace the user's groups. Tokens carry the role's authorities, so a changed role ends the user's live sessions (they sign in again with the new one). ${manageable}`,
     pathParams: userPath,
     body: { schema: updateUserInput, component: "UpdateUserInput" },
     responses: { 200: { description: "The user as saved", body: user } },
