@@ -24,7 +24,8 @@ test.describe("users (/users)", () => {
     await page.goto("/users");
     await expect(page).toHaveURL(/\/signin\/_users$/);
     await signIn(page, demo.orgAdmin);
-    await expect(page).toHaveURL(/\/users$/);
+    // The first sign-in on a freshly started server also compiles and warms the password hash: give it time.
+    await expect(page).toHaveURL(/\/users$/, { timeout: 30_000 });
     await expect(page.getByRole("heading", { name: "Usuarios" })).toBeVisible();
     await expect(page.getByTestId("planned-screen")).toHaveCount(0);
 
