@@ -196,6 +196,10 @@ export const errorStatus = {
   GROUP_IN_USE: 409,
   GROUP_USER_REQUIRED: 400,
   GROUP_MEMBER_EXISTS: 409,
+  // user administration (/users)
+  USER_DISABLE_SELF: 409,
+  USER_IS_API_USER: 409,
+  USER_NOT_INVITED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

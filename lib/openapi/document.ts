@@ -12,6 +12,7 @@ import { groupOperations, roleOperations } from "./operations/roles";
 import { sendingOperations } from "./operations/sending";
 import { securityOperations } from "./operations/security";
 import { shipmentOperations } from "./operations/shipments";
+import { userOperations } from "./operations/users";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
 
 /**
@@ -28,6 +29,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...contactOperations,
   ...roleOperations,
   ...groupOperations,
+  ...userOperations,
   ...documentTypeOperations,
   ...flowOperations,
   ...shipmentOperations,

@@ -141,6 +141,29 @@ describe("OpenAPI document", () => {
     expect(compile(components.Flow!)({ hexId: "a".repeat(32), name: "Firma", kind: "SIGNATURE" })).toBe(false);
   });
 
+  it("lists the users administration calls and validates their bodies as the handlers do", () => {
+    const listed = Object.entries(paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        "GET /api/users",
+        "POST /api/users",
+        "PUT /api/users/{userHexId}",
+        "POST /api/users/{userHexId}/disable",
+        "POST /api/users/{userHexId}/enable",
+        "POST /api/users/{userHexId}/reset-mfa",
+        "POST /api/users/{userHexId}/force-password-change",
+        "POST /api/users/{userHexId}/resend-invitation",
+      ]),
+    );
+    const invite = compile(components.CreateUserInput!);
+    const body = { firstName: "Lucía", lastName: "Martín", email: "lucia@example.com", cellPhone: "+34612345678" };
+    expect(invite({ ...body, roleHexIds: ["a".repeat(32)], groupHexIds: [] })).toBe(true);
+    expect(invite({ ...body, email: undefined })).toBe(false);
+    expect(invite({ ...body, roleHexIds: ["a".repeat(32), "b".repeat(32)] })).toBe(false);
+    expect(paths["/api/users"]!.post!.responses["201"]).toBeDefined();
+    expect(paths["/api/users"]!.post!.responses["409"]).toBeDefined();
+  });
+
   it("describes only handlers that exist, with their path parameters", () => {
     for (const [template, item] of Object.entries(paths)) {
       const file = path.resolve(`app${template.replace(/\{(\w+)\}/g, "[$1]")}/route.ts`);

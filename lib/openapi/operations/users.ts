@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { createUserInput, listUsersQuery, updateUserInput, userPage, userView } from "@/lib/users/schemas";
+import { hexIdPath, operationGroup } from "./common";
+
+const user = { schema: userView, component: "User" };
+const userPath = hexIdPath("userHexId", "The user's hexId");
+const manageable =
+  "API users (hasApi) are managed in /api-management and answer 409 USER_IS_API_USER; a user whose role grants more than the caller holds, or a platform administrator (unless the caller is one), answers 403.";
+const action = (path: string, operationId: string, summary: string, description: string) => ({
+  method: "post" as const,
+  path: `/api/users/{userHexId}/${path}`,
+  operationId,
+  summary,
+  needs: "USUARIO:UPDATE",
+  description: `${description} ${manageable}`,
+  pathParams: userPath,
+  responses: { 200: { description: "The user as changed", body: user } },
+  errors: [409],
+});
+
+export const userOperations = operationGroup(
+  "Users",
+  "tokenOrApiKey",
+)([
+  {
+    method: "get",
+    path: "/api/users",
+    operationId: "listUsers",
+    summary: "The organisation's users, one page, searched and sorted",
+    needs: "USUARIO:VIEW",
+    description:
+      "Every word of `search` must appear in the first name, last name, e-mail or phone. `sort=field,direction` with lastName, firstName, email, createdAt or lastLoginAt; `hasApi=false` leaves out integrators' API users.",
+    query: listUsersQuery,
+    responses: { 200: { description: "A page of users under _embedded.users", body: { schema: userPage } } },
+  },
+  {
+    method: "post",
+    path: "/api/users",
+    operationId: "inviteUser",
+    summary: "Invite a user: the account is created without a password and a /SetPass link is mailed",
+    needs: "USUARIO:CREATE",
+    description:
+      "E-mail and phone must be free across the platform (409 EMAIL_IN_USE / PHONE_IN_USE). At most one role (a user has one); roles and groups must be the organisation's, and the role may grant nothing the caller lacks (403).",
+    body: { schema: createUserInput, component: "CreateUserInput" },
+    responses: { 201: { description: "Invited", body: { schema: z.object({ userHexId: z.string() }) } } },
+    errors: [409],
+  },
+  {
+    method: "put",
+    path: "/api/users/{userHexId}",
+    operationId: "updateUser",
+    summary: "Edit a user's name, e-mail, phone, role and groups",
+    needs: "USUARIO:UPDATE",
+    description: `Same rules as the invitation. The groups given replace the user's groups. Tokens carry the role's authorities, so a changed role ends the user's live sessions (they sign in again with the new one). ${manageable}`,
+    pathParams: userPath,
+    body: { schema: updateUserInput, component: "UpdateUserInput" },
+    responses: { 200: { description: "The user as saved", body: user } },
+    errors: [409],
+  },
+  action(
+    "disable",
+    "disableUser",
+    "Disable a user",
+    "Their live sessions end at once: every token they hold answers 401. Nobody disables themselves (409 USER_DISABLE_SELF).",
+  ),
+  action("enable", "enableUser", "Enable a user again", "They can sign in again."),
+  action(
+    "reset-mfa",
+    "resetUserMfa",
+    "Remove a user's second-factor methods",
+    "Their next sign-in enrols a method again, as a new user's does.",
+  ),
+  action(
+    "force-password-change",
+    "forceUserPasswordChange",
+    "Make a user change their password before anything else",
+    "Their next call, even with a live token, answers 403 PASSWORD_CHANGE_REQUIRED until they change it.",
+  ),
+  {
+    ...action(
+      "resend-invitation",
+      "resendUserInvitation",
+      "Mail a new /SetPass link to a user who has not chosen a password yet",
+      "The new link replaces the previous one. A user who already has a password answers 409 USER_NOT_INVITED.",
+    ),
+    needs: "USUARIO:CREATE",
+  },
+]);
