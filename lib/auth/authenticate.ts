@@ -52,7 +52,8 @@ export async function authenticate(raw: unknown, meta: RequestMeta): Promise<Aut
     throw new AppError("INCORRECT_PASSWORD");
   }
 
-  if (!user.enabled || !user.organization.active) throw new AppError("USER_DISABLED");
+  if (!user.organization.active) throw new AppError("ORGANIZATION_DISABLED");
+  if (!user.enabled) throw new AppError("USER_DISABLED");
   if (!user.emailVerified) throw new AppError("EMAIL_NOT_VALIDATED");
   if (!user.portalAccess) throw new AppError("NO_PORTAL_ACCESS");
   await db.user.update({ where: { id: user.id }, data: { failedLogins: 0 } });

@@ -73,6 +73,8 @@ export async function checkSession(sessionHexId: string) {
     include: { user: { include: { organization: true } } },
   });
   if (!session) throw new AppError("UNAUTHENTICATED");
+  // A disabled organisation refuses its users at once, whatever their session (lib/organizations/administer.ts).
+  if (!session.user.organization.active) throw new AppError("ORGANIZATION_DISABLED");
   if (session.endedAt) throw new AppError(session.endReason === "idle" ? "SESSION_EXPIRED_INACTIVITY" : "SESSION_EXPIRED");
   const now = Date.now();
   if (session.expiresAt.getTime() <= now) throw new AppError("SESSION_EXPIRED");

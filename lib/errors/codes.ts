@@ -173,6 +173,12 @@ export const errorStatus = {
   // the organisation profile (/info-organization, lib/organizations/profile.ts)
   ORG_COLOR_INVALID: 400,
   ORG_TIMEZONE_INVALID: 400,
+  // organisations administered by platform administrators (/organization, /managers, lib/organizations/administer.ts)
+  ORGANIZATION_NAME_EXISTS: 409,
+  ORGANIZATION_COUNTRY_INVALID: 400,
+  ORGANIZATION_DISABLE_OWN: 409,
+  ORGANIZATION_ADMIN_ROLE_MISSING: 409,
+  ORGANIZATION_DISABLED: 401,
   ORG_LOGO_REQUIRED: 400,
   ORG_LOGO_INVALID: 400,
   ORG_LOGO_TOO_LARGE: 413,

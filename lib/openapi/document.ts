@@ -6,7 +6,7 @@ import { contactOperations } from "./operations/contacts";
 import { documentTypeOperations } from "./operations/document-types";
 import { flowOperations } from "./operations/flows";
 import { logOperations } from "./operations/logs";
-import { organizationOperations } from "./operations/organizations";
+import { organizationAdminOperations, organizationOperations } from "./operations/organizations";
 import { organizationProfileOperations } from "./operations/organization-profile";
 import { groupOperations, roleOperations } from "./operations/roles";
 import { sendingOperations } from "./operations/sending";
@@ -25,6 +25,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...logOperations,
   ...apiKeyOperations,
   ...organizationOperations,
+  ...organizationAdminOperations,
   ...organizationProfileOperations,
   ...contactOperations,
   ...roleOperations,

@@ -11,6 +11,11 @@ import { POST as activate } from "@/app/api/mfa/methods/[type]/activate/route";
 import { POST as profile } from "@/app/api/profile/route";
 import { GET as session } from "@/app/api/session/route";
 import { POST as refresh } from "@/app/api/token/refresh/route";
+import * as organizationsRoute from "@/app/api/organizations/route";
+import * as organizationRoute from "@/app/api/organizations/[orgHexId]/route";
+import * as disableOrganizationRoute from "@/app/api/organizations/[orgHexId]/disable/route";
+import * as enableOrganizationRoute from "@/app/api/organizations/[orgHexId]/enable/route";
+import * as managersRoute from "@/app/api/organizations/[orgHexId]/managers/route";
 import { db } from "@/lib/db/client";
 import { call } from "../support/http";
 import { createTestOrganization, createTestUser } from "../support/fixtures";
@@ -54,6 +59,37 @@ describe("organisation isolation", () => {
   it("classifies every route handler", () => {
     const found = routeFiles(path.resolve("app/api")).sort();
     expect(found).toEqual(Object.keys(handlers).sort());
+  });
+
+  it("platform handlers refuse every caller but a platform administrator with 403", async () => {
+    const modules: Record<string, Record<string, unknown>> = {
+      organizations: organizationsRoute,
+      "organizations/[orgHexId]": organizationRoute,
+      "organizations/[orgHexId]/disable": disableOrganizationRoute,
+      "organizations/[orgHexId]/enable": enableOrganizationRoute,
+      "organizations/[orgHexId]/managers": managersRoute,
+    };
+    const platformRoutes = Object.keys(handlers).filter((route) => handlers[route] === "platform");
+    expect(platformRoutes.sort()).toEqual(Object.keys(modules).sort());
+    const orgHexId = orgB.organization.hexId;
+    for (const route of platformRoutes) {
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+        const handler = modules[route]![method];
+        if (typeof handler !== "function") continue;
+        const path = `/api/${route.replace("[orgHexId]", orgHexId)}`;
+        const body = method === "GET" || method === "DELETE" ? undefined : { name: "Intrusa", country: "ES", timezone: "UTC" };
+        for (const token of [tokenA, tokenB]) {
+          const answer = await call(handler, path, { method, body, token, params: { orgHexId } });
+          expect({ route, method, status: answer.status, errorCode: answer.body.errorCode }).toEqual({
+            route,
+            method,
+            status: 403,
+            errorCode: "FORBIDDEN",
+          });
+        }
+      }
+    }
+    expect(await db.organization.count({ where: { name: "Intrusa" } })).toBe(0);
   });
 
   it("session logs show only the caller's organisation", async () => {

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { listOrganizationsQuery, managerInput, managerView, organizationInput, organizationView } from "@/lib/organizations/admin-schemas";
 import { hexIdPath, operationGroup } from "./common";
 
 export const organizationOperations = operationGroup(
@@ -19,5 +21,97 @@ export const organizationOperations = operationGroup(
       },
       304: { description: "Not modified since the ETag sent in If-None-Match" },
     },
+  },
+]);
+
+const organization = { schema: organizationView, component: "Organization" };
+const organizationPath = hexIdPath("orgHexId", "The organisation's hexId");
+const platformOnly = "Platform administrators only: everyone else, organisation administrators included, answers 403.";
+
+/** Organisations and their administrators, administered by platform administrators (/organization, /managers). */
+export const organizationAdminOperations = operationGroup(
+  "Organisations",
+  "token",
+)([
+  {
+    method: "get",
+    path: "/api/organizations",
+    operationId: "listOrganizations",
+    summary: "Every organisation of the platform, by name",
+    description: `${platformOnly} \`search\` filters by a part of the name.`,
+    query: listOrganizationsQuery,
+    responses: { 200: { description: "The organisations", body: { schema: z.object({ organizations: z.array(organizationView) }) } } },
+  },
+  {
+    method: "post",
+    path: "/api/organizations",
+    operationId: "createOrganization",
+    summary: "Create an organisation with its default roles (Administrador, Operador), signature flow and document type",
+    description: `${platformOnly} The name is unique regardless of case (409 ORGANIZATION_NAME_EXISTS).`,
+    body: { schema: organizationInput, component: "OrganizationInput" },
+    responses: { 201: { description: "Created", body: organization } },
+    errors: [409],
+  },
+  {
+    method: "get",
+    path: "/api/organizations/{orgHexId}",
+    operationId: "getOrganization",
+    summary: "One organisation",
+    description: platformOnly,
+    pathParams: organizationPath,
+    responses: { 200: { description: "The organisation", body: organization } },
+    errors: [404],
+  },
+  {
+    method: "put",
+    path: "/api/organizations/{orgHexId}",
+    operationId: "updateOrganization",
+    summary: "Edit an organisation's name, country and time zone",
+    description: `${platformOnly} Same rules as the creation.`,
+    pathParams: organizationPath,
+    body: { schema: organizationInput, component: "OrganizationInput" },
+    responses: { 200: { description: "The organisation as saved", body: organization } },
+    errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/organizations/{orgHexId}/disable",
+    operationId: "disableOrganization",
+    summary: "Disable an organisation: its users and integrators are refused at once",
+    description: `${platformOnly} Its live sessions end; its users' tokens answer 401 ORGANIZATION_DISABLED, its API keys 401, and sign-in answers ORGANIZATION_DISABLED. The caller's own organisation cannot be disabled (409 ORGANIZATION_DISABLE_OWN).`,
+    pathParams: organizationPath,
+    responses: { 200: { description: "The organisation as changed", body: organization } },
+    errors: [404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/organizations/{orgHexId}/enable",
+    operationId: "enableOrganization",
+    summary: "Enable an organisation again",
+    description: `${platformOnly} Its users sign in again and its API keys work again.`,
+    pathParams: organizationPath,
+    responses: { 200: { description: "The organisation as changed", body: organization } },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/organizations/{orgHexId}/managers",
+    operationId: "listOrganizationManagers",
+    summary: "The organisation's administrators (the people holding its Administrador role)",
+    description: platformOnly,
+    pathParams: organizationPath,
+    responses: { 200: { description: "The administrators", body: { schema: z.object({ managers: z.array(managerView) }) } } },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/organizations/{orgHexId}/managers",
+    operationId: "inviteOrganizationManager",
+    summary: "Invite an administrator to an organisation: the account gets its Administrador role and a /SetPass link is mailed",
+    description: `${platformOnly} E-mail and phone must be free across the platform (409 EMAIL_IN_USE / PHONE_IN_USE).`,
+    pathParams: organizationPath,
+    body: { schema: managerInput, component: "ManagerInput" },
+    responses: { 201: { description: "Invited", body: { schema: z.object({ userHexId: z.string() }) } } },
+    errors: [404, 409],
   },
 ]);

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { requiredText } from "@/lib/validation/fields";
+import { lineText } from "@/lib/validation/text";
+import { createUserInput } from "@/lib/users/schemas";
+import { isValidTimeZone } from "./profile-schemas";
+
+// Organisations administered by platform administrators (/organization, /managers): rules shared by
+// the screens' forms and the use cases; messages are catalogue codes.
+
+export const organizationInput = z.object({
+  name: requiredText.pipe(lineText().trim().min(2, "MIN_LENGTH").max(120, "VALIDATION_FAILED")),
+  /** ISO 3166-1 alpha-2, stored upper-case. */
+  country: requiredText.pipe(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, "ORGANIZATION_COUNTRY_INVALID")
+      .transform((v) => v.toUpperCase()),
+  ),
+  timezone: requiredText
+    .pipe(z.string().max(64, "ORG_TIMEZONE_INVALID").refine(isValidTimeZone, "ORG_TIMEZONE_INVALID"))
+    .transform((v) => new Intl.DateTimeFormat("en-US", { timeZone: v }).resolvedOptions().timeZone),
+});
+export type OrganizationInput = z.infer<typeof organizationInput>;
+
+export const listOrganizationsQuery = z.object({
+  search: lineText().trim().max(100).optional(),
+});
+
+export const organizationView = z.object({
+  organizationHexId: z.string(),
+  name: z.string(),
+  country: z.string(),
+  timezone: z.string(),
+  enabled: z.boolean(),
+  users: z.number().int(),
+  createdAt: z.string(),
+});
+export type OrganizationView = z.infer<typeof organizationView>;
+
+export const managerView = z.object({
+  userHexId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  cellPhone: z.string().nullable(),
+  enabled: z.boolean(),
+  invitationPending: z.boolean(),
+});
+export type ManagerView = z.infer<typeof managerView>;
+
+/** A new administrator of an organisation: the person's data; the role is that organisation's "Administrador". */
+export const managerInput = createUserInput.pick({ firstName: true, lastName: true, email: true, cellPhone: true });
+export type ManagerInput = z.infer<typeof managerInput>;
