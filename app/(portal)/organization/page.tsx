@@ -1,11 +1,19 @@
-import { PlannedScreen } from "@/components/layout/planned-screen";
+import { getTranslations } from "next-intl/server";
+import { PageTitle } from "@/components/ui/card";
+import { OrganizationsScreen } from "@/components/organizations/organizations-screen";
 import { screenMetadata } from "@/components/layout/route-params";
 import { requirePage } from "@/lib/auth/page-guard";
 
 export const generateMetadata = () => screenMetadata("organization");
 
-/** /organization */
+/** /organization: platform administrators only (lib/permissions/routes.ts). */
 export default async function OrganizationPage() {
-  await requirePage("/organization");
-  return <PlannedScreen titleKey="organization" capability="administration" />;
+  const context = await requirePage("/organization");
+  const t = await getTranslations("organizations");
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageTitle subtitle={t("subtitle")}>{t("title")}</PageTitle>
+      <OrganizationsScreen ownOrganizationHexId={context.organizationHexId} />
+    </div>
+  );
 }
