@@ -8,6 +8,11 @@ import { useConfigValue } from "@/components/client/use-config";
 const nearExpiryMs = 18_000_000; // spec §4: refresh when less than 5 hours remain
 const heartbeatMs = 5 * 60_000;
 
+/** Answers after which the session cannot go on: back to sign-in, which shows why. */
+function signsOut(errorCode: string): boolean {
+  return errorCode.startsWith("SESSION_EXPIRED") || errorCode === "ORGANIZATION_DISABLED";
+}
+
 function signinPath(reason: string): string {
   const path = window.location.pathname.replace(/_/g, "~").replace(/\//g, "_");
   return `/signin/${path}?reason=${reason}`;
@@ -48,7 +53,7 @@ export function SessionKeeper({ exp }: { exp: number }) {
             const session = await callApi<{ exp: number }>("/api/session");
             if (session.ok) expRef.current = session.data.exp;
           }
-        } else if (refreshed.error.errorCode.startsWith("SESSION_EXPIRED")) {
+        } else if (signsOut(refreshed.error.errorCode)) {
           await signOut({ callbackUrl: signinPath(refreshed.error.errorCode) });
         }
         return;
@@ -56,8 +61,7 @@ export function SessionKeeper({ exp }: { exp: number }) {
       if (lastActivity.current > lastHeartbeat.current && now - lastHeartbeat.current > heartbeatMs) {
         lastHeartbeat.current = now;
         const beat = await callApi<{ exp: number }>("/api/session");
-        if (!beat.ok && beat.error.errorCode.startsWith("SESSION_EXPIRED"))
-          await signOut({ callbackUrl: signinPath(beat.error.errorCode) });
+        if (!beat.ok && signsOut(beat.error.errorCode)) await signOut({ callbackUrl: signinPath(beat.error.errorCode) });
       }
     };
     const timer = window.setInterval(() => void tick(), 30_000);

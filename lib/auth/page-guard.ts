@@ -21,12 +21,9 @@ export async function requirePage(path: string): Promise<AuthContext> {
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (error.code === "PASSWORD_CHANGE_REQUIRED") redirect("/ChangePass");
-    const reason =
-      error.code === "SESSION_EXPIRED_INACTIVITY"
-        ? "?reason=SESSION_EXPIRED_INACTIVITY"
-        : error.code === "SESSION_EXPIRED"
-          ? "?reason=SESSION_EXPIRED"
-          : "";
+    // The sign-in page says why: an expired or idle session, or a disabled organisation.
+    const shown = ["SESSION_EXPIRED_INACTIVITY", "SESSION_EXPIRED", "ORGANIZATION_DISABLED"];
+    const reason = shown.includes(error.code) ? `?reason=${error.code}` : "";
     redirect(`${signinPathFor(path)}${reason}`);
   }
   if (!satisfies(context.authorities, requirementFor(path))) forbidden();
