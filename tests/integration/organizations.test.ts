@@ -58,7 +58,7 @@ async function login(email: string, password = testPassword, language = "es-es")
   client += 1;
   return call<{ token?: string; errorCode?: string; message?: string }>(authenticate, "/api/authenticate", {
     body: { username: email, password },
-    ip: `198.19.77.${(client % 250) + 1}`,
+    ip: `198.19.177.${(client % 250) + 1}`,
     headers: { "accept-language": language },
   });
 }
@@ -195,7 +195,7 @@ describe("disable and enable", () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect((await call(session, "/api/session", { token: again.body.token! })).status).toBe(200);
 
-    const rows = (await events(target.organization.id)).filter((r) => r.moduleId === "ORGANIZACION");
+    const rows = (await events(target.organization.id)).filter((r) => r.operationEventId.startsWith("ORGANIZATION_"));
     expect(rows.map((r) => [r.operationEventId, r.eventUserId])).toEqual([
       ["ORGANIZATION_DISABLE", platformAdminId],
       ["ORGANIZATION_ENABLE", platformAdminId],
