@@ -8,6 +8,7 @@ import { flowOperations } from "./operations/flows";
 import { logOperations } from "./operations/logs";
 import { organizationOperations } from "./operations/organizations";
 import { organizationProfileOperations } from "./operations/organization-profile";
+import { settingsOperations } from "./operations/settings";
 import { groupOperations, roleOperations } from "./operations/roles";
 import { sendingOperations } from "./operations/sending";
 import { securityOperations } from "./operations/security";
@@ -26,6 +27,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...apiKeyOperations,
   ...organizationOperations,
   ...organizationProfileOperations,
+  ...settingsOperations,
   ...contactOperations,
   ...roleOperations,
   ...groupOperations,
