@@ -45,11 +45,13 @@ export type SettingName = keyof typeof settingDescriptors;
 export const settingNames = Object.keys(settingDescriptors) as SettingName[];
 
 export type SettingValue = string | number | boolean;
-export type CaptureSettingsValues = { [K in SettingName]: (typeof settingDescriptors)[K]["kind"] extends "boolean"
-  ? boolean
-  : (typeof settingDescriptors)[K]["kind"] extends "integer" | "decimal"
-    ? number
-    : string };
+export type CaptureSettingsValues = {
+  [K in SettingName]: (typeof settingDescriptors)[K]["kind"] extends "boolean"
+    ? boolean
+    : (typeof settingDescriptors)[K]["kind"] extends "integer" | "decimal"
+      ? number
+      : string;
+};
 
 export function isPlatformOnly(name: SettingName): boolean {
   return (settingDescriptors[name] as SettingDescriptor).platformOnly === true;
@@ -60,7 +62,14 @@ export const settingSections: { id: string; names: SettingName[] }[] = [
   { id: "limits", names: ["max_upload_mb", "max_link_uses", "max_capture_attempts"] },
   {
     id: "capture",
-    names: ["wait_time_binding_photo", "drawing_step", "idcard_image_quality", "canvas_width_height", "canvas_width_height_desktop", "idcard_canvas_size"],
+    names: [
+      "wait_time_binding_photo",
+      "drawing_step",
+      "idcard_image_quality",
+      "canvas_width_height",
+      "canvas_width_height_desktop",
+      "idcard_canvas_size",
+    ],
   },
   { id: "video", names: ["janus_server_url", "janus_on_all_devices"] },
   { id: "atom", names: ["atom_plugin_enabled", "atom_plugin_company", "atom_plugin_id"] },
@@ -68,11 +77,17 @@ export const settingSections: { id: string; names: SettingName[] }[] = [
 ];
 
 /** The catalogue code a refused value gets, with what its message needs. */
-export type SettingProblem = { code: "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID"; field: string; min?: number; max?: number };
+export type SettingProblem = {
+  code: "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID";
+  field: string;
+  min?: number;
+  max?: number;
+};
 
 export function problemFor(name: string): SettingProblem {
   const descriptor = (settingDescriptors as Record<string, SettingDescriptor>)[name];
-  if (descriptor?.kind === "integer" || descriptor?.kind === "decimal") return { code: "SETTINGS_OUT_OF_BOUNDS", field: name, min: descriptor.min, max: descriptor.max };
+  if (descriptor?.kind === "integer" || descriptor?.kind === "decimal")
+    return { code: "SETTINGS_OUT_OF_BOUNDS", field: name, min: descriptor.min, max: descriptor.max };
   if (descriptor?.kind === "size") return { code: "SETTINGS_SIZE_INVALID", field: name, min: descriptor.min, max: descriptor.max };
   return { code: "SETTINGS_VALUE_INVALID", field: name };
 }

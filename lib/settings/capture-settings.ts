@@ -80,7 +80,10 @@ export async function updateCaptureSettings(context: AuthContext, raw: unknown, 
             ip,
             recordId: name,
             // The snippet's code is not copied into the log; its size is enough to tell a change.
-            action: name.startsWith("snippet_") && name !== "snippet_active" ? `SETTINGS_UPDATE ${name} (${value.length} chars)` : `SETTINGS_UPDATE ${name}=${value}`,
+            action:
+              name.startsWith("snippet_") && name !== "snippet_active"
+                ? `SETTINGS_UPDATE ${name} (${value.length} chars)`
+                : `SETTINGS_UPDATE ${name}=${value}`,
           },
           tx,
         );

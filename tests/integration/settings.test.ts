@@ -139,14 +139,19 @@ describe("capture settings", () => {
         const es = await put(token, body, "es-ES");
         expect(es.status, `${name}=${bad}`).toBe(400);
         expect(es.body).toMatchObject({ errorCode: "SETTINGS_OUT_OF_BOUNDS", field: name, min: d.min, max: d.max });
-        expect(es.body.message).toBe(`Alguna de las configuraciones tiene un valor inválido: ${name} debe estar entre ${d.min} y ${d.max}.`);
+        expect(es.body.message).toBe(
+          `Alguna de las configuraciones tiene un valor inválido: ${name} debe estar entre ${d.min} y ${d.max}.`,
+        );
         const en = await put(token, body, "en-US");
         expect(en.body.message).toBe(`One of the settings has an invalid value: ${name} must be between ${d.min} and ${d.max}.`);
       }
     }
     // Integers must be whole, numbers must be numbers.
     expect((await put(adminA, { max_link_uses: 2.5 })).body).toMatchObject({ errorCode: "SETTINGS_OUT_OF_BOUNDS", field: "max_link_uses" });
-    expect((await put(adminA, { max_upload_mb: "20" })).body).toMatchObject({ errorCode: "SETTINGS_OUT_OF_BOUNDS", field: "max_upload_mb" });
+    expect((await put(adminA, { max_upload_mb: "20" })).body).toMatchObject({
+      errorCode: "SETTINGS_OUT_OF_BOUNDS",
+      field: "max_upload_mb",
+    });
     expect(await getConfigNumber(orgA.organization.id, "max_upload_mb")).toBe(20);
   });
 
@@ -158,7 +163,9 @@ describe("capture settings", () => {
       expect(body.message).toContain("ancho;alto");
     }
     const english = await put(adminA, { canvas_width_height_desktop: "1x1" }, "en-US");
-    expect(english.body.message).toBe("One of the settings has an invalid value: canvas_width_height_desktop must be width;height, each between 100 and 4096 pixels.");
+    expect(english.body.message).toBe(
+      "One of the settings has an invalid value: canvas_width_height_desktop must be width;height, each between 100 and 4096 pixels.",
+    );
     const cases: [Record<string, unknown>, string][] = [
       [{ janus_server_url: "http://janus.example.test" }, "janus_server_url"],
       [{ janus_server_url: "javascript:alert(1)" }, "janus_server_url"],
@@ -180,7 +187,12 @@ describe("capture settings", () => {
   });
 
   it("lets only a platform administrator change the snippet and face-check settings", async () => {
-    for (const body of [{ snippet_active: true }, { snippet_html: "<p>x</p>" }, { snippet_javascript: "1" }, { face_match_threshold: 0.4 }]) {
+    for (const body of [
+      { snippet_active: true },
+      { snippet_html: "<p>x</p>" },
+      { snippet_javascript: "1" },
+      { face_match_threshold: 0.4 },
+    ]) {
       const field = Object.keys(body)[0];
       const es = await put(adminA, { max_link_uses: 7, ...body }, "es-ES");
       expect(es.status, field).toBe(403);
