@@ -175,7 +175,7 @@ describe("capture settings", () => {
       [{ janus_server_url: "javascript:alert(1)" }, "janus_server_url"],
       [{ janus_on_all_devices: "yes" }, "janus_on_all_devices"],
       [{ atom_plugin_id: "x".repeat(121) }, "atom_plugin_id"],
-      [{ atom_plugin_company: "a\u0000b" }, "atom_plugin_company"],
+      [{ atom_plugin_company: "a\tb" }, "atom_plugin_company"],
       [{ session_time: "1" }, "session_time"],
     ];
     for (const [body, field] of cases) {
@@ -186,6 +186,11 @@ describe("capture settings", () => {
       const en = await put(adminA, body, "en-US");
       expect(en.body.message).toBe(`One of the settings has an invalid value: ${field}.`);
     }
+    // Other control characters are refused before the settings' own rules (lib/validation/text.ts).
+    expect((await put(adminA, { atom_plugin_company: "a\u0000b" })).body).toMatchObject({
+      errorCode: "CONTROL_CHARACTER",
+      field: "atom_plugin_company",
+    });
     expect(await getConfigNumber(orgA.organization.id, "max_link_uses")).toBe(3);
     expect(await getConfigValue(orgA.organization.id, "session_time")).toBe(configDefaults.session_time);
   });
