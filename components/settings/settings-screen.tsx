@@ -57,10 +57,12 @@ export function SettingsScreen({ initial }: { initial: CaptureSettingsView }) {
   };
 
   const { register, handleSubmit, formState, setError, reset } = useForm<Values>({ resolver, defaultValues: initial.values });
+  // Read while rendering, so the form state tracks it (react-hook-form subscribes to what is read).
+  const { isDirty } = formState;
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
-    if (!formState.isDirty) {
+    if (!isDirty) {
       notifySuccess(t("nothingChanged"));
       return;
     }
