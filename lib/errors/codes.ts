@@ -182,6 +182,11 @@ export const errorStatus = {
   ORG_LOGO_REQUIRED: 400,
   ORG_LOGO_INVALID: 400,
   ORG_LOGO_TOO_LARGE: 413,
+  // the capture settings (/setting, lib/settings/capture-settings.ts)
+  SETTINGS_OUT_OF_BOUNDS: 400,
+  SETTINGS_SIZE_INVALID: 400,
+  SETTINGS_VALUE_INVALID: 400,
+  SETTINGS_PLATFORM_ONLY: 403,
   // the organisation's seal certificate (lib/organizations/seal-certificate.ts)
   SEAL_CERT_REQUIRED: 400,
   SEAL_CERT_TOO_LARGE: 413,

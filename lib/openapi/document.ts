@@ -8,6 +8,7 @@ import { flowOperations } from "./operations/flows";
 import { logOperations } from "./operations/logs";
 import { organizationAdminOperations, organizationOperations } from "./operations/organizations";
 import { organizationProfileOperations } from "./operations/organization-profile";
+import { settingsOperations } from "./operations/settings";
 import { groupOperations, roleOperations } from "./operations/roles";
 import { sendingOperations } from "./operations/sending";
 import { securityOperations } from "./operations/security";
@@ -27,6 +28,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...organizationOperations,
   ...organizationAdminOperations,
   ...organizationProfileOperations,
+  ...settingsOperations,
   ...contactOperations,
   ...roleOperations,
   ...groupOperations,
