@@ -54,7 +54,10 @@ test.describe("roles", () => {
     await signIn(page, demo.platformAdmin);
     await expect(page).toHaveURL(/\/organization$/);
     await expect(page.getByTestId("main-menu").getByRole("link", { name: "Organizaciones" })).toBeVisible();
-    await expect(page.getByTestId("planned-screen")).toBeVisible();
+    // Every organisation of the installation, the demo ones among them.
+    await expect(page.getByTestId("organizations-new")).toBeVisible();
+    await expect(page.getByText("Otra Organización S.A.").first()).toBeVisible();
+    await expect(page.getByTestId("planned-screen")).toHaveCount(0);
   });
 });
 
