@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/card";
-import { type CanvasSize, containRect, coverCrop } from "@/lib/signing/capture-size";
-import { detectBrowser, failureProblem, mediaErrorKind, readCapabilities, reallowKey, unknownErrorRetryMs } from "@/lib/signing/rtc-check";
+import { type CanvasSize, containRect, coverCrop } from "@/lib/evidence/capture-size";
+import { detectBrowser, failureProblem, mediaErrorKind, readCapabilities, reallowKey, unknownErrorRetryMs } from "@/lib/evidence/rtc-check";
 import { SignButton } from "./sign-button";
 
 export type CapturedPhoto = { blob: Blob; capturedAt: Date; source: "camera" | "file" };

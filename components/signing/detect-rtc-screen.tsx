@@ -18,7 +18,7 @@ import {
   type Capabilities,
   type CheckStatus,
   type DeviceCounts,
-} from "@/lib/signing/rtc-check";
+} from "@/lib/evidence/rtc-check";
 
 type Environment = { capabilities: Capabilities; devices: DeviceCounts | null };
 

@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { checkProgressMessages } from "@/lib/signing/check-progress";
-import type { LastCheck } from "@/lib/signing/face-comparison";
+import { checkProgressMessages } from "@/lib/evidence/check-progress";
+import type { LastCheck } from "@/lib/evidence/face-comparison";
 
 /** How long a check usually takes (a queued job, then ~0.5 s per photo): the bar nears its end around here and then waits. */
 const typicalSeconds = 4;

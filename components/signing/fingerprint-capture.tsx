@@ -12,7 +12,7 @@ import {
   type FingerName,
   type FingerprintCapture as Capture,
   type FingerprintFailure,
-} from "@/lib/signing/fingerprint-bridge-client";
+} from "@/lib/evidence/fingerprint-bridge-client";
 
 type Props = {
   /** Where the signer's bridge listens, e.g. http://127.0.0.1:15896 (docs/fingerprint-bridge.md). */

@@ -11,7 +11,7 @@ type Answer = { result: number; linkState?: string; data: { nextPage?: string; s
 
 /**
  * What a polling page waits for: the process to leave `current`, or with `checks`, the current
- * step's check (lib/signing/face-comparison.ts lastCheck) to be no longer PENDING: settled, the
+ * step's check (lib/evidence/face-comparison.ts lastCheck) to be no longer PENDING: settled, the
  * signer goes where the process now stands (the next step, or back to the selfie to retake it).
  */
 export type FollowPoll = { current: string; checks?: boolean; everyMs?: number };

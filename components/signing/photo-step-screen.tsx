@@ -3,10 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/card";
-import type { CanvasSize } from "@/lib/signing/capture-size";
-import type { CapturedKind } from "@/lib/signing/evidence-steps";
+import type { CanvasSize } from "@/lib/evidence/capture-size";
+import type { CapturedKind } from "@/lib/evidence/evidence-steps";
 import { CameraCapture } from "./camera-capture";
-import { type UploadItem, useEvidenceUploads } from "./use-evidence-uploads";
+import { type UploadItem, useEvidenceUploads } from "@/components/capture/use-evidence-uploads";
 import type { SignerLink } from "./use-signer-api";
 
 type Props = {
@@ -26,7 +26,7 @@ type Props = {
 
 const pageOfStep = { ID_PHOTO: "id-photo", SELFIE: "selfie-photo" } as const;
 
-/** Spec §8 texts for a failed face check (lib/signing/face-comparison.ts faceCheckReasons). */
+/** Spec §8 texts for a failed face check (lib/evidence/face-comparison.ts faceCheckReasons). */
 const failedCheckMessages: Record<string, string> = {
   FACE_NOT_IDENTIFIED: "capture.faceNotIdentified",
   MORE_THAN_ONE_FACE: "capture.moreThanOneFace",

@@ -13,7 +13,7 @@ import {
   type ProblemKey,
   readCapabilities,
   unknownErrorRetryMs,
-} from "@/lib/signing/rtc-check";
+} from "@/lib/evidence/rtc-check";
 import { processPagePath } from "@/lib/signing/steps";
 import {
   containerType,
@@ -25,10 +25,17 @@ import {
   spacedDigits,
   urgentSeconds,
   webmSignature,
-} from "@/lib/signing/video-recording";
+} from "@/lib/evidence/video-recording";
 import { SignButton } from "./sign-button";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
-import { forgetRecording, keepRecording, keptRecording, type KeptRecording, uploadRecording, type UploadOutcome } from "./video-upload";
+import {
+  forgetRecording,
+  keepRecording,
+  keptRecording,
+  type KeptRecording,
+  uploadRecording,
+  type UploadOutcome,
+} from "@/components/capture/video-upload";
 
 type Challenge = {
   challengeId: string;

@@ -35,7 +35,7 @@ export const configDefaults: Record<string, string> = {
   default_language: "es-es",
   // Where signers' fingerprint-reader bridge listens on their own machine (docs/fingerprint-bridge.md).
   fingerprint_bridge_url: "http://127.0.0.1:15896",
-  // Face checks of a selfie against the ID photo or an earlier selfie (lib/signing/face-check.ts).
+  // Face checks of a selfie against the ID photo or an earlier selfie (lib/evidence/face-check.ts).
   // Distance between face-api descriptors at or above which two faces are different people. Measured
   // on real photos (DESIGN.md §5, tests/integration/face-checks.test.ts): one person 0.18-0.50 (0.18-0.43
   // on the franck_* frames), different people 0.54 and more. face-api's customary 0.6 accepts impostors;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { evidenceResults } from "@/lib/signing/evidence-result";
+import { evidenceResults } from "@/lib/evidence/evidence-result";
 
 // The shipment's status as the API answers it; pure, so the OpenAPI document and clients share it.
 

@@ -3,7 +3,7 @@ import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { formatInTimeZone } from "@/lib/i18n/time-zone";
-import { evidenceResult } from "@/lib/signing/evidence-result";
+import { evidenceResult } from "@/lib/evidence/evidence-result";
 import type { DocumentStatusView } from "./document-status-schema";
 import { isRetryable } from "./retry-rule";
 import { channelInclude } from "./signer-channel";

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage";
 import { merkleAlgorithm } from "@/lib/stamping/merkle";
 import { stampTag } from "@/lib/stamping/chain";
-import { evidenceResult } from "@/lib/signing/evidence-result";
+import { evidenceResult } from "@/lib/evidence/evidence-result";
 import { publicValidation } from "./public-validation";
 import { verifyProcedure } from "./verify-procedure";
 

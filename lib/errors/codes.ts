@@ -152,7 +152,7 @@ export const errorStatus = {
   // the video step (videosignature): digits to read aloud before a deadline
   VIDEO_CODE_UNAVAILABLE: 503,
   VIDEO_TIME_EXPIRED: 409,
-  // face checks of the signer's selfie against their ID photo (lib/signing/face-check.ts)
+  // face checks of the signer's selfie against their ID photo (lib/evidence/face-check.ts)
   FACE_CHECK_PENDING: 409,
   // operations list (/trading-history) export
   OPERATION_LOG_EXPORT_TOO_LARGE: 400,

@@ -144,7 +144,7 @@ export async function deleteSealCertificate(context: AuthContext, ip: string): P
 }
 
 /**
- * The credentials the organisation's seal uses (lib/signing/sign-files.ts sealDocument): its own PKCS#12
+ * The credentials the organisation's seal uses (lib/sealing/sign-files.ts sealDocument): its own PKCS#12
  * when it has one, decrypted for this use only; null means the platform's (loadSigningCredentials).
  */
 export async function organizationSealCredentials(organizationId: number): Promise<SigningCredentials | null> {

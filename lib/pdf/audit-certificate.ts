@@ -6,7 +6,7 @@ import type { Tx } from "@/lib/db/client";
 import { isLocale, type Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
 import { formatZonedTime } from "@/lib/i18n/zoned-time";
-import { evidenceResult, type EvidenceResult } from "@/lib/signing/evidence-result";
+import { evidenceResult, type EvidenceResult } from "@/lib/evidence/evidence-result";
 import { renderPdf, type PdfDocumentDefinition } from "./render-pdf";
 
 /** Where anyone checks a signed shipment: the QR code of the certificate points here. */

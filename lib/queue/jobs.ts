@@ -9,14 +9,14 @@ import { expireShipments, expireShipmentsPayload } from "@/lib/documents/expire-
 import { sendReminder, sendReminderPayload } from "@/lib/documents/send-reminder";
 import { expireSweepEveryMs, shipmentsQueue } from "@/lib/documents/shipment-jobs";
 import { singleAttempt, type JobAttempt } from "@/lib/queue/job-attempt";
-import { faceCheckPayload, runFaceCheck } from "@/lib/signing/face-check";
-import { evidenceQueue, faceCheckJobName, livenessCheckJobName } from "@/lib/signing/face-comparison";
-import { livenessCheckPayload, runLivenessCheck } from "@/lib/signing/liveness-check";
-import { signingQueue } from "@/lib/signing/pdf-jobs";
+import { faceCheckPayload, runFaceCheck } from "@/lib/evidence/face-check";
+import { evidenceQueue, faceCheckJobName, livenessCheckJobName } from "@/lib/evidence/face-comparison";
+import { livenessCheckPayload, runLivenessCheck } from "@/lib/evidence/liveness-check";
+import { signingQueue } from "@/lib/sealing/pdf-jobs";
 import { reconcileSigning, reconcileSigningPayload } from "@/lib/signing/reconcile";
 import { stampEveryMs } from "@/lib/stamping/networks";
 import { stampPending, stampPendingJobName, stampPendingPayload, stampingQueue } from "@/lib/stamping/stamp-pending";
-import { sealDocument, sealDocumentPayload, signForSigner, signSignerPayload } from "@/lib/signing/sign-files";
+import { sealDocument, sealDocumentPayload, signForSigner, signSignerPayload } from "@/lib/sealing/sign-files";
 
 type JobDefinition<T> = { queue: string; payload: z.ZodType<T>; handler: (payload: T, attempt: JobAttempt) => Promise<unknown> };
 

@@ -2,7 +2,7 @@ import { constants, createDecipheriv, privateDecrypt, type KeyObject } from "nod
 import { AppError } from "@/lib/errors/app-error";
 import { serverKeyById } from "./server-key";
 
-// Evidence sealed in the browser (components/signing/encrypt-evidence.ts) on top of TLS:
+// Evidence sealed in the browser (components/capture/encrypt-evidence.ts) on top of TLS:
 // - a random AES-256 key per upload and a random 96-bit IV; the file is encrypted with AES-256-GCM and
 //   the 128-bit tag follows the ciphertext (as WebCrypto's encrypt returns it);
 // - the AES key is wrapped with the server's RSA public key (GET /api/security/getPublicKey) with

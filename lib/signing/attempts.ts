@@ -4,7 +4,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { lockDocumentById } from "@/lib/documents/lock-document";
 import { AppError } from "@/lib/errors/app-error";
 import type { RequestMeta } from "@/lib/auth/sessions";
-import { lastEvidenceId, restartEventType } from "./captured-evidence";
+import { lastEvidenceId, restartEventType } from "@/lib/evidence/captured-evidence";
 import { liveSignerAccess } from "./signer-access";
 import type { SignerStepType } from "./steps";
 

@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/db/client";
 import { inviteNextOrderIfDue } from "@/lib/documents/invite-next-order";
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import { stampSoonJob } from "@/lib/stamping/stamp-pending";
-import { sealDocumentJob, signSignerJob } from "./pdf-jobs";
+import { sealDocumentJob, signSignerJob } from "@/lib/sealing/pdf-jobs";
 
 /**
  * The signer has done every step of the flow. Inside the caller's transaction (which holds the

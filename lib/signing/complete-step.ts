@@ -7,7 +7,7 @@ import { lockDocumentById } from "@/lib/documents/lock-document";
 import { AppError } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage";
 import { identNumber, phone, requiredText } from "@/lib/validation/fields";
-import { assertLocationReported } from "./add-geolocation";
+import { assertLocationReported } from "@/lib/evidence/add-geolocation";
 import { afterSignerCompleted, markSignerCompleted } from "./complete-signer";
 import { continuePath } from "./process-data";
 import { accessOf, liveSignerAccess, type SignerAccess } from "./signer-access";

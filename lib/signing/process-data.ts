@@ -1,7 +1,7 @@
 import { captureConfigKeys, configDefaults, getConfigValues } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { fromDbLanguage } from "@/lib/i18n/config";
-import { lastCheckOf } from "./face-comparison";
+import { lastCheckOf } from "@/lib/evidence/face-comparison";
 import { type SignerAccess, signerAccess, type SignerRecord } from "./signer-access";
 import { asksForLocation, processPagePath, signerStepPages } from "./steps";
 

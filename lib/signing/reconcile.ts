@@ -3,8 +3,8 @@ import { callbackJob, completionMailJob, rejectionMailJob } from "@/lib/callback
 import { transactionTypes } from "@/lib/callbacks/transaction-log";
 import { db } from "@/lib/db/client";
 import { enqueueJobs, type QueuedJob } from "@/lib/queue/enqueue";
-import { checkedKindOf, checkJobFor, faceComparisonOf } from "./face-comparison";
-import { sealDocumentJob } from "./pdf-jobs";
+import { checkedKindOf, checkJobFor, faceComparisonOf } from "@/lib/evidence/face-comparison";
+import { sealDocumentJob } from "@/lib/sealing/pdf-jobs";
 import { signerSteps } from "./steps";
 
 export const reconcileSigningPayload = z.object({}).strict();

@@ -14,7 +14,7 @@ import { afterSignerCompleted } from "./complete-signer";
 import { shipmentStillPossible } from "./reject-process";
 import { signerSteps } from "./steps";
 
-// Staff review of a video the liveness check could not decide (lib/signing/liveness-check.ts sent
+// Staff review of a video the liveness check could not decide (lib/evidence/liveness-check.ts sent
 // the signer to IN_REVIEW). Staff with FIRMA:VIEW see the video and the digits the signer had to
 // read; FIRMA:UPDATE accepts (the step is done, the signer continues from their link) or rejects
 // with a reason (the signer is REJECTED, and the shipment too when it can no longer complete).

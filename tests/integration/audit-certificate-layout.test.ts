@@ -10,7 +10,7 @@ import { renderAuditCertificate, type AuditCertificateData } from "@/lib/pdf/aud
 import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/lib/queue/jobs";
 import { randomHex } from "@/lib/security/random";
-import { signerFieldName } from "@/lib/signing/sign-files";
+import { signerFieldName } from "@/lib/sealing/sign-files";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { createSentShipment, signStep } from "../support/signing";

@@ -12,7 +12,7 @@ import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/lib/queue/jobs";
-import { sealDocument } from "@/lib/signing/sign-files";
+import { sealDocument } from "@/lib/sealing/sign-files";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { createSentShipment, signStep } from "../support/signing";

@@ -12,7 +12,7 @@ import { db } from "@/lib/db/client";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/lib/queue/jobs";
-import { signingQueue } from "@/lib/signing/pdf-jobs";
+import { signingQueue } from "@/lib/sealing/pdf-jobs";
 import { reconcileSigning } from "@/lib/signing/reconcile";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";

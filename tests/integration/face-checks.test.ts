@@ -15,9 +15,9 @@ import { detectFaces, type FaceAnalysis, faceDistance, faceEngine } from "@/lib/
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/lib/queue/jobs";
-import { capturedForCurrentStep } from "@/lib/signing/captured-evidence";
-import { evidenceQueue, faceCheckJobName } from "@/lib/signing/face-comparison";
-import { signingQueue } from "@/lib/signing/pdf-jobs";
+import { capturedForCurrentStep } from "@/lib/evidence/captured-evidence";
+import { evidenceQueue, faceCheckJobName } from "@/lib/evidence/face-comparison";
+import { signingQueue } from "@/lib/sealing/pdf-jobs";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { call, clientAddressHeaders } from "../support/http";

@@ -2,7 +2,7 @@ import { request as httpRequest } from "node:http";
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { captureFingerprint, checkBridge, type FingerprintCaptureResult } from "@/lib/signing/fingerprint-bridge-client";
+import { captureFingerprint, checkBridge, type FingerprintCaptureResult } from "@/lib/evidence/fingerprint-bridge-client";
 import { startFingerprintBridgeSimulator, type FingerprintBridgeSimulator } from "@/tools/fingerprint-bridge/simulator";
 
 // The browser client against the bridge simulator on loopback (docs/fingerprint-bridge.md).

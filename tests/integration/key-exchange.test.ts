@@ -9,7 +9,7 @@ import { POST as evidenceRoute } from "@/app/api/signprocess/[id]/evidence/route
 import { GET as fileByNameRoute } from "@/app/api/signprocess/getFileByName/[name]/route";
 import { POST as cartesianRoute } from "@/app/api/security/getCartesianCoordinates/route";
 import { GET as publicKeyRoute } from "@/app/api/security/getPublicKey/route";
-import { encryptEvidence } from "@/components/signing/encrypt-evidence";
+import { encryptEvidence } from "@/components/capture/encrypt-evidence";
 import { db } from "@/lib/db/client";
 import { translator } from "@/lib/i18n/messages";
 import { openApiDocument } from "@/lib/openapi/document";
@@ -224,7 +224,7 @@ describe("evidence sealed in transit", () => {
       .toBuffer();
   }
 
-  /** What components/signing/encrypt-evidence.ts does, with node:crypto: AES-256-GCM (tag appended), key wrapped with RSA-OAEP SHA-256. */
+  /** What components/capture/encrypt-evidence.ts does, with node:crypto: AES-256-GCM (tag appended), key wrapped with RSA-OAEP SHA-256. */
   function seal(bytes: Uint8Array, key: KeyAnswer) {
     const aesKey = randomBytes(32);
     const iv = randomBytes(12);

@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers, enqueueJobs } from "@/lib/queue/enqueue";
 import { queueNames, schedules } from "@/lib/queue/jobs";
-import { sealDocumentJob, signingQueue } from "@/lib/signing/pdf-jobs";
+import { sealDocumentJob, signingQueue } from "@/lib/sealing/pdf-jobs";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { createSentShipment, signStep } from "../support/signing";
 import { startWorker, until, type WorkerProcess } from "../support/worker-process";

@@ -14,7 +14,7 @@ import { translator } from "@/lib/i18n/messages";
 import { redis } from "@/lib/queue/redis";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { openSignerLink } from "@/lib/signing/open-link";
-import { remuxWebm } from "@/lib/signing/remux-video";
+import { remuxWebm } from "@/lib/evidence/remux-video";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { call, clientAddressHeaders } from "../support/http";

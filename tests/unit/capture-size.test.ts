@@ -9,7 +9,7 @@ import {
   parseCanvasSize,
   retryDelayMs,
   selfieCanvas,
-} from "@/lib/signing/capture-size";
+} from "@/lib/evidence/capture-size";
 
 const iphone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { translator } from "@/lib/i18n/messages";
-import { checkProgressMessages } from "@/lib/signing/check-progress";
+import { checkProgressMessages } from "@/lib/evidence/check-progress";
 
 // Issue 16 point 19: the wait page said "Foto recibida / comparando con la foto de su documento"
 // after a video too. What it says now follows the evidence being checked and what it is compared with.

@@ -7,7 +7,7 @@ import {
   fromBase64,
   serverPublicKey,
   toBase64,
-} from "@/components/signing/encrypt-evidence";
+} from "@/components/capture/encrypt-evidence";
 import { AppError } from "@/lib/errors/app-error";
 import { openEnvelope } from "@/lib/security/evidence-envelope";
 
@@ -23,7 +23,7 @@ afterEach(() => {
   forgetServerPublicKey();
 });
 
-describe("encryptEvidence (components/signing/encrypt-evidence.ts)", () => {
+describe("encryptEvidence (components/capture/encrypt-evidence.ts)", () => {
   it("seals with AES-256-GCM (12-byte IV, tag appended) and wraps the key with RSA-OAEP SHA-256", async () => {
     const plain = randomBytes(100_000);
     const sealed = await encryptEvidence(new Blob([plain]), server);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StepType } from "@/lib/db/generated/enums";
 import { robustFaces } from "@/lib/face/face-engine";
-import { faceComparisonOf } from "@/lib/signing/face-comparison";
+import { faceComparisonOf } from "@/lib/evidence/face-comparison";
 
 type Step = { position: number; type: StepType; compareWithPosition: number | null; compareTarget: string | null };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DetectedFace } from "@/lib/face/face-engine";
-import { livenessVerdict, minMatchedFrames } from "@/lib/signing/liveness-check";
+import { livenessVerdict, minMatchedFrames } from "@/lib/evidence/liveness-check";
 
-// The decision on a recording's six frames (lib/signing/liveness-check.ts), with faces built by hand:
+// The decision on a recording's six frames (lib/evidence/liveness-check.ts), with faces built by hand:
 // a descriptor whose first number sets the distance to the target, a box and 68 landmarks.
 const target: DetectedFace = face(0, 100, 0);
 

@@ -15,7 +15,7 @@ import {
   type Capabilities,
   type ProblemKey,
   type RtcFacts,
-} from "@/lib/signing/rtc-check";
+} from "@/lib/evidence/rtc-check";
 
 const userAgents = {
   chromeWindows: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { configDefaults } from "@/lib/config/values";
-import { idCardCanvas, imageQuality } from "@/lib/signing/capture-size";
+import { idCardCanvas, imageQuality } from "@/lib/evidence/capture-size";
 import {
   isPlatformOnly,
   parseStored,

@@ -7,7 +7,7 @@ import {
   pickRecorderType,
   secondsLeft,
   spacedDigits,
-} from "@/lib/signing/video-recording";
+} from "@/lib/evidence/video-recording";
 
 describe("the video recorder's format", () => {
   it("records WebM with VP8 and Opus where the browser can, else the best it offers", () => {

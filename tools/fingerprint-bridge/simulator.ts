@@ -15,7 +15,7 @@ import {
   type BridgeDevice,
   type BridgeErrorCode,
   type FingerName,
-} from "../../lib/signing/fingerprint-bridge-client";
+} from "../../lib/evidence/fingerprint-bridge-client";
 
 export const DEFAULT_BRIDGE_PORT = 15896;
 export const SIMULATOR_VERSION = "1.0.0-simulator";

@@ -3,7 +3,7 @@
  *
  *   npx tsx tools/pyhanko/make-samples.ts [OUT_DIR]        (default .tmp/pyhanko-samples)
  *
- * No database: it runs the same steps, in the same order, as lib/signing/sign-files.ts (signForSigner per
+ * No database: it runs the same steps, in the same order, as lib/sealing/sign-files.ts (signForSigner per
  * signer on the last page's slots, then sealDocument: appendAuditCertificate, sealPdf, addLongTermValidation
  * when a TSA is set) on a generated contract, with a throwaway openssl PKI (tests/support/openssl-pki.ts:
  * CA, OCSP responder, TSA on loopback). It writes, each with a "-control" twin that skips only the
@@ -54,7 +54,7 @@ async function drawing(label: string): Promise<Uint8Array> {
   return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
 }
 
-/** lib/signing/sign-files.ts slotFor: slots of 160x60 pt along the bottom of the given page. */
+/** lib/sealing/sign-files.ts slotFor: slots of 160x60 pt along the bottom of the given page. */
 async function slot(pdf: Uint8Array, index: number, pageNumber?: number): Promise<{ page: number; rect: SignatureRect }> {
   const doc = await PDFDocument.load(pdf, { ignoreEncryption: true, updateMetadata: false });
   const page = pageNumber ?? doc.getPageCount();

@@ -4,7 +4,7 @@ import { Alert, Card, PageTitle } from "@/components/ui/card";
 import { screenMetadata } from "@/components/layout/route-params";
 import { CheckPdfForm } from "@/components/validate-docs/check-pdf-form";
 import { formatZonedTime } from "@/lib/i18n/zoned-time";
-import { evidenceResult } from "@/lib/signing/evidence-result";
+import { evidenceResult } from "@/lib/evidence/evidence-result";
 import { publicValidation, type EvidenceStamping, type StampTransaction } from "@/lib/documents/public-validation";
 
 export const dynamic = "force-dynamic";

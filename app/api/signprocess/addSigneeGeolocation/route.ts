@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { apiRoute, requestLocale } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
-import { addSigneeGeolocation } from "@/lib/signing/add-geolocation";
+import { addSigneeGeolocation } from "@/lib/evidence/add-geolocation";
 import { urlSignFrom } from "@/lib/signing/http";
 
 /** POST /api/signprocess/addSigneeGeolocation {process: ENVIO | VALIDACION, processHexId, geolocation}, the link secret in X-Url-Sign. */

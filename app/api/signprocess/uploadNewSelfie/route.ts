@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { apiRoute } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { urlSignFrom } from "@/lib/signing/http";
-import { evidenceFromForm, readEvidenceUpload } from "@/lib/signing/read-evidence-form";
-import { uploadEvidence } from "@/lib/signing/upload-evidence";
+import { evidenceFromForm, readEvidenceUpload } from "@/lib/evidence/read-evidence-form";
+import { uploadEvidence } from "@/lib/evidence/upload-evidence";
 
 /**
  * POST /api/signprocess/uploadNewSelfie (spec §7): form data with the process id (`processHexId`),

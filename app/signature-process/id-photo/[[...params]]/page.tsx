@@ -4,9 +4,9 @@ import { attemptParams, type CatchAllProps, screenMetadata } from "@/components/
 import { PhotoStepScreen } from "@/components/signing/photo-step-screen";
 import { loadProcessPage } from "@/components/signing/process-page";
 import { SignerFrame } from "@/components/signing/signer-frame";
-import { capturedForCurrentStep } from "@/lib/signing/captured-evidence";
-import { idCardCanvas, imageQuality } from "@/lib/signing/capture-size";
-import { kindsForStep } from "@/lib/signing/evidence-steps";
+import { capturedForCurrentStep } from "@/lib/evidence/captured-evidence";
+import { idCardCanvas, imageQuality } from "@/lib/evidence/capture-size";
+import { kindsForStep } from "@/lib/evidence/evidence-steps";
 
 export const generateMetadata = () => screenMetadata("signatureIdPhoto");
 

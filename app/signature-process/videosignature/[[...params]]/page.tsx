@@ -5,7 +5,7 @@ import { loadProcessPage } from "@/components/signing/process-page";
 import { SignerFrame } from "@/components/signing/signer-frame";
 import { VideoRecorder } from "@/components/signing/video-recorder";
 import { redirect } from "next/navigation";
-import { detectBrowser } from "@/lib/signing/rtc-check";
+import { detectBrowser } from "@/lib/evidence/rtc-check";
 import { waitPagePath } from "@/lib/signing/steps";
 
 export const generateMetadata = () => screenMetadata("signatureVideo");
@@ -14,7 +14,7 @@ export const generateMetadata = () => screenMetadata("signatureVideo");
 export default async function SignatureVideoPage({ params }: CatchAllProps) {
   const page = await loadProcessPage("videosignature", (await params).params, { stepPage: true, names: attemptParams });
   if (!page.live) return null;
-  // A video being checked (liveness, lib/signing/liveness-check.ts): the signer waits for the result.
+  // A video being checked (liveness, lib/evidence/liveness-check.ts): the signer waits for the result.
   if (page.data.lastCheck?.check === "PENDING") redirect(waitPagePath(page.urlSign, page.processHexId));
   const t = await getTranslations("screens");
   const browser = detectBrowser((await headers()).get("user-agent") ?? "");

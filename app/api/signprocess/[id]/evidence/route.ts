@@ -3,8 +3,8 @@ import { apiRoute } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { urlSignFrom } from "@/lib/signing/http";
-import { readEvidenceForm } from "@/lib/signing/read-evidence-form";
-import { uploadEvidence } from "@/lib/signing/upload-evidence";
+import { readEvidenceForm } from "@/lib/evidence/read-evidence-form";
+import { uploadEvidence } from "@/lib/evidence/upload-evidence";
 
 /**
  * POST /api/signprocess/{processHexId}/evidence, multipart: kind (ID_FRONT, ID_REAR, SELFIE, VIDEO,

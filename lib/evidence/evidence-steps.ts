@@ -1,5 +1,5 @@
 import type { EvidenceKind } from "@/lib/db/generated/enums";
-import type { SignerStepType } from "./steps";
+import type { SignerStepType } from "@/lib/signing/steps";
 
 /** Which step each captured evidence belongs to. */
 export const evidenceStep = {

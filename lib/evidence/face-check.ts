@@ -83,7 +83,7 @@ async function examine(evidence: EvidenceForCheck, signer: SignerForCheck, compa
 }
 
 /**
- * Job evidence.face-check: a selfie whose flow step compares faces (lib/signing/face-comparison.ts)
+ * Job evidence.face-check: a selfie whose flow step compares faces (lib/evidence/face-comparison.ts)
  * was stored with its check PENDING and the step not yet done. Its faces are found and compared;
  * VERIFIED moves the process on to the next step exactly as an upload does, FAILED (no face, more
  * than one, none on the photo it is compared with, or another person's) counts an attempt at the

@@ -1,7 +1,7 @@
 /**
  * The video step's recorder, the parts that are not the browser: which format to record in, the
  * countdown to the deadline, and which upload failures are worth trying again. Pure functions; the
- * page is components/signing/video-recorder.tsx, the server side lib/signing/video-challenge.ts.
+ * page is components/signing/video-recorder.tsx, the server side lib/evidence/video-challenge.ts.
  */
 
 /**

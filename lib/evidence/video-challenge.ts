@@ -5,9 +5,9 @@ import { AppError } from "@/lib/errors/app-error";
 import { redis } from "@/lib/queue/redis";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { randomDigits } from "@/lib/security/random";
-import { recordFailedAttempt } from "./attempts";
-import { liveSignerAccess, type SignerAccess } from "./signer-access";
-import { signerStepPages } from "./steps";
+import { recordFailedAttempt } from "@/lib/signing/attempts";
+import { liveSignerAccess, type SignerAccess } from "@/lib/signing/signer-access";
+import { signerStepPages } from "@/lib/signing/steps";
 
 /**
  * The video step's challenge (spec §8 "Unable to get validation code", "Time expired"): six random

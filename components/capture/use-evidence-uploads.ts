@@ -3,12 +3,12 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { retryDelayMs } from "@/lib/signing/capture-size";
-import type { CapturedKind } from "@/lib/signing/evidence-steps";
+import { retryDelayMs } from "@/lib/evidence/capture-size";
+import type { CapturedKind } from "@/lib/evidence/evidence-steps";
 import { waitPagePath } from "@/lib/signing/steps";
 import { forgetCapture, keepCapture, newUploadId, type PendingCapture, pendingCaptures } from "./pending-captures";
 import { sendEvidence, type SendOutcome } from "./send-evidence";
-import { type SignerLink, useSignerApi } from "./use-signer-api";
+import { type SignerLink, useSignerApi } from "@/components/signing/use-signer-api";
 
 export type UploadState = "waiting" | "sending" | "retrying" | "sent" | "refused";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ApiError } from "@/components/client/api-client";
-import { isRetryableStatus } from "@/lib/signing/capture-size";
+import { isRetryableStatus } from "@/lib/evidence/capture-size";
 import type { PendingCapture } from "./pending-captures";
 import { postForm } from "@/components/client/post-form";
 import { appendEncryptedFile, forgetServerPublicKey } from "./encrypt-evidence";

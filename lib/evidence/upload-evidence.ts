@@ -13,14 +13,14 @@ import { sha256Hex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
 import { capturedInStep, latestInStep } from "./captured-evidence";
 import { assertLocationReported } from "./add-geolocation";
-import { advanceSignerStep } from "./advance-step";
-import { afterSignerCompleted } from "./complete-signer";
+import { advanceSignerStep } from "@/lib/signing/advance-step";
+import { afterSignerCompleted } from "@/lib/signing/complete-signer";
 import { type CapturedKind, evidenceStep, isCapturedKind, kindsForStep } from "./evidence-steps";
 import { checkJobFor, faceComparisonOf } from "./face-comparison";
-import { continuePath } from "./process-data";
-import { accessOf, liveSignerAccess, type SignerAccess, signerAccessInclude } from "./signer-access";
+import { continuePath } from "@/lib/signing/process-data";
+import { accessOf, liveSignerAccess, type SignerAccess, signerAccessInclude } from "@/lib/signing/signer-access";
 import { remuxWebm } from "./remux-video";
-import { signerStepPages, waitPagePath } from "./steps";
+import { signerStepPages, waitPagePath } from "@/lib/signing/steps";
 import { stampImage } from "./stamp-image";
 import { challengeFacts, claimVideoChallenge, consumeVideoChallenge } from "./video-challenge";
 
@@ -53,7 +53,7 @@ async function prepare(
     if (original.byteLength > maxVideoBytes) throw new AppError("EVIDENCE_TOO_LARGE");
     if (!isWebm(original) && !isMp4(original)) throw new AppError("EVIDENCE_FILE_INVALID");
     if (!isWebm(original)) return { bytes: original, mimeType: "video/mp4", detail: {} };
-    // MediaRecorder's WebM has no duration until it is remuxed (lib/signing/remux-video.ts).
+    // MediaRecorder's WebM has no duration until it is remuxed (lib/evidence/remux-video.ts).
     const remux = await remuxWebm(original);
     const originalSha256 = sha256Hex(Buffer.from(original));
     return {
@@ -108,8 +108,8 @@ async function prepare(
  * the capture's; the photo is stamped and kept as JPEG; the evidence is stored with its SHA-256 and
  * an audit event. The step is done once every evidence it needs is in. Retrying an upload after a
  * dropped connection (same uploadId) answers what the first one did and stores nothing twice.
- * A selfie whose step compares faces (lib/signing/face-comparison.ts) is stored with its check
- * PENDING and the step stays: a job checks it (lib/signing/face-check.ts) and the answer's `next` is
+ * A selfie whose step compares faces (lib/evidence/face-comparison.ts) is stored with its check
+ * PENDING and the step stays: a job checks it (lib/evidence/face-check.ts) and the answer's `next` is
  * /wait, which moves on once the check is settled.
  */
 export async function uploadEvidence(processHexId: string, urlSign: string | null, upload: EvidenceUpload, meta: RequestMeta) {
@@ -127,7 +127,7 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
   if (!needed.includes(upload.kind)) throw new AppError("STEP_NOT_AVAILABLE");
   if (upload.kind === "SELFIE" && upload.accepted !== "true") throw new AppError("SELFIE_TERMS_REQUIRED");
   await assertLocationReported(access);
-  // The video must name the digits it reads (lib/signing/video-challenge.ts), in time and only once.
+  // The video must name the digits it reads (lib/evidence/video-challenge.ts), in time and only once.
   const challenge = upload.kind === "VIDEO" ? await claimVideoChallenge(signer.id, step.position, upload, receivedAt) : null;
   const comparison = upload.kind === "SELFIE" || upload.kind === "VIDEO" ? faceComparisonOf(step, signer.document.flow?.steps ?? []) : null;
 
@@ -174,7 +174,7 @@ export async function uploadEvidence(processHexId: string, urlSign: string | nul
         ip: meta.ip,
         userAgent: meta.userAgent,
       });
-      // The face check decides whether the step is done (lib/signing/face-check.ts).
+      // The face check decides whether the step is done (lib/evidence/face-check.ts).
       if (comparison)
         return { evidenceHexId: evidence.hexId, finished: false, stepDone: false, nextStep: fresh.currentStep, faceCheck: evidence.id };
       // Only this round's captures count: after a restart the step is redone from nothing.

@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors/app-error";
 import type { Locale } from "@/lib/i18n/config";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { sha256Hex } from "@/lib/security/random";
-import { liveSignerAccess, type SignerAccess } from "./signer-access";
+import { liveSignerAccess, type SignerAccess } from "@/lib/signing/signer-access";
 import { reverseGeocode } from "@/lib/geo/reverse-geocode";
 
 const finite = (min: number, max: number) => z.number().finite().min(min).max(max).nullish();

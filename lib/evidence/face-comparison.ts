@@ -4,7 +4,7 @@ import type { QueuedJob } from "@/lib/queue/enqueue";
 import { type Client, latestInStep } from "./captured-evidence";
 
 // Which captures get a face check, against what, and how the signer learns the result. The check
-// itself runs in a job (lib/signing/face-check.ts), so that an upload never waits for it.
+// itself runs in a job (lib/evidence/face-check.ts), so that an upload never waits for it.
 
 type FlowStepLike = { position: number; type: StepType; compareWithPosition: number | null; compareTarget: string | null };
 
@@ -20,7 +20,7 @@ const kindOfSource = { ID_PHOTO: "ID_FRONT", SELFIE: "SELFIE" } as const;
  * check, not a face comparison here. Any other step: null, and its captures go on as before.
  */
 export function faceComparisonOf(step: FlowStepLike, flowSteps: readonly FlowStepLike[]): FaceComparison | null {
-  // A VIDEO step compares too: its liveness check (lib/signing/liveness-check.ts) matches the face in its frames.
+  // A VIDEO step compares too: its liveness check (lib/evidence/liveness-check.ts) matches the face in its frames.
   if (step.type !== "SELFIE" && step.type !== "VIDEO") return null;
   const earlier = flowSteps.filter((s) => s.position < step.position).sort((a, b) => b.position - a.position);
   if (step.compareWithPosition != null) {
@@ -85,7 +85,7 @@ export function faceCheckJob(evidenceId: number): QueuedJob {
   };
 }
 
-/** The check of a capture, and what its face is compared with (the wait page says so: lib/signing/check-progress.ts). */
+/** The check of a capture, and what its face is compared with (the wait page says so: lib/evidence/check-progress.ts). */
 export type LastCheck = { kind: string; check: EvidenceCheck; reason: string | null; comparedWith: FaceComparison["targetKind"] };
 
 /** The reason a settled face check kept in the evidence's checkDetail (faceCheck.reason). */

@@ -2,7 +2,7 @@
 
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
 import type { ApiError } from "@/components/client/api-client";
-import { isRetryableUpload, uploadRetryDelaysMs } from "@/lib/signing/video-recording";
+import { isRetryableUpload, uploadRetryDelaysMs } from "@/lib/evidence/video-recording";
 import { postForm } from "@/components/client/post-form";
 import { appendEncryptedFile } from "./encrypt-evidence";
 

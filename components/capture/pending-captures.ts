@@ -1,7 +1,7 @@
 "use client";
 
 import { createStore, del, entries, set, type UseStore } from "idb-keyval";
-import type { CapturedKind } from "@/lib/signing/evidence-steps";
+import type { CapturedKind } from "@/lib/evidence/evidence-steps";
 
 /**
  * Captures kept in the browser (IndexedDB) from the moment the signer accepts them until the server

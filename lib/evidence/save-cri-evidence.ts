@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { identityRegistry, sameName } from "@/lib/registry/identity-registry";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { storage } from "@/lib/storage";
-import { liveSignerAccess } from "./signer-access";
+import { liveSignerAccess } from "@/lib/signing/signer-access";
 
 /**
  * GET /centralRecord/saveCRIEvidence/{id}: checks the signer's confirmed identity against the

@@ -1,6 +1,6 @@
 import { db, type Tx } from "@/lib/db/client";
 import { type CapturedKind, isCapturedKind } from "./evidence-steps";
-import { signerSteps } from "./steps";
+import { signerSteps } from "@/lib/signing/steps";
 
 /** The audit event of a restart after finishedAttempts; its payload says where the new round's evidence begins. */
 export const restartEventType = "signer.restarted";

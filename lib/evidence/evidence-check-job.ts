@@ -4,12 +4,12 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { lockDocumentById } from "@/lib/documents/lock-document";
 import { faceModels } from "@/lib/face/face-engine";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
-import { advanceSignerStep } from "./advance-step";
-import { countFailedAttempt } from "./attempts";
+import { advanceSignerStep } from "@/lib/signing/advance-step";
+import { countFailedAttempt } from "@/lib/signing/attempts";
 import { inCurrentRound } from "./captured-evidence";
-import { afterSignerCompleted } from "./complete-signer";
+import { afterSignerCompleted } from "@/lib/signing/complete-signer";
 import { type FaceComparison, faceComparisonOf } from "./face-comparison";
-import { signerSteps } from "./steps";
+import { signerSteps } from "@/lib/signing/steps";
 
 // What the face check (selfie) and the liveness check (video) share: which evidence they take, how
 // an engine that keeps failing gives up, and how a result settles the evidence and moves the process.
