@@ -1,15 +1,11 @@
-import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { appendAuditEvent } from "@/lib/audit/audit-event";
 import type { RequestMeta } from "@/lib/auth/sessions";
 import { db } from "@/lib/db/client";
-import { lockDocumentById } from "@/lib/documents/lock-document";
 import { AppError } from "@/lib/errors/app-error";
-import type { Locale } from "@/lib/i18n/config";
-import { enforceRateLimit } from "@/lib/security/rate-limit";
-import { sha256Hex } from "@/lib/security/random";
-import { liveSignerAccess, type SignerAccess } from "@/lib/signing/signer-access";
 import { reverseGeocode } from "@/lib/geo/reverse-geocode";
+import type { Locale } from "@/lib/i18n/config";
+import { type EvidenceRound, lockProcess } from "./identity-process";
 
 const finite = (min: number, max: number) => z.number().finite().min(min).max(max).nullish();
 
@@ -34,53 +30,26 @@ export const geolocationInput = z.object({
 
 /**
  * Spec §5 "Geolocation is required when obligatoryGeolocation is set", kept by the server: on such a
- * flow no step is completed (form or capture) until the signer has reported a position through
+ * flow no step is completed (form or capture) until the person has reported a position through
  * addSigneeGeolocation. A denial is recorded as evidence but is no position.
  */
-export async function assertLocationReported(access: SignerAccess): Promise<void> {
-  if (!access.signer.document.flow?.obligatoryGeolocation) return;
+export async function assertLocationReported(round: Pick<EvidenceRound, "owner">, obligatory: boolean): Promise<void> {
+  if (!obligatory) return;
   const located = await db.location.findFirst({
-    where: { signerId: access.signer.id, latitude: { not: null }, longitude: { not: null } },
+    where: { ...round.owner, latitude: { not: null }, longitude: { not: null } },
     select: { id: true },
   });
   if (!located) throw new AppError("LOCATION_REQUIRED");
 }
 
-type Owner =
-  | { signerId: number; documentId: number; obligatory: boolean; hexId: string }
-  | { validationProcessId: number; obligatory: boolean; hexId: string };
+/** The process a location report is for, once its link is checked, and whether its flow makes the location obligatory. */
+export type LocatedProcess = { round: EvidenceRound; obligatory: boolean };
 
-async function ownerOf(input: z.infer<typeof geolocationInput>, urlSign: string | null, ip: string): Promise<Owner> {
-  if (input.process === "ENVIO") {
-    const access = await liveSignerAccess(input.processHexId, urlSign, ip);
-    return {
-      signerId: access.signer.id,
-      documentId: access.signer.documentId,
-      obligatory: access.signer.document.flow?.obligatoryGeolocation ?? false,
-      hexId: access.signer.hexId,
-    };
-  }
-  const process = await db.validationProcess.findUnique({
-    where: { hexId: input.processHexId },
-    include: { flow: { select: { obligatoryGeolocation: true } }, validationLink: { select: { requireLocation: true } } },
-  });
-  const ok =
-    process?.urlSignHash &&
-    urlSign &&
-    /^[0-9a-f]{32}$/.test(urlSign) &&
-    timingSafeEqual(Buffer.from(sha256Hex(urlSign), "hex"), Buffer.from(process.urlSignHash, "hex"));
-  if (!process || !ok) {
-    await enforceRateLimit(`sign-link:ip:${ip}`, 30, 600);
-    throw new AppError("INVALID_LINK");
-  }
-  if (process.status !== "PENDING" && process.status !== "IN_PROGRESS")
-    throw new AppError("LINK_ENDED", { state: process.status, status: process.status });
-  return {
-    validationProcessId: process.id,
-    obligatory: process.flow.obligatoryGeolocation || (process.validationLink?.requireLocation ?? false),
-    hexId: process.hexId,
-  };
-}
+/** How each kind of process (spec processType) finds the live process behind a report's link; a wrong link is refused as unknown. */
+export type LocationOwners = Record<
+  "ENVIO" | "VALIDACION",
+  (processHexId: string, urlSign: string | null, ip: string) => Promise<LocatedProcess>
+>;
 
 /**
  * POST /signprocess/addSigneeGeolocation: stores where the signer (ENVIO) or the validation subject
@@ -88,9 +57,15 @@ async function ownerOf(input: z.infer<typeof geolocationInput>, urlSign: string 
  * stored too; when the flow makes the location obligatory it stops the process with the spec §8
  * message until the person allows it.
  */
-export async function addSigneeGeolocation(raw: unknown, urlSign: string | null, meta: RequestMeta, locale: Locale) {
+export async function addSigneeGeolocation(
+  raw: unknown,
+  urlSign: string | null,
+  meta: RequestMeta,
+  locale: Locale,
+  owners: LocationOwners,
+) {
   const input = geolocationInput.parse(raw);
-  const owner = await ownerOf(input, urlSign, meta.ip);
+  const { round, obligatory } = await owners[input.process](input.processHexId, urlSign, meta.ip);
   const g = input.geolocation;
   const hasPosition = typeof g.latitude === "number" && typeof g.longitude === "number";
   const address = hasPosition ? await reverseGeocode(g.latitude as number, g.longitude as number, locale) : null;
@@ -112,33 +87,19 @@ export async function addSigneeGeolocation(raw: unknown, urlSign: string | null,
     errorMessage: hasPosition ? (address?.errorMessage ?? null) : (g.errorMessage ?? null),
   };
   const location = await db.$transaction(async (tx) => {
-    if ("signerId" in owner) {
-      await lockDocumentById(tx, owner.documentId);
-      const row = await tx.location.create({ data: { ...data, signerId: owner.signerId } });
-      await appendAuditEvent(tx, { documentId: owner.documentId }, hasPosition ? "signer.location" : "signer.location-denied", {
-        signer: owner.hexId,
-        latitude: data.latitude,
-        longitude: data.longitude,
-        accuracy: data.accuracy,
-        displayName: data.displayName,
-        errorCode: data.errorCode,
-      });
-      return row;
-    }
-    const row = await tx.location.create({ data: { ...data, validationProcessId: owner.validationProcessId } });
-    await appendAuditEvent(
-      tx,
-      { validationProcessId: owner.validationProcessId },
-      hasPosition ? "subject.location" : "subject.location-denied",
-      {
-        latitude: data.latitude,
-        longitude: data.longitude,
-        errorCode: data.errorCode,
-      },
-    );
+    await lockProcess(tx, round);
+    const row = await tx.location.create({ data: { ...data, ...round.owner } });
+    await appendAuditEvent(tx, round.audit, hasPosition ? `${round.person}.location` : `${round.person}.location-denied`, {
+      ...round.actor,
+      latitude: data.latitude,
+      longitude: data.longitude,
+      accuracy: data.accuracy,
+      displayName: data.displayName,
+      errorCode: data.errorCode,
+    });
     return row;
   });
-  if (!hasPosition && owner.obligatory) throw new AppError("LOCATION_DENIED");
+  if (!hasPosition && obligatory) throw new AppError("LOCATION_DENIED");
   return {
     result: 1,
     location: {

@@ -1,15 +1,11 @@
 import { appendAuditEvent } from "@/lib/audit/audit-event";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import { lockDocumentById } from "@/lib/documents/lock-document";
 import { faceModels } from "@/lib/face/face-engine";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
-import { advanceSignerStep } from "@/lib/signing/advance-step";
-import { countFailedAttempt } from "@/lib/signing/attempts";
 import { inCurrentRound } from "./captured-evidence";
-import { afterSignerCompleted } from "@/lib/signing/complete-signer";
 import { type FaceComparison, faceComparisonOf } from "./face-comparison";
-import { signerSteps } from "@/lib/signing/steps";
+import { type CheckedProcess, type EvidenceProcesses, type IdentityFlowStep, lockProcess, processOfEvidence } from "./identity-process";
 
 // What the face check (selfie) and the liveness check (video) share: which evidence they take, how
 // an engine that keeps failing gives up, and how a result settles the evidence and moves the process.
@@ -30,43 +26,34 @@ export function fraction(value: string | undefined, fallback: number): number {
 }
 
 async function loadEvidence(evidenceId: number) {
-  return db.evidence.findUnique({
-    where: { id: evidenceId },
-    include: {
-      signer: {
-        select: {
-          id: true,
-          hexId: true,
-          documentId: true,
-          startedAt: true,
-          document: { select: { organizationId: true, flow: { select: { steps: true } } } },
-        },
-      },
-    },
-  });
+  return db.evidence.findUnique({ where: { id: evidenceId } });
 }
 
 export type EvidenceForCheck = NonNullable<Awaited<ReturnType<typeof loadEvidence>>>;
-export type SignerForCheck = NonNullable<EvidenceForCheck["signer"]>;
-type FlowStep = NonNullable<SignerForCheck["document"]["flow"]>["steps"][number];
 
-export type PendingCheck = {
+export type PendingCheck = CheckedProcess & {
   evidence: EvidenceForCheck;
-  signer: SignerForCheck;
-  step: FlowStep;
-  flowSteps: FlowStep[];
+  step: IdentityFlowStep;
   comparison: FaceComparison;
 };
 
-/** The evidence a check job is for, while it still waits for that check (PENDING, its step compares faces); null otherwise. */
-export async function pendingCheck(evidenceId: number, kind: "SELFIE" | "VIDEO"): Promise<PendingCheck | null> {
+/**
+ * The evidence a check job is for, while it still waits for that check (PENDING, its step compares
+ * faces), with the identity process it belongs to (a signer, a validation process); null otherwise.
+ */
+export async function pendingCheck(
+  evidenceId: number,
+  kind: "SELFIE" | "VIDEO",
+  processes: EvidenceProcesses,
+): Promise<PendingCheck | null> {
   const evidence = await loadEvidence(evidenceId);
-  const signer = evidence?.signer;
-  if (!evidence || !signer || evidence.check !== "PENDING" || evidence.kind !== kind || evidence.stepPosition === null) return null;
-  const flowSteps = signer.document.flow?.steps ?? [];
+  if (!evidence || evidence.check !== "PENDING" || evidence.kind !== kind || evidence.stepPosition === null) return null;
+  const owner = await processOfEvidence(evidence, processes);
+  if (!owner) return null;
+  const flowSteps = owner.process.flowSteps;
   const step = flowSteps.find((s) => s.position === evidence.stepPosition);
   const comparison = step ? faceComparisonOf(step, flowSteps) : null;
-  return step && comparison ? { evidence, signer, step, flowSteps, comparison } : null;
+  return step && comparison ? { ...owner, evidence, step, comparison } : null;
 }
 
 /**
@@ -103,57 +90,52 @@ type Settle = {
 
 /**
  * Settles a PENDING evidence with its result, once (another run that settled it first wins), in the
- * audit trail. The process moves only while the signer is still on that step, in this round, with the
- * link live: VERIFIED advances the step as an upload does, IN_REVIEW stops the signer until staff
- * decide, FAILED counts an attempt when it is the signer's doing.
+ * audit trail. The process moves only while the person is still on that step, in this round, with the
+ * process live: VERIFIED advances the step as an upload does, IN_REVIEW stops the process until staff
+ * decide, FAILED counts an attempt when it is the person's doing. What moving means is the process's
+ * own flow (for a signer, lib/signing/signer-identity.ts).
  */
 export async function settleEvidenceCheck({ check, outcome, detailKey, stepType, audit }: Settle) {
-  const { evidence, signer, step, flowSteps } = check;
+  const { evidence, process, flow, step } = check;
   const previous =
     evidence.checkDetail && typeof evidence.checkDetail === "object" && !Array.isArray(evidence.checkDetail)
       ? (evidence.checkDetail as CheckDetail)
       : {};
   const checkedAt = new Date().toISOString();
   const settled = await db.$transaction(async (tx) => {
-    await lockDocumentById(tx, signer.documentId);
+    await lockProcess(tx, process);
     const updated = await tx.evidence.updateMany({
       where: { id: evidence.id, check: "PENDING" },
       data: { check: outcome.check, checkDetail: { ...previous, [detailKey]: { ...outcome.detail, checkedAt } } as Prisma.InputJsonValue },
     });
     if (updated.count === 0) return null;
-    await appendAuditEvent(tx, { documentId: signer.documentId }, audit.type, {
-      signer: signer.hexId,
+    await appendAuditEvent(tx, process.audit, audit.type, {
+      ...process.actor,
       evidence: evidence.hexId,
       check: outcome.check,
       reason: outcome.reason,
       ...audit.payload,
     });
-    const fresh = await tx.signer.findUniqueOrThrow({ where: { id: signer.id }, select: { status: true, currentStep: true } });
-    const steps = signerSteps(flowSteps);
-    const index = steps.findIndex((s) => s.position === step.position);
+    const fresh = await flow.state(tx);
+    const index = flow.steps.findIndex((s) => s.position === step.position);
     const live =
       (fresh.status === "IN_PROGRESS" || fresh.status === "PENDING") &&
       fresh.currentStep === index &&
-      (await inCurrentRound(tx, signer, evidence.id));
+      (await inCurrentRound(tx, process, evidence.id));
     const none = { advanced: false, finished: false, exhausted: false, inReview: false };
     if (!live) return none;
     if (outcome.check === "VERIFIED") {
-      const { finished } = await advanceSignerStep(tx, signer, fresh.currentStep, steps.length);
+      const { finished } = await flow.advance(tx, fresh.currentStep);
       return { ...none, advanced: true, finished };
     }
     if (outcome.check === "IN_REVIEW") {
-      await tx.signer.update({ where: { id: signer.id }, data: { status: "IN_REVIEW" } });
-      await appendAuditEvent(tx, { documentId: signer.documentId }, "signer.in-review", {
-        signer: signer.hexId,
-        evidence: evidence.hexId,
-        reasons: audit.payload.reasons ?? [],
-      });
+      const reasons = audit.payload.reasons;
+      await flow.putInReview(tx, evidence.hexId, Array.isArray(reasons) ? reasons : []);
       return { ...none, inReview: true };
     }
     const counted = outcome.countsAsAttempt
-      ? await countFailedAttempt(
+      ? await flow.countFailedAttempt(
           tx,
-          signer.id,
           stepType,
           outcome.reason ?? (stepType === "SELFIE" ? "FACE_CHECK_FAILED" : "LIVENESS_CHECK_FAILED"),
         )
@@ -161,6 +143,6 @@ export async function settleEvidenceCheck({ check, outcome, detailKey, stepType,
     return { ...none, exhausted: counted?.exhausted ?? false };
   });
   if (!settled) return { settled: false as const };
-  if (settled.finished) await afterSignerCompleted(signer.id, signer.documentId);
+  if (settled.finished) await flow.afterFinished();
   return { settled: true as const, check: outcome.check, reason: outcome.reason, ...settled };
 }

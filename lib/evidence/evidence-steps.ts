@@ -1,5 +1,4 @@
-import type { EvidenceKind } from "@/lib/db/generated/enums";
-import type { SignerStepType } from "@/lib/signing/steps";
+import type { EvidenceKind, StepType } from "@/lib/db/generated/enums";
 
 /** Which step each captured evidence belongs to. */
 export const evidenceStep = {
@@ -8,7 +7,7 @@ export const evidenceStep = {
   SELFIE: "SELFIE",
   VIDEO: "VIDEO",
   FINGERPRINT: "FINGERPRINT",
-} as const satisfies Partial<Record<EvidenceKind, SignerStepType>>;
+} as const satisfies Partial<Record<EvidenceKind, StepType>>;
 
 export type CapturedKind = keyof typeof evidenceStep;
 
@@ -19,7 +18,7 @@ export function isCapturedKind(value: string): value is CapturedKind {
 }
 
 /** The evidence a step needs before it is done: the ID's rear only when its document type has one. */
-export function kindsForStep(step: SignerStepType, hasRear: boolean): CapturedKind[] {
+export function kindsForStep(step: StepType, hasRear: boolean): CapturedKind[] {
   switch (step) {
     case "ID_PHOTO":
       return hasRear ? ["ID_FRONT", "ID_REAR"] : ["ID_FRONT"];

@@ -13,9 +13,9 @@ import {
   examineOrGiveUp,
   fraction,
   pendingCheck,
-  type SignerForCheck,
   settleEvidenceCheck,
 } from "./evidence-check-job";
+import type { EvidenceProcesses, IdentityProcess } from "./identity-process";
 
 export const faceCheckPayload = z.object({ evidenceId: z.number().int().positive() }).strict();
 
@@ -36,8 +36,8 @@ function summary(analysis: FaceAnalysis) {
 }
 
 /** Detects the faces on the selfie and on what it is compared with, and decides. */
-async function examine(evidence: EvidenceForCheck, signer: SignerForCheck, comparison: FaceComparison): Promise<Outcome> {
-  const config = await getConfigValues(signer.document.organizationId, ["face_match_threshold", "face_min_score"]);
+async function examine(evidence: EvidenceForCheck, process: IdentityProcess, comparison: FaceComparison): Promise<Outcome> {
+  const config = await getConfigValues(process.organizationId, ["face_match_threshold", "face_min_score"]);
   const threshold = fraction(config.face_match_threshold, 0.5);
   const minScore = fraction(config.face_min_score, 0.5);
   const detail: Detail = {
@@ -62,7 +62,7 @@ async function examine(evidence: EvidenceForCheck, signer: SignerForCheck, compa
   const target =
     comparison.targetPosition === null
       ? null
-      : await latestInStep(db, signer, comparison.targetPosition, comparison.targetKind, { usable: true, before: evidence.id });
+      : await latestInStep(db, process, comparison.targetPosition, comparison.targetKind, { usable: true, before: evidence.id });
   if (!target) return fail("TARGET_FACE_NOT_IDENTIFIED");
   const targetAnalysis = await detectFaces(await storage().get(target.storageKey), { minScore });
   detail.target = {
@@ -92,11 +92,11 @@ async function examine(evidence: EvidenceForCheck, signer: SignerForCheck, compa
  * settles the selfie as FAILED (FACE_CHECK_ERROR) without counting it against the signer, so that
  * nobody waits forever.
  */
-export async function runFaceCheck({ evidenceId }: z.infer<typeof faceCheckPayload>, attempt: JobAttempt) {
-  const check = await pendingCheck(evidenceId, "SELFIE");
+export async function runFaceCheck({ evidenceId }: z.infer<typeof faceCheckPayload>, attempt: JobAttempt, processes: EvidenceProcesses) {
+  const check = await pendingCheck(evidenceId, "SELFIE", processes);
   if (!check) return { settled: false };
   const outcome = await examineOrGiveUp(
-    () => examine(check.evidence, check.signer, check.comparison),
+    () => examine(check.evidence, check.process, check.comparison),
     attempt,
     (givenUp): Outcome => ({ ...givenUp, check: "FAILED", reason: "FACE_CHECK_ERROR" }),
   );

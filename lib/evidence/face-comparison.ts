@@ -2,6 +2,7 @@ import type { StepType } from "@/lib/db/generated/enums";
 import type { EvidenceCheck } from "@/lib/db/generated/enums";
 import type { QueuedJob } from "@/lib/queue/enqueue";
 import { type Client, latestInStep } from "./captured-evidence";
+import type { EvidenceRound } from "./identity-process";
 
 // Which captures get a face check, against what, and how the signer learns the result. The check
 // itself runs in a job (lib/evidence/face-check.ts), so that an upload never waits for it.
@@ -98,8 +99,6 @@ export function faceCheckReasonOf(checkDetail: unknown): string | null {
   return typeof reason === "string" ? reason : null;
 }
 
-type SignerForCheck = { id: number; hexId: string; documentId: number };
-
 /**
  * The current step's latest checked capture in this round: PENDING while its check runs, then
  * VERIFIED or FAILED with the reason. Null on steps without a check (their captures are not checked
@@ -107,13 +106,13 @@ type SignerForCheck = { id: number; hexId: string; documentId: number };
  */
 export async function lastCheckOf(
   client: Client,
-  signer: SignerForCheck,
+  round: EvidenceRound,
   step: FlowStepLike | undefined,
   flowSteps: readonly FlowStepLike[],
 ): Promise<LastCheck | null> {
   const comparison = step ? faceComparisonOf(step, flowSteps) : null;
   if (!step || !comparison) return null;
-  const latest = await latestInStep(client, signer, step.position, checkedKindOf(step.type));
+  const latest = await latestInStep(client, round, step.position, checkedKindOf(step.type));
   return latest
     ? {
         kind: latest.kind,

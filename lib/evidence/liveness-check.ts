@@ -14,9 +14,9 @@ import {
   examineOrGiveUp,
   fraction,
   pendingCheck,
-  type SignerForCheck,
   settleEvidenceCheck,
 } from "./evidence-check-job";
+import type { EvidenceProcesses, IdentityProcess } from "./identity-process";
 
 // Video liveness (issue 5): a face present through the recording, the signer's (it matches the
 // photo the flow step compares with), and moving like a person does. Measured on the test media
@@ -141,8 +141,8 @@ export function livenessVerdict(frames: readonly { faces: DetectedFace[] }[], ta
 type Detail = CheckDetail;
 type Outcome = CheckOutcome & { verdict: LivenessVerdict | null; check: LivenessVerdict["check"] };
 
-async function examine(evidence: EvidenceForCheck, signer: SignerForCheck, comparison: FaceComparison): Promise<Outcome> {
-  const config = await getConfigValues(signer.document.organizationId, ["face_match_threshold", "face_min_score"]);
+async function examine(evidence: EvidenceForCheck, process: IdentityProcess, comparison: FaceComparison): Promise<Outcome> {
+  const config = await getConfigValues(process.organizationId, ["face_match_threshold", "face_min_score"]);
   const threshold = fraction(config.face_match_threshold, 0.5);
   const minScore = fraction(config.face_min_score, 0.5);
   const detail: Detail = {
@@ -163,7 +163,7 @@ async function examine(evidence: EvidenceForCheck, signer: SignerForCheck, compa
   const target =
     comparison.targetPosition === null
       ? null
-      : await latestInStep(db, signer, comparison.targetPosition, comparison.targetKind, { usable: true, before: evidence.id });
+      : await latestInStep(db, process, comparison.targetPosition, comparison.targetKind, { usable: true, before: evidence.id });
   if (!target) return targetFailure();
   const targetAnalysis = await detectFaces(await storage().get(target.storageKey), { minScore });
   detail.target = {
@@ -200,11 +200,15 @@ async function examine(evidence: EvidenceForCheck, signer: SignerForCheck, compa
  * signer had to read stay in the evidence's checkDetail beside the result. Idempotent, and an
  * engine that keeps failing settles FAILED (FACE_CHECK_ERROR) without counting, as the face check.
  */
-export async function runLivenessCheck({ evidenceId }: z.infer<typeof livenessCheckPayload>, attempt: JobAttempt) {
-  const check = await pendingCheck(evidenceId, "VIDEO");
+export async function runLivenessCheck(
+  { evidenceId }: z.infer<typeof livenessCheckPayload>,
+  attempt: JobAttempt,
+  processes: EvidenceProcesses,
+) {
+  const check = await pendingCheck(evidenceId, "VIDEO", processes);
   if (!check) return { settled: false };
   const outcome = await examineOrGiveUp(
-    () => examine(check.evidence, check.signer, check.comparison),
+    () => examine(check.evidence, check.process, check.comparison),
     attempt,
     (givenUp): Outcome => ({ ...givenUp, check: "FAILED", verdict: null }),
   );

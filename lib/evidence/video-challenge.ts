@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { RequestMeta } from "@/lib/auth/sessions";
-import { getConfigNumber } from "@/lib/config/values";
 import { AppError } from "@/lib/errors/app-error";
 import { redis } from "@/lib/queue/redis";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { randomDigits } from "@/lib/security/random";
-import { recordFailedAttempt } from "@/lib/signing/attempts";
-import { liveSignerAccess, type SignerAccess } from "@/lib/signing/signer-access";
-import { signerStepPages } from "@/lib/signing/steps";
 
 /**
  * The video step's challenge (spec §8 "Unable to get validation code", "Time expired"): six random
- * digits the signer reads aloud on camera before a deadline, the flow step's expiryMinutes after
+ * digits the person (a signer, a validation's subject) reads aloud on camera before a deadline, the flow step's expiryMinutes after
  * they were issued. The challenge lives in Redis; the recording names it (evidence detail
  * {challengeId}) and is accepted only before the deadline, plus a grace for the upload itself.
  * Each challenge is good for one recording: it is claimed by the first upload that uses it and
@@ -25,12 +20,19 @@ export const defaultVideoMinutes = 2;
 export const videoUploadGraceSeconds = 15;
 /** How long a challenge is kept after its deadline, so that a late recording is told it is late. */
 const keepAfterDeadlineSeconds = 15 * 60;
-/** Issuing digits, per signer: enough for honest retries, too few to farm digit sets. */
+/** Issuing digits, per process: enough for honest retries, too few to farm digit sets. */
 const issueLimit = { count: 10, windowSeconds: 600 };
+
+/**
+ * The process a challenge is for, as the challenge names it ("signer:12"), and how a refused recording
+ * counts as a failed attempt at its video step (the process's own attempt count).
+ */
+export type ChallengeHolder = { key: string; recordFailedAttempt(reason: string): Promise<{ attempts: number; exhausted: boolean }> };
 
 export type VideoChallenge = {
   challengeId: string;
-  signerId: number;
+  /** The holder's key. */
+  holder: string;
   stepPosition: number;
   digits: string;
   /** Epoch milliseconds. */
@@ -40,42 +42,33 @@ export type VideoChallenge = {
 
 const challengeKey = (challengeId: string) => `video-challenge:${challengeId}`;
 const claimKey = (challengeId: string) => `video-challenge:${challengeId}:claim`;
-const refusedKey = (challengeId: string, signerId: number) => `video-challenge:${challengeId}:refused:${signerId}`;
+const refusedKey = (challengeId: string, holder: string) => `video-challenge:${challengeId}:refused:${holder}`;
 const challengeIdPattern = /^[0-9a-f-]{36}$/;
 
 function keepSeconds(challenge: VideoChallenge): number {
   return Math.max(60, Math.ceil((challenge.deadline - Date.now()) / 1000) + videoUploadGraceSeconds + keepAfterDeadlineSeconds);
 }
 
-/** The live process, not out of attempts, whose current step is the video. */
-function videoStep(access: SignerAccess) {
-  const { signer } = access;
-  if (signer.status === "ATTEMPTS_EXHAUSTED") throw new AppError("ATTEMPTS_EXHAUSTED", { page: "finishedAttempts" });
-  const step = access.steps[signer.currentStep];
-  if (!step || step.type !== "VIDEO") throw new AppError("STEP_OUT_OF_ORDER", { page: step ? signerStepPages[step.type] : "full-process" });
-  return step;
-}
-
 /**
- * POST /api/signprocess/{processHexId}/video-challenge: new digits for the signer's video step and
- * how long they have to read them. Asking again gives new digits and a new deadline.
+ * New digits for a process's video step (the step at `stepPosition`, which gives the person `minutes`
+ * to read them) and how long they have. Asking again gives new digits and a new deadline.
  */
-export async function issueVideoChallenge(processHexId: string, urlSign: string | null, meta: RequestMeta) {
-  const access = await liveSignerAccess(processHexId, urlSign, meta.ip);
-  const step = videoStep(access);
-  const { signer } = access;
+export async function createVideoChallenge(
+  holder: Pick<ChallengeHolder, "key">,
+  stepPosition: number,
+  minutes: number,
+): Promise<VideoChallenge> {
   try {
-    await enforceRateLimit(`video-code:signer:${signer.id}`, issueLimit.count, issueLimit.windowSeconds);
+    await enforceRateLimit(`video-code:${holder.key}`, issueLimit.count, issueLimit.windowSeconds);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError("VIDEO_CODE_UNAVAILABLE");
   }
-  const minutes = step.expiryMinutes && step.expiryMinutes > 0 ? step.expiryMinutes : defaultVideoMinutes;
   const issuedAt = Date.now();
   const challenge: VideoChallenge = {
     challengeId: randomUUID(),
-    signerId: signer.id,
-    stepPosition: step.position,
+    holder: holder.key,
+    stepPosition,
     digits: randomDigits(videoDigitsLength),
     issuedAt,
     deadline: issuedAt + minutes * 60_000,
@@ -86,16 +79,7 @@ export async function issueVideoChallenge(processHexId: string, urlSign: string 
   } catch {
     throw new AppError("VIDEO_CODE_UNAVAILABLE");
   }
-  const maxAttempts = step.maxAttempts ?? (await getConfigNumber(signer.document.organizationId, "max_capture_attempts"));
-  return {
-    result: 1,
-    challengeId: challenge.challengeId,
-    digits: challenge.digits,
-    expiresAt: new Date(challenge.deadline).toISOString(),
-    seconds: minutes * 60,
-    attempts: signer.attempts,
-    maxAttempts,
-  };
+  return challenge;
 }
 
 /** What the recording's evidence keeps for the people who review it. */
@@ -124,13 +108,13 @@ async function loadChallenge(challengeId: string): Promise<VideoChallenge | null
 /**
  * A recording the challenge does not allow: the attempt counts (once per challenge, so that a
  * retried upload of the same refused recording is not counted twice), and at the limit the
- * process goes to finishedAttempts. The signer is told time ran out: read the digits aloud, avoid
+ * process goes to finishedAttempts. The person is told time ran out: read the digits aloud, avoid
  * noise, and ask for new digits.
  */
-async function refuse(signerId: number, challengeId: string, reason: string): Promise<never> {
-  const first = await redis().set(refusedKey(challengeId, signerId), reason, "EX", keepAfterDeadlineSeconds * 2, "NX");
+async function refuse(holder: ChallengeHolder, challengeId: string, reason: string): Promise<never> {
+  const first = await redis().set(refusedKey(challengeId, holder.key), reason, "EX", keepAfterDeadlineSeconds * 2, "NX");
   let outcome: { attempts: number; exhausted: boolean } | null = null;
-  if (first === "OK") outcome = await recordFailedAttempt(signerId, "VIDEO", reason);
+  if (first === "OK") outcome = await holder.recordFailedAttempt(reason);
   throw new AppError("VIDEO_TIME_EXPIRED", {
     reason,
     ...(outcome ? { attempts: outcome.attempts, exhausted: outcome.exhausted } : {}),
@@ -139,28 +123,28 @@ async function refuse(signerId: number, challengeId: string, reason: string): Pr
 }
 
 /**
- * Before a video is stored: the challenge it names exists, was issued to this signer for this
+ * Before a video is stored: the challenge it names exists, was issued to this process for this
  * step, and is not taken by another upload; the recording arrived in time (the recording page
  * says so itself when its countdown ran out first). The first upload that names the challenge
  * takes it: a retry of that upload (same uploadId) may use it again, any other upload is refused.
  */
 export async function claimVideoChallenge(
-  signerId: number,
+  holder: ChallengeHolder,
   stepPosition: number,
   upload: { uploadId: string; detail?: string },
   receivedAt: Date,
 ): Promise<VideoChallenge> {
   const detail = readDetail(upload.detail);
-  if (!detail) return refuse(signerId, "none", "challenge-missing");
+  if (!detail) return refuse(holder, "none", "challenge-missing");
   const challenge = await loadChallenge(detail.challengeId);
-  if (!challenge) return refuse(signerId, detail.challengeId, "challenge-unknown");
-  if (challenge.signerId !== signerId || challenge.stepPosition !== stepPosition)
-    return refuse(signerId, detail.challengeId, "challenge-foreign");
+  if (!challenge) return refuse(holder, detail.challengeId, "challenge-unknown");
+  if (challenge.holder !== holder.key || challenge.stepPosition !== stepPosition)
+    return refuse(holder, detail.challengeId, "challenge-foreign");
   const key = claimKey(challenge.challengeId);
   const taken = await redis().set(key, upload.uploadId, "EX", keepSeconds(challenge), "NX");
-  if (taken !== "OK" && (await redis().get(key)) !== upload.uploadId) return refuse(signerId, challenge.challengeId, "challenge-reused");
+  if (taken !== "OK" && (await redis().get(key)) !== upload.uploadId) return refuse(holder, challenge.challengeId, "challenge-reused");
   if (detail.late || receivedAt.getTime() > challenge.deadline + videoUploadGraceSeconds * 1000)
-    return refuse(signerId, challenge.challengeId, "time-expired");
+    return refuse(holder, challenge.challengeId, "time-expired");
   return challenge;
 }
 

@@ -11,9 +11,11 @@ import { expireSweepEveryMs, shipmentsQueue } from "@/lib/documents/shipment-job
 import { singleAttempt, type JobAttempt } from "@/lib/queue/job-attempt";
 import { faceCheckPayload, runFaceCheck } from "@/lib/evidence/face-check";
 import { evidenceQueue, faceCheckJobName, livenessCheckJobName } from "@/lib/evidence/face-comparison";
+import type { EvidenceProcesses } from "@/lib/evidence/identity-process";
 import { livenessCheckPayload, runLivenessCheck } from "@/lib/evidence/liveness-check";
 import { signingQueue } from "@/lib/sealing/pdf-jobs";
 import { reconcileSigning, reconcileSigningPayload } from "@/lib/signing/reconcile";
+import { signerEvidenceProcess } from "@/lib/signing/signer-identity";
 import { stampEveryMs } from "@/lib/stamping/networks";
 import { stampPending, stampPendingJobName, stampPendingPayload, stampingQueue } from "@/lib/stamping/stamp-pending";
 import { sealDocument, sealDocumentPayload, signForSigner, signSignerPayload } from "@/lib/sealing/sign-files";
@@ -23,6 +25,9 @@ type JobDefinition<T> = { queue: string; payload: z.ZodType<T>; handler: (payloa
 function job<T>(definition: JobDefinition<T>): JobDefinition<T> {
   return definition;
 }
+
+/** The identity processes whose captures the face and liveness checks settle (lib/evidence/identity-process.ts). */
+const evidenceProcesses: EvidenceProcesses = { signer: signerEvidenceProcess };
 
 /**
  * Every background job: its queue, payload schema and handler. Handlers are idempotent, so a
@@ -43,8 +48,16 @@ export const jobs = {
   "callbacks.deliver": job({ queue: callbacksQueue, payload: deliverCallbackPayload, handler: deliverCallback }),
   "callbacks.completion-mail": job({ queue: callbacksQueue, payload: completionMailPayload, handler: sendCompletionMail }),
   "callbacks.rejection-mail": job({ queue: callbacksQueue, payload: rejectionMailPayload, handler: sendRejectionMail }),
-  [faceCheckJobName]: job({ queue: evidenceQueue, payload: faceCheckPayload, handler: runFaceCheck }),
-  [livenessCheckJobName]: job({ queue: evidenceQueue, payload: livenessCheckPayload, handler: runLivenessCheck }),
+  [faceCheckJobName]: job({
+    queue: evidenceQueue,
+    payload: faceCheckPayload,
+    handler: (payload, attempt) => runFaceCheck(payload, attempt, evidenceProcesses),
+  }),
+  [livenessCheckJobName]: job({
+    queue: evidenceQueue,
+    payload: livenessCheckPayload,
+    handler: (payload, attempt) => runLivenessCheck(payload, attempt, evidenceProcesses),
+  }),
   [stampPendingJobName]: job({ queue: stampingQueue, payload: stampPendingPayload, handler: async (payload) => stampPending(payload) }),
 } as const;
 

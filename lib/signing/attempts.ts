@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors/app-error";
 import type { RequestMeta } from "@/lib/auth/sessions";
 import { lastEvidenceId, restartEventType } from "@/lib/evidence/captured-evidence";
 import { liveSignerAccess } from "./signer-access";
-import type { SignerStepType } from "./steps";
+import type { StepType } from "@/lib/db/generated/enums";
 
 /**
  * A capture that failed (time ran out reading the digits, no face, a face check that did not match)
@@ -16,7 +16,7 @@ import type { SignerStepType } from "./steps";
  */
 export async function recordFailedAttempt(
   signerId: number,
-  step: SignerStepType,
+  step: StepType,
   reason: string,
 ): Promise<{ attempts: number; exhausted: boolean }> {
   return db.$transaction((tx) => countFailedAttempt(tx, signerId, step, reason));
@@ -26,7 +26,7 @@ export async function recordFailedAttempt(
 export async function countFailedAttempt(
   tx: Tx,
   signerId: number,
-  step: SignerStepType,
+  step: StepType,
   reason: string,
 ): Promise<{ attempts: number; exhausted: boolean }> {
   const signer = await tx.signer.findUniqueOrThrow({
@@ -67,8 +67,8 @@ export async function restartProcess(processHexId: string, urlSign: string | nul
     });
     if (updated.count === 0) throw new AppError("RESTART_NOT_NEEDED");
     // Where the new round's evidence begins: what came before stays in the trail but counts toward no step.
-    const evidenceBefore = await lastEvidenceId(tx, access.signer.id);
-    await appendAuditEvent(tx, { documentId: access.signer.documentId }, restartEventType, {
+    const evidenceBefore = await lastEvidenceId(tx, { owner: { signerId: access.signer.id } });
+    await appendAuditEvent(tx, { documentId: access.signer.documentId }, restartEventType({ person: "signer" }), {
       signer: access.signer.hexId,
       evidenceBefore,
       ip: meta.ip,

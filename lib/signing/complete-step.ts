@@ -7,10 +7,10 @@ import { lockDocumentById } from "@/lib/documents/lock-document";
 import { AppError } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage";
 import { identNumber, phone, requiredText } from "@/lib/validation/fields";
-import { assertLocationReported } from "@/lib/evidence/add-geolocation";
 import { afterSignerCompleted, markSignerCompleted } from "./complete-signer";
 import { continuePath } from "./process-data";
 import { accessOf, liveSignerAccess, type SignerAccess } from "./signer-access";
+import { assertSignerLocated } from "./signer-identity";
 import { type SignerStepType, signerStepPages, stepOfPage } from "./steps";
 
 export const termsVersion = "1.0";
@@ -140,7 +140,7 @@ export async function completeStep(processHexId: string, urlSign: string | null,
   const type = stepOfPage(page);
   if (!type || !isFormStep(type)) throw new AppError("STEP_NOT_AVAILABLE");
   const access = await liveSignerAccess(processHexId, urlSign, meta.ip);
-  await assertLocationReported(access);
+  await assertSignerLocated(access);
   // Validate and decode before the transaction, so bad input never holds the document's lock.
   if (type !== "SIGNATURE") formInputs[type].parse(raw);
   const prepared = type === "SIGNATURE" ? await readSignatureDrawing(signatureInput.parse(raw).image) : null;

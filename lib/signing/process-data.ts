@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { fromDbLanguage } from "@/lib/i18n/config";
 import { lastCheckOf } from "@/lib/evidence/face-comparison";
 import { type SignerAccess, signerAccess, type SignerRecord } from "./signer-access";
+import { signerRound } from "./signer-identity";
 import { asksForLocation, processPagePath, signerStepPages } from "./steps";
 
 /** The name getFileByName answers the organisation's logo to (spec §7 GET /signprocess/getFileByName/{name}). */
@@ -106,7 +107,7 @@ export async function signatureProcessOf(access: SignerAccess) {
       maxLinkUses: access.maxUses ?? Number(configDefaults.max_link_uses),
       // The current step's latest checked capture (a selfie compared with the ID photo): PENDING while
       // its check runs, then VERIFIED or FAILED with the reason; null on steps without a check.
-      lastCheck: await lastCheckOf(db, signer, access.steps[signer.currentStep], flow?.steps ?? []),
+      lastCheck: await lastCheckOf(db, signerRound(signer), access.steps[signer.currentStep], flow?.steps ?? []),
     },
   };
 }

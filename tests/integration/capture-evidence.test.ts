@@ -11,7 +11,7 @@ import { db } from "@/lib/db/client";
 import type { StepType } from "@/lib/db/generated/enums";
 import { sha256Hex } from "@/lib/security/random";
 import { recordFailedAttempt } from "@/lib/signing/attempts";
-import { capturedForCurrentStep } from "@/lib/evidence/captured-evidence";
+import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { call, clientAddressHeaders } from "../support/http";

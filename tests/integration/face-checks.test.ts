@@ -15,7 +15,7 @@ import { detectFaces, type FaceAnalysis, faceDistance, faceEngine } from "@/lib/
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/lib/queue/jobs";
-import { capturedForCurrentStep } from "@/lib/evidence/captured-evidence";
+import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
 import { evidenceQueue, faceCheckJobName } from "@/lib/evidence/face-comparison";
 import { signingQueue } from "@/lib/sealing/pdf-jobs";
 import { storage } from "@/lib/storage";

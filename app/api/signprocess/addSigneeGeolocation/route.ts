@@ -3,9 +3,15 @@ import { apiRoute, requestLocale } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { addSigneeGeolocation } from "@/lib/evidence/add-geolocation";
 import { urlSignFrom } from "@/lib/signing/http";
+import { signerForLocation } from "@/lib/signing/signer-identity";
+import { validationForLocation } from "@/lib/validation-process/validation-access";
 
 /** POST /api/signprocess/addSigneeGeolocation {process: ENVIO | VALIDACION, processHexId, geolocation}, the link secret in X-Url-Sign. */
 export const POST = apiRoute(async (request) => {
   const body: unknown = await request.json().catch(() => ({}));
-  return NextResponse.json(await addSigneeGeolocation(body, urlSignFrom(request), requestMeta(request.headers), requestLocale(request)));
+  // One location pipeline for both kinds of identity process; each finds its own process behind the link.
+  const owners = { ENVIO: signerForLocation, VALIDACION: validationForLocation };
+  return NextResponse.json(
+    await addSigneeGeolocation(body, urlSignFrom(request), requestMeta(request.headers), requestLocale(request), owners),
+  );
 });

@@ -4,7 +4,7 @@ import { apiRoute } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { urlSignFrom } from "@/lib/signing/http";
 import { evidenceFromForm, readEvidenceUpload } from "@/lib/evidence/read-evidence-form";
-import { uploadEvidence } from "@/lib/evidence/upload-evidence";
+import { uploadEvidence } from "@/lib/signing/signer-upload";
 
 /**
  * POST /api/signprocess/uploadNewSelfie (spec §7): form data with the process id (`processHexId`),

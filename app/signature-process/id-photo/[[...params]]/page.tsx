@@ -4,7 +4,7 @@ import { attemptParams, type CatchAllProps, screenMetadata } from "@/components/
 import { PhotoStepScreen } from "@/components/signing/photo-step-screen";
 import { loadProcessPage } from "@/components/signing/process-page";
 import { SignerFrame } from "@/components/signing/signer-frame";
-import { capturedForCurrentStep } from "@/lib/evidence/captured-evidence";
+import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
 import { idCardCanvas, imageQuality } from "@/lib/evidence/capture-size";
 import { kindsForStep } from "@/lib/evidence/evidence-steps";
 

@@ -5,7 +5,7 @@ import { attemptParams, type CatchAllProps, screenMetadata } from "@/components/
 import { PhotoStepScreen } from "@/components/signing/photo-step-screen";
 import { loadProcessPage } from "@/components/signing/process-page";
 import { SignerFrame } from "@/components/signing/signer-frame";
-import { capturedForCurrentStep } from "@/lib/evidence/captured-evidence";
+import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
 import { imageQuality, isMobileUserAgent, selfieCanvas } from "@/lib/evidence/capture-size";
 import { waitPagePath } from "@/lib/signing/steps";
 

@@ -4,7 +4,7 @@ import { requestMeta } from "@/lib/http/request";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { urlSignFrom } from "@/lib/signing/http";
 import { readEvidenceForm } from "@/lib/evidence/read-evidence-form";
-import { uploadEvidence } from "@/lib/evidence/upload-evidence";
+import { uploadEvidence } from "@/lib/signing/signer-upload";
 
 /**
  * POST /api/signprocess/{processHexId}/evidence, multipart: kind (ID_FRONT, ID_REAR, SELFIE, VIDEO,

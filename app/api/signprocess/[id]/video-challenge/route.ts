@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { apiRoute } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { urlSignFrom } from "@/lib/signing/http";
-import { issueVideoChallenge } from "@/lib/evidence/video-challenge";
+import { issueVideoChallenge } from "@/lib/signing/signer-video";
 
 /**
  * POST /api/signprocess/{processHexId}/video-challenge: the digits the signer reads aloud in the
