@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/card";
 import { type CanvasSize, containRect, coverCrop } from "@/lib/evidence/capture-size";
-import { detectBrowser, failureProblem, mediaErrorKind, readCapabilities, reallowKey, unknownErrorRetryMs } from "@/lib/evidence/rtc-check";
+import { type MediaAccess, useMediaAccess } from "@/components/capture/use-media-access";
+import { detectBrowser, failureProblem, mediaErrorKind, reallowKey } from "@/lib/evidence/rtc-check";
 import { SignButton } from "./sign-button";
 
 export type CapturedPhoto = { blob: Blob; capturedAt: Date; source: "camera" | "file" };
@@ -31,19 +32,25 @@ type Props = {
 type Camera =
   | { state: "starting" }
   | { state: "live"; stream: MediaStream }
-  | { state: "failed"; errorName: string; repeated: boolean }
+  | { state: "failed"; errorName: string; repeated: boolean; retrying: boolean }
   /** No getUserMedia here (an old browser, or a page not served over https). */
   | { state: "unavailable" };
 
+/** The camera as this component shows it (its data-camera states). */
+function cameraOf(access: MediaAccess): Camera {
+  switch (access.state) {
+    case "granted":
+      return { state: "live", stream: access.stream };
+    case "failed":
+      return { state: "failed", errorName: access.errorName, repeated: access.repeated, retrying: access.retrying };
+    case "unavailable":
+      return { state: "unavailable" };
+    default:
+      return { state: "starting" };
+  }
+}
+
 type Review = { photo: CapturedPhoto; url: string };
-
-function errorName(error: unknown): string {
-  return typeof error === "object" && error !== null && "name" in error && typeof error.name === "string" ? error.name : "UnknownError";
-}
-
-function stopStream(stream: MediaStream) {
-  for (const track of stream.getTracks()) track.stop();
-}
 
 function toJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob | null> {
   return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", quality));
@@ -81,82 +88,35 @@ export function CameraCapture({ facingMode, size, quality, userAgent, label, gui
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const previousFailure = useRef<string | null>(null);
-  const [camera, setCamera] = useState<Camera>({ state: "starting" });
-  const [request, setRequest] = useState(0);
+  const media = useMediaAccess({
+    constraints: { audio: false, video: { facingMode: { ideal: facingMode }, width: { ideal: 1920 }, height: { ideal: 1080 } } },
+  });
+  const camera = cameraOf(media.access);
   const [playing, setPlaying] = useState<MediaStream | null>(null);
   const [review, setReview] = useState<Review | null>(null);
   const [preparing, setPreparing] = useState(false);
 
-  // Asks for the camera (again when `request` changes); leaving the page releases it.
-  useEffect(() => {
-    let cancelled = false;
-    let acquired: MediaStream | null = null;
-    const start = async () => {
-      await Promise.resolve();
-      if (cancelled) return;
-      if (!readCapabilities(window).getUserMedia) {
-        setCamera({ state: "unavailable" });
-        return;
-      }
-      try {
-        const media = await navigator.mediaDevices.getUserMedia({
-          audio: false,
-          video: { facingMode: { ideal: facingMode }, width: { ideal: 1920 }, height: { ideal: 1080 } },
-        });
-        if (cancelled) {
-          stopStream(media);
-          return;
-        }
-        acquired = media;
-        previousFailure.current = null;
-        setCamera({ state: "live", stream: media });
-      } catch (error) {
-        if (cancelled) return;
-        const name = errorName(error);
-        const before = previousFailure.current;
-        const repeated = before !== null && mediaErrorKind(before) === "unknown" && mediaErrorKind(name) === "unknown";
-        previousFailure.current = name;
-        setCamera({ state: "failed", errorName: name, repeated });
-      }
-    };
-    void start();
-    return () => {
-      cancelled = true;
-      if (acquired) stopStream(acquired);
-    };
-  }, [facingMode, request]);
-
+  // The camera is asked for on arrival and again when the facing mode changes; leaving the page releases it (useMediaAccess).
+  const stream = media.stream;
   useEffect(() => {
     const video = videoRef.current;
-    if (!video || camera.state !== "live") return;
-    video.srcObject = camera.stream;
+    if (!video || !stream) return;
+    video.srcObject = stream;
     void video.play().catch(() => undefined);
     return () => {
       video.srcObject = null;
     };
-  }, [camera]);
+  }, [stream]);
 
-  // Spec §8: an unknown camera error is tried again by itself, once.
-  const autoRetry = camera.state === "failed" && mediaErrorKind(camera.errorName) === "unknown" && !camera.repeated;
-  useEffect(() => {
-    if (!autoRetry) return;
-    const timer = window.setTimeout(() => {
-      setCamera({ state: "starting" });
-      setRequest((n) => n + 1);
-    }, unknownErrorRetryMs);
-    return () => window.clearTimeout(timer);
-  }, [autoRetry]);
+  // Spec §8: an unknown camera error is tried again by itself, once (useMediaAccess).
+  const autoRetry = camera.state === "failed" && camera.retrying;
 
   useEffect(() => {
     if (!review) return;
     return () => URL.revokeObjectURL(review.url);
   }, [review]);
 
-  const retryCamera = () => {
-    setCamera({ state: "starting" });
-    setRequest((n) => n + 1);
-  };
+  const retryCamera = () => void media.request();
 
   const show = (photo: CapturedPhoto) => setReview({ photo, url: URL.createObjectURL(photo.blob) });
 

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type MediaAccess, useMediaAccess } from "@/components/capture/use-media-access";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
 import {
@@ -13,7 +14,6 @@ import {
   readCapabilities,
   reallowKey,
   summarise,
-  unknownErrorRetryMs,
   type AccessResult,
   type Capabilities,
   type CheckStatus,
@@ -36,8 +36,18 @@ async function inspectEnvironment(): Promise<Environment> {
   return { capabilities, devices: await listDevices(capabilities) };
 }
 
-function errorName(error: unknown): string {
-  return typeof error === "object" && error !== null && "name" in error && typeof error.name === "string" ? error.name : "UnknownError";
+/** The access as the check summarises it (lib/evidence/rtc-check.ts). */
+function accessResult(access: MediaAccess): AccessResult {
+  switch (access.state) {
+    case "granted":
+      return { state: "granted", video: access.video, audio: access.audio };
+    case "failed":
+      return { state: "failed", errorName: access.errorName, repeated: access.repeated };
+    case "requesting":
+      return { state: "requesting" };
+    default:
+      return { state: "idle" };
+  }
 }
 
 const statusStyles: Record<CheckStatus, { mark: string; className: string }> = {
@@ -56,36 +66,31 @@ export function DetectRtcScreen({ userAgent }: { userAgent: string }) {
   const messages = useTranslations();
   const browser = useMemo(() => detectBrowser(userAgent), [userAgent]);
   const [environment, setEnvironment] = useState<Environment | null>(null);
-  const [access, setAccess] = useState<AccessResult>({ state: "idle" });
-  const [stream, setStream] = useState<MediaStream | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const meterRef = useRef<HTMLMeterElement>(null);
+  const checkAgainRef = useRef<() => void>(() => undefined);
+  const media = useMediaAccess({
+    // Asked only when the signer asks; the microphone only when there is one (mediaConstraints).
+    constraints: mediaConstraints,
+    listDevices: true,
+    auto: false,
+    // Spec §8: an unknown camera error sends the signer back to try again, here by running the check again.
+    onAutoRetry: () => checkAgainRef.current(),
+  });
+  const { request, release, stream } = media;
+  const access = accessResult(media.access);
+  const asked = access.state !== "idle";
 
-  const requestAccess = useCallback(async (devices: DeviceCounts | null, previous: AccessResult) => {
-    setAccess({ state: "requesting" });
-    try {
-      const media = await navigator.mediaDevices.getUserMedia(mediaConstraints(devices));
-      setStream(media);
-      // Once allowed, the list is complete (before, some browsers show one device of each kind at most).
-      const capabilities = readCapabilities(window);
-      const listed = await listDevices(capabilities);
-      setEnvironment((current) => ({ capabilities, devices: listed ?? current?.devices ?? null }));
-      setAccess({ state: "granted", video: media.getVideoTracks().length > 0, audio: media.getAudioTracks().length > 0 });
-    } catch (error) {
-      const name = errorName(error);
-      const repeated =
-        previous.state === "failed" && mediaErrorKind(previous.errorName) === "unknown" && mediaErrorKind(name) === "unknown";
-      setAccess({ state: "failed", errorName: name, repeated });
-    }
-  }, []);
-
+  // Checking again looks at the browser afresh and, when access was asked for before, asks again.
   const checkAgain = useCallback(async () => {
-    const asked = access.state !== "idle";
-    setStream(null);
+    release();
     const next = await inspectEnvironment();
     setEnvironment(next);
-    if (asked && next.capabilities.getUserMedia) await requestAccess(next.devices, access);
-  }, [access, requestAccess]);
+    if (asked && next.capabilities.getUserMedia) await request();
+  }, [asked, release, request]);
+  useEffect(() => {
+    checkAgainRef.current = () => void checkAgain();
+  }, [checkAgain]);
 
   useEffect(() => {
     let live = true;
@@ -97,17 +102,22 @@ export function DetectRtcScreen({ userAgent }: { userAgent: string }) {
     };
   }, []);
 
-  const summary = environment ? summarise({ browser, capabilities: environment.capabilities, devices: environment.devices, access }) : null;
-  const autoRetry = summary?.autoRetry ?? false;
-
-  // Spec §8: an unknown camera error sends the signer back to try again, here by running the check again.
+  // Once allowed, the list is complete (before, some browsers show one device of each kind at most).
+  const granted = media.access.state === "granted";
   useEffect(() => {
-    if (!autoRetry) return;
-    const timer = window.setTimeout(() => void checkAgain(), unknownErrorRetryMs);
-    return () => window.clearTimeout(timer);
-  }, [autoRetry, checkAgain]);
+    if (!granted) return;
+    let live = true;
+    void inspectEnvironment().then((next) => {
+      if (live) setEnvironment((current) => ({ capabilities: next.capabilities, devices: next.devices ?? current?.devices ?? null }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [granted]);
 
-  // The live preview and the microphone meter; leaving the page or checking again releases the devices.
+  const summary = environment ? summarise({ browser, capabilities: environment.capabilities, devices: environment.devices, access }) : null;
+
+  // The live preview and the microphone meter; leaving the page or checking again releases the devices (useMediaAccess).
   useEffect(() => {
     if (!stream) return;
     const video = videoRef.current;
@@ -143,7 +153,6 @@ export function DetectRtcScreen({ userAgent }: { userAgent: string }) {
     return () => {
       window.cancelAnimationFrame(frame);
       void audioContext?.close().catch(() => undefined);
-      for (const track of stream.getTracks()) track.stop();
       if (video) video.srcObject = null;
     };
   }, [stream]);
@@ -271,7 +280,7 @@ export function DetectRtcScreen({ userAgent }: { userAgent: string }) {
             {access.state === "idle" && summary.canRequest ? (
               <div className="w-full space-y-2">
                 <p className="text-slate-500">{t("requestHint")}</p>
-                <Button type="button" onClick={() => void requestAccess(environment?.devices ?? null, access)} data-testid="rtc-request">
+                <Button type="button" onClick={() => void request()} data-testid="rtc-request">
                   {t("request")}
                 </Button>
               </div>

@@ -6,14 +6,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApiError } from "@/components/client/api-client";
 import { notifyApiError } from "@/components/client/notify";
 import { Alert } from "@/components/ui/card";
-import {
-  countDevices,
-  failureProblem,
-  mediaErrorKind,
-  type ProblemKey,
-  readCapabilities,
-  unknownErrorRetryMs,
-} from "@/lib/evidence/rtc-check";
+import { type MediaAccess, useMediaAccess } from "@/components/capture/use-media-access";
+import { failureProblem, mediaErrorKind, type ProblemKey } from "@/lib/evidence/rtc-check";
 import { processPagePath } from "@/lib/signing/steps";
 import {
   containerType,
@@ -47,10 +41,14 @@ type Challenge = {
 };
 type Recording = { uploadId: string; bytes: ArrayBuffer; type: string; capturedAt: string; url: string };
 
-type Phase =
+/** Where the camera and microphone stand while nothing else is under way: asking, refused or unusable, ready. */
+type CameraPhase =
   | { name: "starting" }
   | { name: "failed"; problems: ProblemKey[]; errorName: string | null; denied: boolean; autoRetry: boolean }
-  | { name: "ready" }
+  | { name: "ready" };
+
+type Phase =
+  | CameraPhase
   | { name: "issuing" }
   | { name: "recording" }
   | { name: "review" }
@@ -71,8 +69,31 @@ const leavingCodes = new Set([
   "LOCATION_REQUIRED",
 ]);
 
-function errorNameOf(error: unknown): string {
-  return typeof error === "object" && error !== null && "name" in error && typeof error.name === "string" ? error.name : "UnknownError";
+const missingProblem = {
+  getUserMedia: "detectRtc.problems.apiMissing",
+  mediaRecorder: "detectRtc.problems.webrtcMissing",
+  // The digits must be heard: a camera without a microphone cannot record this step.
+  camera: "capture.noCamera",
+  microphone: "detectRtc.problems.noMicrophone",
+} as const satisfies Record<string, ProblemKey>;
+
+function cameraPhase(access: MediaAccess): CameraPhase {
+  switch (access.state) {
+    case "granted":
+      return { name: "ready" };
+    case "failed":
+      return {
+        name: "failed",
+        problems: [failureProblem(access.errorName, access.devices, access.repeated)],
+        errorName: access.errorName,
+        denied: access.kind === "denied",
+        autoRetry: access.retrying,
+      };
+    case "unavailable":
+      return { name: "failed", problems: [missingProblem[access.missing]], errorName: null, denied: false, autoRetry: false };
+    default:
+      return { name: "starting" };
+  }
 }
 
 function newUploadId(): string {
@@ -108,24 +129,31 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
   const router = useRouter();
   const { call, fail } = useSignerApi(link);
 
-  const [phase, setPhase] = useState<Phase>({ name: "starting" });
-  const [stream, setStream] = useState<MediaStream | null>(null);
+  // The camera's own phases (starting, failed, ready) come from its access while `camera` is set; the others are the recording's.
+  const [flowPhase, setPhase] = useState<Exclude<Phase, CameraPhase> | { name: "camera" }>({ name: "camera" });
+  const media = useMediaAccess({
+    constraints: cameraConstraints,
+    listDevices: true,
+    needsRecorder: true,
+    requires: { video: true, audio: true },
+    // Asked once a recording kept from before is restored (a failure is not shown while it is reviewed or sent).
+    auto: false,
+  });
+  const { stream } = media;
+  const phase: Phase = flowPhase.name === "camera" ? cameraPhase(media.access) : flowPhase;
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [recording, setRecording] = useState<Recording | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [notice, setNotice] = useState<string | null>(null);
 
   const previewRef = useRef<HTMLVideoElement>(null);
-  const streamRef = useRef<MediaStream | null>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
   /** The recorder was stopped because time ran out: what it recorded is not offered. */
   const timedOutRef = useRef(false);
-  const lastFailureRef = useRef<string | null>(null);
   /** The challenge whose time-up was already handled: the countdown reaching 0 is acted on once. */
   const expiredRef = useRef<string | null>(null);
   const uploadAbort = useRef<AbortController | null>(null);
   const recordingUrlRef = useRef<string | null>(null);
-  const unmountedRef = useRef(false);
 
   const errorText = useCallback(
     (error: ApiError) => error.message || (errors.has(error.errorCode) ? errors(error.errorCode) : errors("SERVER_ERROR")),
@@ -138,57 +166,8 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
     setRecording(next);
   }, []);
 
-  // ── camera and microphone ───────────────────────────────────────────────────
-  const startCamera = useCallback(async () => {
-    setPhase((current) => (current.name === "failed" ? { name: "starting" } : current));
-    // A failure is shown unless a kept recording is already being reviewed or sent: that needs no camera.
-    const showFailure = (failed: Extract<Phase, { name: "failed" }>) =>
-      setPhase((current) => (["starting", "failed", "ready"].includes(current.name) ? failed : current));
-    const capabilities = readCapabilities(window);
-    const fatal = (problem: ProblemKey) =>
-      showFailure({ name: "failed", problems: [problem], errorName: null, denied: false, autoRetry: false });
-    if (!capabilities.mediaDevices || !capabilities.getUserMedia) return fatal("detectRtc.problems.apiMissing");
-    if (!capabilities.mediaRecorder) return fatal("detectRtc.problems.webrtcMissing");
-    let devices = null;
-    if (capabilities.enumerateDevices) {
-      try {
-        devices = countDevices(await navigator.mediaDevices.enumerateDevices());
-      } catch {
-        devices = null;
-      }
-    }
-    let media: MediaStream;
-    try {
-      media = await navigator.mediaDevices.getUserMedia(cameraConstraints);
-    } catch (error) {
-      const name = errorNameOf(error);
-      const kind = mediaErrorKind(name);
-      const repeated = kind === "unknown" && lastFailureRef.current !== null && mediaErrorKind(lastFailureRef.current) === "unknown";
-      lastFailureRef.current = name;
-      showFailure({
-        name: "failed",
-        problems: [failureProblem(name, devices, repeated)],
-        errorName: name,
-        denied: kind === "denied",
-        autoRetry: kind === "unknown" && !repeated,
-      });
-      return;
-    }
-    lastFailureRef.current = null;
-    if (unmountedRef.current) {
-      for (const track of media.getTracks()) track.stop();
-      return;
-    }
-    // The digits must be heard: a camera without a microphone cannot record this step.
-    if (media.getAudioTracks().length === 0 || media.getVideoTracks().length === 0) {
-      for (const track of media.getTracks()) track.stop();
-      return fatal(media.getVideoTracks().length === 0 ? "capture.noCamera" : "detectRtc.problems.noMicrophone");
-    }
-    streamRef.current?.getTracks().forEach((track) => track.stop());
-    streamRef.current = media;
-    setStream(media);
-    setPhase((current) => (current.name === "starting" ? { name: "ready" } : current));
-  }, []);
+  // ── camera and microphone (useMediaAccess: permission, errors, stream life, the unknown error's one retry) ──
+  const startCamera = media.request;
 
   // ── sending ─────────────────────────────────────────────────────────────────
   const toFinishedAttempts = useCallback(
@@ -233,7 +212,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
       replaceRecording(null);
       setChallenge(null);
       setNotice(errorText(error));
-      setPhase({ name: "ready" });
+      setPhase({ name: "camera" });
     },
     [attemptsLeft, errorText, fail, link.processHexId, link.urlSign, replaceRecording, router, toFinishedAttempts],
   );
@@ -317,16 +296,15 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
   // ── recording ───────────────────────────────────────────────────────────────
   const startRecording = useCallback(
     (current: Challenge) => {
-      const media = streamRef.current;
-      if (!media) return;
+      if (!stream) return;
       const preferred = pickRecorderType(
         typeof MediaRecorder.isTypeSupported === "function" ? (type) => MediaRecorder.isTypeSupported(type) : undefined,
       );
       let recorder: MediaRecorder;
       try {
-        recorder = new MediaRecorder(media, { ...(preferred ? { mimeType: preferred } : {}), ...recorderBitrates });
+        recorder = new MediaRecorder(stream, { ...(preferred ? { mimeType: preferred } : {}), ...recorderBitrates });
       } catch {
-        recorder = new MediaRecorder(media);
+        recorder = new MediaRecorder(stream);
       }
       const chunks: Blob[] = [];
       const startedAt = new Date().toISOString();
@@ -341,7 +319,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
         const blob = new Blob(chunks, { type });
         if (blob.size === 0) {
           setNotice(t("empty"));
-          setPhase({ name: "ready" });
+          setPhase({ name: "camera" });
           return;
         }
         void blob.arrayBuffer().then(async (bytes) => {
@@ -366,7 +344,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
       recorder.start(1000);
       setPhase({ name: "recording" });
     },
-    [link.processHexId, replaceRecording, t],
+    [link.processHexId, replaceRecording, stream, t],
   );
 
   const getDigits = useCallback(async () => {
@@ -385,7 +363,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
           ? messages("capture.validationCodeUnavailable")
           : result.error.message,
       );
-      setPhase({ name: "ready" });
+      setPhase({ name: "camera" });
       return;
     }
     const answer = result.data;
@@ -456,17 +434,14 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Leaving the page releases the camera and microphone and stops what is under way.
+  // Leaving the page stops what is under way (useMediaAccess releases the camera and microphone).
   useEffect(() => {
-    unmountedRef.current = false;
     return () => {
-      unmountedRef.current = true;
       const recorder = recorderRef.current;
       if (recorder && recorder.state !== "inactive") {
         timedOutRef.current = true;
         recorder.stop();
       }
-      streamRef.current?.getTracks().forEach((track) => track.stop());
       uploadAbort.current?.abort();
       if (recordingUrlRef.current) URL.revokeObjectURL(recordingUrlRef.current);
     };
@@ -479,14 +454,6 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
     video.srcObject = stream;
     void video.play().catch(() => undefined);
   }, [stream, phase.name]);
-
-  // Spec §8: an unknown camera error sends the signer back to try again by itself, once.
-  const autoRetry = phase.name === "failed" && phase.autoRetry;
-  useEffect(() => {
-    if (!autoRetry) return;
-    const timer = window.setTimeout(() => void startCamera(), unknownErrorRetryMs);
-    return () => window.clearTimeout(timer);
-  }, [autoRetry, startCamera]);
 
   // The countdown, while the digits are being read or the recording reviewed; at 0, time is up.
   const timeUpRef = useRef(timeUp);
