@@ -5,14 +5,26 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { retryDelayMs } from "@/lib/evidence/capture-size";
 import type { CapturedKind } from "@/lib/evidence/evidence-steps";
-import { waitPagePath } from "@/lib/signing/steps";
 import { forgetCapture, keepCapture, newUploadId, type PendingCapture, pendingCaptures } from "./pending-captures";
 import { sendEvidence, type SendOutcome } from "./send-evidence";
-import { type SignerLink, useSignerApi } from "@/components/signing/use-signer-api";
+import type { ApiError } from "@/components/client/api-client";
 
 export type UploadState = "waiting" | "sending" | "retrying" | "sent" | "refused";
 
 export type UploadItem = { uploadId: string; kind: CapturedKind; state: UploadState; progress: number; resumed: boolean };
+
+/** The process whose captures are sent: its id and the link's secret (sent in X-Url-Sign). */
+export type CaptureLink = { urlSign: string; processHexId: string };
+
+export type EvidenceUploadsOptions = {
+  link: CaptureLink;
+  /** The capture page's name: an answer whose `next` is another page leaves this one. */
+  page: string;
+  /** Says a refusal to the person (and leaves the page when the process cannot go on): the process's own. */
+  fail: (error: ApiError) => void;
+  /** Where the person waits while an earlier capture is being checked. */
+  waitPath: string;
+};
 
 /** The page of a /signature-process/{page}/… path. */
 function pageOf(path: string): string | undefined {
@@ -27,11 +39,10 @@ function pageOf(path: string): string | undefined {
  * uploadId, which the server answers without storing twice. Once the server says the step is done,
  * its `next` page follows.
  */
-export function useEvidenceUploads({ link, page }: { link: SignerLink; page: string }) {
+export function useEvidenceUploads({ link, page, fail, waitPath }: EvidenceUploadsOptions) {
   const locale = useLocale();
   const errors = useTranslations("errors");
   const router = useRouter();
-  const { fail } = useSignerApi(link);
   const [items, setItems] = useState<UploadItem[]>([]);
   const [unstable, setUnstable] = useState(false);
   const queue = useRef<PendingCapture[]>([]);
@@ -113,7 +124,7 @@ export function useEvidenceUploads({ link, page }: { link: SignerLink; page: str
         if (error.errorCode === "STEP_OUT_OF_ORDER" && error.page === page) continue;
         // A selfie sent while the previous one is still being checked: its result is awaited on /wait.
         if (error.errorCode === "FACE_CHECK_PENDING") {
-          latest.current.router.push(waitPagePath(link.urlSign, link.processHexId));
+          latest.current.router.push(waitPath);
           return;
         }
         const { fail: said, errors: catalog } = latest.current;
@@ -128,7 +139,7 @@ export function useEvidenceUploads({ link, page }: { link: SignerLink; page: str
     } finally {
       running.current = false;
     }
-  }, [link.urlSign, link.processHexId, page, patch, pause]);
+  }, [link.urlSign, page, patch, pause, waitPath]);
 
   // On arrival: whatever an earlier visit captured for this process and did not get confirmed.
   useEffect(() => {

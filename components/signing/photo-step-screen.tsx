@@ -7,7 +7,8 @@ import type { CanvasSize } from "@/lib/evidence/capture-size";
 import type { CapturedKind } from "@/lib/evidence/evidence-steps";
 import { CameraCapture } from "./camera-capture";
 import { type UploadItem, useEvidenceUploads } from "@/components/capture/use-evidence-uploads";
-import type { SignerLink } from "./use-signer-api";
+import { waitPagePath } from "@/lib/signing/steps";
+import { type SignerLink, useSignerApi } from "./use-signer-api";
 
 type Props = {
   link: SignerLink;
@@ -66,7 +67,13 @@ function UploadRow({ item, label }: { item: UploadItem; label: string }) {
 export function PhotoStepScreen({ link, step, kinds, captured, size, quality, userAgent, documentName, failedCheck }: Props) {
   const t = useTranslations("signing.photoStep");
   const messages = useTranslations();
-  const { items, unstable, enqueue } = useEvidenceUploads({ link, page: pageOfStep[step] });
+  const { fail } = useSignerApi(link);
+  const { items, unstable, enqueue } = useEvidenceUploads({
+    link,
+    page: pageOfStep[step],
+    fail,
+    waitPath: waitPagePath(link.urlSign, link.processHexId),
+  });
   const [accepted, setAccepted] = useState(false);
   const selfie = step === "SELFIE";
 

@@ -1,7 +1,7 @@
 import { env } from "@/lib/config/env";
 import type { QueuedJob } from "@/lib/queue/enqueue";
 
-// The signing capability's jobs: one per signer (their digital signature on every file) and one per
+// Sealing jobs (queue "signing", its name kept for jobs already queued): one per signer (their digital signature on every file) and one per
 // shipment (the organisation's seal once it is complete). Ids are deterministic, so a job enqueued
 // twice runs once; each handler also checks the file itself, so a re-run signs nothing twice.
 
