@@ -1,9 +1,8 @@
-import { timingSafeEqual } from "node:crypto";
 import { getConfigNumber } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
-import { sha256Hex } from "@/lib/security/random";
+import { linkSecretMatches } from "@/lib/security/link-secret";
 import { type LinkState, linkUsedUp, signerLinkState } from "./link-state";
 import { type SignerStepType, signerSteps } from "./steps";
 
@@ -40,11 +39,6 @@ export type SignerAccess = {
 
 export type LinkLookup = { signer: SignerRecord; secretOk: boolean; maxUses: number | null };
 
-function secretMatches(urlSign: string, storedHash: string | null): boolean {
-  if (!storedHash || !hex32.test(urlSign)) return false;
-  return timingSafeEqual(Buffer.from(sha256Hex(urlSign), "hex"), Buffer.from(storedHash, "hex"));
-}
-
 /**
  * The signer behind a link, when its secret matches. A wrong, missing or superseded secret is
  * answered exactly like an unknown process (INVALID_LINK, naming nothing), so that a process id
@@ -64,7 +58,7 @@ export async function signerAccess(processHexId: string, urlSign: string | null 
  */
 export async function signerByLink(processHexId: string, urlSign: string | null | undefined, ip: string): Promise<LinkLookup> {
   const signer = hex32.test(processHexId) ? await findSigner(processHexId) : null;
-  const secretOk = Boolean(signer && urlSign && secretMatches(urlSign, signer.urlSignHash));
+  const secretOk = Boolean(signer && linkSecretMatches(urlSign, signer.urlSignHash));
   if (!secretOk) await enforceRateLimit(`sign-link:ip:${ip}`, 30, 600);
   if (!signer) throw new AppError("INVALID_LINK");
   const maxUses = secretOk ? await getConfigNumber(signer.document.organizationId, "max_link_uses") : null;

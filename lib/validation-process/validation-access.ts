@@ -1,9 +1,8 @@
-import { timingSafeEqual } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import type { EvidenceRound } from "@/lib/evidence/identity-process";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
-import { sha256Hex } from "@/lib/security/random";
+import { linkSecretMatches } from "@/lib/security/link-secret";
 
 // The validation process (an identity check without a document) as the evidence pipeline sees it:
 // its evidence and locations hang from the ValidationProcess row and go to its own audit trail.
@@ -24,12 +23,7 @@ export async function validationForLocation(processHexId: string, urlSign: strin
     where: { hexId: processHexId },
     include: { flow: { select: { obligatoryGeolocation: true } }, validationLink: { select: { requireLocation: true } } },
   });
-  const ok =
-    process?.urlSignHash &&
-    urlSign &&
-    /^[0-9a-f]{32}$/.test(urlSign) &&
-    timingSafeEqual(Buffer.from(sha256Hex(urlSign), "hex"), Buffer.from(process.urlSignHash, "hex"));
-  if (!process || !ok) {
+  if (!process || !linkSecretMatches(urlSign, process.urlSignHash)) {
     await enforceRateLimit(`sign-link:ip:${ip}`, 30, 600);
     throw new AppError("INVALID_LINK");
   }
