@@ -71,9 +71,17 @@ function hours(seconds: number | null): number | null {
   return seconds === null ? null : Math.round(seconds / 360) / 10;
 }
 
-/** "25/11/2026 14:05" on the organisation's clocks; the zone is said once, in the file's header. */
+/** "25/11/2026, 14:05" on the organisation's clocks; the zone is said once, in the file's header. */
 function timeFormatter(locale: Locale, timeZone: string) {
-  const format = new Intl.DateTimeFormat(locale === "en-us" ? "en-GB" : "es-ES", { dateStyle: "short", timeStyle: "short", timeZone });
+  const format = new Intl.DateTimeFormat(locale === "en-us" ? "en-GB" : "es-ES", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  });
   return (iso: string | null) => (iso ? format.format(new Date(iso)) : "");
 }
 
