@@ -19,6 +19,7 @@ import {
   type ShipmentReportRow,
   type SignatureReportRow,
 } from "./report-schemas";
+import { reportTimeFormatter } from "./report-format";
 import { readShipmentRows } from "./shipment-report";
 import { readSignatureRows } from "./signature-report";
 
@@ -71,20 +72,6 @@ function hours(seconds: number | null): number | null {
   return seconds === null ? null : Math.round(seconds / 360) / 10;
 }
 
-/** "25/11/2026, 14:05" on the organisation's clocks; the zone is said once, in the file's header. */
-function timeFormatter(locale: Locale, timeZone: string) {
-  const format = new Intl.DateTimeFormat(locale === "en-us" ? "en-GB" : "es-ES", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone,
-  });
-  return (iso: string | null) => (iso ? format.format(new Date(iso)) : "");
-}
-
 /** The filters as people read them, for the file's header. */
 function filterLines(t: Translate, filters: ReportFilters & { status?: string }, statusText: string | null, names: Names): string[] {
   const lines = [t("export.range", { from: filters.from ?? "…", to: filters.to ?? "…" })];
@@ -99,7 +86,9 @@ type Names = { sender: string | null; flow: string | null };
 
 async function filterNames(organizationId: number, filters: ReportFilters): Promise<Names> {
   const [sender, flow] = await Promise.all([
-    filters.sender ? db.user.findFirst({ where: { hexId: filters.sender, organizationId }, select: { firstName: true, lastName: true } }) : null,
+    filters.sender
+      ? db.user.findFirst({ where: { hexId: filters.sender, organizationId }, select: { firstName: true, lastName: true } })
+      : null,
     filters.flow ? db.flow.findFirst({ where: { hexId: filters.flow, organizationId }, select: { name: true } }) : null,
   ]);
   return { sender: sender ? `${sender.firstName} ${sender.lastName}` : null, flow: flow?.name ?? null };
@@ -118,7 +107,7 @@ export async function exportReport(context: AuthContext, report: ReportName, raw
   const formatters: Formatters = {
     t,
     status: translator(locale, report === "shipments" ? "documentStatus" : "signerStatus"),
-    time: timeFormatter(locale, timeZone),
+    time: reportTimeFormatter(locale, timeZone),
   };
   const read = async () => {
     if (report === "shipments") {

@@ -3,7 +3,13 @@ import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { chartDays, daySql, daysBetween, instantRange, shipmentFilterSql, shipmentJoins, withinRange } from "./report-sql";
-import { completionBuckets, shipmentReportFilters, type CompletionBucket, type ReportCharts, type ShipmentReportFilters } from "./report-schemas";
+import {
+  completionBuckets,
+  shipmentReportFilters,
+  type CompletionBucket,
+  type ReportCharts,
+  type ShipmentReportFilters,
+} from "./report-schemas";
 
 type Counted = { count: bigint };
 

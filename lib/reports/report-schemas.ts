@@ -137,7 +137,12 @@ export const signatureReportRow = z.object({
 });
 export type SignatureReportRow = z.infer<typeof signatureReportRow>;
 
-const pageInfo = z.object({ size: z.number().int(), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int() });
+const pageInfo = z.object({
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+  number: z.number().int(),
+});
 
 export const shipmentReportPage = z.object({
   _embedded: z.object({ shipments: z.array(shipmentReportRow) }),
@@ -170,6 +175,8 @@ export const reportCharts = z.object({
   }),
   rejectionsPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
   topRejectionReasons: z.array(z.object({ reason: z.string().nullable(), count: z.number().int() })),
-  identityChecks: z.array(z.object({ check: z.enum(["faceMatch", "liveness"]), PASS: z.number().int(), FAIL: z.number().int(), REVIEW: z.number().int() })),
+  identityChecks: z.array(
+    z.object({ check: z.enum(["faceMatch", "liveness"]), PASS: z.number().int(), FAIL: z.number().int(), REVIEW: z.number().int() }),
+  ),
 });
 export type ReportCharts = z.infer<typeof reportCharts>;

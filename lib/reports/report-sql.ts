@@ -31,7 +31,12 @@ export function instantRange(from: string | undefined, to: string | undefined, t
 }
 
 /** A chart's days: the ones asked for, or the 30 days up to today; at most reportMaxDays. */
-export function chartDays(from: string | undefined, to: string | undefined, timeZone: string, now = new Date()): { from: string; to: string } {
+export function chartDays(
+  from: string | undefined,
+  to: string | undefined,
+  timeZone: string,
+  now = new Date(),
+): { from: string; to: string } {
   const end = to ?? (from ? addDays(from, 29) : dayInTimeZone(now, timeZone));
   const start = from ?? addDays(end, -29);
   if (start > end) throw new AppError("LOG_EXPORT_DATES", { field: "from" });

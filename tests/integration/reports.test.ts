@@ -209,7 +209,12 @@ beforeAll(async () => {
         rejectedAt: at("2026-11-04T22:59:00Z"),
         rejectionReason: "Datos incorrectos",
         evidences: [
-          evidence("SELFIE", "FAILED", { faceCheck: { distance: 0.71, threshold: 0.5, result: "FAILED", reason: "FACE_MISMATCH" } }, "2026-11-04T20:00:00Z"),
+          evidence(
+            "SELFIE",
+            "FAILED",
+            { faceCheck: { distance: 0.71, threshold: 0.5, result: "FAILED", reason: "FACE_MISMATCH" } },
+            "2026-11-04T20:00:00Z",
+          ),
           // A selfie still waiting for its check is no outcome yet.
           evidence("SELFIE", "PENDING", {}, "2026-11-04T20:05:00Z"),
           evidence("VIDEO", "IN_REVIEW", { livenessCheck: { result: "IN_REVIEW", reasons: ["LOW_MOVEMENT"] } }, "2026-11-04T21:00:00Z"),
@@ -318,7 +323,8 @@ describe("signature report", () => {
     const { status, body } = await signatures(tokenA, { ...month, search: tag });
     expect(status).toBe(200);
     expect(body.page.totalElements).toBe(8);
-    const row = (key: string, position: number) => body._embedded.signatures.find((r) => r.documentHexId === docs[key] && r.position === position)!;
+    const row = (key: string, position: number) =>
+      body._embedded.signatures.find((r) => r.documentHexId === docs[key] && r.position === position)!;
     expect(row("ALFA", 1)).toMatchObject({
       signer: "Firmante1 ALFA",
       email: "alfa-1@firmas.test",
@@ -430,7 +436,9 @@ describe("report exports", () => {
     expect(rows[0]).toContain("Rejection reason");
     expect(rows).toHaveLength(3);
     expect(rows.slice(1).every((row) => row.includes("Datos incorrectos") && row.includes("Rejected"))).toBe(true);
-    const about = (await sheetRows(await download(tokenA, "signatures", { ...month, status: "REJECTED" }, { "accept-language": "en-US" }), 1)).flat();
+    const about = (
+      await sheetRows(await download(tokenA, "signatures", { ...month, status: "REJECTED" }, { "accept-language": "en-US" }), 1)
+    ).flat();
     expect(about).toContain("Status: Rejected");
     expect(about).toContain("Dates in the Europe/Madrid time zone");
   });
@@ -452,7 +460,11 @@ describe("report exports", () => {
     const big = await createTestOrganization();
     const admin = await createTestUser(big);
     await db.document.createMany({
-      data: Array.from({ length: 5001 }, (_, i) => ({ organizationId: big.organization.id, title: `Envío ${i}`, status: "DRAFT" as const })),
+      data: Array.from({ length: 5001 }, (_, i) => ({
+        organizationId: big.organization.id,
+        title: `Envío ${i}`,
+        status: "DRAFT" as const,
+      })),
     });
     const response = await download(await signIn(admin.email), "shipments", { format: "pdf" });
     expect(response.status).toBe(400);

@@ -28,7 +28,12 @@ export const reportOperations = operationGroup(
     needs: "DOCUMENTO:EXPORT",
     description: `${days} Sender and flow by hexId; every word of \`search\` must appear in the title or be a tag. Each row counts the shipment's signers, signed and rejected, and the seconds from sending to completion.`,
     query: shipmentReportQuery,
-    responses: { 200: { description: "A page of rows under _embedded.shipments", body: { schema: shipmentReportPage, component: "ShipmentReportPage" } } },
+    responses: {
+      200: {
+        description: "A page of rows under _embedded.shipments",
+        body: { schema: shipmentReportPage, component: "ShipmentReportPage" },
+      },
+    },
   },
   {
     method: "get",
@@ -39,7 +44,10 @@ export const reportOperations = operationGroup(
     description: `${days} \`status\` is the signer's; \`search\` also looks in the signer's name and e-mail. Each row has the signer's dates, rejection reason, the latest settled face comparison (with its distance) and liveness check, and whether a location was shared.`,
     query: signatureReportQuery,
     responses: {
-      200: { description: "A page of rows under _embedded.signatures", body: { schema: signatureReportPage, component: "SignatureReportPage" } },
+      200: {
+        description: "A page of rows under _embedded.signatures",
+        body: { schema: signatureReportPage, component: "SignatureReportPage" },
+      },
     },
   },
   {
