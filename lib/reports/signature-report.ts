@@ -99,6 +99,9 @@ export async function readSignatureRows(
     WHERE ${shipmentFilterSql(organizationId, filters, signerText)} AND ${withinRange(Prisma.sql`d."createdAt"`, range)} ${status}
     ORDER BY ${orderColumns[sort.field]} ${direction}, s.id DESC
     LIMIT ${limit} OFFSET ${offset}`;
+  // A page past the end has no row to carry the count: ask for the first one.
+  if (rows.length === 0 && offset > 0)
+    return { rows: [], total: (await readSignatureRows(organizationId, filters, timeZone, sort, 1, 0)).total };
   return {
     total: rows[0] ? Number(rows[0].fullCount) : 0,
     rows: rows.map((row) => {

@@ -308,6 +308,9 @@ describe("shipment report", () => {
     const byTitle = await shipments(tokenA, { ...month, sort: "title,asc", size: "2", page: "1" });
     expect(byTitle.body.page).toEqual({ size: 2, totalElements: 5, totalPages: 3, number: 1 });
     expect(byTitle.body._embedded.shipments.map((row) => row.title)).toEqual([`Contrato Alfa ${tag}`, `Contrato Beta ${tag}`]);
+    const pastTheEnd = await shipments(tokenA, { ...month, size: "2", page: "7" });
+    expect(pastTheEnd.body._embedded.shipments).toEqual([]);
+    expect(pastTheEnd.body.page).toEqual({ size: 2, totalElements: 5, totalPages: 3, number: 7 });
     const slowest = await shipments(tokenA, { ...month, sort: "timeToComplete,desc", size: "1" });
     expect(slowest.body._embedded.shipments[0]!.documentHexId).toBe(docs.EPSILON);
 
