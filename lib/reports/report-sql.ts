@@ -1,3 +1,6 @@
+import type { AuthContext } from "@/lib/auth/context";
+import { organizationTimeZone } from "@/lib/config/organization-time-zone";
+import { getConfigNumber } from "@/lib/config/values";
 import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
 import { dayInTimeZone, nextDay, startOfDayInTimeZone } from "@/lib/i18n/time-zone";
@@ -90,4 +93,18 @@ export type PageInfo = { size: number; totalElements: number; totalPages: number
 
 export function pageInfo(size: number, page: number, total: number): PageInfo {
   return { size, totalElements: total, totalPages: Math.ceil(total / size), number: page };
+}
+
+/** One page of a report in the list endpoints' shape: `read` gets the organisation's zone, the page size (default_page_size by default) and the offset. */
+export async function reportPage<R>(
+  context: AuthContext,
+  query: { page: number; size?: number },
+  read: (timeZone: string, size: number, offset: number) => Promise<{ rows: R[]; total: number }>,
+): Promise<{ rows: R[]; page: PageInfo; timeZone: string }> {
+  const [size, timeZone] = await Promise.all([
+    query.size ?? getConfigNumber(context.organizationId, "default_page_size"),
+    organizationTimeZone(context.organizationId),
+  ]);
+  const { rows, total } = await read(timeZone, size, query.page * size);
+  return { rows, page: pageInfo(size, query.page, total), timeZone };
 }

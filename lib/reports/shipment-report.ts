@@ -1,10 +1,8 @@
 import type { AuthContext } from "@/lib/auth/context";
-import { organizationTimeZone } from "@/lib/config/organization-time-zone";
-import { getConfigNumber } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { DocumentStatusName } from "@/lib/documents/list-schemas";
-import { instantRange, pageInfo, shipmentFilterSql, shipmentJoins, withinRange } from "./report-sql";
+import { instantRange, reportPage, shipmentFilterSql, shipmentJoins, withinRange } from "./report-sql";
 import {
   shipmentReportQuery,
   type ShipmentReportFilters,
@@ -103,10 +101,8 @@ export async function readShipmentRows(
 /** GET /api/reports/shipments: one page of the shipment report (REPORT_ENVIO), on the organisation's clocks. */
 export async function shipmentReport(context: AuthContext, raw: unknown): Promise<ShipmentReportPage> {
   const query = shipmentReportQuery.parse(raw);
-  const [size, timeZone] = await Promise.all([
-    query.size ?? getConfigNumber(context.organizationId, "default_page_size"),
-    organizationTimeZone(context.organizationId),
-  ]);
-  const { rows, total } = await readShipmentRows(context.organizationId, query, timeZone, query.sort, size, query.page * size);
-  return { _embedded: { shipments: rows }, page: pageInfo(size, query.page, total), timeZone };
+  const { rows, page, timeZone } = await reportPage(context, query, (zone, size, offset) =>
+    readShipmentRows(context.organizationId, query, zone, query.sort, size, offset),
+  );
+  return { _embedded: { shipments: rows }, page, timeZone };
 }

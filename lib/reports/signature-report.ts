@@ -1,9 +1,7 @@
 import type { AuthContext } from "@/lib/auth/context";
-import { organizationTimeZone } from "@/lib/config/organization-time-zone";
-import { getConfigNumber } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { instantRange, pageInfo, shipmentFilterSql, shipmentJoins, withinRange } from "./report-sql";
+import { instantRange, reportPage, shipmentFilterSql, shipmentJoins, withinRange } from "./report-sql";
 import type { ReportSort } from "./shipment-report";
 import {
   signatureReportQuery,
@@ -131,10 +129,8 @@ export async function readSignatureRows(
 /** GET /api/reports/signatures: one page of the signature report (REPORT_SIGNATURE), on the organisation's clocks. */
 export async function signatureReport(context: AuthContext, raw: unknown): Promise<SignatureReportPage> {
   const query = signatureReportQuery.parse(raw);
-  const [size, timeZone] = await Promise.all([
-    query.size ?? getConfigNumber(context.organizationId, "default_page_size"),
-    organizationTimeZone(context.organizationId),
-  ]);
-  const { rows, total } = await readSignatureRows(context.organizationId, query, timeZone, query.sort, size, query.page * size);
-  return { _embedded: { signatures: rows }, page: pageInfo(size, query.page, total), timeZone };
+  const { rows, page, timeZone } = await reportPage(context, query, (zone, size, offset) =>
+    readSignatureRows(context.organizationId, query, zone, query.sort, size, offset),
+  );
+  return { _embedded: { signatures: rows }, page, timeZone };
 }
