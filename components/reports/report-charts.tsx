@@ -84,7 +84,15 @@ function DataTableSr({ caption, head, rows }: { caption: string; head: string[];
       <tbody>
         {rows.map((row, index) => (
           <tr key={index}>
-            {row.map((cell, column) => (column === 0 ? <th key={column} scope="row">{cell}</th> : <td key={column}>{cell}</td>))}
+            {row.map((cell, column) =>
+              column === 0 ? (
+                <th key={column} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={column}>{cell}</td>
+              ),
+            )}
           </tr>
         ))}
       </tbody>
@@ -133,7 +141,14 @@ export function ReportChartsView({ data, colours }: { data: ChartData; colours: 
             <Tooltip labelFormatter={(label) => dayLabel(String(label))} />
             <Legend wrapperStyle={{ fontSize: 11 }} />
             {statuses.map((status) => (
-              <Bar key={status} dataKey={status} name={tStatus(status)} stackId="status" fill={colourOf(status, colours)} isAnimationActive={false} />
+              <Bar
+                key={status}
+                dataKey={status}
+                name={tStatus(status)}
+                stackId="status"
+                fill={colourOf(status, colours)}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         </ChartCard>
@@ -142,7 +157,9 @@ export function ReportChartsView({ data, colours }: { data: ChartData; colours: 
           title={t("completion")}
           testId="chart-completion"
           summary={t("completionSummary", { completed: data.completion.completed, median: medianText })}
-          table={<DataTableSr caption={t("completion")} head={[t("completion"), t("shipments")]} rows={buckets.map((b) => [b.name, b.count])} />}
+          table={
+            <DataTableSr caption={t("completion")} head={[t("completion"), t("shipments")]} rows={buckets.map((b) => [b.name, b.count])} />
+          }
         >
           <BarChart data={buckets} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -201,7 +218,14 @@ export function ReportChartsView({ data, colours }: { data: ChartData; colours: 
             <Tooltip />
             <Legend wrapperStyle={{ fontSize: 11 }} />
             {checkOutcomes.map((outcome) => (
-              <Bar key={outcome} dataKey={outcome} name={tOutcome(outcome)} stackId="outcome" fill={colourOf(outcome, colours)} isAnimationActive={false} />
+              <Bar
+                key={outcome}
+                dataKey={outcome}
+                name={tOutcome(outcome)}
+                stackId="outcome"
+                fill={colourOf(outcome, colours)}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         </ChartCard>

@@ -33,8 +33,16 @@ export function useShipmentColumns(timeZone: string): DataTableColumns<ShipmentR
   return useMemo(() => {
     const time = reportTimeFormatter(locale, timeZone);
     return shipment.columns([
-      shipment.accessor("title", { id: "title", header: () => t("title"), cell: (info) => titleLink(info.row.original.documentHexId, info.getValue()) }),
-      shipment.accessor("sender", { header: () => t("sender"), enableSorting: false, cell: (info) => person(info.getValue(), info.row.original.senderEmail) }),
+      shipment.accessor("title", {
+        id: "title",
+        header: () => t("title"),
+        cell: (info) => titleLink(info.row.original.documentHexId, info.getValue()),
+      }),
+      shipment.accessor("sender", {
+        header: () => t("sender"),
+        enableSorting: false,
+        cell: (info) => person(info.getValue(), info.row.original.senderEmail),
+      }),
       shipment.accessor("createdAt", { id: "createdAt", header: () => t("createdAt"), cell: (info) => time(info.getValue()) }),
       shipment.accessor("sentAt", { id: "sentAt", header: () => t("sentAt"), cell: (info) => time(info.getValue()) || "—" }),
       shipment.accessor("completedAt", { id: "completedAt", header: () => t("completedAt"), cell: (info) => time(info.getValue()) || "—" }),
@@ -77,8 +85,16 @@ export function useSignatureColumns(timeZone: string): DataTableColumns<Signatur
     const time = reportTimeFormatter(locale, timeZone);
     const outcome = (value: string | null) => (value ? tOutcome(value) : "—");
     return signature.columns([
-      signature.accessor("title", { id: "title", header: () => t("title"), cell: (info) => titleLink(info.row.original.documentHexId, info.getValue()) }),
-      signature.accessor("signer", { id: "signer", header: () => t("signer"), cell: (info) => person(info.getValue(), info.row.original.email) }),
+      signature.accessor("title", {
+        id: "title",
+        header: () => t("title"),
+        cell: (info) => titleLink(info.row.original.documentHexId, info.getValue()),
+      }),
+      signature.accessor("signer", {
+        id: "signer",
+        header: () => t("signer"),
+        cell: (info) => person(info.getValue(), info.row.original.email),
+      }),
       signature.accessor("position", { id: "position", header: () => t("position"), cell: (info) => info.getValue() }),
       signature.accessor("status", { id: "status", header: () => t("status"), cell: (info) => tStatus(info.getValue()) }),
       signature.accessor("invitedAt", { id: "invitedAt", header: () => t("invitedAt"), cell: (info) => time(info.getValue()) || "—" }),
