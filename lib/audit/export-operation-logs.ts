@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors/app-error";
 import type { Locale } from "@/lib/i18n/config";
 import { translator, type Translate } from "@/lib/i18n/messages";
 import { dayInTimeZone, formatInTimeZone } from "@/lib/i18n/time-zone";
-import { renderPdf } from "@/lib/pdf/render-pdf";
+import { renderTablePdf } from "@/lib/pdf/table-pdf";
 import { logOperation } from "./operation-log";
 import {
   exportOperationLogsQuery,
@@ -59,51 +59,19 @@ async function writeXlsx({ t, rows }: Sheet): Promise<Buffer> {
 }
 
 async function writePdf({ t, rows, from, to, timeZone, organizationName, generatedAt, generatedBy }: Sheet): Promise<Buffer> {
-  const header = [
-    t("export.columns.eventTimestamp"),
-    t("export.columns.module"),
-    t("export.columns.event"),
-    t("export.columns.user"),
-    t("export.columns.detail"),
-  ].map((text) => ({
-    text,
-    style: "tableHeader",
-  }));
-  const body = rows.map((row) => {
-    const c = cells(t, row);
-    return [c.eventTimestamp, c.module, c.event, { stack: [c.user || "—", { text: c.email, color: "#475569" }] }, c.detail];
-  });
-  return renderPdf({
-    pageSize: "A4",
-    pageOrientation: "landscape",
-    pageMargins: [32, 40, 32, 40],
-    info: { title: `${t("export.title")} · ${organizationName}`, author: "Rúbrica", creator: "Rúbrica" },
-    content: [
-      { text: t("export.title"), style: "title" },
-      { text: organizationName, style: "subtitle" },
-      { text: t("export.range", { from, to, timeZone }), style: "meta" },
-      { text: t("export.generated", { date: generatedAt, user: generatedBy, total: rows.length }), style: "meta", margin: [0, 0, 0, 10] },
-      rows.length
-        ? {
-            table: { headerRows: 1, dontBreakRows: true, widths: [86, 64, 110, 150, "*"], body: [header, ...body] },
-            layout: "lightHorizontalLines",
-          }
-        : { text: t("export.empty"), italics: true },
-    ],
-    footer: (currentPage: number, pageCount: number) => ({
-      text: t("export.page", { page: currentPage, pages: pageCount }),
-      alignment: "right",
-      margin: [32, 12, 32, 0],
-      fontSize: 8,
-      color: "#64748b",
+  const header = (["eventTimestamp", "module", "event", "user", "detail"] as const).map((key) => t(`export.columns.${key}`));
+  return renderTablePdf({
+    title: t("export.title"),
+    organizationName,
+    meta: [t("export.range", { from, to, timeZone }), t("export.generated", { date: generatedAt, user: generatedBy, total: rows.length })],
+    header,
+    widths: [86, 64, 110, 150, "*"],
+    rows: rows.map((row) => {
+      const c = cells(t, row);
+      return [c.eventTimestamp, c.module, c.event, { stack: [c.user || "—", { text: c.email, color: "#475569" }] }, c.detail];
     }),
-    styles: {
-      title: { fontSize: 16, bold: true },
-      subtitle: { fontSize: 11, margin: [0, 2, 0, 6] },
-      meta: { fontSize: 8, color: "#475569" },
-      tableHeader: { bold: true, fontSize: 8, color: "#0f172a" },
-    },
-    defaultStyle: { fontSize: 7.5 },
+    emptyText: t("export.empty"),
+    pageLabel: (page, pages) => t("export.page", { page, pages }),
   });
 }
 

@@ -211,6 +211,9 @@ export const errorStatus = {
   USER_DISABLE_SELF: 409,
   USER_IS_API_USER: 409,
   USER_NOT_INVITED: 409,
+  // reports (/report/{item}/{id}/{type}, lib/reports)
+  REPORT_EXPORT_TOO_LARGE: 400,
+  REPORT_RANGE_TOO_LONG: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

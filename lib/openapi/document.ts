@@ -10,6 +10,7 @@ import { organizationAdminOperations, organizationOperations } from "./operation
 import { organizationProfileOperations } from "./operations/organization-profile";
 import { settingsOperations } from "./operations/settings";
 import { groupOperations, roleOperations } from "./operations/roles";
+import { reportOperations } from "./operations/reports";
 import { sendingOperations } from "./operations/sending";
 import { securityOperations } from "./operations/security";
 import { shipmentOperations } from "./operations/shipments";
@@ -39,6 +40,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...batchImportOperations,
   ...sendingOperations,
   ...securityOperations,
+  ...reportOperations,
 ];
 
 export function openApiDocument() {

@@ -130,11 +130,12 @@ export async function readSheetRows<C extends string>(file: UploadedSheet, optio
 
 export type SheetColumn = { key: string; header: string; width: number };
 
-export type SheetContent = { name: string; columns: readonly SheetColumn[]; rows: readonly Record<string, string>[] };
+/** Cells are text, or numbers a spreadsheet can add up. */
+export type SheetContent = { name: string; columns: readonly SheetColumn[]; rows: readonly Record<string, string | number | null>[] };
 
 /**
- * A workbook whose first sheet has a bold, frozen header row and one row per record, every cell as
- * text. CSV holds the first sheet only; further sheets (instructions...) go into XLSX files.
+ * A workbook whose first sheet has a bold, frozen header row and one row per record (text cells stay
+ * text, never formulas). CSV holds the first sheet only; further sheets (instructions...) go into XLSX files.
  */
 export async function writeSheetFile(format: SheetFormat, sheets: readonly [SheetContent, ...SheetContent[]]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();

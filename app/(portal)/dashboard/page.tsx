@@ -1,8 +1,12 @@
 import { getFormatter, getTranslations } from "next-intl/server";
+import Link from "next/link";
 import { PageTitle } from "@/components/ui/card";
+import { ReportChartsView } from "@/components/reports/report-charts";
 import { requirePage } from "@/lib/auth/page-guard";
 import { getDashboard } from "@/lib/dashboard/get-dashboard";
 import { beforeFullStop } from "@/lib/i18n/text";
+import { satisfies } from "@/lib/permissions/routes";
+import { recentReportCharts } from "@/lib/reports/report-screen-data";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("screens"))("dashboard") };
@@ -10,7 +14,15 @@ export async function generateMetadata() {
 
 export default async function DashboardPage() {
   const context = await requirePage("/dashboard");
-  const [t, format, counts] = await Promise.all([getTranslations("dashboard"), getFormatter(), getDashboard(context)]);
+  // The report charts of the last 30 days, for those who may open the reports (DOCUMENTO:EXPORT).
+  const seesReports = satisfies(context.authorities, { kind: "privilege", module: "DOCUMENTO", action: "EXPORT" });
+  const [t, tReports, format, counts, recent] = await Promise.all([
+    getTranslations("dashboard"),
+    getTranslations("reports.dashboard"),
+    getFormatter(),
+    getDashboard(context),
+    seesReports ? recentReportCharts(context) : null,
+  ]);
   const tiles: { key: string; value: number }[] = [];
   if (counts.documents) {
     tiles.push(
@@ -37,6 +49,17 @@ export default async function DashboardPage() {
           </li>
         ))}
       </ul>
+      {recent ? (
+        <section className="mt-8 space-y-2" data-testid="dashboard-charts">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 className="text-lg font-semibold text-slate-900">{tReports("title")}</h2>
+            <Link href="/report/Documentos/1/REPORT_ENVIO" className="text-sm text-brand-700 hover:underline">
+              {tReports("openReport")}
+            </Link>
+          </div>
+          <ReportChartsView data={recent.charts} colours={recent.colours} />
+        </section>
+      ) : null}
     </div>
   );
 }

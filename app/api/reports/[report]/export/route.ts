@@ -1,0 +1,20 @@
+import { apiRoute, requestLocale, requireAuth } from "@/lib/http/api";
+import { attachmentDisposition } from "@/lib/http/content-disposition";
+import { requestMeta } from "@/lib/http/request";
+import { exportReport } from "@/lib/reports/export-report";
+import { reportNameOf } from "@/lib/reports/report-names";
+
+/** GET /api/reports/{report}/export?format=xlsx|pdf and the report's filters: a file download in the caller's language. */
+export const GET = apiRoute<{ report: string }>(async (request, { report }) => {
+  const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "EXPORT" });
+  const file = await exportReport(
+    context,
+    reportNameOf(report),
+    Object.fromEntries(request.nextUrl.searchParams),
+    requestLocale(request),
+    requestMeta(request.headers).ip,
+  );
+  return new Response(new Uint8Array(file.body), {
+    headers: { "content-type": file.contentType, "content-disposition": attachmentDisposition(file.fileName), "cache-control": "no-store" },
+  });
+});
