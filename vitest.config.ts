@@ -7,11 +7,17 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 // TEST_SLOT=N gives a parallel run (another engineer's, another checkout) its own database, Redis db
 // and SMTP/Twilio ports, so two runs on one machine never drop each other's data.
 const slot = Number(process.env.TEST_SLOT ?? 0);
+// Redis has databases 0–15: 0 is the developer's, 10 and 12 the benchmarks', 14 the browser tests', 15 slot 0's.
+// The other eleven are the parallel slots' (1–9 → 1–9, 10 → 11, 11 → 13); a slot beyond them would silently share.
+const slotRedisDbs = [15, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 13];
+if (!Number.isInteger(slot) || slot < 0 || slot >= slotRedisDbs.length) {
+  throw new Error(`TEST_SLOT must be an integer from 0 to ${slotRedisDbs.length - 1} (each slot has its own Redis database)`);
+}
 const suffix = slot ? `_${slot}` : "";
 const integrationEnv = {
   NODE_ENV: "test",
   DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/rubrica_test${suffix}`,
-  REDIS_URL: `redis://127.0.0.1:6379/${slot ? 12 - slot : 15}`,
+  REDIS_URL: `redis://127.0.0.1:6379/${slotRedisDbs[slot]}`,
   AUTH_SECRET: "integration-test-secret-0123456789abcdef0123456789abcdef",
   DATA_ENCRYPTION_KEY: "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
   APP_BASE_URL: "http://127.0.0.1:3000",
