@@ -14,6 +14,7 @@ import { sendingOperations } from "./operations/sending";
 import { securityOperations } from "./operations/security";
 import { shipmentOperations } from "./operations/shipments";
 import { userOperations } from "./operations/users";
+import { validationLinkOperations, validationProcessOperations } from "./operations/validations";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
 
 /**
@@ -39,6 +40,8 @@ export const apiOperations: readonly ApiOperation[] = [
   ...batchImportOperations,
   ...sendingOperations,
   ...securityOperations,
+  ...validationLinkOperations,
+  ...validationProcessOperations,
 ];
 
 export function openApiDocument() {

@@ -436,7 +436,7 @@ describe("flows already used (spec §4)", () => {
       data: {
         organizationId: orgA.organization.id,
         flowId: flow.id,
-        pin: "1234",
+        pinHash: "0".repeat(64),
         expirationDate: new Date(Date.now() + 86_400_000),
         description: "Enlace",
       },
