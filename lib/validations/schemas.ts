@@ -58,15 +58,23 @@ export const updateValidationLinkInput = z.object({
 });
 export type UpdateValidationLinkInput = z.input<typeof updateValidationLinkInput>;
 
-/** The screen's form: the date as the datetime-local input gives it, converted before sending. */
-export const validationLinkFormInput = z.object({
-  flowHexId: z.string().min(1, "EMPTY_FIELD"),
-  expirationLocal: z.string().min(1, "EMPTY_FIELD"),
-  description: requiredText.pipe(z.string().max(500, "VALIDATION_FAILED")),
-  pin: z.string(),
-  maxUses: z.string().regex(/^\d{0,6}$/, "VALIDATION_FAILED"),
-  userLocation: z.enum(userLocations),
-});
+/**
+ * The screen's form: the date as the datetime-local input gives it (local time, converted before sending), the
+ * maximum uses as typed; an edit may leave the PIN empty to keep it.
+ */
+export function validationLinkFormSchema(editing: boolean) {
+  return z.object({
+    flowHexId: z.string().min(1, "EMPTY_FIELD"),
+    expirationLocal: z
+      .string()
+      .min(1, "EMPTY_FIELD")
+      .refine((value) => !Number.isNaN(new Date(value).getTime()) && !expirationIssue(new Date(value).toISOString()), "VALIDATION_EXPIRATION_INVALID"),
+    description: requiredText.pipe(z.string().max(500, "VALIDATION_FAILED")),
+    pin: editing ? z.string().trim().regex(/^(\d{4})?$/, "VALIDATION_PIN_FORMAT") : pinInput,
+    maxUses: z.string().trim().regex(/^([1-9]\d{0,4}|100000)?$/, "VALIDATION_FAILED"),
+    userLocation: z.enum(userLocations),
+  });
+}
 
 export const loginValidationInput = z.object({ pin: pinInput });
 
