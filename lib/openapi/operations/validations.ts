@@ -93,12 +93,12 @@ export const validationProcessOperations = operationGroup(
   },
   {
     method: "get",
-    path: "/api/validation/getValidationProcess/{processHexId}",
+    path: "/api/validation/getValidationProcess/{id}",
     operationId: "getValidationProcess",
     summary: "Spec §3 validation process data, with the process's secret in X-Url-Sign",
     description:
       "result 1 with the data while the process is live; result 2 with only nameOrganization and logoOrganization and `linkState` once it ended. A wrong or missing secret answers 400 INVALID_LINK, as an unknown process.",
-    pathParams: hexIdPath("processHexId", "The validation process's hexId"),
+    pathParams: hexIdPath("id", "The validation process's processHexId"),
     responses: {
       200: {
         description: "The validation process data",
