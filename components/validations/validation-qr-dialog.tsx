@@ -73,7 +73,13 @@ export function ValidationQrDialog({ link, onClose }: { link: SavedLink; onClose
           {link.url}
         </p>
         <div className="flex flex-wrap justify-center gap-2">
-          <Button type="button" variant="secondary" disabled={!codes} onClick={() => codes && save(codes.png, `${baseName}.png`)} data-testid="validation-qr-png">
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={!codes}
+            onClick={() => codes && save(codes.png, `${baseName}.png`)}
+            data-testid="validation-qr-png"
+          >
             {t("downloadPng")}
           </Button>
           <Button type="button" variant="secondary" disabled={!codes} onClick={downloadSvg} data-testid="validation-qr-svg">

@@ -93,7 +93,9 @@ export function ValidationsScreen({ permissions, defaultPageSize, flows }: Props
             const link = info.row.original;
             return (
               <span data-testid="validation-uses">
-                {link.maxUses === null ? t("usesUnlimited", { used: link.usesCount }) : t("uses", { used: link.usesCount, max: link.maxUses })}
+                {link.maxUses === null
+                  ? t("usesUnlimited", { used: link.usesCount })
+                  : t("uses", { used: link.usesCount, max: link.maxUses })}
               </span>
             );
           },
@@ -124,7 +126,11 @@ export function ValidationsScreen({ permissions, defaultPageSize, flows }: Props
                 {permissions.update ? action(t("actions.edit"), () => setDialog({ kind: "edit", link }), "validation-edit-button") : null}
                 {permissions.update
                   ? link.active && !link.lockedAt
-                    ? action(t("actions.deactivate"), () => setDialog({ kind: "toggle", link, activate: false }), "validation-deactivate-button")
+                    ? action(
+                        t("actions.deactivate"),
+                        () => setDialog({ kind: "toggle", link, activate: false }),
+                        "validation-deactivate-button",
+                      )
                     : action(t("actions.activate"), () => setDialog({ kind: "toggle", link, activate: true }), "validation-activate-button")
                   : null}
               </div>

@@ -18,7 +18,13 @@ export async function listValidationLinks(context: AuthContext, raw: unknown): P
   };
   const [total, rows] = await Promise.all([
     db.validationLink.count({ where }),
-    db.validationLink.findMany({ where, include: linkInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: query.page * size, take: size }),
+    db.validationLink.findMany({
+      where,
+      include: linkInclude,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: query.page * size,
+      take: size,
+    }),
   ]);
   return {
     _embedded: { validations: rows.map(toValidationLinkView) },

@@ -60,7 +60,8 @@ export async function getValidationProcess(processHexId: string, urlSign: string
       ...brand,
       stepOrder,
       expirationDate: process.expirationDate?.toISOString() ?? null,
-      geolocateSigners: process.flow.geolocateSigners || process.flow.obligatoryGeolocation || Boolean(link?.geolocate || link?.requireLocation),
+      geolocateSigners:
+        process.flow.geolocateSigners || process.flow.obligatoryGeolocation || Boolean(link?.geolocate || link?.requireLocation),
       obligatoryGeolocation: process.flow.obligatoryGeolocation || Boolean(link?.requireLocation),
       preferredLanguage: fromDbLanguage(process.preferredLanguage),
       status: process.status,

@@ -68,10 +68,21 @@ export function validationLinkFormSchema(editing: boolean) {
     expirationLocal: z
       .string()
       .min(1, "EMPTY_FIELD")
-      .refine((value) => !Number.isNaN(new Date(value).getTime()) && !expirationIssue(new Date(value).toISOString()), "VALIDATION_EXPIRATION_INVALID"),
+      .refine(
+        (value) => !Number.isNaN(new Date(value).getTime()) && !expirationIssue(new Date(value).toISOString()),
+        "VALIDATION_EXPIRATION_INVALID",
+      ),
     description: requiredText.pipe(z.string().max(500, "VALIDATION_FAILED")),
-    pin: editing ? z.string().trim().regex(/^(\d{4})?$/, "VALIDATION_PIN_FORMAT") : pinInput,
-    maxUses: z.string().trim().regex(/^([1-9]\d{0,4}|100000)?$/, "VALIDATION_FAILED"),
+    pin: editing
+      ? z
+          .string()
+          .trim()
+          .regex(/^(\d{4})?$/, "VALIDATION_PIN_FORMAT")
+      : pinInput,
+    maxUses: z
+      .string()
+      .trim()
+      .regex(/^([1-9]\d{0,4}|100000)?$/, "VALIDATION_FAILED"),
     userLocation: z.enum(userLocations),
   });
 }

@@ -10,7 +10,12 @@ import type { ValidationLinkView } from "./schemas";
  * or deactivated). Activating also lifts a lock left by wrong PINs: staff decide the link is safe again (and may
  * change its PIN first); the failures that locked it are forgotten.
  */
-export async function setValidationLinkActive(context: AuthContext, hexId: string, active: boolean, ip: string): Promise<ValidationLinkView> {
+export async function setValidationLinkActive(
+  context: AuthContext,
+  hexId: string,
+  active: boolean,
+  ip: string,
+): Promise<ValidationLinkView> {
   const updated = await db.$transaction(async (tx) => {
     const current = await findValidationLink(context, hexId, tx);
     const link = await tx.validationLink.update({

@@ -32,7 +32,10 @@ let signatureFlowA: string;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const linkPath = (hexId: string, action = "") => `/api/validations/${hexId}${action ? `/${action}` : ""}`;
 const create = (token: string, body: Record<string, unknown>) =>
-  call<Created & ErrorBody>(createLink, "/api/validations", { token, body: { flowHexId: flowA, pin: "1234", expirationDate: inDays(10), description: "Alta de clientes", ...body } });
+  call<Created & ErrorBody>(createLink, "/api/validations", {
+    token,
+    body: { flowHexId: flowA, pin: "1234", expirationDate: inDays(10), description: "Alta de clientes", ...body },
+  });
 const list = async (token: string, query: Record<string, string> = {}) =>
   (await call<ValidationLinkPage>(listLinks, "/api/validations", { token, query: { size: "100", ...query } })).body;
 const viewOf = async (token: string, hexId: string) =>
@@ -46,7 +49,12 @@ const toggle = (token: string, hexId: string, active: boolean) =>
     params: { validationHexId: hexId },
   });
 const enter = (hexId: string, pin: unknown, ip = "198.51.100.1", headers: Record<string, string> = {}) =>
-  call<LoginAnswer & ErrorBody>(login, `/api/validation/${hexId}/login`, { body: { pin }, ip, params: { validationHexId: hexId }, headers });
+  call<LoginAnswer & ErrorBody>(login, `/api/validation/${hexId}/login`, {
+    body: { pin },
+    ip,
+    params: { validationHexId: hexId },
+    headers,
+  });
 const processData = (processHexId: string, urlSign?: string) =>
   call<{ result: number; invalid: boolean; linkState?: string; data: Record<string, unknown> } & ErrorBody>(
     getProcess,
@@ -86,15 +94,29 @@ describe("creating validation links (spec §5 'Validation link')", () => {
     expect(stored.pinHash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.pinHash).not.toBe(sha256Hex("4821"));
     expect(JSON.stringify(stored)).not.toContain("4821");
-    expect(stored).toMatchObject({ active: true, maxUses: 3, usesCount: 0, requireLocation: true, geolocate: true, organizationId: orgA.organization.id });
-    const log = await db.operationLog.findFirst({ where: { organizationId: orgA.organization.id, operationEventId: "VALIDATION_LINK_CREATE" } });
+    expect(stored).toMatchObject({
+      active: true,
+      maxUses: 3,
+      usesCount: 0,
+      requireLocation: true,
+      geolocate: true,
+      organizationId: orgA.organization.id,
+    });
+    const log = await db.operationLog.findFirst({
+      where: { organizationId: orgA.organization.id, operationEventId: "VALIDATION_LINK_CREATE" },
+    });
     expect(log?.detail).toContain(`recordId=${body.validationHexId}`);
   });
 
   it("refuses a PIN that is not 4 digits: 'El PIN debe tener 4 dígitos.'", async () => {
     for (const pin of ["123", "12345", "12a4", "", undefined, 1234]) {
       const { status, body } = await create(adminA, { pin });
-      expect({ pin, status, errorCode: body.errorCode, field: body.field }).toEqual({ pin, status: 400, errorCode: "VALIDATION_PIN_FORMAT", field: "pin" });
+      expect({ pin, status, errorCode: body.errorCode, field: body.field }).toEqual({
+        pin,
+        status: 400,
+        errorCode: "VALIDATION_PIN_FORMAT",
+        field: "pin",
+      });
       expect(body.message).toBe("El PIN debe tener 4 dígitos.");
     }
   });
@@ -120,7 +142,12 @@ describe("creating validation links (spec §5 'Validation link')", () => {
   it("requires every field but maxUses: 'El campo no puede estar vacío.'", async () => {
     for (const field of ["description", "expirationDate", "flowHexId"]) {
       const { status, body } = await create(adminA, { [field]: undefined });
-      expect({ field, status, errorCode: body.errorCode, at: body.field }).toEqual({ field, status: 400, errorCode: "EMPTY_FIELD", at: field });
+      expect({ field, status, errorCode: body.errorCode, at: body.field }).toEqual({
+        field,
+        status: 400,
+        errorCode: "EMPTY_FIELD",
+        at: field,
+      });
       expect(body.message).toBe("El campo no puede estar vacío.");
     }
     expect((await create(adminA, { description: "   " })).body.errorCode).toBe("EMPTY_FIELD");
@@ -170,22 +197,33 @@ describe("listing and editing validation links", () => {
       expect({ status, errorCode: error.errorCode }).toEqual({ status: 409, errorCode: "VALIDATION_NOT_MODIFIED" });
       expect(error.message).toBe("No se ha realizado ninguna modificación.");
     }
-    expect(await db.operationLog.count({ where: { organizationId: orgA.organization.id, operationEventId: "VALIDATION_LINK_UPDATE" } })).toBe(0);
+    expect(
+      await db.operationLog.count({ where: { organizationId: orgA.organization.id, operationEventId: "VALIDATION_LINK_UPDATE" } }),
+    ).toBe(0);
   });
 
   it("applies the creation rules to edits", async () => {
     const view = await viewOf(adminA, hexId);
     expect((await update(adminA, hexId, { ...editable(view), pin: "99" })).body.errorCode).toBe("VALIDATION_PIN_FORMAT");
-    expect((await update(adminA, hexId, { ...editable(view), expirationDate: inDays(-2) })).body.errorCode).toBe("VALIDATION_EXPIRATION_INVALID");
+    expect((await update(adminA, hexId, { ...editable(view), expirationDate: inDays(-2) })).body.errorCode).toBe(
+      "VALIDATION_EXPIRATION_INVALID",
+    );
     expect((await update(adminA, hexId, { ...editable(view), description: "" })).body.errorCode).toBe("EMPTY_FIELD");
   });
 
   it("saves a change and logs it; a new PIN replaces the old one at the next entry", async () => {
     const view = await viewOf(adminA, hexId);
-    const { status, body } = await update(adminA, hexId, { ...editable(view), description: "Onboarding v2", pin: "7070", userLocation: "ASK" });
+    const { status, body } = await update(adminA, hexId, {
+      ...editable(view),
+      description: "Onboarding v2",
+      pin: "7070",
+      userLocation: "ASK",
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ description: "Onboarding v2", userLocation: "ASK", state: "ACTIVE" });
-    const log = await db.operationLog.findFirst({ where: { organizationId: orgA.organization.id, operationEventId: "VALIDATION_LINK_UPDATE" } });
+    const log = await db.operationLog.findFirst({
+      where: { organizationId: orgA.organization.id, operationEventId: "VALIDATION_LINK_UPDATE" },
+    });
     expect(log?.detail).toContain(`recordId=${hexId}`);
     expect(log?.detail).toContain("pin-changed");
     expect((await enter(hexId, "1234", "198.51.100.20")).body.errorCode).toBe("VALIDATION_PIN_INCORRECT");
@@ -239,7 +277,13 @@ describe("entering a validation link's PIN (/loginvalidation)", () => {
     const process = await db.validationProcess.findUniqueOrThrow({ where: { hexId: first.body.processHexId } });
     expect(process.urlSignHash).toBe(sha256Hex(first.body.urlSign));
     expect(JSON.stringify(process)).not.toContain(first.body.urlSign);
-    expect(process).toMatchObject({ status: "PENDING", organizationId: orgA.organization.id, ip: "198.51.100.30", firstName: null, identNumber: null });
+    expect(process).toMatchObject({
+      status: "PENDING",
+      organizationId: orgA.organization.id,
+      ip: "198.51.100.30",
+      firstName: null,
+      identNumber: null,
+    });
     expect(await db.auditEvent.count({ where: { validationProcessId: process.id, type: "validation.started" } })).toBe(1);
     expect((await viewOf(adminA, hexId)).usesCount).toBe(2);
   });
@@ -256,7 +300,8 @@ describe("entering a validation link's PIN (/loginvalidation)", () => {
 
   it("refuses a client after 5 wrong PINs, even with the right one, while other clients go on", async () => {
     const hexId = await newLink({ pin: "8642" });
-    for (let i = 0; i < clientLimit; i++) expect((await enter(hexId, "0000", "198.51.100.50")).body.errorCode).toBe("VALIDATION_PIN_INCORRECT");
+    for (let i = 0; i < clientLimit; i++)
+      expect((await enter(hexId, "0000", "198.51.100.50")).body.errorCode).toBe("VALIDATION_PIN_INCORRECT");
     const refused = await enter(hexId, "8642", "198.51.100.50");
     expect(refused.status).toBe(429);
     expect(refused.body.errorCode).toBe("RATE_LIMITED");
@@ -266,7 +311,8 @@ describe("entering a validation link's PIN (/loginvalidation)", () => {
 
   it("locks the link after repeated failures from many clients, tells its staff, and unlocks when they activate it", async () => {
     const hexId = await newLink({ pin: "5151", description: "Enlace atacado" });
-    for (let i = 0; i < linkLimit; i++) expect((await enter(hexId, "0000", `203.0.113.${i + 1}`)).body.errorCode).toBe("VALIDATION_PIN_INCORRECT");
+    for (let i = 0; i < linkLimit; i++)
+      expect((await enter(hexId, "0000", `203.0.113.${i + 1}`)).body.errorCode).toBe("VALIDATION_PIN_INCORRECT");
     const locked = await enter(hexId, "0000", "203.0.113.200");
     expect(locked.status).toBe(423);
     expect(locked.body.message).toBe(
@@ -274,7 +320,9 @@ describe("entering a validation link's PIN (/loginvalidation)", () => {
     );
     expect((await enter(hexId, "5151", "203.0.113.201")).body.errorCode).toBe("VALIDATION_LINK_LOCKED");
     expect((await viewOf(adminA, hexId)).state).toBe("LOCKED");
-    const log = await db.operationLog.findFirst({ where: { organizationId: orgA.organization.id, operationEventId: "VALIDATION_LINK_LOCKED" } });
+    const log = await db.operationLog.findFirst({
+      where: { organizationId: orgA.organization.id, operationEventId: "VALIDATION_LINK_LOCKED" },
+    });
     expect(log?.detail).toContain(`recordId=${hexId}`);
     const mail = await peers.mail.waitFor((m) => m.to.includes(adminAEmail) && m.subject.includes("Enlace atacado"));
     expect(mail.subject).toBe("Enlace de validación bloqueado: Enlace atacado");
@@ -375,10 +423,21 @@ describe("GET /api/data/validationProcessStatuses", () => {
       "/api/data/validationProcessStatuses",
     );
     const list = spanish.body._embedded.validationProcessStatuses;
-    expect(list.map((s) => s.code)).toEqual(["PENDING", "IN_PROGRESS", "IN_REVIEW", "COMPLETED", "REJECTED", "LAPSED", "CANCELLED", "ATTEMPTS_EXHAUSTED"]);
+    expect(list.map((s) => s.code)).toEqual([
+      "PENDING",
+      "IN_PROGRESS",
+      "IN_REVIEW",
+      "COMPLETED",
+      "REJECTED",
+      "LAPSED",
+      "CANCELLED",
+      "ATTEMPTS_EXHAUSTED",
+    ]);
     expect(list.map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(list.find((s) => s.code === "COMPLETED")).toEqual({ id: 4, code: "COMPLETED", name: "Validada", final: true });
-    const english = await call<typeof spanish.body>(statuses, "/api/data/validationProcessStatuses", { headers: { "accept-language": "en-US" } });
+    const english = await call<typeof spanish.body>(statuses, "/api/data/validationProcessStatuses", {
+      headers: { "accept-language": "en-US" },
+    });
     expect(english.body._embedded.validationProcessStatuses.find((s) => s.code === "COMPLETED")?.name).toBe("Validated");
   });
 });

@@ -17,7 +17,10 @@ export default async function ValidationsPage() {
   // The server decides what the role may do; the screen only hides what would be refused anyway.
   const can = (action: Action) => satisfies(context.authorities, { kind: "privilege", module: "FIRMA", action });
   const permissions: ValidationPermissions = { create: can("CREATE"), update: can("UPDATE") };
-  const [pageSize, flows] = await Promise.all([getConfigNumber(context.organizationId, "default_page_size"), validationFlowOptions(context)]);
+  const [pageSize, flows] = await Promise.all([
+    getConfigNumber(context.organizationId, "default_page_size"),
+    validationFlowOptions(context),
+  ]);
   return (
     <div className="mx-auto max-w-7xl">
       <PageTitle subtitle={t("subtitle")}>{t("title")}</PageTitle>

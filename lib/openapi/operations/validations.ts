@@ -36,7 +36,8 @@ export const validationLinkOperations = operationGroup(
     operationId: "listValidationLinks",
     summary: "The organisation's validation links, newest first, one page",
     needs: "FIRMA:VIEW",
-    description: "Every word of `search` must appear in the description or the flow's name. `state` tells at once whether the link can start processes.",
+    description:
+      "Every word of `search` must appear in the description or the flow's name. `state` tells at once whether the link can start processes.",
     query: listValidationLinksQuery,
     responses: { 200: { description: "A page of links under _embedded.validations", body: { schema: validationLinkPage } } },
   },
@@ -48,7 +49,12 @@ export const validationLinkOperations = operationGroup(
     needs: "FIRMA:CREATE",
     description: `${rules} The PIN is stored only as a keyed hash: keep it, it cannot be read back.`,
     body: { schema: createValidationLinkInput, component: "CreateValidationLinkInput" },
-    responses: { 201: { description: "Created; `url` is the page people open (/loginvalidation/{validationHexId})", body: { schema: createdValidationLink } } },
+    responses: {
+      201: {
+        description: "Created; `url` is the page people open (/loginvalidation/{validationHexId})",
+        body: { schema: createdValidationLink },
+      },
+    },
   },
   {
     method: "get",
@@ -72,7 +78,11 @@ export const validationLinkOperations = operationGroup(
     errors: [409],
   },
   toggle("activate", "Activate a validation link", "It accepts new validations again; a link locked by wrong PINs is unlocked."),
-  toggle("deactivate", "Deactivate a validation link", "It accepts no new validations (403 VALIDATION_LINK_INACTIVE); processes already started go on."),
+  toggle(
+    "deactivate",
+    "Deactivate a validation link",
+    "It accepts no new validations (403 VALIDATION_LINK_INACTIVE); processes already started go on.",
+  ),
 ]);
 
 export const validationProcessOperations = operationGroup(
@@ -88,7 +98,9 @@ export const validationProcessOperations = operationGroup(
       "Each correct PIN starts a new process (one per person) and uses one of the link's maxUses. Answers: 401 VALIDATION_PIN_INCORRECT with `remaining` attempts; 429 RATE_LIMITED with `seconds` after 5 wrong PINs from one client; 423 VALIDATION_LINK_LOCKED once wrong PINs from many clients locked the link (its staff are mailed); 403 VALIDATION_LINK_INACTIVE, 410 VALIDATION_LINK_EXPIRED, 403 MAX_USES_REACHED; 400 INVALID_LINK for an unknown link.",
     pathParams: linkPath,
     body: { schema: loginValidationInput },
-    responses: { 200: { description: "The new process and its secret (only its SHA-256 is stored)", body: { schema: validationLoginAnswer } } },
+    responses: {
+      200: { description: "The new process and its secret (only its SHA-256 is stored)", body: { schema: validationLoginAnswer } },
+    },
     errors: [401, 403, 410, 423, 429],
   },
   {
