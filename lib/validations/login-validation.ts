@@ -79,6 +79,8 @@ export async function loginValidation(validationHexId: string, raw: unknown, met
     });
     // Another login took the last use (or staff changed the link) between the check above and now.
     if (used.count === 0) throw new AppError(link.maxUses !== null ? "MAX_USES_REACHED" : "VALIDATION_LINK_INACTIVE");
+    // Read under the row lock the update took: concurrent logins each see their own use.
+    const { usesCount } = await tx.validationLink.findUniqueOrThrow({ where: { id: link.id }, select: { usesCount: true } });
     const created = await tx.validationProcess.create({
       data: {
         urlSignHash: sha256Hex(urlSign),
@@ -93,7 +95,7 @@ export async function loginValidation(validationHexId: string, raw: unknown, met
     });
     await appendAuditEvent(tx, { validationProcessId: created.id }, "validation.started", {
       validationLink: link.hexId,
-      use: link.usesCount + 1,
+      use: usesCount,
       ip: meta.ip,
       userAgent: meta.userAgent,
     });
