@@ -367,6 +367,10 @@ describe("entering a validation link's PIN (/loginvalidation)", () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.status !== 200).every((a) => a.body.errorCode === "MAX_USES_REACHED")).toBe(true);
     expect((await viewOf(adminA, hexId)).usesCount).toBe(3);
+    const started = await db.auditEvent.findMany({
+      where: { type: "validation.started", validationProcess: { validationLink: { hexId } } },
+    });
+    expect(started.map((event) => (event.payload as { use: number }).use).sort()).toEqual([1, 2, 3]);
   });
 });
 
