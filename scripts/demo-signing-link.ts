@@ -28,7 +28,7 @@ async function main() {
     include: { document: true },
   });
   if (!signer) {
-    const flow = await db.flow.findFirstOrThrow({ where: { organizationId: organization.id, isDefault: true } });
+    const flow = await db.flow.findFirstOrThrow({ where: { organizationId: organization.id, kind: "SIGNATURE", isDefault: true } });
     const sender = await db.user.findFirst({ where: { email: "orgadmin@demo.rubrica.local" } });
     const stored = await storage().put(await demoPdf());
     const document = await db.document.create({

@@ -19,6 +19,7 @@ node scripts/prisma.mjs migrate deploy
 step "Demo organisation"
 npx tsx prisma/seed.ts
 npx tsx scripts/demo-signing-link.ts
+npx tsx scripts/demo-validation-link.ts
 step "Build"
 npx next build
 

@@ -186,6 +186,7 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: Permissions) {
           rowAttributes={(flow) => ({
             "data-testid": "flow-row",
             "data-flow-name": flow.name,
+            "data-kind": flow.kind,
             "data-active": String(flow.active),
             "data-default": String(flow.isDefault),
           })}

@@ -214,6 +214,15 @@ export const errorStatus = {
   // reports (/report/{item}/{id}/{type}, lib/reports)
   REPORT_EXPORT_TOO_LARGE: 400,
   REPORT_RANGE_TOO_LONG: 400,
+  // validation links (/validations, /loginvalidation, lib/validations)
+  VALIDATION_PIN_FORMAT: 400,
+  VALIDATION_EXPIRATION_INVALID: 400,
+  VALIDATION_NOT_MODIFIED: 409,
+  VALIDATION_FLOW_INVALID: 400,
+  VALIDATION_PIN_INCORRECT: 401,
+  VALIDATION_LINK_INACTIVE: 403,
+  VALIDATION_LINK_EXPIRED: 410,
+  VALIDATION_LINK_LOCKED: 423,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

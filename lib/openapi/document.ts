@@ -15,6 +15,7 @@ import { sendingOperations } from "./operations/sending";
 import { securityOperations } from "./operations/security";
 import { shipmentOperations } from "./operations/shipments";
 import { userOperations } from "./operations/users";
+import { validationLinkOperations, validationProcessOperations } from "./operations/validations";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
 
 /**
@@ -41,6 +42,8 @@ export const apiOperations: readonly ApiOperation[] = [
   ...sendingOperations,
   ...securityOperations,
   ...reportOperations,
+  ...validationLinkOperations,
+  ...validationProcessOperations,
 ];
 
 export function openApiDocument() {

@@ -1,9 +1,10 @@
 import type { Tx } from "@/lib/db/client";
 import { defaultRoles } from "@/lib/permissions/default-roles";
+import { defaultValidationFlow } from "@/lib/validations/steps";
 
 /**
  * A new organisation with what it needs on day one: the administrator and operator roles, a
- * default active signature flow and a default document type.
+ * default active flow of each kind (signature, and validation for validation links) and a default document type.
  */
 export async function createOrganization(tx: Tx, input: { name: string; country: string; timezone?: string }) {
   const organization = await tx.organization.create({
@@ -41,6 +42,16 @@ export async function createOrganization(tx: Tx, input: { name: string; country:
           { position: 4, type: "SIGNATURE" },
         ],
       },
+    },
+  });
+  await tx.flow.create({
+    data: {
+      organizationId: organization.id,
+      kind: "VALIDATION",
+      name: defaultValidationFlow.name,
+      active: true,
+      isDefault: true,
+      steps: { create: defaultValidationFlow.steps },
     },
   });
   if (input.timezone)

@@ -10,7 +10,8 @@ test.describe("step flows", () => {
     await page.goto("/flows");
     await signIn(page, demo.orgAdmin);
     await expect(page).toHaveURL(/\/flows$/);
-    const previous = page.locator('[data-testid="flow-row"][data-default="true"]');
+    // Each kind has its default (organisations start with a signature and a validation flow); this one is the signature's.
+    const previous = page.locator('[data-testid="flow-row"][data-kind="SIGNATURE"][data-default="true"]');
     await expect(previous).toHaveCount(1);
     const previousName = (await previous.getAttribute("data-flow-name")) ?? "";
     await expect(row(page, previousName).getByRole("button", { name: "Desactivar", exact: true })).toBeDisabled();

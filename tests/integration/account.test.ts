@@ -105,8 +105,13 @@ describe("/signup (spec §5 messages)", () => {
       include: { organization: { include: { flows: true } } },
     });
     expect(user.organization.name).toBe("Gestoría Prueba");
-    // Every organisation starts with a default active flow.
-    expect(user.organization.flows.filter((f) => f.isDefault && f.active)).toHaveLength(1);
+    // Every organisation starts with a default active flow of each kind.
+    expect(
+      user.organization.flows
+        .filter((f) => f.isDefault && f.active)
+        .map((f) => f.kind)
+        .sort(),
+    ).toEqual(["SIGNATURE", "VALIDATION"]);
   });
 
   it("rejects an e-mail or phone already used", async () => {

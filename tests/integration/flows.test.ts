@@ -57,10 +57,18 @@ beforeAll(async () => {
 
 describe("the organisation's flows", () => {
   it("start with one default, active signature flow that satisfies every rule", async () => {
-    const flows = await list(adminA);
+    const flows = await list(adminA, { kind: "SIGNATURE" });
     expect(flows).toHaveLength(1);
     expect(flows[0]).toMatchObject({ name: "Firma simple", kind: "SIGNATURE", active: true, isDefault: true, inUse: false });
     expect(flows[0]!.steps.map((s) => s.type)).toEqual(["DATA_CONFIRM", "ACCEPT_TERMS", "SEE_DOCUMENT", "SIGNATURE"]);
+    expect((await activate(adminA, flows[0]!.hexId)).status).toBe(200);
+  });
+
+  it("start with one default, active validation flow for validation links: data, ID photo, selfie and video", async () => {
+    const flows = await list(adminA, { kind: "VALIDATION" });
+    expect(flows).toHaveLength(1);
+    expect(flows[0]).toMatchObject({ name: "Validación de identidad", active: true, isDefault: true });
+    expect(flows[0]!.steps.map((s) => s.type)).toEqual(["DATA_CONFIRM", "ID_PHOTO", "SELFIE", "VIDEO"]);
     expect((await activate(adminA, flows[0]!.hexId)).status).toBe(200);
   });
 
@@ -143,7 +151,7 @@ describe("the organisation's flows", () => {
 
   it("are filtered by kind and state", async () => {
     await newFlow(adminA, { name: "Validación", kind: "VALIDATION", steps: [{ type: "DATA_CONFIRM" }, { type: "ID_PHOTO" }] });
-    expect((await list(adminA, { kind: "VALIDATION" })).map((f) => f.name)).toEqual(["Validación"]);
+    expect((await list(adminA, { kind: "VALIDATION" })).map((f) => f.name)).toEqual(["Validación de identidad", "Validación"]);
     expect((await list(adminA, { active: "true" })).every((f) => f.active)).toBe(true);
     expect((await call(listFlows, "/api/flows", { token: adminA, query: { kind: "OTRO" } })).status).toBe(400);
   });
@@ -436,7 +444,7 @@ describe("flows already used (spec §4)", () => {
       data: {
         organizationId: orgA.organization.id,
         flowId: flow.id,
-        pin: "1234",
+        pinHash: "0".repeat(64),
         expirationDate: new Date(Date.now() + 86_400_000),
         description: "Enlace",
       },
@@ -493,7 +501,7 @@ describe("flows across organisations and roles", () => {
 
   it("never shows another organisation's flows, and creates in the caller's own", async () => {
     expect((await list(adminB)).map((f) => f.hexId)).not.toContain(flowA.hexId);
-    expect((await list(adminB)).map((f) => f.name)).toEqual(["Firma simple"]);
+    expect((await list(adminB, { kind: "SIGNATURE" })).map((f) => f.name)).toEqual(["Firma simple"]);
     expect((await get(adminB, flowA.hexId)).status).toBe(404);
     const flowB = await newFlow(adminB, { name: "Solo de B" });
     expect((await list(adminA)).map((f) => f.hexId)).not.toContain(flowB.hexId);
@@ -509,7 +517,7 @@ describe("flows across organisations and roles", () => {
     expect((await clone(adminB, flowA.hexId)).status).toBe(404);
     expect((await remove(adminB, flowA.hexId)).status).toBe(404);
     expect((await get(adminA, flowA.hexId)).body).toMatchObject({ name: "Solo de A", active: false, isDefault: false });
-    expect(await db.flow.count({ where: { organizationId: orgB.organization.id } })).toBe(1);
+    expect(await db.flow.count({ where: { organizationId: orgB.organization.id } })).toBe(2);
     expect((await defaultOf(adminB)).name).toBe("Firma simple");
   });
 

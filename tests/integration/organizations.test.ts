@@ -78,7 +78,10 @@ describe("POST /api/organizations", () => {
       include: { roles: true, flows: true, documentTypes: true, configValues: true },
     });
     expect(stored.roles.map((r) => r.name).sort()).toEqual(["Administrador", "Operador"]);
-    expect(stored.flows).toEqual([expect.objectContaining({ name: "Firma simple", active: true, isDefault: true })]);
+    expect(stored.flows).toEqual([
+      expect.objectContaining({ name: "Firma simple", kind: "SIGNATURE", active: true, isDefault: true }),
+      expect.objectContaining({ name: "Validación de identidad", kind: "VALIDATION", active: true, isDefault: true }),
+    ]);
     expect(stored.documentTypes).toEqual([expect.objectContaining({ name: "Contrato", isDefault: true })]);
     expect(stored.configValues).toContainEqual(expect.objectContaining({ name: "organization_tz", value: "America/Bogota" }));
     const rows = await events(stored.id);

@@ -1,0 +1,226 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import type { PaginationState } from "@tanstack/react-table";
+import { Button } from "@/components/ui/button";
+import { DataTable, dataTableColumns, pageSizeOptions } from "@/components/ui/data-table";
+import { ConfirmDialog } from "@/components/ui/dialog";
+import { TextField } from "@/components/ui/field";
+import { useApi } from "@/components/client/use-api";
+import { useDebouncedSearch } from "@/components/client/use-debounced-search";
+import { notifyApiError, notifySuccess } from "@/components/client/notify";
+import { usePaginationLabels } from "@/components/ui/use-pagination-labels";
+import type { ValidationFlowOption } from "@/lib/validations/flow-options";
+import type { LinkState, ValidationLinkPage, ValidationLinkView } from "@/lib/validations/schemas";
+import { ValidationFormDialog, type SavedLink } from "./validation-form-dialog";
+import { ValidationQrDialog } from "./validation-qr-dialog";
+
+export type ValidationPermissions = { create: boolean; update: boolean };
+
+type Props = { permissions: ValidationPermissions; defaultPageSize: number; flows: ValidationFlowOption[] };
+
+type Dialog =
+  | { kind: "create" }
+  | { kind: "edit"; link: ValidationLinkView }
+  | { kind: "qr"; link: SavedLink }
+  | { kind: "toggle"; link: ValidationLinkView; activate: boolean }
+  | null;
+
+const helper = dataTableColumns<ValidationLinkView>();
+const emptyRows: ValidationLinkView[] = [];
+
+const stateTone: Record<LinkState, string> = {
+  ACTIVE: "bg-emerald-50 text-emerald-800",
+  INACTIVE: "bg-slate-100 text-slate-700",
+  EXPIRED: "bg-amber-50 text-amber-800",
+  USED_UP: "bg-amber-50 text-amber-800",
+  LOCKED: "bg-red-50 text-red-800",
+};
+
+/** /validations: the organisation's validation links; create, edit, activate or deactivate, copy, and their QR code. */
+export function ValidationsScreen({ permissions, defaultPageSize, flows }: Props) {
+  const t = useTranslations("validations");
+  const format = useFormatter();
+  const paginationLabels = usePaginationLabels((total) => t("pagination.total", { total }));
+  const api = useApi();
+  const [search, setSearch] = useState("");
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: defaultPageSize });
+  const [page, setPage] = useState<{ key: string; data: ValidationLinkPage } | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const searchBox = useDebouncedSearch((value) => {
+    setSearch(value);
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  });
+
+  const params = new URLSearchParams({ page: String(pagination.pageIndex), size: String(pagination.pageSize) });
+  if (search) params.set("search", search);
+  const query = params.toString();
+  const key = `${query}#${reloads}`;
+
+  useEffect(() => {
+    let current = true;
+    void api<ValidationLinkPage>(`/api/validations?${query}`).then((result) => {
+      if (!current) return;
+      if (!result.ok) return notifyApiError(result.error);
+      setPage({ key: `${query}#${reloads}`, data: result.data });
+    });
+    return () => {
+      current = false;
+    };
+  }, [api, query, reloads]);
+
+  const refresh = () => setReloads((n) => n + 1);
+
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("description", { header: () => t("columns.description") }),
+        helper.accessor("flowName", { header: () => t("columns.flow") }),
+        helper.accessor("state", {
+          header: () => t("columns.state"),
+          cell: (info) => (
+            <span className={`inline-block rounded px-1.5 py-0.5 text-xs ${stateTone[info.getValue()]}`} data-testid="validation-state">
+              {t(`states.${info.getValue()}`)}
+            </span>
+          ),
+        }),
+        helper.display({
+          id: "uses",
+          header: () => t("columns.uses"),
+          cell: (info) => {
+            const link = info.row.original;
+            return (
+              <span data-testid="validation-uses">
+                {link.maxUses === null
+                  ? t("usesUnlimited", { used: link.usesCount })
+                  : t("uses", { used: link.usesCount, max: link.maxUses })}
+              </span>
+            );
+          },
+        }),
+        helper.accessor("expirationDate", {
+          header: () => t("columns.expiration"),
+          cell: (info) => format.dateTime(new Date(info.getValue()), { dateStyle: "medium", timeStyle: "short" }),
+        }),
+        helper.accessor("userLocation", { header: () => t("columns.location"), cell: (info) => t(`locations.${info.getValue()}`) }),
+        helper.display({
+          id: "actions",
+          header: () => <span className="sr-only">{t("columns.actions")}</span>,
+          cell: (info) => {
+            const link = info.row.original;
+            const action = (label: string, onClick: () => void, testId: string) => (
+              <Button type="button" variant="ghost" className="px-2 py-1" onClick={onClick} data-testid={testId}>
+                {label}
+              </Button>
+            );
+            const copy = async () => {
+              await navigator.clipboard.writeText(link.url).catch(() => undefined);
+              notifySuccess(t("notices.copied"));
+            };
+            return (
+              <div className="flex flex-wrap justify-end gap-1">
+                {action(t("actions.qr"), () => setDialog({ kind: "qr", link }), "validation-qr-button")}
+                {action(t("actions.copy"), () => void copy(), "validation-copy-button")}
+                {permissions.update ? action(t("actions.edit"), () => setDialog({ kind: "edit", link }), "validation-edit-button") : null}
+                {permissions.update
+                  ? link.active && !link.lockedAt
+                    ? action(
+                        t("actions.deactivate"),
+                        () => setDialog({ kind: "toggle", link, activate: false }),
+                        "validation-deactivate-button",
+                      )
+                    : action(t("actions.activate"), () => setDialog({ kind: "toggle", link, activate: true }), "validation-activate-button")
+                  : null}
+              </div>
+            );
+          },
+        }),
+      ]),
+    [t, format, permissions.update],
+  );
+
+  const toggle = async (link: ValidationLinkView, activate: boolean) => {
+    const result = await api<ValidationLinkView>(`/api/validations/${link.validationHexId}/${activate ? "activate" : "deactivate"}`, {
+      method: "POST",
+      body: {},
+    });
+    if (!result.ok) return notifyApiError(result.error);
+    notifySuccess(t(activate ? "notices.activated" : "notices.deactivated"));
+    refresh();
+  };
+
+  const toggling = dialog?.kind === "toggle" ? dialog : null;
+  const toggleBody = toggling
+    ? t(toggling.activate ? (toggling.link.lockedAt ? "confirm.unlockBody" : "confirm.activateBody") : "confirm.deactivateBody", {
+        description: toggling.link.description,
+      })
+    : "";
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="w-full max-w-md">
+          <TextField
+            label={t("search")}
+            name="validation-search"
+            type="search"
+            placeholder={t("searchPlaceholder")}
+            value={searchBox.text}
+            onChange={(e) => searchBox.onChange(e.target.value)}
+            data-testid="validations-search"
+          />
+        </div>
+        {permissions.create ? (
+          <Button type="button" onClick={() => setDialog({ kind: "create" })} data-testid="validations-new">
+            {t("new")}
+          </Button>
+        ) : null}
+      </div>
+
+      <DataTable
+        columns={columns}
+        data={page?.data._embedded.validations ?? emptyRows}
+        getRowId={(row) => row.validationHexId}
+        total={page?.data.page.totalElements ?? 0}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        pageSizes={pageSizeOptions(defaultPageSize)}
+        paginationLabels={paginationLabels}
+        loading={page?.key !== key}
+        loadingText={t("loading")}
+        emptyText={search ? t("noResults") : t("empty")}
+        testIdPrefix="validations"
+        rowTestId="validation-row"
+        rowIdAttribute="data-validation"
+      />
+
+      {dialog?.kind === "create" || dialog?.kind === "edit" ? (
+        <ValidationFormDialog
+          link={dialog.kind === "edit" ? dialog.link : null}
+          flows={flows}
+          onClose={() => setDialog(null)}
+          onSaved={(saved) => {
+            // A new link is handed out at once: its QR code opens next.
+            setDialog(saved ? { kind: "qr", link: saved } : null);
+            refresh();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === "qr" ? <ValidationQrDialog link={dialog.link} onClose={() => setDialog(null)} /> : null}
+      <ConfirmDialog
+        open={toggling !== null}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={toggling ? t(toggling.activate ? "confirm.activateTitle" : "confirm.deactivateTitle") : ""}
+        body={toggleBody}
+        confirmLabel={toggling ? t(toggling.activate ? "confirm.activate" : "confirm.deactivate") : ""}
+        cancelLabel={t("confirm.cancel")}
+        confirmVariant={toggling?.activate ? "primary" : "danger"}
+        onConfirm={() => toggling && void toggle(toggling.link, toggling.activate)}
+        testId="validation-confirm-dialog"
+        confirmTestId="validation-confirm"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ProcessStatus } from "@/lib/db/generated/enums";
+import type { Locale } from "@/lib/i18n/config";
+import { translator } from "@/lib/i18n/messages";
+
+/**
+ * Spec §3 "Validation statuses list": the states a validation process goes through (spec §4 link states plus
+ * the live ones), in this order; `id` is the position, stable because new states are only appended.
+ * A final state ends the process's link for good.
+ */
+export const validationStatuses: readonly { code: ProcessStatus; final: boolean }[] = [
+  { code: "PENDING", final: false },
+  { code: "IN_PROGRESS", final: false },
+  { code: "IN_REVIEW", final: false },
+  { code: "COMPLETED", final: true },
+  { code: "REJECTED", final: true },
+  { code: "LAPSED", final: true },
+  { code: "CANCELLED", final: true },
+  { code: "ATTEMPTS_EXHAUSTED", final: false },
+];
+
+/** The states in which the person may still go on with the process's pages. */
+export const liveValidationStatuses: readonly ProcessStatus[] = ["PENDING", "IN_PROGRESS"];
+
+/** GET /api/data/validationProcessStatuses: the catalogue in the caller's language. */
+export function listValidationProcessStatuses(locale: Locale) {
+  const t = translator(locale, "validations.statuses");
+  return {
+    _embedded: {
+      validationProcessStatuses: validationStatuses.map((status, index) => ({
+        id: index + 1,
+        code: status.code,
+        name: t(status.code),
+        final: status.final,
+      })),
+    },
+  };
+}

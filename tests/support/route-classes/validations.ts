@@ -1,0 +1,14 @@
+import type { RouteClass } from "./types";
+
+// Validation links (/validations) act on the caller's organisation's links only; the public calls of
+// /loginvalidation and the validation pages are bound to one link by its hexId and PIN, or to one process by
+// its secret (X-Url-Sign); the statuses catalogue holds no organisation's data.
+export const routeClasses: Record<string, RouteClass> = {
+  validations: "organization",
+  "validations/[validationHexId]": "organization",
+  "validations/[validationHexId]/activate": "organization",
+  "validations/[validationHexId]/deactivate": "organization",
+  "validation/[validationHexId]/login": "public",
+  "validation/getValidationProcess/[id]": "public",
+  "data/validationProcessStatuses": "public",
+};
