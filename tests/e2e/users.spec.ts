@@ -146,7 +146,9 @@ test.describe("users (/users)", () => {
     await userPage.goto("/contacts");
     await expect(userPage).toHaveURL(/\/signin\/_contacts/);
     await signIn(userPage, { email, password });
-    await expect(userPage.getByText("El usuario está deshabilitado. Contacte con el administrador de su organización.")).toBeVisible();
+    await expect(
+      userPage.getByText("El usuario está deshabilitado. Contacte con el administrador de su organización.").first(),
+    ).toBeVisible();
     await expect(userPage).toHaveURL(/\/signin/);
     await userContext.close();
   });
