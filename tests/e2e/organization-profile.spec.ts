@@ -80,6 +80,7 @@ test.describe("organisation profile (/info-organization)", () => {
     const row = page.getByTestId("organization-row");
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(name);
+    await expect(page.getByTestId("organizations-total")).toHaveText("1 organización");
 
     // ...and, from its row, invites its administrator on /managers.
     await row.getByTestId("organization-managers-link").click();
