@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
 import { useApi } from "@/components/client/use-api";
 import { notifyApiError } from "@/components/client/notify";
-import type { ManagerView, OrganizationView } from "@/lib/organizations/admin-schemas";
+import type { ManagerView, OrganizationPage, OrganizationView } from "@/lib/organizations/admin-schemas";
 import { Badge, SimpleTable } from "./organization-table";
 import { ManagerFormDialog } from "./manager-form-dialog";
 
@@ -27,15 +27,24 @@ export function ManagersScreen({ initialOrganizationHexId }: Props) {
 
   useEffect(() => {
     let current = true;
-    void api<{ organizations: OrganizationView[] }>("/api/organizations").then((result) => {
+    // The list is paged: the picker offers the first hundred by name, plus the one the address names
+    // (the organisations screen links each row here).
+    void (async () => {
+      const result = await api<OrganizationPage>("/api/organizations?size=100");
       if (!current) return;
       if (!result.ok) return notifyApiError(result.error);
-      setOrganizations(result.data.organizations);
-    });
+      const listed = result.data.organizations;
+      if (initialOrganizationHexId && !listed.some((o) => o.organizationHexId === initialOrganizationHexId)) {
+        const named = await api<OrganizationView>(`/api/organizations/${initialOrganizationHexId}`);
+        if (!current) return;
+        if (named.ok) listed.unshift(named.data);
+      }
+      setOrganizations(listed);
+    })();
     return () => {
       current = false;
     };
-  }, [api]);
+  }, [api, initialOrganizationHexId]);
 
   const organization = organizations?.find((o) => o.organizationHexId === chosen) ?? null;
   const key = `${chosen}#${reloads}`;

@@ -3,13 +3,16 @@
 import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import type { PaginationState } from "@tanstack/react-table";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
+import { Pagination, pageSizeOptions } from "@/components/ui/pagination";
+import { usePaginationLabels } from "@/components/ui/use-pagination-labels";
 import { useApi } from "@/components/client/use-api";
 import { useDebouncedSearch } from "@/components/client/use-debounced-search";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
-import type { OrganizationView } from "@/lib/organizations/admin-schemas";
+import type { OrganizationPage, OrganizationView } from "@/lib/organizations/admin-schemas";
 import { Badge, SimpleTable } from "./organization-table";
 import { OrganizationFormDialog } from "./organization-form-dialog";
 
@@ -19,26 +22,34 @@ type Dialog =
 type Props = {
   /** The platform administrator's own organisation, which they cannot disable. */
   ownOrganizationHexId: string;
+  defaultPageSize: number;
 };
 
 /** /organization: the platform's organisations; create, edit, enable or disable them. */
-export function OrganizationsScreen({ ownOrganizationHexId }: Props) {
+export function OrganizationsScreen({ ownOrganizationHexId, defaultPageSize }: Props) {
   const t = useTranslations("organizations");
+  const paginationLabels = usePaginationLabels((total) => t("pagination.total", { total }));
   const api = useApi();
   const [search, setSearch] = useState("");
-  const [answer, setAnswer] = useState<{ key: string; organizations: OrganizationView[] } | null>(null);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: defaultPageSize });
+  const [answer, setAnswer] = useState<{ key: string; data: OrganizationPage } | null>(null);
   const [reloads, setReloads] = useState(0);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const searchBox = useDebouncedSearch(setSearch);
-  const query = search ? `?${new URLSearchParams({ search }).toString()}` : "";
+  const searchBox = useDebouncedSearch((value) => {
+    setSearch(value);
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  });
+  const params = new URLSearchParams({ page: String(pagination.pageIndex), size: String(pagination.pageSize) });
+  if (search) params.set("search", search);
+  const query = `?${params.toString()}`;
   const key = `${query}#${reloads}`;
 
   useEffect(() => {
     let current = true;
-    void api<{ organizations: OrganizationView[] }>(`/api/organizations${query}`).then((result) => {
+    void api<OrganizationPage>(`/api/organizations${query}`).then((result) => {
       if (!current) return;
       if (!result.ok) return notifyApiError(result.error);
-      setAnswer({ key: `${query}#${reloads}`, organizations: result.data.organizations });
+      setAnswer({ key: `${query}#${reloads}`, data: result.data });
     });
     return () => {
       current = false;
@@ -58,7 +69,7 @@ export function OrganizationsScreen({ ownOrganizationHexId }: Props) {
     refresh();
   };
 
-  const rows = (answer?.organizations ?? []).map((organization) => ({
+  const rows = (answer?.data.organizations ?? []).map((organization) => ({
     id: organization.organizationHexId,
     cells: [
       organization.name,
@@ -134,6 +145,14 @@ export function OrganizationsScreen({ ownOrganizationHexId }: Props) {
         emptyText={search ? t("noResults") : t("empty")}
         testId="organizations-table"
         rowTestId="organization-row"
+      />
+      <Pagination
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        total={answer?.data.page.totalElements ?? 0}
+        pageSizes={pageSizeOptions(defaultPageSize)}
+        labels={paginationLabels}
+        testIdPrefix="organizations"
       />
 
       {dialog?.kind === "create" || dialog?.kind === "edit" ? (

@@ -42,6 +42,8 @@ export function SettingsScreen({ initial }: { initial: CaptureSettingsView }) {
   const [view, setView] = useState(initial);
   const [formError, setFormError] = useState<string | null>(null);
   const editable = (name: SettingName) => view.platformEditable || !isPlatformOnly(name);
+  // The snippet (code the platform adds to signer pages) is the platform's business: others do not see it at all.
+  const visible = (name: SettingName) => view.platformEditable || !name.startsWith("snippet_");
 
   // Only what the caller may change is checked and sent.
   const resolver: Resolver<Values> = async (values) => {
@@ -150,7 +152,7 @@ export function SettingsScreen({ initial }: { initial: CaptureSettingsView }) {
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       {settingSections.map((section) => (
         <Card key={section.id} title={t(`sections.${section.id}`)}>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">{section.names.map(field)}</div>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">{section.names.filter(visible).map(field)}</div>
         </Card>
       ))}
       <div className="flex justify-end">

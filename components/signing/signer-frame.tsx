@@ -11,7 +11,12 @@ export function SignerFrame({ brand, title, children }: { brand: Brand; title?: 
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
           <div className="flex min-w-0 items-center gap-3">
             {/* eslint-disable-next-line @next/next/no-img-element -- the logo is served by our API, sized by CSS */}
-            <img src={`/api/organizations/${brand.organizationHexId}/logo`} alt="" className="h-9 w-auto max-w-32 object-contain" />
+            <img
+              src={`/api/organizations/${brand.organizationHexId}/logo`}
+              alt=""
+              className="h-9 w-auto max-w-32 object-contain"
+              data-testid="signer-logo"
+            />
             <span className="truncate font-semibold text-slate-900" data-testid="organization-name">
               {brand.organizationName}
             </span>

@@ -6,6 +6,7 @@ import type { PaginationState, SortingState } from "@tanstack/react-table";
 import { Button } from "@/components/ui/button";
 import { DataTable, dataTableColumns, pageSizeOptions } from "@/components/ui/data-table";
 import { ConfirmDialog } from "@/components/ui/dialog";
+import { RowActionsMenu, type RowAction } from "@/components/ui/row-actions";
 import { SelectField, TextField } from "@/components/ui/field";
 import { useApi } from "@/components/client/use-api";
 import { useDebouncedSearch } from "@/components/client/use-debounced-search";
@@ -146,34 +147,39 @@ export function UsersScreen({ permissions, defaultPageSize, options, selfHexId }
             // API users live in /api-management; the server refuses these changes for them anyway.
             if ((!permissions.update && !permissions.create) || user.hasApi) return null;
             const open = (action: UserAction) => setDialog({ kind: "action", action, user });
-            const actionButton = (action: UserAction, danger = false) => (
-              <Button
-                type="button"
-                variant="ghost"
-                className={`px-2 py-1${danger ? " text-red-700" : ""}`}
-                onClick={() => open(action)}
-                data-testid={`user-${actionPath[action]}-button`}
-              >
-                {t(`actions.${action}`)}
-              </Button>
-            );
-            const resend = permissions.create && user.invitationPending ? actionButton("resendInvitation") : null;
-            if (!permissions.update) return <div className="flex flex-wrap justify-end gap-1">{resend}</div>;
+            const item = (action: UserAction, danger = false): RowAction => ({
+              key: action,
+              label: t(`actions.${action}`),
+              onSelect: () => open(action),
+              danger,
+              testId: `user-${actionPath[action]}-button`,
+            });
+            const more: RowAction[] = [];
+            if (permissions.create && user.invitationPending) more.push(item("resendInvitation"));
+            if (permissions.update) {
+              if (!user.enabled) more.push(item("enable"));
+              else if (user.userHexId !== selfHexId) more.push(item("disable", true));
+              more.push(item("forcePasswordChange"), item("resetMfa"));
+            }
+            // One line per row: the edit button, and the other actions behind a compact menu.
             return (
-              <div className="flex flex-wrap justify-end gap-1">
-                {resend}
-                <Button
-                  type="button"
-                  variant="ghost"
-                  className="px-2 py-1"
-                  onClick={() => setDialog({ kind: "edit", user })}
-                  data-testid="user-edit-button"
-                >
-                  {t("actions.edit")}
-                </Button>
-                {user.enabled ? (user.userHexId === selfHexId ? null : actionButton("disable", true)) : actionButton("enable")}
-                {actionButton("forcePasswordChange")}
-                {actionButton("resetMfa")}
+              <div className="flex flex-nowrap items-center justify-end gap-1">
+                {permissions.update ? (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    className="px-2 py-1"
+                    onClick={() => setDialog({ kind: "edit", user })}
+                    data-testid="user-edit-button"
+                  >
+                    {t("actions.edit")}
+                  </Button>
+                ) : null}
+                <RowActionsMenu
+                  label={t("actions.more", { name: `${user.firstName} ${user.lastName}` })}
+                  actions={more}
+                  testId="user-actions"
+                />
               </div>
             );
           },

@@ -25,6 +25,9 @@ export type OrganizationInput = z.infer<typeof organizationInput>;
 
 export const listOrganizationsQuery = z.object({
   search: lineText().trim().max(100).optional(),
+  /** Zero-based page; `size` defaults to the configured page size (default_page_size). */
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).optional(),
 });
 
 export const organizationView = z.object({
@@ -36,6 +39,13 @@ export const organizationView = z.object({
   users: z.number().int(),
   createdAt: z.string(),
 });
+
+/** One page of organisations, by name, with the page's place in the whole list. */
+export const organizationPage = z.object({
+  organizations: z.array(organizationView),
+  page: z.object({ size: z.number().int(), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int() }),
+});
+export type OrganizationPage = z.infer<typeof organizationPage>;
 export type OrganizationView = z.infer<typeof organizationView>;
 
 export const managerView = z.object({

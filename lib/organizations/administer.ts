@@ -2,12 +2,20 @@ import type { AuthContext } from "@/lib/auth/context";
 import { logOperation } from "@/lib/audit/operation-log";
 import { inviteToSetPassword } from "@/lib/auth/change-password";
 import { db, type Tx } from "@/lib/db/client";
-import type { Organization } from "@/lib/db/generated/client";
+import type { Organization, Prisma } from "@/lib/db/generated/client";
+import { getConfigNumber } from "@/lib/config/values";
 import { AppError } from "@/lib/errors/app-error";
 import { toDbLanguage, type Locale } from "@/lib/i18n/config";
 import { defaultRoles } from "@/lib/permissions/default-roles";
 import { asContactTaken, assertContactFree } from "@/lib/users/user-records";
-import { listOrganizationsQuery, managerInput, organizationInput, type ManagerView, type OrganizationView } from "./admin-schemas";
+import {
+  listOrganizationsQuery,
+  managerInput,
+  organizationInput,
+  type ManagerView,
+  type OrganizationPage,
+  type OrganizationView,
+} from "./admin-schemas";
 import { createOrganization } from "./create-organization";
 
 // Organisations and their administrators, for platform administrators only (/organization,
@@ -57,16 +65,20 @@ async function lockNames(tx: Tx): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('organization-names'))`;
 }
 
-export async function listOrganizations(context: AuthContext, raw: unknown): Promise<{ organizations: OrganizationView[] }> {
+export async function listOrganizations(context: AuthContext, raw: unknown): Promise<OrganizationPage> {
   assertPlatformAdmin(context);
-  const { search } = listOrganizationsQuery.parse(raw);
-  const organizations = await db.organization.findMany({
-    where: search ? { name: { contains: search, mode: "insensitive" } } : {},
-    include: withUserCount,
-    orderBy: { name: "asc" },
-    take: 1000,
-  });
-  return { organizations: organizations.map(toView) };
+  const { search, page, size: asked } = listOrganizationsQuery.parse(raw);
+  const size = asked ?? (await getConfigNumber(context.organizationId, "default_page_size"));
+  const where: Prisma.OrganizationWhereInput = search ? { name: { contains: search, mode: "insensitive" } } : {};
+  const [total, organizations] = await Promise.all([
+    db.organization.count({ where }),
+    // The id breaks ties, so a page never repeats or skips an organisation.
+    db.organization.findMany({ where, include: withUserCount, orderBy: [{ name: "asc" }, { id: "asc" }], skip: page * size, take: size }),
+  ]);
+  return {
+    organizations: organizations.map(toView),
+    page: { size, totalElements: total, totalPages: Math.ceil(total / size), number: page },
+  };
 }
 
 export async function getOrganization(context: AuthContext, organizationHexId: string): Promise<OrganizationView> {

@@ -8,6 +8,7 @@ const entries = [
   { href: "/prepare-document", key: "prepareDocument" },
   { href: "/batchImport", key: "batchImport" },
   { href: "/validations", key: "validations" },
+  { href: "/affiliation", key: "affiliation" },
   { href: "/report/Documentos/1/REPORT_ENVIO", key: "reportDocuments" },
   { href: "/report/Firmas/2/REPORT_SIGNATURE", key: "reportSignatures" },
   { href: "/contacts", key: "contacts" },

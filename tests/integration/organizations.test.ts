@@ -10,7 +10,7 @@ import { GET as listManagers, POST as inviteManager } from "@/app/api/organizati
 import { POST as setPass } from "@/app/api/password/set/[propUserId]/route";
 import { GET as session } from "@/app/api/session/route";
 import { db } from "@/lib/db/client";
-import type { ManagerView, OrganizationView } from "@/lib/organizations/admin-schemas";
+import type { ManagerView, OrganizationPage, OrganizationView } from "@/lib/organizations/admin-schemas";
 import { randomHex } from "@/lib/security/random";
 import { peers } from "./setup";
 import { call } from "../support/http";
@@ -90,11 +90,30 @@ describe("POST /api/organizations", () => {
     ]);
     expect(rows[0]!.detail).toContain(`recordId=${organization.organizationHexId}`);
 
-    const { body } = await call<{ organizations: OrganizationView[] }>(listOrganizations, "/api/organizations", {
+    const { body } = await call<OrganizationPage>(listOrganizations, "/api/organizations", {
       query: { search: name },
       token: platformToken,
     });
     expect(body.organizations.map((o) => o.organizationHexId)).toEqual([organization.organizationHexId]);
+    expect(body.page).toMatchObject({ totalElements: 1, totalPages: 1, number: 0 });
+  });
+
+  it("pages the organisations on the server, by name, without repeating or skipping one", async () => {
+    const prefix = uniqueName();
+    for (const letter of ["c", "a", "e", "b", "d"]) await created(`${prefix} ${letter}`);
+    const pageOf = async (page: number) =>
+      (
+        await call<OrganizationPage>(listOrganizations, "/api/organizations", {
+          query: { search: prefix, page: String(page), size: "2" },
+          token: platformToken,
+        })
+      ).body;
+    const pages = await Promise.all([0, 1, 2, 3].map(pageOf));
+    expect(pages.map((p) => p.organizations.map((o) => o.name.slice(-1)))).toEqual([["a", "b"], ["c", "d"], ["e"], []]);
+    expect(pages[0]!.page).toEqual({ size: 2, totalElements: 5, totalPages: 3, number: 0 });
+    // More than a page can hold is refused, not silently cut.
+    const tooBig = await call(listOrganizations, "/api/organizations", { query: { size: "1000" }, token: platformToken });
+    expect(tooBig.status).toBe(400);
   });
 
   it("refuses a duplicate name, whatever its case, and invalid fields", async () => {

@@ -111,7 +111,16 @@ describe("menu (spec §2 menu targets)", () => {
     );
     expect(hrefs(admin)).not.toContain("/organization");
     expect(hrefs(platform)).toContain("/organization");
-    expect(hrefs(operator)).toEqual(["/dashboard", "/inbox", "/signatures", "/prepare-document", "/validations", "/contacts", "/manual"]);
+    expect(hrefs(operator)).toEqual([
+      "/dashboard",
+      "/inbox",
+      "/signatures",
+      "/prepare-document",
+      "/validations",
+      "/affiliation",
+      "/contacts",
+      "/manual",
+    ]);
     expect(hrefs(nothing)).toEqual(["/dashboard", "/manual"]);
   });
 });

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { listOrganizationsQuery, managerInput, managerView, organizationInput, organizationView } from "@/lib/organizations/admin-schemas";
+import {
+  listOrganizationsQuery,
+  managerInput,
+  managerView,
+  organizationInput,
+  organizationPage,
+  organizationView,
+} from "@/lib/organizations/admin-schemas";
 import { hexIdPath, operationGroup } from "./common";
 
 export const organizationOperations = operationGroup(
@@ -37,10 +44,10 @@ export const organizationAdminOperations = operationGroup(
     method: "get",
     path: "/api/organizations",
     operationId: "listOrganizations",
-    summary: "Every organisation of the platform, by name",
-    description: `${platformOnly} \`search\` filters by a part of the name.`,
+    summary: "The platform's organisations, by name, one page at a time",
+    description: `${platformOnly} \`search\` filters by a part of the name; \`page\` (from 0) and \`size\` (1–100, default the configured page size) page the list.`,
     query: listOrganizationsQuery,
-    responses: { 200: { description: "The organisations", body: { schema: z.object({ organizations: z.array(organizationView) }) } } },
+    responses: { 200: { description: "One page of organisations", body: { schema: organizationPage, component: "OrganizationPage" } } },
   },
   {
     method: "post",
