@@ -74,7 +74,11 @@ function EventEditor({ view, canUpdate, onSaved }: { view: EventView; canUpdate:
   // The same rules the server applies, with its messages, checked before anything is sent.
   const schema = useMemo(
     () =>
-      z.object({ recipients: z.record(z.string(), z.boolean()), templates: z.record(z.string(), z.object({ subject: z.string(), body: z.string() })) })
+      z
+        .object({
+          recipients: z.record(z.string(), z.boolean()),
+          templates: z.record(z.string(), z.object({ subject: z.string(), body: z.string() })),
+        })
         .superRefine((values, ctx) => {
           for (const template of view.templates) {
             const key = templateKey(template);
@@ -113,7 +117,12 @@ function EventEditor({ view, canUpdate, onSaved }: { view: EventView; canUpdate:
       })
       .map((template) => {
         const text = values.templates[templateKey(template)]!;
-        return { channel: template.channel, language: template.language, body: text.body, ...(template.channel === "EMAIL" ? { subject: text.subject } : {}) };
+        return {
+          channel: template.channel,
+          language: template.language,
+          body: text.body,
+          ...(template.channel === "EMAIL" ? { subject: text.subject } : {}),
+        };
       });
     if (recipients.length === 0 && templates.length === 0) {
       notifySuccess(t("nothingChanged"));
@@ -126,7 +135,8 @@ function EventEditor({ view, canUpdate, onSaved }: { view: EventView; canUpdate:
       return;
     }
     const { channel, language, field } = result.error as { channel?: string; language?: string; field?: string };
-    if (channel && language && field) setError(`templates.${channel}_${language}.${field}` as Path<Values>, { message: result.error.message });
+    if (channel && language && field)
+      setError(`templates.${channel}_${language}.${field}` as Path<Values>, { message: result.error.message });
     else setFormError(result.error.message);
     notifyApiError(result.error);
   });

@@ -63,7 +63,10 @@ export function TemplatePreview({ event, channel, language, subject, body }: Pro
       ) : null}
       {preview?.sms ? (
         <>
-          <p className="whitespace-pre-wrap rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="notification-preview-sms">
+          <p
+            className="whitespace-pre-wrap rounded-md border border-slate-200 bg-slate-50 p-3 text-sm"
+            data-testid="notification-preview-sms"
+          >
             {preview.text}
           </p>
           <p className="text-xs text-slate-600" data-testid="notification-sms-length">

@@ -55,7 +55,11 @@ export async function sendLoggedMail(mail: LoggedMail): Promise<{ result: "sent"
  */
 export async function recordTurnedOff(log: MailLogEntry, prefix: string): Promise<{ result: "skipped" }> {
   if (!(await alreadySent(log, prefix)))
-    await recordTransaction({ ...log, resultSuccess: true, description: `${prefix}: not sent, turned off in the organisation's notifications` });
+    await recordTransaction({
+      ...log,
+      resultSuccess: true,
+      description: `${prefix}: not sent, turned off in the organisation's notifications`,
+    });
   return { result: "skipped" };
 }
 

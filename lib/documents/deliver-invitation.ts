@@ -66,7 +66,9 @@ export async function deliverInvitation(payload: z.infer<typeof deliverInvitatio
   const { organization } = signer.document;
   const locale = fromDbLanguage(signer.preferredLanguage);
   const timeZone = safeTimeZone(await organizationTimeZone(signer.document.organizationId));
-  const expires = signer.document.expirationDate ? formatZonedTime(signer.document.expirationDate, locale, timeZone, { dateStyle: "long" }) : "";
+  const expires = signer.document.expirationDate
+    ? formatZonedTime(signer.document.expirationDate, locale, timeZone, { dateStyle: "long" })
+    : "";
   const values = {
     recipientName: signer.firstName,
     organizationName: organization.name,

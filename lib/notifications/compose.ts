@@ -37,7 +37,10 @@ export function composeMail(
   organization: MailOrganization,
   values: Omit<TemplateValues, "organizationName">,
 ): RenderedMail {
-  return composeTemplateMail(event, settings.template("EMAIL", locale), locale, organization, { ...values, organizationName: organization.name });
+  return composeTemplateMail(event, settings.template("EMAIL", locale), locale, organization, {
+    ...values,
+    organizationName: organization.name,
+  });
 }
 
 /** The organisation's SMS for one event. */

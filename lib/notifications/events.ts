@@ -117,7 +117,10 @@ export const eventDefinitions: Record<NotificationEvent, EventDefinition> = {
     linkRequired: false,
     actionKey: "completion.senderAction",
     defaults: (t) => ({
-      EMAIL: { subject: t("completion.subject", tokens), body: paragraphs(t("greeting", tokens), t("completion.senderBody", tokens), "{outcome}", "{link}") },
+      EMAIL: {
+        subject: t("completion.subject", tokens),
+        body: paragraphs(t("greeting", tokens), t("completion.senderBody", tokens), "{outcome}", "{link}"),
+      },
     }),
   },
   signedCopyReady: {
@@ -127,7 +130,10 @@ export const eventDefinitions: Record<NotificationEvent, EventDefinition> = {
     linkRequired: true,
     actionKey: "completion.signerAction",
     defaults: (t) => ({
-      EMAIL: { subject: t("completion.subject", tokens), body: paragraphs(t("greeting", tokens), t("completion.signerBody", tokens), "{link}") },
+      EMAIL: {
+        subject: t("completion.subject", tokens),
+        body: paragraphs(t("greeting", tokens), t("completion.signerBody", tokens), "{link}"),
+      },
     }),
   },
 };

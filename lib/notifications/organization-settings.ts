@@ -64,7 +64,9 @@ function eventViewOf(event: NotificationEvent, rows: Rows): EventView {
     templates: definition.channels.flatMap((channel) =>
       templateLanguages.map((language) => {
         const fallback = defaultTemplate(event, channel, language) ?? { subject: null, body: "" };
-        const customised = rows.templates.some((t) => t.event === event && t.channel === channel && fromDbLanguage(t.language) === language);
+        const customised = rows.templates.some(
+          (t) => t.event === event && t.channel === channel && fromDbLanguage(t.language) === language,
+        );
         return { channel, language, ...settings.template(channel, language), customised, default: fallback };
       }),
     ),

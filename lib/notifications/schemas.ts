@@ -6,13 +6,17 @@ import { notificationChannels, notificationEvents, notificationRecipients, templ
 
 export const eventSchema = z.enum(notificationEvents).describe("The notification event");
 export const channelSchema = z.enum(notificationChannels);
-export const recipientSchema = z.enum(notificationRecipients).describe("SENDER: who sent the shipment; ADMINS: the organisation's administrators; SIGNER");
+export const recipientSchema = z
+  .enum(notificationRecipients)
+  .describe("SENDER: who sent the shipment; ADMINS: the organisation's administrators; SIGNER");
 export const languageSchema = z.enum(templateLanguages);
 
 /** Limits are checked by templateProblem, with the messages the screen shows; here only the shape. */
 const templateFields = {
   subject: lineText().nullable().optional().describe("E-mail only: the subject, one line, with {placeholders}"),
-  body: multiLineText().describe("The text with {placeholders}; in a mail, blank lines separate paragraphs and a paragraph that is only {link} is the button"),
+  body: multiLineText().describe(
+    "The text with {placeholders}; in a mail, blank lines separate paragraphs and a paragraph that is only {link} is the button",
+  ),
 };
 
 export const templateInput = z.object({ channel: channelSchema, language: languageSchema, ...templateFields }).strict();
@@ -24,7 +28,11 @@ export const updateEventInput = z
       .max(12)
       .optional()
       .describe("Recipient × channel cells to turn on or off; cells left out keep their value"),
-    templates: z.array(templateInput).max(4).optional().describe("Templates to save as the organisation's own; templates left out keep theirs"),
+    templates: z
+      .array(templateInput)
+      .max(4)
+      .optional()
+      .describe("Templates to save as the organisation's own; templates left out keep theirs"),
   })
   .strict();
 export type UpdateEventInput = z.infer<typeof updateEventInput>;

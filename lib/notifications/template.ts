@@ -14,7 +14,13 @@ export type TemplateField = "subject" | "body";
 /** Why a template cannot be saved: the first problem, with the field at fault. Null when it is fine. */
 export function templateProblem(event: NotificationEvent, channel: NotificationChannel, template: TemplateText): AppError | null {
   const definition = eventDefinitions[event];
-  const fields: [TemplateField, string | null][] = channel === "EMAIL" ? [["subject", template.subject], ["body", template.body]] : [["body", template.body]];
+  const fields: [TemplateField, string | null][] =
+    channel === "EMAIL"
+      ? [
+          ["subject", template.subject],
+          ["body", template.body],
+        ]
+      : [["body", template.body]];
   for (const [field, text] of fields) {
     if (text === null || text.trim() === "") return new AppError("NOTIFICATION_TEXT_REQUIRED", { field });
     const max = field === "subject" ? templateLimits.subject : channel === "SMS" ? templateLimits.sms : templateLimits.mailBody;
@@ -24,10 +30,15 @@ export function templateProblem(event: NotificationEvent, channel: NotificationC
     for (const match of text.matchAll(token)) {
       const name = match[1] ?? "";
       if (!(allowed as readonly string[]).includes(name))
-        return new AppError("NOTIFICATION_PLACEHOLDER_UNKNOWN", { field, placeholder: `{${name}}`, allowed: allowed.map((p) => `{${p}}`).join(", ") });
+        return new AppError("NOTIFICATION_PLACEHOLDER_UNKNOWN", {
+          field,
+          placeholder: `{${name}}`,
+          allowed: allowed.map((p) => `{${p}}`).join(", "),
+        });
     }
     if (/[{}]/.test(text.replace(token, ""))) return new AppError("NOTIFICATION_BRACES_UNMATCHED", { field });
-    if (field === "body" && definition.linkRequired && !text.includes("{link}")) return new AppError("NOTIFICATION_LINK_REQUIRED", { field });
+    if (field === "body" && definition.linkRequired && !text.includes("{link}"))
+      return new AppError("NOTIFICATION_LINK_REQUIRED", { field });
   }
   return null;
 }
@@ -85,15 +96,16 @@ const button = "background:#0f766e;color:#fff;padding:10px 16px;border-radius:6p
  * expiry) are left out. The text part has the same paragraphs with the link written out.
  */
 export function renderMail(event: NotificationEvent, template: TemplateText, values: TemplateValues, layout: MailLayout): RenderedMail {
-  const subject = fill(template.subject ?? "", values).replace(/\s+/g, " ").trim();
+  const subject = fill(template.subject ?? "", values)
+    .replace(/\s+/g, " ")
+    .trim();
   const blocks = withLink(event, template.body.replace(/\r\n?/g, "\n"))
     .split(/\n[ \t]*\n/)
     .map((block) => block.trim())
     .filter((block) => fill(block, values).trim() !== "");
   const link = values.link ?? "";
   const htmlBlocks = blocks.map((block) => {
-    if (block === "{link}")
-      return `<p><a href="${escapeHtml(link)}" style="${button}">${escapeHtml(layout.action)}</a></p>`;
+    if (block === "{link}") return `<p><a href="${escapeHtml(link)}" style="${button}">${escapeHtml(layout.action)}</a></p>`;
     const parts = block.split("{link}").map((part) => escapeHtml(fill(part, values)).replace(/\n/g, "<br>"));
     return `<p>${parts.join(`<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`;
   });

@@ -21,10 +21,7 @@ export function assertTemplateChannel(event: NotificationEvent, channel: Notific
 type Change = { event: string; recordId: string; action: string };
 
 function log(context: AuthContext, ip: string, change: Change, tx: Tx) {
-  return logOperation(
-    { module: "NOTIFICACION", organizationId: context.organizationId, userId: context.userId, ip, ...change },
-    tx,
-  );
+  return logOperation({ module: "NOTIFICACION", organizationId: context.organizationId, userId: context.userId, ip, ...change }, tx);
 }
 
 type TemplateKey = { organizationId: number; event: string; channel: NotificationChannel; language: "es_es" | "en_us" };
@@ -65,11 +62,16 @@ export async function updateNotificationEvent(context: AuthContext, eventName: s
         create: { ...where, enabled: cell.enabled },
         update: { enabled: cell.enabled },
       });
-      await log(context, ip, {
-        event: "NOTIFICATION_RECIPIENT_UPDATE",
-        recordId: event,
-        action: `NOTIFICATION_RECIPIENT_UPDATE ${event} ${cell.recipient} ${cell.channel}=${cell.enabled ? "on" : "off"}`,
-      }, tx);
+      await log(
+        context,
+        ip,
+        {
+          event: "NOTIFICATION_RECIPIENT_UPDATE",
+          recordId: event,
+          action: `NOTIFICATION_RECIPIENT_UPDATE ${event} ${cell.recipient} ${cell.channel}=${cell.enabled ? "on" : "off"}`,
+        },
+        tx,
+      );
     }
     for (const template of templates) {
       const key: TemplateKey = { organizationId, event, channel: template.channel, language: toDbLanguage(template.language) };
@@ -85,11 +87,16 @@ export async function updateNotificationEvent(context: AuthContext, eventName: s
           update: { subject: template.subject, body: template.body },
         });
       // The text is not copied into the log; its size tells one change from another.
-      await log(context, ip, {
-        event: "NOTIFICATION_TEMPLATE_UPDATE",
-        recordId: event,
-        action: `NOTIFICATION_TEMPLATE_UPDATE ${event} ${template.channel} ${template.language} (${template.body.length} chars)`,
-      }, tx);
+      await log(
+        context,
+        ip,
+        {
+          event: "NOTIFICATION_TEMPLATE_UPDATE",
+          recordId: event,
+          action: `NOTIFICATION_TEMPLATE_UPDATE ${event} ${template.channel} ${template.language} (${template.body.length} chars)`,
+        },
+        tx,
+      );
     }
     return getEventView(organizationId, event, tx);
   });
@@ -108,11 +115,16 @@ export async function restoreDefaultTemplate(
       where: { organizationId: context.organizationId, event, channel: params.channel, language: toDbLanguage(params.language) },
     });
     if (removed.count > 0)
-      await log(context, ip, {
-        event: "NOTIFICATION_TEMPLATE_RESTORE",
-        recordId: event,
-        action: `NOTIFICATION_TEMPLATE_RESTORE ${event} ${params.channel} ${params.language}`,
-      }, tx);
+      await log(
+        context,
+        ip,
+        {
+          event: "NOTIFICATION_TEMPLATE_RESTORE",
+          recordId: event,
+          action: `NOTIFICATION_TEMPLATE_RESTORE ${event} ${params.channel} ${params.language}`,
+        },
+        tx,
+      );
     return getEventView(context.organizationId, event, tx);
   });
 }

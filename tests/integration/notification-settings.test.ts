@@ -75,7 +75,9 @@ async function sendAndDeliver(organizationId: number, token: string, signers: Pa
   expect((await send(token, ready.document.hexId)).status).toBe(200);
   // A worker of another test file may take the job first: then this run finds it sent and skips it.
   for (const delivery of await db.delivery.findMany({ where: { signer: { documentId: ready.document.id } } }))
-    expect(["sent", "skipped"]).toContain((await runJob("shipments.deliver-invitation", { deliveryId: delivery.id })).result);
+    expect(["sent", "skipped"]).toContain(
+      ((await runJob("shipments.deliver-invitation", { deliveryId: delivery.id })) as { result: string }).result,
+    );
   return ready;
 }
 
@@ -86,7 +88,13 @@ describe("notification settings: what an organisation sees", () => {
   it("shows every event with the product's texts as defaults, the signer's invitation fixed on both channels", async () => {
     const { status, body } = await settings(adminA);
     expect(status).toBe(200);
-    expect(body.events.map((e) => e.event)).toEqual(["signerInvited", "signerReminded", "signerRejected", "documentCompleted", "signedCopyReady"]);
+    expect(body.events.map((e) => e.event)).toEqual([
+      "signerInvited",
+      "signerReminded",
+      "signerRejected",
+      "documentCompleted",
+      "signedCopyReady",
+    ]);
     const invited = body.events.find((e) => e.event === "signerInvited")!;
     expect(invited.linkRequired).toBe(true);
     expect(invited.recipients).toEqual([
@@ -128,7 +136,12 @@ describe("notification settings: the rules of a template", () => {
       templates: [{ channel: "EMAIL", language: "es-es", subject: "Rechazo de {signerName}", body: "Motivo: {reason}. IBAN: {iban}" }],
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toMatchObject({ errorCode: "NOTIFICATION_PLACEHOLDER_UNKNOWN", field: "body", channel: "EMAIL", language: "es-es" });
+    expect(unknown.body).toMatchObject({
+      errorCode: "NOTIFICATION_PLACEHOLDER_UNKNOWN",
+      field: "body",
+      channel: "EMAIL",
+      language: "es-es",
+    });
     expect(unknown.body.message).toContain("{iban}");
     expect(unknown.body.message).toContain("{reason}");
 
@@ -139,26 +152,38 @@ describe("notification settings: the rules of a template", () => {
       "en-us",
     );
     expect(noLink.body).toMatchObject({ errorCode: "NOTIFICATION_LINK_REQUIRED", field: "body", channel: "SMS", language: "en-us" });
-    expect(noLink.body.message).toBe("The text must keep the {link} placeholder: without it, the recipient would not get their personal link.");
-    expect((await update(adminA, "signerInvited", { templates: [{ channel: "SMS", language: "es-es", body: "{link} {documentTitle" }] })).body.errorCode).toBe(
-      "NOTIFICATION_BRACES_UNMATCHED",
+    expect(noLink.body.message).toBe(
+      "The text must keep the {link} placeholder: without it, the recipient would not get their personal link.",
     );
-    expect((await update(adminA, "signerInvited", { templates: [{ channel: "EMAIL", language: "es-es", subject: "Firme {link}", body: "{link}" }] })).body).toMatchObject({
+    expect(
+      (await update(adminA, "signerInvited", { templates: [{ channel: "SMS", language: "es-es", body: "{link} {documentTitle" }] })).body
+        .errorCode,
+    ).toBe("NOTIFICATION_BRACES_UNMATCHED");
+    expect(
+      (
+        await update(adminA, "signerInvited", {
+          templates: [{ channel: "EMAIL", language: "es-es", subject: "Firme {link}", body: "{link}" }],
+        })
+      ).body,
+    ).toMatchObject({
       errorCode: "NOTIFICATION_PLACEHOLDER_UNKNOWN",
       field: "subject",
     });
-    expect((await update(adminA, "signerInvited", { templates: [{ channel: "SMS", language: "es-es", body: `{link} ${"x".repeat(600)}` }] })).body).toMatchObject({
+    expect(
+      (await update(adminA, "signerInvited", { templates: [{ channel: "SMS", language: "es-es", body: `{link} ${"x".repeat(600)}` }] }))
+        .body,
+    ).toMatchObject({
       errorCode: "NOTIFICATION_TEXT_TOO_LONG",
       max: 480,
     });
     const fixed = await update(adminA, "signerInvited", { recipients: [{ recipient: "SIGNER", channel: "SMS", enabled: false }] });
     expect(fixed.body.errorCode).toBe("NOTIFICATION_RECIPIENT_FIXED");
-    expect((await update(adminA, "signerRejected", { recipients: [{ recipient: "SIGNER", channel: "EMAIL", enabled: true }] })).body.errorCode).toBe(
-      "NOTIFICATION_RECIPIENT_UNKNOWN",
-    );
-    expect((await update(adminA, "documentCompleted", { templates: [{ channel: "SMS", language: "es-es", body: "x" }] })).body.errorCode).toBe(
-      "NOTIFICATION_TEMPLATE_UNKNOWN",
-    );
+    expect(
+      (await update(adminA, "signerRejected", { recipients: [{ recipient: "SIGNER", channel: "EMAIL", enabled: true }] })).body.errorCode,
+    ).toBe("NOTIFICATION_RECIPIENT_UNKNOWN");
+    expect(
+      (await update(adminA, "documentCompleted", { templates: [{ channel: "SMS", language: "es-es", body: "x" }] })).body.errorCode,
+    ).toBe("NOTIFICATION_TEMPLATE_UNKNOWN");
     const unknownEvent = await update(adminA, "documentExploded", {});
     expect([unknownEvent.status, unknownEvent.body.errorCode]).toEqual([404, "NOTIFICATION_EVENT_UNKNOWN"]);
     // One bad template among good changes: nothing is written.
@@ -211,7 +236,9 @@ describe("notification settings: what the product sends", () => {
     expect(logs.map((l) => l.operationEventId)).toEqual(["NOTIFICATION_TEMPLATE_UPDATE"]);
     expect(logs[0]!.detail).toContain("signerInvited EMAIL es-es");
     // Saving the same again is no change.
-    await update(adminA, "signerInvited", { templates: [{ channel: "EMAIL", language: "es-es", subject: "Firma pendiente: {documentTitle}", body }] });
+    await update(adminA, "signerInvited", {
+      templates: [{ channel: "EMAIL", language: "es-es", subject: "Firma pendiente: {documentTitle}", body }],
+    });
     expect(await notificationLogs(orgA.organization.id)).toHaveLength(1);
 
     const { signers, title } = await sendAndDeliver(orgA.organization.id, adminA, [{ language: "es_es" }, { language: "en_us" }]);
@@ -230,7 +257,9 @@ describe("notification settings: what the product sends", () => {
     // Organisation B is untouched by A's template.
     const other = await sendAndDeliver(orgB.organization.id, adminB, [{ language: "es_es" }]);
     const toB = await peers.mail.waitFor((m) => m.to.includes(other.signers[0]!.email!), 10_000);
-    expect(toB.subject).toBe(translator("es-es", "mail")("invitation.subject", { organization: orgB.organization.name, title: other.title }));
+    expect(toB.subject).toBe(
+      translator("es-es", "mail")("invitation.subject", { organization: orgB.organization.name, title: other.title }),
+    );
     const seenByB = (await settings(adminB)).body.events.find((e) => e.event === "signerInvited")!;
     expect(seenByB.templates.every((t) => !t.customised)).toBe(true);
     // B restoring "its" template leaves A's alone.
@@ -246,12 +275,18 @@ describe("notification settings: what the product sends", () => {
     ]);
     const again = await sendAndDeliver(orgA.organization.id, adminA, [{ language: "es_es" }]);
     const product = await peers.mail.waitFor((m) => m.to.includes(again.signers[0]!.email!), 10_000);
-    expect(product.subject).toBe(translator("es-es", "mail")("invitation.subject", { organization: orgA.organization.name, title: again.title }));
+    expect(product.subject).toBe(
+      translator("es-es", "mail")("invitation.subject", { organization: orgA.organization.name, title: again.title }),
+    );
   });
 
   it("an SMS template is what the SMS path sends", async () => {
     expect(
-      (await update(adminA, "signerInvited", { templates: [{ channel: "SMS", language: "es-es", body: "{organizationName}: firme «{documentTitle}» en {link}" }] })).status,
+      (
+        await update(adminA, "signerInvited", {
+          templates: [{ channel: "SMS", language: "es-es", body: "{organizationName}: firme «{documentTitle}» en {link}" }],
+        })
+      ).status,
     ).toBe(200);
     const phone = testPhone();
     const { signers, title } = await sendAndDeliver(orgA.organization.id, adminA, [{ cellPhone: phone, favourite: "SMS" }]);
@@ -275,7 +310,9 @@ describe("notification settings: what the product sends", () => {
       ["SENDER", false],
       ["ADMINS", true],
     ]);
-    expect((await notificationLogs(orgA.organization.id)).filter((l) => l.operationEventId === "NOTIFICATION_RECIPIENT_UPDATE")).toHaveLength(2);
+    expect(
+      (await notificationLogs(orgA.organization.id)).filter((l) => l.operationEventId === "NOTIFICATION_RECIPIENT_UPDATE"),
+    ).toHaveLength(2);
 
     const { document, signers } = await createSentShipment(orgA.organization.id, { signers: [{}], steps: ["SIGNATURE"] });
     await db.document.update({ where: { id: document.id }, data: { senderId: sender.id } });
@@ -289,7 +326,9 @@ describe("notification settings: what the product sends", () => {
     await peers.mail.waitFor((m) => m.to.includes(signers[0]!.email!) && /files-download/.test(m.text), 10_000);
     expect(peers.mail.messages.some((m) => m.to.includes(sender.email))).toBe(false);
     // Recorded as handled, so that neither a retry nor the reconcile job mails the sender later.
-    const rows = await db.transactionLog.findMany({ where: { transactionHexId: document.hexId, typeId: transactionTypes.COMPLETION_MAIL } });
+    const rows = await db.transactionLog.findMany({
+      where: { transactionHexId: document.hexId, typeId: transactionTypes.COMPLETION_MAIL },
+    });
     expect(rows.map((r) => r.description)).toContain("completion mail to sender: not sent, turned off in the organisation's notifications");
     expect(await runJob("callbacks.completion-mail", { documentId: document.id })).toEqual({ result: "skipped" });
     expect(peers.mail.messages.some((m) => m.to.includes(sender.email))).toBe(false);

@@ -26,7 +26,9 @@ describe("notification templates", () => {
     expect(problem?.meta).toMatchObject({ field: "body", placeholder: "{iban}" });
     expect(String(problem?.meta.allowed)).toContain("{reason}");
     // A placeholder of another event is unknown here too.
-    expect(templateProblem("signedCopyReady", "EMAIL", { subject: "x", body: "{reason} {link}" })?.code).toBe("NOTIFICATION_PLACEHOLDER_UNKNOWN");
+    expect(templateProblem("signedCopyReady", "EMAIL", { subject: "x", body: "{reason} {link}" })?.code).toBe(
+      "NOTIFICATION_PLACEHOLDER_UNKNOWN",
+    );
   });
 
   it("keeps the link out of the subject and in every invitation and reminder text", () => {
@@ -38,7 +40,9 @@ describe("notification templates", () => {
   });
 
   it("refuses stray braces, empty texts and texts over the limits", () => {
-    expect(templateProblem("signerInvited", "SMS", { subject: null, body: "{link} {documentTitle" })?.code).toBe("NOTIFICATION_BRACES_UNMATCHED");
+    expect(templateProblem("signerInvited", "SMS", { subject: null, body: "{link} {documentTitle" })?.code).toBe(
+      "NOTIFICATION_BRACES_UNMATCHED",
+    );
     expect(templateProblem("signerInvited", "EMAIL", { subject: " ", body: "{link}" })?.code).toBe("NOTIFICATION_TEXT_REQUIRED");
     const long = templateProblem("signerInvited", "SMS", { subject: null, body: `{link} ${"a".repeat(templateLimits.sms)}` });
     expect(long?.code).toBe("NOTIFICATION_TEXT_TOO_LONG");
@@ -59,7 +63,9 @@ describe("notification templates", () => {
     expect(mail.html).toContain(`<a href="${link}">${link}</a>`);
     expect(mail.html).toContain(">Revisar y firmar</a>");
     // The empty expiry paragraph is left out; the text part writes the link.
-    expect(mail.text).toBe(["Notaría <Demo>", "", "Hola <script>alert(1)</script>:", "", `Vea ${link} ahora.`, "", link, "", "Rúbrica"].join("\n"));
+    expect(mail.text).toBe(
+      ["Notaría <Demo>", "", "Hola <script>alert(1)</script>:", "", `Vea ${link} ahora.`, "", link, "", "Rúbrica"].join("\n"),
+    );
   });
 
   it("never sends an invitation without its link, even from a stored text that lost it", () => {

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { eventSchema, eventView, channelSchema, languageSchema, previewInput, previewView, settingsView, updateEventInput } from "@/lib/notifications/schemas";
+import {
+  eventSchema,
+  eventView,
+  channelSchema,
+  languageSchema,
+  previewInput,
+  previewView,
+  settingsView,
+  updateEventInput,
+} from "@/lib/notifications/schemas";
 import { operationGroup } from "./common";
 
 // The organisation's notifications (/notifications): who gets each event, on which channel, with which text.
@@ -21,7 +30,8 @@ export const notificationOperations = operationGroup(
     operationId: "getNotificationSettings",
     summary: "Every notification event of the caller's organisation: recipients × channels and templates per channel and language",
     needs: "NOTIFICACION:VIEW",
-    description: "A template the organisation has not customised shows the product's text (customised false); `default` is always the product's text.",
+    description:
+      "A template the organisation has not customised shows the product's text (customised false); `default` is always the product's text.",
     responses: { 200: { description: "The settings", body: { schema: settingsView, component: "NotificationSettings" } } },
   },
   {
