@@ -76,7 +76,7 @@ function EventEditor({ view, canUpdate, onSaved }: { view: EventView; canUpdate:
     () =>
       z
         .object({
-          recipients: z.record(z.string(), z.boolean()),
+          recipients: z.record(z.string(), z.boolean().optional()),
           templates: z.record(z.string(), z.object({ subject: z.string(), body: z.string() })),
         })
         .superRefine((values, ctx) => {
