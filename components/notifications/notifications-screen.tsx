@@ -18,7 +18,8 @@ import { TemplatePreview } from "./template-preview";
 
 type Template = EventView["templates"][number];
 type Cell = EventView["recipients"][number];
-type Values = { recipients: Record<string, boolean>; templates: Record<string, { subject: string; body: string }> };
+// Disabled boxes (a signer's fixed cells, a read-only caller) give no value.
+type Values = { recipients: Record<string, boolean | undefined>; templates: Record<string, { subject: string; body: string }> };
 
 const cellKey = (cell: Pick<Cell, "recipient" | "channel">) => `${cell.recipient}_${cell.channel}`;
 const templateKey = (template: Pick<Template, "channel" | "language">) => `${template.channel}_${template.language}`;
@@ -109,7 +110,7 @@ function EventEditor({ view, canUpdate, onSaved }: { view: EventView; canUpdate:
     const original = valuesOf(view);
     const recipients = view.recipients
       .filter((cell) => !cell.locked && values.recipients[cellKey(cell)] !== original.recipients[cellKey(cell)])
-      .map((cell) => ({ recipient: cell.recipient, channel: cell.channel, enabled: values.recipients[cellKey(cell)]! }));
+      .map((cell) => ({ recipient: cell.recipient, channel: cell.channel, enabled: values.recipients[cellKey(cell)] === true }));
     const templates = view.templates
       .filter((template) => {
         const [now, before] = [values.templates[templateKey(template)]!, original.templates[templateKey(template)]!];
