@@ -333,4 +333,38 @@ describe("notification settings: what the product sends", () => {
     expect(await runJob("callbacks.completion-mail", { documentId: document.id })).toEqual({ result: "skipped" });
     expect(peers.mail.messages.some((m) => m.to.includes(sender.email))).toBe(false);
   });
+  it("a rejection reaches the administrators when the organisation turns them on, in their language and with the organisation's text", async () => {
+    const admin = await createTestUser(orgB, { language: "en_us" });
+    expect(
+      (
+        await update(adminB, "signerRejected", {
+          recipients: [{ recipient: "ADMINS", channel: "EMAIL", enabled: true }],
+          templates: [
+            {
+              channel: "EMAIL",
+              language: "en-us",
+              subject: "Declined: {documentTitle}",
+              body: "{signerName} said: {reason}\n\n{shipmentState}\n\n{link}",
+            },
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    const { document, signers } = await createSentShipment(orgB.organization.id, { signers: [{}, {}], steps: ["SIGNATURE"] });
+    const reason = `<b>No</b> ${randomHex(3)}`;
+    await db.signer.update({
+      where: { id: signers[0]!.id },
+      data: { status: "REJECTED", rejectedAt: new Date(), rejectionReason: reason },
+    });
+    expect(await runJob("callbacks.rejection-mail", { signerId: signers[0]!.id })).toEqual({ result: "sent" });
+    const mail = await peers.mail.waitFor((m) => m.to.includes(admin.email), 10_000);
+    expect(mail.subject).toBe(`Declined: ${document.title}`);
+    expect(mail.text).toContain(`${signers[0]!.firstName} ${signers[0]!.lastName} said: ${reason}`);
+    expect(mail.text).toContain(translator("en-us", "mail")("rejection.continues"));
+    expect(mail.html).toContain("&#60;b&#62;No&#60;/b&#62;");
+    // Organisation A's administrators hear nothing of B's shipment.
+    const adminsOfA = await db.user.findMany({ where: { organizationId: orgA.organization.id, roleId: orgA.adminRole.id } });
+    expect(adminsOfA.length).toBeGreaterThan(0);
+    expect(peers.mail.messages.some((m) => m.text.includes(document.hexId) && adminsOfA.some((u) => m.to.includes(u.email)))).toBe(false);
+  });
 });
