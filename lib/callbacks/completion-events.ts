@@ -4,18 +4,19 @@ import { callbackJob, completionMailJob } from "./callback-jobs";
 
 /**
  * A sealed shipment: the success callback (when the integrator gave a callBackUrl) and the
- * completion mails to the sender and to each signer who signed. Job ids are per event and per
+ * completion mails to the staff (sender, administrators) and to each signer who signed. Job ids are per event and per
  * recipient, so calling this again (a re-run seal job) adds nothing.
  */
 export async function enqueueCompletion(documentId: number): Promise<void> {
   const document = await db.document.findUnique({
     where: { id: documentId },
-    select: { callBackUrl: true, senderId: true, signers: { where: { status: "COMPLETED", email: { not: null } }, select: { id: true } } },
+    select: { callBackUrl: true, signers: { where: { status: "COMPLETED", email: { not: null } }, select: { id: true } } },
   });
   if (!document) return;
   await enqueueJobs([
     ...(document.callBackUrl ? [callbackJob(documentId, "completed")] : []),
-    ...(document.senderId !== null ? [completionMailJob(documentId)] : []),
+    // The staff's mail: the sender and, when the organisation chose so, its administrators.
+    completionMailJob(documentId),
     ...document.signers.map((signer) => completionMailJob(documentId, signer.id)),
   ]);
 }

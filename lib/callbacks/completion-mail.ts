@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
-import { organizationLogoUrl } from "@/lib/documents/invitation-message";
 import { fromDbLanguage } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
+import { composeMail } from "@/lib/notifications/compose";
+import { eventSettings } from "@/lib/notifications/organization-settings";
+import { staffRecipients, type StaffRecipient } from "@/lib/notifications/staff-recipients";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { filesDownloadToken } from "@/lib/signing/download-link";
-import { alreadySent, sendLoggedMail } from "./logged-mail";
+import { alreadySent, recordTurnedOff, sendEach, sendLoggedMail, type MailLogEntry } from "./logged-mail";
 import { transactionTypes } from "./transaction-log";
 
 export const completionMailPayload = z
@@ -15,116 +17,81 @@ export const completionMailPayload = z
 
 export type CompletionMailOutcome = { result: "sent" | "skipped" };
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-type Recipient = { role: "sender" | "signer"; email: string; firstName: string; preferredLanguage: string; link: string; key: string };
-
-type Organization = { name: string; hexId: string; logoFileName: string | null };
-
-/** A platform mail: the organisation's name and logo, a greeting, paragraphs, one button with its link appended in the text part. */
-export function composeMail(
-  organization: Organization,
-  parts: { greeting: string; paragraphs: string[]; action: string; link: string; signature: string },
-): { html: string; text: string } {
-  const logo = organizationLogoUrl(organization);
-  // The link is appended rather than placed by the translation, so no catalogue text can drop it.
-  const text = [
-    organization.name,
-    "",
-    parts.greeting,
-    "",
-    ...parts.paragraphs.flatMap((p) => [p, ""]),
-    parts.link,
-    "",
-    parts.signature,
-  ].join("\n");
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
-<div style="display:flex;align-items:center;gap:12px;margin-bottom:16px">${logo ? `<img src="${escapeHtml(logo)}" alt="" height="40">` : ""}<strong>${escapeHtml(organization.name)}</strong></div>
-<p>${escapeHtml(parts.greeting)}</p>${parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}
-<p><a href="${escapeHtml(parts.link)}" style="background:#0f766e;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(parts.action)}</a></p>
-<p style="color:#64748b;font-size:12px">${escapeHtml(parts.signature)}</p></body></html>`;
-  return { html, text };
-}
-
-/** Who signed and who rejected, for the sender: a shipment may complete with an optional signer's rejection. */
+/** Who signed and who rejected, for the staff: a shipment may complete with an optional signer's rejection. */
 export type Outcome = { signed: string[]; rejected: { name: string; reason: string | null }[] };
 
-/**
- * The completion mail in the recipient's language: the shipment is signed, and the link to the signed
- * PDF. The sender's says who signed and who rejected (with the reason), never "everyone signed" when one did not.
- */
-export function completionMessage(recipient: Recipient, document: { title: string }, organization: Organization, outcome?: Outcome) {
-  const t = translator(fromDbLanguage(recipient.preferredLanguage), "mail");
-  const values = { name: recipient.firstName, organization: organization.name, title: document.title };
-  const subject = t("completion.subject", values);
-  const paragraphs =
-    recipient.role === "sender"
-      ? [
-          t("completion.senderBody", values),
-          ...(outcome && outcome.signed.length > 0 ? [t("completion.signedBy", { names: outcome.signed.join(", ") })] : []),
-          ...(outcome?.rejected ?? []).map((r) =>
-            r.reason
-              ? t("completion.rejectedByWithReason", { name: r.name, reason: r.reason })
-              : t("completion.rejectedBy", { name: r.name }),
-          ),
-        ]
-      : [t("completion.signerBody", values)];
-  const action = t(recipient.role === "sender" ? "completion.senderAction" : "completion.signerAction", values);
-  return {
-    subject,
-    ...composeMail(organization, { greeting: t("greeting", values), paragraphs, action, link: recipient.link, signature: t("signature") }),
-  };
+/** {signedBy} and {outcome} in the recipient's language: never "everyone signed" when one did not. */
+function outcomeValues(outcome: Outcome, preferredLanguage: string) {
+  const t = translator(fromDbLanguage(preferredLanguage), "mail");
+  const signedBy = outcome.signed.join(", ");
+  const lines = [
+    ...(outcome.signed.length > 0 ? [t("completion.signedBy", { names: signedBy })] : []),
+    ...outcome.rejected.map((r) =>
+      r.reason ? t("completion.rejectedByWithReason", { name: r.name, reason: r.reason }) : t("completion.rejectedBy", { name: r.name }),
+    ),
+  ];
+  return { signedBy, outcome: lines.join("\n") };
 }
 
+const documentInclude = {
+  organization: { select: { name: true, hexId: true, logoFileName: true } },
+  sender: { select: { hexId: true, email: true, firstName: true, preferredLanguage: true } },
+} as const;
+
 /**
- * Job callbacks.completion-mail: once the shipment is sealed, its sender (no signerId) gets the link
- * to the shipment's detail and each signer who signed gets their /files-download link. Each mail is
- * a TransactionLog row; a recipient already mailed is not mailed again.
+ * Job callbacks.completion-mail: once the shipment is sealed, the staff job (no signerId) mails the
+ * sender and the organisation's administrators, as the organisation chose in /notifications, the
+ * link to the shipment's detail; each signer's job mails that signer their /files-download link.
+ * Each mail is a TransactionLog row; a recipient already mailed, or turned off, is not mailed again.
  */
 export async function sendCompletionMail(
   payload: z.infer<typeof completionMailPayload>,
   attempt: JobAttempt,
 ): Promise<CompletionMailOutcome> {
-  const document = await db.document.findUnique({
-    where: { id: payload.documentId },
-    include: {
-      organization: { select: { name: true, hexId: true, logoFileName: true } },
-      sender: { select: { email: true, firstName: true, preferredLanguage: true } },
-    },
-  });
+  const document = await db.document.findUnique({ where: { id: payload.documentId }, include: documentInclude });
   if (!document || document.status !== "COMPLETED" || !document.sealedAt) return { result: "skipped" };
   const base = env().APP_BASE_URL;
-  let recipient: Recipient | null = null;
-  if (payload.signerId === undefined) {
-    if (document.sender) recipient = { role: "sender", ...document.sender, link: `${base}/docdetail/${document.hexId}`, key: "sender" };
-  } else {
-    const signer = await db.signer.findFirst({ where: { id: payload.signerId, documentId: document.id, status: "COMPLETED" } });
-    if (signer?.email) {
-      const token = await filesDownloadToken(document.hexId, signer.hexId);
-      recipient = {
-        role: "signer",
-        email: signer.email,
-        firstName: signer.firstName,
-        preferredLanguage: signer.preferredLanguage,
-        link: `${base}/files-download/${token}`,
-        key: `signer ${signer.hexId}`,
-      };
-    }
-  }
-  if (!recipient) return { result: "skipped" };
-
-  const log = {
+  const log: MailLogEntry = {
     organizationId: document.organizationId,
     typeId: transactionTypes.COMPLETION_MAIL,
     transactionHexId: document.hexId,
-    processType: "ENVIO" as const,
+    processType: "ENVIO",
     isSignature: true,
   };
-  const prefix = `completion mail to ${recipient.key}`;
-  if (await alreadySent(log, prefix)) return { result: "skipped" };
+  const send = async (key: string, to: string, message: { subject: string; html: string; text: string }) => {
+    const prefix = `completion mail to ${key}`;
+    if (await alreadySent(log, prefix)) return "skipped";
+    return sendLoggedMail({
+      log,
+      prefix,
+      kind: "completion",
+      identity: `${document.hexId}:${key}`,
+      baseUrl: base,
+      attempt,
+      failure: `Completion mail of document ${document.hexId} to ${key} failed`,
+      message: { to, ...message },
+    });
+  };
 
+  if (payload.signerId !== undefined) {
+    const signer = await db.signer.findFirst({ where: { id: payload.signerId, documentId: document.id, status: "COMPLETED" } });
+    if (!signer?.email) return { result: "skipped" };
+    const key = `signer ${signer.hexId}`;
+    const settings = await eventSettings(document.organizationId, "signedCopyReady");
+    if (!settings.isOn("SIGNER", "EMAIL")) return recordTurnedOff(log, `completion mail to ${key}`);
+    const token = await filesDownloadToken(document.hexId, signer.hexId);
+    const message = composeMail("signedCopyReady", settings, fromDbLanguage(signer.preferredLanguage), document.organization, {
+      recipientName: signer.firstName,
+      documentTitle: document.title,
+      link: `${base}/files-download/${token}`,
+    });
+    return sendEach([key], (k) => send(k, signer.email!, message));
+  }
+
+  const settings = await eventSettings(document.organizationId, "documentCompleted");
+  const recipients = await staffRecipients(document.organizationId, document.sender, settings);
+  if (document.sender && !recipients.some((r) => r.key === "sender")) await recordTurnedOff(log, "completion mail to sender");
+  if (recipients.length === 0) return { result: "skipped" };
   const signers = await db.signer.findMany({
     where: { documentId: document.id, status: { in: ["COMPLETED", "REJECTED"] } },
     orderBy: [{ position: "asc" }, { id: "asc" }],
@@ -135,14 +102,16 @@ export async function sendCompletionMail(
     signed: signers.filter((s) => s.status === "COMPLETED").map(name),
     rejected: signers.filter((s) => s.status === "REJECTED").map((s) => ({ name: name(s), reason: s.rejectionReason })),
   };
-  return sendLoggedMail({
-    log,
-    prefix,
-    kind: "completion",
-    identity: `${document.hexId}:${recipient.key}`,
-    baseUrl: base,
-    attempt,
-    failure: `Completion mail of document ${document.hexId} to ${recipient.key} failed`,
-    message: { to: recipient.email, ...completionMessage(recipient, document, document.organization, outcome) },
-  });
+  return sendEach(recipients, (recipient: StaffRecipient) =>
+    send(
+      recipient.key,
+      recipient.email,
+      composeMail("documentCompleted", settings, fromDbLanguage(recipient.preferredLanguage), document.organization, {
+        recipientName: recipient.firstName,
+        documentTitle: document.title,
+        link: `${base}/docdetail/${document.hexId}`,
+        ...outcomeValues(outcome, recipient.preferredLanguage),
+      }),
+    ),
+  );
 }

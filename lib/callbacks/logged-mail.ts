@@ -48,3 +48,32 @@ export async function sendLoggedMail(mail: LoggedMail): Promise<{ result: "sent"
   await recordTransaction({ ...log, resultSuccess: true, description: `${prefix}: sent` });
   return { result: "sent" };
 }
+
+/**
+ * A mail the organisation turned off in /notifications: recorded as handled, so that nothing
+ * (a retry, the reconcile job) tries it again.
+ */
+export async function recordTurnedOff(log: MailLogEntry, prefix: string): Promise<{ result: "skipped" }> {
+  if (!(await alreadySent(log, prefix)))
+    await recordTransaction({
+      ...log,
+      resultSuccess: true,
+      description: `${prefix}: not sent, turned off in the organisation's notifications`,
+    });
+  return { result: "skipped" };
+}
+
+/** Sends each mail, all of them even when one fails; then fails with the first failure, so that a retry sends the rest. */
+export async function sendEach<T>(items: readonly T[], send: (item: T) => Promise<unknown>): Promise<{ result: "sent" | "skipped" }> {
+  let failure: unknown = null;
+  let sent = 0;
+  for (const item of items) {
+    try {
+      if ((await send(item)) !== "skipped") sent++;
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
+  return { result: sent > 0 ? "sent" : "skipped" };
+}

@@ -5,7 +5,12 @@ import { sendMail } from "@/lib/notify/mail";
 import { sendSms } from "@/lib/notify/sms";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { randomHex, sha256Hex } from "@/lib/security/random";
-import { invitationMessage } from "./invitation-message";
+import { composeMail, composeSms } from "@/lib/notifications/compose";
+import { eventSettings } from "@/lib/notifications/organization-settings";
+import { fromDbLanguage } from "@/lib/i18n/config";
+import { safeTimeZone } from "@/lib/i18n/format";
+import { translator } from "@/lib/i18n/messages";
+import { formatZonedTime } from "@/lib/i18n/zoned-time";
 import { activeDocumentStatuses, isActiveDocument, isOpenSigner, openSignerStatuses } from "./shipment-states";
 import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 
@@ -55,21 +60,32 @@ export async function deliverInvitation(payload: z.infer<typeof deliverInvitatio
   });
   if (issued.count === 0) return cancel();
 
-  const message = invitationMessage({
-    kind: delivery.kind === "REMINDER" ? "REMINDER" : "INVITATION",
+  // The organisation's text (else the product's) in the signer's language; the expiry on the
+  // organisation's clocks, with the zone: the time the sender typed.
+  const event = delivery.kind === "REMINDER" ? "signerReminded" : "signerInvited";
+  const { organization } = signer.document;
+  const locale = fromDbLanguage(signer.preferredLanguage);
+  const timeZone = safeTimeZone(await organizationTimeZone(signer.document.organizationId));
+  const expires = signer.document.expirationDate
+    ? formatZonedTime(signer.document.expirationDate, locale, timeZone, { dateStyle: "long" })
+    : "";
+  const values = {
+    recipientName: signer.firstName,
+    organizationName: organization.name,
+    documentTitle: signer.document.title,
+    expirationDate: expires,
+    expiryNotice: expires ? translator(locale, "mail")("invitation.expires", { expires }) : "",
     link: signerLink(urlSign, signer.hexId),
-    signer,
-    document: signer.document,
-    // The expiry on the organisation's clocks, with the zone: the time the sender typed.
-    organization: { ...signer.document.organization, timezone: await organizationTimeZone(signer.document.organizationId) },
-  });
+  };
+  const settings = await eventSettings(signer.document.organizationId, event);
   try {
     if (delivery.channel === "EMAIL") {
       if (!signer.email) throw new Error("The signer has no e-mail address");
+      const message = composeMail(event, settings, locale, organization, values);
       await sendMail({ to: signer.email, subject: message.subject, html: message.html, text: message.text });
     } else {
       if (!signer.cellPhone) throw new Error("The signer has no mobile phone");
-      await sendSms({ to: signer.cellPhone.replace(/[^\d+]/g, ""), body: message.sms });
+      await sendSms({ to: signer.cellPhone.replace(/[^\d+]/g, ""), body: composeSms(event, settings, locale, values) });
     }
   } catch (error) {
     const reason = describe(error, urlSign);

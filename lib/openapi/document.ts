@@ -6,6 +6,7 @@ import { contactOperations } from "./operations/contacts";
 import { documentTypeOperations } from "./operations/document-types";
 import { flowOperations } from "./operations/flows";
 import { logOperations } from "./operations/logs";
+import { notificationOperations } from "./operations/notifications";
 import { organizationAdminOperations, organizationOperations } from "./operations/organizations";
 import { organizationProfileOperations } from "./operations/organization-profile";
 import { settingsOperations } from "./operations/settings";
@@ -31,6 +32,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...organizationAdminOperations,
   ...organizationProfileOperations,
   ...settingsOperations,
+  ...notificationOperations,
   ...contactOperations,
   ...roleOperations,
   ...groupOperations,

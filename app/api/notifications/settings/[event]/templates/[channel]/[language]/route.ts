@@ -1,0 +1,20 @@
+import { NextResponse } from "next/server";
+import { apiRoute, requireAuth } from "@/lib/http/api";
+import { requestMeta } from "@/lib/http/request";
+import { AppError } from "@/lib/errors/app-error";
+import { channelSchema, languageSchema } from "@/lib/notifications/schemas";
+import { restoreDefaultTemplate } from "@/lib/notifications/update-settings";
+
+/** Back to the product's text for one template. */
+export const DELETE = apiRoute<{ event: string; channel: string; language: string }>(async (request, params) => {
+  const context = await requireAuth(request, { kind: "privilege", module: "NOTIFICACION", action: "UPDATE" });
+  const channel = channelSchema.safeParse(params.channel);
+  const language = languageSchema.safeParse(params.language);
+  if (!channel.success || !language.success) throw new AppError("NOTIFICATION_TEMPLATE_UNKNOWN");
+  const view = await restoreDefaultTemplate(
+    context,
+    { event: params.event, channel: channel.data, language: language.data },
+    requestMeta(request.headers).ip,
+  );
+  return NextResponse.json(view);
+});
