@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { AuthContext } from "@/lib/auth/context";
 import { getConfigNumber } from "@/lib/config/values";
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
 import { lineText } from "@/lib/validation/text";
 
@@ -45,17 +47,73 @@ export type AffiliationSource = {
   find(organizationId: number, affiliationHexId: string): Promise<AffiliationView | null>;
 };
 
-/**
- * Until validation processes exist (issue 11) nobody is affiliated: the screens work and are empty.
- * TODO(issue 11): replace with a source reading completed ValidationProcess rows (see the lead's note).
- */
-export const noAffiliationsYet: AffiliationSource = {
-  list: async () => ({ total: 0, rows: [] }),
-  find: async () => null,
+const searchable = ["firstName", "lastName", "email", "cellPhone", "identNumber"] as const;
+
+function completedProcesses(organizationId: number, words: string[] = []): Prisma.ValidationProcessWhereInput {
+  return {
+    organizationId,
+    status: "COMPLETED",
+    AND: words.map((word) => ({ OR: searchable.map((field) => ({ [field]: { contains: word, mode: "insensitive" as const } })) })),
+  };
+}
+
+const affiliationSelect = {
+  hexId: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  cellPhone: true,
+  country: true,
+  identType: true,
+  identNumber: true,
+  completedAt: true,
+  createdAt: true,
+  validationLink: { select: { description: true } },
+  flow: { select: { name: true } },
+} satisfies Prisma.ValidationProcessSelect;
+
+function affiliationView(row: Prisma.ValidationProcessGetPayload<{ select: typeof affiliationSelect }>): AffiliationView {
+  return {
+    affiliationHexId: row.hexId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    cellPhone: row.cellPhone,
+    country: row.country,
+    identType: row.identType,
+    identNumber: row.identNumber,
+    validationName: row.validationLink?.description || row.flow.name,
+    affiliatedAt: (row.completedAt ?? row.createdAt).toISOString(),
+  };
+}
+
+/** Affiliated people are those whose validation process completed (accepted, when it went through review). */
+export const completedValidations: AffiliationSource = {
+  async list(organizationId, { words, skip, take }) {
+    const where = completedProcesses(organizationId, words);
+    const [total, rows] = await db.$transaction([
+      db.validationProcess.count({ where }),
+      db.validationProcess.findMany({
+        where,
+        select: affiliationSelect,
+        orderBy: [{ completedAt: "desc" }, { id: "desc" }],
+        skip,
+        take,
+      }),
+    ]);
+    return { total, rows: rows.map(affiliationView) };
+  },
+  async find(organizationId, affiliationHexId) {
+    const row = await db.validationProcess.findFirst({
+      where: { ...completedProcesses(organizationId), hexId: affiliationHexId },
+      select: affiliationSelect,
+    });
+    return row ? affiliationView(row) : null;
+  },
 };
 
 /** The source the screens read. */
-const affiliations: AffiliationSource = noAffiliationsYet;
+const affiliations: AffiliationSource = completedValidations;
 
 export async function listAffiliations(
   context: AuthContext,
