@@ -1,16 +1,15 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useMemo, useState } from "react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { TextField } from "@/components/ui/field";
-import { useApi } from "@/components/client/use-api";
-import { useDebouncedSearch } from "@/components/client/use-debounced-search";
-import { notifyApiError, notifySuccess } from "@/components/client/notify";
+import { SearchField } from "@/components/ui/field";
+import { useListScreen } from "@/components/client/use-list-screen";
 import type { OrganizationView } from "@/lib/organizations/admin-schemas";
-import { Badge, SimpleTable } from "./organization-table";
 import { OrganizationFormDialog } from "./organization-form-dialog";
 
 type Dialog =
@@ -21,94 +20,90 @@ type Props = {
   ownOrganizationHexId: string;
 };
 
+const helper = dataTableColumns<OrganizationView>();
+
 /** /organization: the platform's organisations; create, edit, enable or disable them. */
 export function OrganizationsScreen({ ownOrganizationHexId }: Props) {
   const t = useTranslations("organizations");
-  const api = useApi();
-  const [search, setSearch] = useState("");
-  const [answer, setAnswer] = useState<{ key: string; organizations: OrganizationView[] } | null>(null);
-  const [reloads, setReloads] = useState(0);
+  const list = useListScreen<{ organizations: OrganizationView[] }, OrganizationView>({
+    path: "/api/organizations",
+    rows: (answer) => answer.organizations,
+  });
   const [dialog, setDialog] = useState<Dialog>(null);
-  const searchBox = useDebouncedSearch(setSearch);
-  const query = search ? `?${new URLSearchParams({ search }).toString()}` : "";
-  const key = `${query}#${reloads}`;
 
-  useEffect(() => {
-    let current = true;
-    void api<{ organizations: OrganizationView[] }>(`/api/organizations${query}`).then((result) => {
-      if (!current) return;
-      if (!result.ok) return notifyApiError(result.error);
-      setAnswer({ key: `${query}#${reloads}`, organizations: result.data.organizations });
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, query, reloads]);
-
-  const refresh = () => setReloads((n) => n + 1);
   const toggling = dialog?.kind === "toggle" ? dialog.organization : null;
-  const toggle = async (organization: OrganizationView) => {
-    const action = organization.enabled ? "disable" : "enable";
-    const result = await api<OrganizationView>(`/api/organizations/${organization.organizationHexId}/${action}`, {
-      method: "POST",
-      body: {},
-    });
-    if (!result.ok) return notifyApiError(result.error);
-    notifySuccess(t(result.data.enabled ? "enabled" : "disabled"));
-    refresh();
-  };
+  const toggle = (organization: OrganizationView) =>
+    list.run(
+      list.api<OrganizationView>(`/api/organizations/${organization.organizationHexId}/${organization.enabled ? "disable" : "enable"}`, {
+        method: "POST",
+        body: {},
+      }),
+      (saved) => t(saved.enabled ? "enabled" : "disabled"),
+    );
 
-  const rows = (answer?.organizations ?? []).map((organization) => ({
-    id: organization.organizationHexId,
-    cells: [
-      organization.name,
-      organization.country,
-      organization.timezone,
-      organization.users,
-      organization.enabled ? <Badge tone="ok">{t("status.enabled")}</Badge> : <Badge tone="off">{t("status.disabled")}</Badge>,
-      <div key="actions" className="flex flex-wrap justify-end gap-1">
-        <Link
-          href={`/managers?organization=${organization.organizationHexId}`}
-          className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
-          data-testid="organization-managers-link"
-        >
-          {t("actions.managers")}
-        </Link>
-        <Button
-          type="button"
-          variant="ghost"
-          className="px-2 py-1"
-          onClick={() => setDialog({ kind: "edit", organization })}
-          data-testid="organization-edit-button"
-        >
-          {t("actions.edit")}
-        </Button>
-        {organization.enabled && organization.organizationHexId === ownOrganizationHexId ? null : (
-          <Button
-            type="button"
-            variant="ghost"
-            className={`px-2 py-1${organization.enabled ? " text-red-700" : ""}`}
-            onClick={() => setDialog({ kind: "toggle", organization })}
-            data-testid={`organization-${organization.enabled ? "disable" : "enable"}-button`}
-          >
-            {organization.enabled ? t("actions.disable") : t("actions.enable")}
-          </Button>
-        )}
-      </div>,
-    ],
-  }));
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("name", { header: () => t("columns.name") }),
+        helper.accessor("country", { header: () => t("columns.country") }),
+        helper.accessor("timezone", { header: () => t("columns.timezone") }),
+        helper.accessor("users", { header: () => t("columns.users") }),
+        helper.accessor("enabled", {
+          header: () => t("columns.status"),
+          cell: (info) =>
+            info.getValue() ? <Badge tone="ok">{t("status.enabled")}</Badge> : <Badge tone="off">{t("status.disabled")}</Badge>,
+        }),
+        helper.display({
+          id: "actions",
+          header: () => <span className="sr-only">{t("columns.actions")}</span>,
+          cell: (info) => {
+            const organization = info.row.original;
+            return (
+              <div className="flex flex-wrap justify-end gap-1">
+                <Link
+                  href={`/managers?organization=${organization.organizationHexId}`}
+                  className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
+                  data-testid="organization-managers-link"
+                >
+                  {t("actions.managers")}
+                </Link>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  className="px-2 py-1"
+                  onClick={() => setDialog({ kind: "edit", organization })}
+                  data-testid="organization-edit-button"
+                >
+                  {t("actions.edit")}
+                </Button>
+                {organization.enabled && organization.organizationHexId === ownOrganizationHexId ? null : (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    className={`px-2 py-1${organization.enabled ? " text-red-700" : ""}`}
+                    onClick={() => setDialog({ kind: "toggle", organization })}
+                    data-testid={`organization-${organization.enabled ? "disable" : "enable"}-button`}
+                  >
+                    {organization.enabled ? t("actions.disable") : t("actions.enable")}
+                  </Button>
+                )}
+              </div>
+            );
+          },
+        }),
+      ]),
+    [t, ownOrganizationHexId],
+  );
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="w-full max-w-md">
-          <TextField
+          <SearchField
             label={t("search")}
             name="organization-search"
-            type="search"
             placeholder={t("searchPlaceholder")}
-            value={searchBox.text}
-            onChange={(e) => searchBox.onChange(e.target.value)}
+            box={list.searchBox}
             data-testid="organizations-search"
           />
         </div>
@@ -117,23 +112,15 @@ export function OrganizationsScreen({ ownOrganizationHexId }: Props) {
         </Button>
       </div>
 
-      <SimpleTable
-        headers={[
-          t("columns.name"),
-          t("columns.country"),
-          t("columns.timezone"),
-          t("columns.users"),
-          t("columns.status"),
-          <span key="actions" className="sr-only">
-            {t("columns.actions")}
-          </span>,
-        ]}
-        rows={rows}
-        loading={answer?.key !== key}
+      <DataTable
+        {...list.table}
+        columns={columns}
+        getRowId={(organization) => organization.organizationHexId}
         loadingText={t("loading")}
-        emptyText={search ? t("noResults") : t("empty")}
-        testId="organizations-table"
+        emptyText={list.search ? t("noResults") : t("empty")}
+        testIdPrefix="organizations"
         rowTestId="organization-row"
+        rowIdAttribute="data-id"
       />
 
       {dialog?.kind === "create" || dialog?.kind === "edit" ? (
@@ -142,7 +129,7 @@ export function OrganizationsScreen({ ownOrganizationHexId }: Props) {
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
-            refresh();
+            list.refresh();
           }}
         />
       ) : null}
