@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer, created } from "../registry";
 import { listOrganizationsQuery, managerInput, managerView, organizationInput, organizationView } from "@/lib/organizations/admin-schemas";
 import { hexIdPath, operationGroup } from "./common";
 
@@ -40,7 +41,7 @@ export const organizationAdminOperations = operationGroup(
     summary: "Every organisation of the platform, by name",
     description: `${platformOnly} \`search\` filters by a part of the name.`,
     query: listOrganizationsQuery,
-    responses: { 200: { description: "The organisations", body: { schema: z.object({ organizations: z.array(organizationView) }) } } },
+    responses: answer("The organisations", z.object({ organizations: z.array(organizationView) })),
   },
   {
     method: "post",
@@ -49,7 +50,7 @@ export const organizationAdminOperations = operationGroup(
     summary: "Create an organisation with its default roles (Administrador, Operador), signature flow and document type",
     description: `${platformOnly} The name is unique regardless of case (409 ORGANIZATION_NAME_EXISTS).`,
     body: { schema: organizationInput, component: "OrganizationInput" },
-    responses: { 201: { description: "Created", body: organization } },
+    responses: created(organization),
     errors: [409],
   },
   {
@@ -59,7 +60,7 @@ export const organizationAdminOperations = operationGroup(
     summary: "One organisation",
     description: platformOnly,
     pathParams: organizationPath,
-    responses: { 200: { description: "The organisation", body: organization } },
+    responses: answer("The organisation", organization),
     errors: [404],
   },
   {
@@ -70,7 +71,7 @@ export const organizationAdminOperations = operationGroup(
     description: `${platformOnly} Same rules as the creation.`,
     pathParams: organizationPath,
     body: { schema: organizationInput, component: "OrganizationInput" },
-    responses: { 200: { description: "The organisation as saved", body: organization } },
+    responses: answer("The organisation as saved", organization),
     errors: [404, 409],
   },
   {
@@ -80,7 +81,7 @@ export const organizationAdminOperations = operationGroup(
     summary: "Disable an organisation: its users and integrators are refused at once",
     description: `${platformOnly} Its live sessions end; its users' tokens answer 401 ORGANIZATION_DISABLED, its API keys 401, and sign-in answers ORGANIZATION_DISABLED. The caller's own organisation cannot be disabled (409 ORGANIZATION_DISABLE_OWN).`,
     pathParams: organizationPath,
-    responses: { 200: { description: "The organisation as changed", body: organization } },
+    responses: answer("The organisation as changed", organization),
     errors: [404, 409],
   },
   {
@@ -90,7 +91,7 @@ export const organizationAdminOperations = operationGroup(
     summary: "Enable an organisation again",
     description: `${platformOnly} Its users sign in again and its API keys work again.`,
     pathParams: organizationPath,
-    responses: { 200: { description: "The organisation as changed", body: organization } },
+    responses: answer("The organisation as changed", organization),
     errors: [404],
   },
   {
@@ -100,7 +101,7 @@ export const organizationAdminOperations = operationGroup(
     summary: "The organisation's administrators (the people holding its Administrador role)",
     description: platformOnly,
     pathParams: organizationPath,
-    responses: { 200: { description: "The administrators", body: { schema: z.object({ managers: z.array(managerView) }) } } },
+    responses: answer("The administrators", z.object({ managers: z.array(managerView) })),
     errors: [404],
   },
   {
@@ -111,7 +112,7 @@ export const organizationAdminOperations = operationGroup(
     description: `${platformOnly} E-mail and phone must be free across the platform (409 EMAIL_IN_USE / PHONE_IN_USE).`,
     pathParams: organizationPath,
     body: { schema: managerInput, component: "ManagerInput" },
-    responses: { 201: { description: "Invited", body: { schema: z.object({ userHexId: z.string() }) } } },
+    responses: created(z.object({ userHexId: z.string() }), "Invited"),
     errors: [404, 409],
   },
 ]);
