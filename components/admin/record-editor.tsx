@@ -109,3 +109,13 @@ export function NamedRecordForm<TRecord extends { name: string }>({
     </FormCard>
   );
 }
+
+/** A group's or a role's name, with its description under it. */
+export function NameWithDescription({ record }: { record: { name: string; description: string | null } }) {
+  return (
+    <div>
+      <span className="font-medium">{record.name}</span>
+      {record.description ? <p className="text-xs text-slate-500">{record.description}</p> : null}
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import { useApi } from "@/components/client/use-api";
 import { useApiForm } from "@/components/client/use-api-form";
 import { notifySuccess } from "@/components/client/notify";
 import type { ContactView } from "@/lib/contacts/contact-view";
-import { createContactInput, updateContactInput } from "@/lib/contacts/schemas";
+import { contactColumns, createContactInput, updateContactInput } from "@/lib/contacts/schemas";
 
 export type CountryOption = { code: string; name: string; identTypes: { code: string; name: string }[] };
 
@@ -23,18 +23,6 @@ type Values = {
   phone: string;
   preferredLanguage: string;
 };
-
-const fieldNames = [
-  "name",
-  "lastName",
-  "country",
-  "identType",
-  "identNumber",
-  "fingerprintCode",
-  "email",
-  "phone",
-  "preferredLanguage",
-] as const;
 
 function defaultsOf(contact: ContactView | null, defaultCountry: string): Values {
   return {
@@ -70,7 +58,7 @@ export function ContactFormDialog({ contact, countries, defaultCountry, onClose,
   const form = useApiForm<Values, ContactView>({
     schema: editing ? updateContactInput : createContactInput,
     defaultValues: defaultsOf(contact, countries.some((c) => c.code === defaultCountry) ? defaultCountry : ""),
-    fields: fieldNames,
+    fields: contactColumns,
     send: (body) =>
       contact ? api(`/api/contacts/${contact.contactHexId}`, { method: "PUT", body }) : api("/api/contacts", { method: "POST", body }),
     onSaved: (saved) => {

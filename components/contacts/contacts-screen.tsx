@@ -2,10 +2,11 @@
 
 import { useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
+import { Button, RowButton } from "@/components/ui/button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { SearchField } from "@/components/ui/field";
+import { ListToolbar } from "@/components/ui/list-toolbar";
 import { useListScreen } from "@/components/client/use-list-screen";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import type { ContactView } from "@/lib/contacts/contact-view";
@@ -77,36 +78,21 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
             const contact = info.row.original;
             return (
               <div className="flex justify-end gap-1">
-                <Button
-                  type="button"
-                  variant="ghost"
-                  className="px-2 py-1"
+                <RowButton
                   onClick={() => setDialog({ kind: "view", contactHexId: contact.contactHexId })}
                   data-testid="contact-view-button"
                 >
                   {t("actions.view")}
-                </Button>
+                </RowButton>
                 {permissions.update ? (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    className="px-2 py-1"
-                    onClick={() => setDialog({ kind: "edit", contact })}
-                    data-testid="contact-edit-button"
-                  >
+                  <RowButton onClick={() => setDialog({ kind: "edit", contact })} data-testid="contact-edit-button">
                     {t("actions.edit")}
-                  </Button>
+                  </RowButton>
                 ) : null}
                 {permissions.delete ? (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    className="px-2 py-1 text-red-700"
-                    onClick={() => setDialog({ kind: "delete", contact })}
-                    data-testid="contact-delete-button"
-                  >
+                  <RowButton danger onClick={() => setDialog({ kind: "delete", contact })} data-testid="contact-delete-button">
                     {t("actions.delete")}
-                  </Button>
+                  </RowButton>
                 ) : null}
               </div>
             );
@@ -127,8 +113,33 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="w-full max-w-md">
+      <ListToolbar
+        actions={
+          <>
+            {permissions.export ? (
+              <>
+                <Button type="button" variant="secondary" onClick={() => void exportAs("xlsx")} data-testid="contacts-export-xlsx">
+                  {t("exportXlsx")}
+                </Button>
+                <Button type="button" variant="secondary" onClick={() => void exportAs("csv")} data-testid="contacts-export-csv">
+                  {t("exportCsv")}
+                </Button>
+              </>
+            ) : null}
+            {permissions.import ? (
+              <Button type="button" variant="secondary" onClick={() => setDialog({ kind: "import" })} data-testid="contacts-import">
+                {t("import")}
+              </Button>
+            ) : null}
+            {permissions.create ? (
+              <Button type="button" onClick={() => setDialog({ kind: "create" })} data-testid="contacts-new">
+                {t("new")}
+              </Button>
+            ) : null}
+          </>
+        }
+      >
+        <div className="flex-1">
           <SearchField
             label={t("search")}
             name="contact-search"
@@ -137,29 +148,7 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
             data-testid="contacts-search"
           />
         </div>
-        <div className="flex flex-wrap gap-2">
-          {permissions.export ? (
-            <>
-              <Button type="button" variant="secondary" onClick={() => void exportAs("xlsx")} data-testid="contacts-export-xlsx">
-                {t("exportXlsx")}
-              </Button>
-              <Button type="button" variant="secondary" onClick={() => void exportAs("csv")} data-testid="contacts-export-csv">
-                {t("exportCsv")}
-              </Button>
-            </>
-          ) : null}
-          {permissions.import ? (
-            <Button type="button" variant="secondary" onClick={() => setDialog({ kind: "import" })} data-testid="contacts-import">
-              {t("import")}
-            </Button>
-          ) : null}
-          {permissions.create ? (
-            <Button type="button" onClick={() => setDialog({ kind: "create" })} data-testid="contacts-new">
-              {t("new")}
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      </ListToolbar>
 
       <DataTable
         {...list.table}

@@ -10,6 +10,7 @@ import { useListScreen } from "@/components/client/use-list-screen";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { ConfirmAction } from "@/components/flows/confirm-action";
 import {
+  NameWithDescription,
   NamedRecordForm,
   blankNamed,
   namedBody,
@@ -82,12 +83,7 @@ export function GroupsScreen({ canCreate, canUpdate, canDelete, candidates }: Ca
       helper.columns([
         helper.accessor("name", {
           header: t("name"),
-          cell: ({ row }) => (
-            <div>
-              <span className="font-medium">{row.original.name}</span>
-              {row.original.description ? <p className="text-xs text-slate-500">{row.original.description}</p> : null}
-            </div>
-          ),
+          cell: ({ row }) => <NameWithDescription record={row.original} />,
         }),
         helper.display({ id: "members", header: t("members"), cell: ({ row }) => row.original.members.length }),
         helper.display({

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { SelectField } from "@/components/ui/field";
+import { ListToolbar } from "@/components/ui/list-toolbar";
 import { useApi } from "@/components/client/use-api";
 import { useListScreen } from "@/components/client/use-list-screen";
 import { notifyApiError } from "@/components/client/notify";
@@ -68,8 +69,14 @@ export function ManagersScreen({ initialOrganizationHexId }: Props) {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="w-full max-w-md">
+      <ListToolbar
+        actions={
+          <Button type="button" disabled={organization === null} onClick={() => setInviting(true)} data-testid="managers-new">
+            {t("new")}
+          </Button>
+        }
+      >
+        <div className="flex-1">
           <SelectField
             label={t("organization")}
             name="manager-organization"
@@ -85,10 +92,7 @@ export function ManagersScreen({ initialOrganizationHexId }: Props) {
             ))}
           </SelectField>
         </div>
-        <Button type="button" disabled={organization === null} onClick={() => setInviting(true)} data-testid="managers-new">
-          {t("new")}
-        </Button>
-      </div>
+      </ListToolbar>
 
       {chosen ? (
         <DataTable

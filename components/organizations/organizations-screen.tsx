@@ -4,10 +4,11 @@ import { useMemo, useState } from "react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, RowButton } from "@/components/ui/button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { SearchField } from "@/components/ui/field";
+import { ListToolbar } from "@/components/ui/list-toolbar";
 import { useListScreen } from "@/components/client/use-list-screen";
 import type { OrganizationView } from "@/lib/organizations/admin-schemas";
 import { OrganizationFormDialog } from "./organization-form-dialog";
@@ -67,25 +68,17 @@ export function OrganizationsScreen({ ownOrganizationHexId }: Props) {
                 >
                   {t("actions.managers")}
                 </Link>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  className="px-2 py-1"
-                  onClick={() => setDialog({ kind: "edit", organization })}
-                  data-testid="organization-edit-button"
-                >
+                <RowButton onClick={() => setDialog({ kind: "edit", organization })} data-testid="organization-edit-button">
                   {t("actions.edit")}
-                </Button>
+                </RowButton>
                 {organization.enabled && organization.organizationHexId === ownOrganizationHexId ? null : (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    className={`px-2 py-1${organization.enabled ? " text-red-700" : ""}`}
+                  <RowButton
+                    danger={organization.enabled}
                     onClick={() => setDialog({ kind: "toggle", organization })}
                     data-testid={`organization-${organization.enabled ? "disable" : "enable"}-button`}
                   >
                     {organization.enabled ? t("actions.disable") : t("actions.enable")}
-                  </Button>
+                  </RowButton>
                 )}
               </div>
             );
@@ -97,8 +90,14 @@ export function OrganizationsScreen({ ownOrganizationHexId }: Props) {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="w-full max-w-md">
+      <ListToolbar
+        actions={
+          <Button type="button" onClick={() => setDialog({ kind: "create" })} data-testid="organizations-new">
+            {t("new")}
+          </Button>
+        }
+      >
+        <div className="flex-1">
           <SearchField
             label={t("search")}
             name="organization-search"
@@ -107,10 +106,7 @@ export function OrganizationsScreen({ ownOrganizationHexId }: Props) {
             data-testid="organizations-search"
           />
         </div>
-        <Button type="button" onClick={() => setDialog({ kind: "create" })} data-testid="organizations-new">
-          {t("new")}
-        </Button>
-      </div>
+      </ListToolbar>
 
       <DataTable
         {...list.table}

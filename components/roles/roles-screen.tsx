@@ -11,6 +11,7 @@ import { useListScreen } from "@/components/client/use-list-screen";
 import { notifySuccess } from "@/components/client/notify";
 import { ConfirmAction } from "@/components/flows/confirm-action";
 import {
+  NameWithDescription,
   NamedRecordForm,
   blankNamed,
   namedBody,
@@ -56,12 +57,7 @@ export function RolesScreen({ canCreate, canUpdate, canDelete }: CatalogPermissi
       helper.columns([
         helper.accessor("name", {
           header: t("name"),
-          cell: ({ row }) => (
-            <div>
-              <span className="font-medium">{row.original.name}</span>
-              {row.original.description ? <p className="text-xs text-slate-500">{row.original.description}</p> : null}
-            </div>
-          ),
+          cell: ({ row }) => <NameWithDescription record={row.original} />,
         }),
         helper.display({
           id: "privileges",

@@ -3,10 +3,11 @@
 import { useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, RowButton } from "@/components/ui/button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { SearchField, SelectField } from "@/components/ui/field";
+import { ListToolbar } from "@/components/ui/list-toolbar";
 import { useListScreen } from "@/components/client/use-list-screen";
 import { usePaginationLabels } from "@/components/ui/use-pagination-labels";
 import type { UserPage, UserView } from "@/lib/users/schemas";
@@ -109,30 +110,18 @@ export function UsersScreen({ permissions, defaultPageSize, options, selfHexId }
             if ((!permissions.update && !permissions.create) || user.hasApi) return null;
             const open = (action: UserAction) => setDialog({ kind: "action", action, user });
             const actionButton = (action: UserAction, danger = false) => (
-              <Button
-                type="button"
-                variant="ghost"
-                className={`px-2 py-1${danger ? " text-red-700" : ""}`}
-                onClick={() => open(action)}
-                data-testid={`user-${actionPath[action]}-button`}
-              >
+              <RowButton danger={danger} onClick={() => open(action)} data-testid={`user-${actionPath[action]}-button`}>
                 {t(`actions.${action}`)}
-              </Button>
+              </RowButton>
             );
             const resend = permissions.create && user.invitationPending ? actionButton("resendInvitation") : null;
             if (!permissions.update) return <div className="flex flex-wrap justify-end gap-1">{resend}</div>;
             return (
               <div className="flex flex-wrap justify-end gap-1">
                 {resend}
-                <Button
-                  type="button"
-                  variant="ghost"
-                  className="px-2 py-1"
-                  onClick={() => setDialog({ kind: "edit", user })}
-                  data-testid="user-edit-button"
-                >
+                <RowButton onClick={() => setDialog({ kind: "edit", user })} data-testid="user-edit-button">
                   {t("actions.edit")}
-                </Button>
+                </RowButton>
                 {user.enabled ? (user.userHexId === selfHexId ? null : actionButton("disable", true)) : actionButton("enable")}
                 {actionButton("forcePasswordChange")}
                 {actionButton("resetMfa")}
@@ -154,40 +143,42 @@ export function UsersScreen({ permissions, defaultPageSize, options, selfHexId }
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex w-full max-w-2xl flex-wrap gap-3">
-          <div className="min-w-64 flex-1">
-            <SearchField
-              label={t("search")}
-              name="user-search"
-              placeholder={t("searchPlaceholder")}
-              box={list.searchBox}
-              data-testid="users-search"
-            />
-          </div>
-          <div className="w-48">
-            <SelectField
-              label={t("kindFilter")}
-              name="user-kind"
-              value={kind}
-              onChange={(e) => {
-                setKind(e.target.value as typeof kind);
-                list.firstPage();
-              }}
-              data-testid="users-kind"
-            >
-              <option value="all">{t("kinds.all")}</option>
-              <option value="people">{t("kinds.people")}</option>
-              <option value="api">{t("kinds.api")}</option>
-            </SelectField>
-          </div>
+      <ListToolbar
+        wide
+        actions={
+          permissions.create ? (
+            <Button type="button" onClick={() => setDialog({ kind: "create" })} data-testid="users-new">
+              {t("new")}
+            </Button>
+          ) : null
+        }
+      >
+        <div className="min-w-64 flex-1">
+          <SearchField
+            label={t("search")}
+            name="user-search"
+            placeholder={t("searchPlaceholder")}
+            box={list.searchBox}
+            data-testid="users-search"
+          />
         </div>
-        {permissions.create ? (
-          <Button type="button" onClick={() => setDialog({ kind: "create" })} data-testid="users-new">
-            {t("new")}
-          </Button>
-        ) : null}
-      </div>
+        <div className="w-48">
+          <SelectField
+            label={t("kindFilter")}
+            name="user-kind"
+            value={kind}
+            onChange={(e) => {
+              setKind(e.target.value as typeof kind);
+              list.firstPage();
+            }}
+            data-testid="users-kind"
+          >
+            <option value="all">{t("kinds.all")}</option>
+            <option value="people">{t("kinds.people")}</option>
+            <option value="api">{t("kinds.api")}</option>
+          </SelectField>
+        </div>
+      </ListToolbar>
 
       <DataTable
         {...list.table}
