@@ -68,13 +68,18 @@ export function useRecordEditor<TRecord, V extends FieldValues>({
 export type RecordEditor<TRecord, V extends FieldValues> = ReturnType<typeof useRecordEditor<TRecord, V>>;
 
 type NamedValues = { name: string; description: string };
-export const blankNamed: NamedValues = { name: "", description: "" };
-export const namedValuesOf = (record: { name: string; description: string | null }): NamedValues => ({
-  name: record.name,
-  description: record.description ?? "",
-});
+type NamedRecord = { name: string; description: string | null };
+const blankNamed: NamedValues = { name: "", description: "" };
+const namedValuesOf = (record: NamedRecord): NamedValues => ({ name: record.name, description: record.description ?? "" });
 /** An empty description is sent as none. */
-export const namedBody = (values: NamedValues) => ({ ...values, description: values.description || null });
+const namedBody = (values: NamedValues) => ({ ...values, description: values.description || null });
+
+/** useRecordEditor for a record with a name and a description (a group, a role). */
+export function useNamedRecordEditor<TRecord extends NamedRecord>(
+  options: Pick<Options<TRecord, NamedValues>, "schema" | "path" | "hexId" | "onSaved">,
+) {
+  return useRecordEditor<TRecord, NamedValues>({ ...options, blank: blankNamed, valuesOf: namedValuesOf, body: namedBody });
+}
 
 /**
  * The name and description form of a group or a role. Its texts are the namespace's

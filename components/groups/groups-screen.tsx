@@ -9,15 +9,7 @@ import { SelectField } from "@/components/ui/field";
 import { useListScreen } from "@/components/client/use-list-screen";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { ConfirmAction } from "@/components/flows/confirm-action";
-import {
-  NameWithDescription,
-  NamedRecordForm,
-  blankNamed,
-  namedBody,
-  namedValuesOf,
-  useRecordEditor,
-  type CatalogPermissions,
-} from "@/components/admin/record-editor";
+import { NameWithDescription, NamedRecordForm, useNamedRecordEditor, type CatalogPermissions } from "@/components/admin/record-editor";
 import { groupInput, groupMemberInput, type GroupMemberView, type GroupView } from "@/lib/groups/schemas";
 
 const helper = dataTableColumns<GroupView>();
@@ -30,13 +22,10 @@ export function GroupsScreen({ canCreate, canUpdate, canDelete, candidates }: Ca
   const errors = useTranslations("errors");
   const list = useListScreen<GroupView[], GroupView>({ path: "/api/groups", rows: (groups) => groups, errorInPlace: true });
   const { api, refresh } = list;
-  const editor = useRecordEditor({
+  const editor = useNamedRecordEditor({
     schema: groupInput,
     path: "/api/groups",
     hexId: groupHexId,
-    blank: blankNamed,
-    valuesOf: namedValuesOf,
-    body: namedBody,
     onSaved: (group) => {
       notifySuccess(group ? t("updated") : t("created"));
       refresh();

@@ -10,15 +10,7 @@ import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { useListScreen } from "@/components/client/use-list-screen";
 import { notifySuccess } from "@/components/client/notify";
 import { ConfirmAction } from "@/components/flows/confirm-action";
-import {
-  NameWithDescription,
-  NamedRecordForm,
-  blankNamed,
-  namedBody,
-  namedValuesOf,
-  useRecordEditor,
-  type CatalogPermissions,
-} from "@/components/admin/record-editor";
+import { NameWithDescription, NamedRecordForm, useNamedRecordEditor, type CatalogPermissions } from "@/components/admin/record-editor";
 import { roleInput, type RoleView } from "@/lib/roles/schemas";
 import { PrivilegeSummary } from "./privilege-summary";
 
@@ -31,13 +23,10 @@ export function RolesScreen({ canCreate, canUpdate, canDelete }: CatalogPermissi
   const router = useRouter();
   const list = useListScreen<RoleView[], RoleView>({ path: "/api/roles", rows: (roles) => roles, errorInPlace: true });
   const { api, run, refresh } = list;
-  const editor = useRecordEditor({
+  const editor = useNamedRecordEditor({
     schema: roleInput,
     path: "/api/roles",
     hexId: roleHexId,
-    blank: blankNamed,
-    valuesOf: namedValuesOf,
-    body: namedBody,
     onSaved: (role, data) => {
       notifySuccess(role ? t("updated") : t("created"));
       // A new role grants nothing: its privileges come next.
