@@ -10,7 +10,7 @@ import { useApi } from "@/components/client/use-api";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { updateApiKeyInput, type ApiKeyView, type ApiKeyWithSecret } from "@/lib/api-keys/schemas";
 import { roleField, type RoleOption } from "./api-key-create";
-import { ConfirmButton } from "./confirm-button";
+import { ConfirmAction } from "@/components/flows/confirm-action";
 import { SecretPanel } from "./secret-panel";
 
 /** /api-management/{apiUserHexId}: edit, enable or disable, rotate (the new key shown once) or delete. */
@@ -88,10 +88,13 @@ export function ApiKeyEditor({ apiKey, roles }: { apiKey: ApiKeyView; roles: Rol
           >
             {apiKey.enabled ? t("disable") : t("enable")}
           </Button>
-          <ConfirmButton
+          <ConfirmAction
             label={t("rotate")}
-            title={t("rotateTitle")}
-            description={t("rotateConfirm")}
+            question={t("rotateTitle")}
+            body={t("rotateConfirm")}
+            confirmLabel={t("rotate")}
+            variant="secondary"
+            className=""
             disabled={busy}
             testId="api-key-rotate"
             onConfirm={() =>
@@ -102,11 +105,12 @@ export function ApiKeyEditor({ apiKey, roles }: { apiKey: ApiKeyView; roles: Rol
               })
             }
           />
-          <ConfirmButton
+          <ConfirmAction
             label={t("delete")}
-            title={t("deleteTitle")}
-            description={t("deleteConfirm")}
-            variant="danger"
+            question={t("deleteTitle")}
+            body={t("deleteConfirm")}
+            confirmLabel={t("delete")}
+            className=""
             disabled={busy}
             testId="api-key-delete"
             onConfirm={() =>

@@ -2,12 +2,11 @@
 
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
+import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import type { ApiKeyView } from "@/lib/api-keys/schemas";
 
-// A handful of keys per organisation: the core table, no sorting or paging.
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, ApiKeyView>();
+// A handful of keys per organisation: no sorting or paging.
+const column = dataTableColumns<ApiKeyView>();
 
 /** /apisadhoc: the organisation's keys; only the prefix of each is ever shown. */
 export function ApiKeyTable({ keys }: { keys: ApiKeyView[] }) {
@@ -38,41 +37,16 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyView[] }) {
     column.accessor("createdAt", { header: t("createdAt"), cell: (info) => when(info.getValue()) }),
     column.accessor("lastUsedAt", { header: t("lastUsedAt"), cell: (info) => when(info.getValue()) }),
   ]);
-  const table = useTable({ features, data: keys, columns, getRowId: (key) => key.hexId });
-
-  if (keys.length === 0)
-    return (
-      <p className="text-sm text-slate-600" data-testid="api-keys-empty">
-        {t("empty")}
-      </p>
-    );
-
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="api-keys-table">
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-3 py-2 text-left font-medium text-slate-600">
-                  <table.FlexRender header={header} />
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid="api-key-row">
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id} className="px-3 py-2 text-slate-800">
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      data={keys}
+      columns={columns}
+      getRowId={(key) => key.hexId}
+      loading={false}
+      loadingText=""
+      emptyText={t("empty")}
+      testIdPrefix="api-keys"
+      rowTestId="api-key-row"
+    />
   );
 }

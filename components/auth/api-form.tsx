@@ -1,16 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { useForm, type FieldValues, type Path } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { DefaultValues, FieldValues } from "react-hook-form";
 import type { z } from "zod";
-import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Alert } from "@/components/ui/card";
 import { useApi } from "@/components/client/use-api";
-import { notifyApiError, notifySuccess } from "@/components/client/notify";
-import { useFieldError } from "./use-form-errors";
+import { useApiForm } from "@/components/client/use-api-form";
+import { notifySuccess } from "@/components/client/notify";
 
 export type FieldDef = {
   name: string;
@@ -51,40 +49,29 @@ export function ApiForm<S extends z.ZodType<FieldValues, FieldValues>>({
   testId,
 }: Props<S>) {
   const api = useApi();
-  const fieldError = useFieldError();
-  const tErrors = useTranslations("errors");
-  const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema as never) as never,
-    defaultValues: defaultValues as never,
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await api(endpoint, { method, body: values });
-    if (result.ok) {
-      if (onSuccess) await onSuccess(result.data, values);
+  const form = useApiForm<FieldValues>({
+    schema,
+    defaultValues: (defaultValues ?? {}) as DefaultValues<FieldValues>,
+    fields: fields.map((f) => f.name),
+    send: (values) => api(endpoint, { method, body: values }),
+    onSaved: async (data, values) => {
+      if (onSuccess) await onSuccess(data, values as z.output<S>);
       else if (successMessage) {
         setDone(successMessage);
         notifySuccess(successMessage);
       }
-      return;
-    }
-    const field = typeof result.error.field === "string" ? result.error.field : undefined;
-    if (field && fields.some((f) => f.name === field)) setError(field as Path<z.input<S>>, { message: result.error.errorCode });
-    else setFormError(result.error.message || tErrors("SERVER_ERROR"));
-    notifyApiError(result.error);
+    },
   });
 
   if (done) return <Alert tone="success">{done}</Alert>;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid={testId}>
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+    <form onSubmit={form.submit} noValidate className="space-y-4" data-testid={testId}>
+      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
       {fields.map((f) => {
-        const error = fieldError(formState.errors[f.name] as never);
-        const registered = register(f.name as Path<z.input<S>>);
+        const error = form.error(f.name);
+        const registered = form.register(f.name);
         return f.options ? (
           <SelectField key={f.name} label={f.label} error={error} {...registered}>
             {f.options.map((o) => (
@@ -105,7 +92,7 @@ export function ApiForm<S extends z.ZodType<FieldValues, FieldValues>>({
           />
         );
       })}
-      <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
+      <Button type="submit" className="w-full" disabled={form.submitting}>
         {submitLabel}
       </Button>
     </form>

@@ -1,14 +1,13 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import type { PaginationState, SortingState } from "@tanstack/react-table";
-import { Button } from "@/components/ui/button";
-import { DataTable, dataTableColumns, pageSizeOptions } from "@/components/ui/data-table";
+import { Button, RowButton } from "@/components/ui/button";
+import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { TextField } from "@/components/ui/field";
-import { useApi } from "@/components/client/use-api";
-import { useDebouncedSearch } from "@/components/client/use-debounced-search";
+import { SearchField } from "@/components/ui/field";
+import { ListToolbar } from "@/components/ui/list-toolbar";
+import { useListScreen } from "@/components/client/use-list-screen";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import type { ContactView } from "@/lib/contacts/contact-view";
 import { ContactFormDialog, type CountryOption } from "./contact-form-dialog";
@@ -30,7 +29,6 @@ type Props = {
 };
 
 const helper = dataTableColumns<ContactView>();
-const emptyRows: ContactView[] = [];
 
 type Dialog =
   | { kind: "create" }
@@ -46,46 +44,13 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
   const paginationLabels = usePaginationLabels((total) => t("pagination.total", { total }));
   const tErrors = useTranslations("errors");
   const locale = useLocale();
-  const api = useApi();
-  const [search, setSearch] = useState("");
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: defaultPageSize });
-  const [sorting, setSorting] = useState<SortingState>([{ id: "lastName", desc: false }]);
-  const [page, setPage] = useState<{ key: string; data: Page } | null>(null);
-  const [reloads, setReloads] = useState(0);
+  const list = useListScreen<Page, ContactView>({
+    path: "/api/contacts",
+    rows: (page) => page._embedded.contacts,
+    paging: { defaultPageSize, defaultSort: { id: "lastName", desc: false } },
+  });
+  const { search, refresh } = list;
   const [dialog, setDialog] = useState<Dialog>(null);
-  const searchBox = useDebouncedSearch((value) => {
-    setSearch(value);
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
-  });
-
-  const sort = sorting[0] ?? { id: "lastName", desc: false };
-  const params = new URLSearchParams({
-    page: String(pagination.pageIndex),
-    size: String(pagination.pageSize),
-    sort: `${sort.id},${sort.desc ? "desc" : "asc"}`,
-  });
-  if (search) params.set("search", search);
-  const query = params.toString();
-  // A reload after a change asks the same query again; the key tells its answer from the previous one.
-  const key = `${query}#${reloads}`;
-
-  useEffect(() => {
-    let current = true;
-    void api<Page>(`/api/contacts?${query}`).then((result) => {
-      if (!current) return;
-      if (!result.ok) return notifyApiError(result.error);
-      const { totalPages, number } = result.data.page;
-      // The last contact of the last page was deleted: show the page before it.
-      if (result.data._embedded.contacts.length === 0 && number > 0 && totalPages > 0)
-        setPagination((p) => ({ ...p, pageIndex: totalPages - 1 }));
-      setPage({ key: `${query}#${reloads}`, data: result.data });
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, query, reloads]);
-
-  const refresh = () => setReloads((n) => n + 1);
 
   const columns = useMemo(
     () =>
@@ -113,36 +78,21 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
             const contact = info.row.original;
             return (
               <div className="flex justify-end gap-1">
-                <Button
-                  type="button"
-                  variant="ghost"
-                  className="px-2 py-1"
+                <RowButton
                   onClick={() => setDialog({ kind: "view", contactHexId: contact.contactHexId })}
                   data-testid="contact-view-button"
                 >
                   {t("actions.view")}
-                </Button>
+                </RowButton>
                 {permissions.update ? (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    className="px-2 py-1"
-                    onClick={() => setDialog({ kind: "edit", contact })}
-                    data-testid="contact-edit-button"
-                  >
+                  <RowButton onClick={() => setDialog({ kind: "edit", contact })} data-testid="contact-edit-button">
                     {t("actions.edit")}
-                  </Button>
+                  </RowButton>
                 ) : null}
                 {permissions.delete ? (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    className="px-2 py-1 text-red-700"
-                    onClick={() => setDialog({ kind: "delete", contact })}
-                    data-testid="contact-delete-button"
-                  >
+                  <RowButton danger onClick={() => setDialog({ kind: "delete", contact })} data-testid="contact-delete-button">
                     {t("actions.delete")}
-                  </Button>
+                  </RowButton>
                 ) : null}
               </div>
             );
@@ -152,12 +102,8 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
     [t, permissions.update, permissions.delete],
   );
 
-  const deleteContact = async (contact: ContactView) => {
-    const result = await api(`/api/contacts/${contact.contactHexId}`, { method: "DELETE" });
-    if (!result.ok) return notifyApiError(result.error);
-    notifySuccess(t("notices.deleted"));
-    refresh();
-  };
+  const deleteContact = (contact: ContactView) =>
+    list.run(list.api(`/api/contacts/${contact.contactHexId}`, { method: "DELETE" }), t("notices.deleted"));
 
   const exportAs = async (format: "xlsx" | "csv") => {
     const result = await downloadContacts(format, search, locale, tErrors("CONNECTION_LOST"));
@@ -165,61 +111,50 @@ export function ContactsScreen({ permissions, defaultPageSize, maxImportRows, co
     else notifyApiError(result.error);
   };
 
-  const loading = page?.key !== key;
-
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="w-full max-w-md">
-          <TextField
+      <ListToolbar
+        actions={
+          <>
+            {permissions.export ? (
+              <>
+                <Button type="button" variant="secondary" onClick={() => void exportAs("xlsx")} data-testid="contacts-export-xlsx">
+                  {t("exportXlsx")}
+                </Button>
+                <Button type="button" variant="secondary" onClick={() => void exportAs("csv")} data-testid="contacts-export-csv">
+                  {t("exportCsv")}
+                </Button>
+              </>
+            ) : null}
+            {permissions.import ? (
+              <Button type="button" variant="secondary" onClick={() => setDialog({ kind: "import" })} data-testid="contacts-import">
+                {t("import")}
+              </Button>
+            ) : null}
+            {permissions.create ? (
+              <Button type="button" onClick={() => setDialog({ kind: "create" })} data-testid="contacts-new">
+                {t("new")}
+              </Button>
+            ) : null}
+          </>
+        }
+      >
+        <div className="flex-1">
+          <SearchField
             label={t("search")}
             name="contact-search"
-            type="search"
             placeholder={t("searchPlaceholder")}
-            value={searchBox.text}
-            onChange={(e) => searchBox.onChange(e.target.value)}
+            box={list.searchBox}
             data-testid="contacts-search"
           />
         </div>
-        <div className="flex flex-wrap gap-2">
-          {permissions.export ? (
-            <>
-              <Button type="button" variant="secondary" onClick={() => void exportAs("xlsx")} data-testid="contacts-export-xlsx">
-                {t("exportXlsx")}
-              </Button>
-              <Button type="button" variant="secondary" onClick={() => void exportAs("csv")} data-testid="contacts-export-csv">
-                {t("exportCsv")}
-              </Button>
-            </>
-          ) : null}
-          {permissions.import ? (
-            <Button type="button" variant="secondary" onClick={() => setDialog({ kind: "import" })} data-testid="contacts-import">
-              {t("import")}
-            </Button>
-          ) : null}
-          {permissions.create ? (
-            <Button type="button" onClick={() => setDialog({ kind: "create" })} data-testid="contacts-new">
-              {t("new")}
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      </ListToolbar>
 
       <DataTable
+        {...list.table}
         columns={columns}
-        data={page?.data._embedded.contacts ?? emptyRows}
         getRowId={(row) => row.contactHexId}
-        total={page?.data.page.totalElements ?? 0}
-        pagination={pagination}
-        onPaginationChange={setPagination}
-        pageSizes={pageSizeOptions(defaultPageSize)}
         paginationLabels={paginationLabels}
-        sorting={sorting}
-        onSortingChange={(next) => {
-          setSorting(next);
-          setPagination((p) => ({ ...p, pageIndex: 0 }));
-        }}
-        loading={loading}
         loadingText={t("loading")}
         emptyText={search ? t("noResults") : t("empty")}
         testIdPrefix="contacts"

@@ -1,92 +1,60 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { Alert, Card } from "@/components/ui/card";
+import { Alert } from "@/components/ui/card";
+import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/field";
-import { useApi } from "@/components/client/use-api";
-import { notifyApiError, notifySuccess } from "@/components/client/notify";
+import { FormCard } from "@/components/ui/form-dialog";
+import { useListScreen } from "@/components/client/use-list-screen";
+import { notifySuccess } from "@/components/client/notify";
+import { useRecordEditor, type CatalogPermissions } from "@/components/admin/record-editor";
 import { documentTypeInput } from "@/lib/document-types/document-type-schemas";
-import { CatalogTable, catalogColumnHelper } from "./catalog-table";
 import { ConfirmAction } from "./confirm-action";
 
 type DocumentType = { hexId: string; name: string; isDefault: boolean; inUse: boolean };
-type Permissions = { canCreate: boolean; canUpdate: boolean; canDelete: boolean };
-type Editing = { hexId: string | null; original: string; name: string; isDefault: boolean };
+type Values = { name: string; isDefault: boolean };
 
-const blank: Editing = { hexId: null, original: "", name: "", isDefault: false };
-const helper = catalogColumnHelper<DocumentType>();
+const blank: Values = { name: "", isDefault: false };
+const valuesOf = (type: DocumentType): Values => ({ name: type.name, isDefault: type.isDefault });
+const hexIdOf = (type: DocumentType) => type.hexId;
+const helper = dataTableColumns<DocumentType>();
 
 /** /fileType: the organisation's document types (spec §3), with one default. */
-export function DocumentTypesScreen({ canCreate, canUpdate, canDelete }: Permissions) {
+export function DocumentTypesScreen({ canCreate, canUpdate, canDelete }: CatalogPermissions) {
   const t = useTranslations("fileTypes");
-  const errors = useTranslations("errors");
-  const api = useApi();
-  const [types, setTypes] = useState<DocumentType[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Editing>(blank);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const load = useCallback(async () => {
-    const result = await api<{ data: DocumentType[] }>("/api/fileType/getAllFileType");
-    if (result.ok) setTypes(result.data.data);
-    else setLoadError(result.error.message);
-  }, [api]);
-
-  useEffect(() => {
-    let current = true;
-    void api<{ data: DocumentType[] }>("/api/fileType/getAllFileType").then((result) => {
-      if (!current) return;
-      if (result.ok) setTypes(result.data.data);
-      else setLoadError(result.error.message);
-    });
-    return () => {
-      current = false;
-    };
-  }, [api]);
-
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = documentTypeInput.safeParse({ name: editing.name, isDefault: editing.isDefault });
-    if (!parsed.success) {
-      setNameError(errors(parsed.error.issues[0]?.message ?? "VALIDATION_FAILED"));
-      return;
-    }
-    setNameError(null);
-    setSaving(true);
-    const result = editing.hexId
-      ? await api(`/api/fileType/${editing.hexId}`, { method: "PUT", body: parsed.data })
-      : await api("/api/fileType", { body: parsed.data });
-    setSaving(false);
-    if (!result.ok) {
-      if (result.error.field === "name") setNameError(result.error.message);
-      return notifyApiError(result.error);
-    }
-    notifySuccess(editing.hexId ? t("updated") : t("created"));
-    setEditing(blank);
-    await load();
-  };
+  const list = useListScreen<{ data: DocumentType[] }, DocumentType>({
+    path: "/api/fileType/getAllFileType",
+    rows: (answer) => answer.data,
+    errorInPlace: true,
+  });
+  const { api, run, refresh } = list;
+  const editor = useRecordEditor({
+    schema: documentTypeInput,
+    path: "/api/fileType",
+    hexId: hexIdOf,
+    blank,
+    valuesOf,
+    onSaved: (type) => {
+      notifySuccess(type ? t("updated") : t("created"));
+      refresh();
+    },
+  });
+  const { form, editing, edit } = editor;
 
   const makeDefault = useCallback(
-    async (type: DocumentType) => {
-      const result = await api(`/api/fileType/${type.hexId}`, { method: "PUT", body: { name: type.name, isDefault: true } });
-      if (!result.ok) return notifyApiError(result.error);
-      notifySuccess(t("defaultSaved", { name: type.name }));
-      await load();
-    },
-    [api, load, t],
+    (type: DocumentType) =>
+      run(
+        api(`/api/fileType/${type.hexId}`, { method: "PUT", body: { name: type.name, isDefault: true } }),
+        t("defaultSaved", { name: type.name }),
+      ),
+    [api, run, t],
   );
 
   const remove = useCallback(
-    async (type: DocumentType) => {
-      const result = await api(`/api/fileType/${type.hexId}`, { method: "DELETE" });
-      if (!result.ok) return notifyApiError(result.error);
-      notifySuccess(t("deleted"));
-      await load();
-    },
-    [api, load, t],
+    (type: DocumentType) => run(api(`/api/fileType/${type.hexId}`, { method: "DELETE" }), t("deleted")),
+    [api, run, t],
   );
 
   const columns = useMemo(
@@ -116,19 +84,7 @@ export function DocumentTypesScreen({ canCreate, canUpdate, canDelete }: Permiss
           cell: ({ row }) => (
             <div className="flex flex-wrap gap-2">
               {canUpdate ? (
-                <Button
-                  type="button"
-                  variant="secondary"
-                  className="px-2 py-1 text-xs"
-                  onClick={() =>
-                    setEditing({
-                      hexId: row.original.hexId,
-                      original: row.original.name,
-                      name: row.original.name,
-                      isDefault: row.original.isDefault,
-                    })
-                  }
-                >
+                <Button type="button" variant="secondary" className="px-2 py-1 text-xs" onClick={() => edit(row.original)}>
                   {t("edit")}
                 </Button>
               ) : null}
@@ -146,70 +102,44 @@ export function DocumentTypesScreen({ canCreate, canUpdate, canDelete }: Permiss
           ),
         }),
       ]),
-    [t, canUpdate, canDelete, makeDefault, remove],
+    [t, canUpdate, canDelete, makeDefault, remove, edit],
   );
 
-  if (loadError) return <Alert tone="error">{loadError}</Alert>;
+  if (list.error) return <Alert tone="error">{list.error}</Alert>;
 
-  const showForm = editing.hexId ? canUpdate : canCreate;
+  const showForm = editing ? canUpdate : canCreate;
 
   return (
     <div className="space-y-6">
       {showForm ? (
-        <Card title={editing.hexId ? t("editTitle", { name: editing.original }) : t("newTitle")}>
-          <form onSubmit={save} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-end" data-testid="document-type-form">
-            <div className="flex-1">
-              <TextField
-                label={t("name")}
-                name="name"
-                value={editing.name}
-                error={nameError ?? undefined}
-                onChange={(e) => setEditing({ ...editing, name: e.target.value })}
-                maxLength={80}
-              />
-            </div>
-            <label className="flex items-center gap-2 text-sm text-slate-700 sm:pb-2">
-              <input
-                type="checkbox"
-                name="isDefault"
-                className="h-4 w-4 accent-brand-700"
-                checked={editing.isDefault}
-                onChange={(e) => setEditing({ ...editing, isDefault: e.target.checked })}
-              />
-              {t("isDefault")}
-            </label>
-            <div className="flex gap-2">
-              <Button type="submit" disabled={saving}>
-                {t("save")}
-              </Button>
-              {editing.hexId ? (
-                <Button
-                  type="button"
-                  variant="secondary"
-                  onClick={() => {
-                    setEditing(blank);
-                    setNameError(null);
-                  }}
-                >
-                  {t("cancel")}
-                </Button>
-              ) : null}
-            </div>
-          </form>
-        </Card>
+        <FormCard
+          form={form}
+          title={editing ? t("editTitle", { name: editing.name }) : t("newTitle")}
+          className="flex flex-col gap-4 sm:flex-row sm:items-end"
+          formTestId="document-type-form"
+          submitLabel={t("save")}
+          cancelLabel={t("cancel")}
+          onCancel={editing ? editor.cancel : undefined}
+        >
+          <div className="flex-1">
+            <TextField label={t("name")} maxLength={80} error={form.error("name")} {...form.register("name")} />
+          </div>
+          <label className="flex items-center gap-2 text-sm text-slate-700 sm:pb-2">
+            <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register("isDefault")} />
+            {t("isDefault")}
+          </label>
+        </FormCard>
       ) : null}
-      {types ? (
-        <CatalogTable
-          data={types}
-          columns={columns}
-          rowId={(type) => type.hexId}
-          rowAttributes={(type) => ({ "data-testid": "document-type-row", "data-name": type.name, "data-default": String(type.isDefault) })}
-          empty={t("empty")}
-          testId="document-types-table"
-        />
-      ) : (
-        <p className="text-sm text-slate-500">{t("loading")}</p>
-      )}
+      <DataTable
+        {...list.table}
+        columns={columns}
+        getRowId={hexIdOf}
+        rowAttributes={(type) => ({ "data-name": type.name, "data-default": String(type.isDefault) })}
+        loadingText={t("loading")}
+        emptyText={t("empty")}
+        testIdPrefix="document-types"
+        rowTestId="document-type-row"
+      />
     </div>
   );
 }

@@ -1,19 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
-import { useApi } from "@/components/client/use-api";
-import { notifyApiError, notifySuccess } from "@/components/client/notify";
-import { CatalogTable, catalogColumnHelper } from "./catalog-table";
+import { DataTable, dataTableColumns } from "@/components/ui/data-table";
+import { useListScreen } from "@/components/client/use-list-screen";
+import type { CatalogPermissions } from "@/components/admin/record-editor";
 import { ConfirmAction } from "./confirm-action";
 import type { FlowView } from "@/lib/flows/flow-records";
 
-type Permissions = { canCreate: boolean; canUpdate: boolean; canDelete: boolean };
-
-const helper = catalogColumnHelper<FlowView>();
+const helper = dataTableColumns<FlowView>();
 const small = "px-2 py-1 text-xs";
 
 function Badge({ on, children }: { on: boolean; children: React.ReactNode }) {
@@ -27,44 +25,23 @@ function Badge({ on, children }: { on: boolean; children: React.ReactNode }) {
 }
 
 /** /flows: the organisation's flows with enable, disable, clone, delete and make default (spec §4). */
-export function FlowsScreen({ canCreate, canUpdate, canDelete }: Permissions) {
+export function FlowsScreen({ canCreate, canUpdate, canDelete }: CatalogPermissions) {
   const t = useTranslations("flows");
   const format = useFormatter();
-  const api = useApi();
-  const [flows, setFlows] = useState<FlowView[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    const result = await api<{ data: FlowView[] }>("/api/flows");
-    if (result.ok) setFlows(result.data.data);
-    else setLoadError(result.error.message);
-  }, [api]);
-
-  useEffect(() => {
-    let current = true;
-    void api<{ data: FlowView[] }>("/api/flows").then((result) => {
-      if (!current) return;
-      if (result.ok) setFlows(result.data.data);
-      else setLoadError(result.error.message);
-    });
-    return () => {
-      current = false;
-    };
-  }, [api]);
+  const list = useListScreen<{ data: FlowView[] }, FlowView>({ path: "/api/flows", rows: (answer) => answer.data, errorInPlace: true });
+  const { api, run } = list;
 
   const act = useCallback(
-    async (flow: FlowView, action: "activate" | "deactivate" | "default" | "clone" | "delete") => {
-      const result =
+    (flow: FlowView, action: "activate" | "deactivate" | "default" | "clone" | "delete") =>
+      run(
         action === "delete"
-          ? await api(`/api/flows/${flow.hexId}`, { method: "DELETE" })
-          : await api(`/api/flows/${flow.hexId}/${action}`, {
+          ? api(`/api/flows/${flow.hexId}`, { method: "DELETE" })
+          : api(`/api/flows/${flow.hexId}/${action}`, {
               body: action === "clone" ? { name: t("copyName", { name: flow.name }).slice(0, 120) } : {},
-            });
-      if (!result.ok) return notifyApiError(result.error);
-      notifySuccess(t(`done.${action}`, { name: flow.name }));
-      await load();
-    },
-    [api, load, t],
+            }),
+        t(`done.${action}`, { name: flow.name }),
+      ),
+    [api, run, t],
   );
 
   const columns = useMemo(
@@ -165,7 +142,7 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: Permissions) {
     [t, format, canCreate, canUpdate, canDelete, act],
   );
 
-  if (loadError) return <Alert tone="error">{loadError}</Alert>;
+  if (list.error) return <Alert tone="error">{list.error}</Alert>;
 
   return (
     <div className="space-y-4">
@@ -178,24 +155,21 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: Permissions) {
           </Button>
         </div>
       ) : null}
-      {flows ? (
-        <CatalogTable
-          data={flows}
-          columns={columns}
-          rowId={(flow) => flow.hexId}
-          rowAttributes={(flow) => ({
-            "data-testid": "flow-row",
-            "data-flow-name": flow.name,
-            "data-kind": flow.kind,
-            "data-active": String(flow.active),
-            "data-default": String(flow.isDefault),
-          })}
-          empty={t("empty")}
-          testId="flows-table"
-        />
-      ) : (
-        <p className="text-sm text-slate-500">{t("loading")}</p>
-      )}
+      <DataTable
+        {...list.table}
+        columns={columns}
+        getRowId={(flow) => flow.hexId}
+        rowAttributes={(flow) => ({
+          "data-flow-name": flow.name,
+          "data-kind": flow.kind,
+          "data-active": String(flow.active),
+          "data-default": String(flow.isDefault),
+        })}
+        loadingText={t("loading")}
+        emptyText={t("empty")}
+        testIdPrefix="flows"
+        rowTestId="flow-row"
+      />
     </div>
   );
 }

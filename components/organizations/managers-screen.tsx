@@ -1,13 +1,16 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { SelectField } from "@/components/ui/field";
+import { ListToolbar } from "@/components/ui/list-toolbar";
 import { useApi } from "@/components/client/use-api";
+import { useListScreen } from "@/components/client/use-list-screen";
 import { notifyApiError } from "@/components/client/notify";
 import type { ManagerView, OrganizationPage, OrganizationView } from "@/lib/organizations/admin-schemas";
-import { Badge, SimpleTable } from "./organization-table";
 import { ManagerFormDialog } from "./manager-form-dialog";
 
 type Props = {
@@ -15,15 +18,19 @@ type Props = {
   initialOrganizationHexId: string | null;
 };
 
+const helper = dataTableColumns<ManagerView>();
+
 /** /managers: pick an organisation, see its administrators, invite a new one. */
 export function ManagersScreen({ initialOrganizationHexId }: Props) {
   const t = useTranslations("managers");
   const api = useApi();
   const [organizations, setOrganizations] = useState<OrganizationView[] | null>(null);
   const [chosen, setChosen] = useState<string>(initialOrganizationHexId ?? "");
-  const [answer, setAnswer] = useState<{ key: string; managers: ManagerView[] } | null>(null);
-  const [reloads, setReloads] = useState(0);
   const [inviting, setInviting] = useState(false);
+  const list = useListScreen<{ managers: ManagerView[] }, ManagerView>({
+    path: chosen ? `/api/organizations/${chosen}/managers` : null,
+    rows: (answer) => answer.managers,
+  });
 
   useEffect(() => {
     let current = true;
@@ -47,39 +54,38 @@ export function ManagersScreen({ initialOrganizationHexId }: Props) {
   }, [api, initialOrganizationHexId]);
 
   const organization = organizations?.find((o) => o.organizationHexId === chosen) ?? null;
-  const key = `${chosen}#${reloads}`;
 
-  useEffect(() => {
-    if (!chosen) return;
-    let current = true;
-    void api<{ managers: ManagerView[] }>(`/api/organizations/${chosen}/managers`).then((result) => {
-      if (!current) return;
-      if (!result.ok) return notifyApiError(result.error);
-      setAnswer({ key: `${chosen}#${reloads}`, managers: result.data.managers });
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, chosen, reloads]);
-
-  const rows = (answer?.key === key ? answer.managers : []).map((manager) => ({
-    id: manager.userHexId,
-    cells: [
-      manager.firstName,
-      manager.lastName,
-      manager.email,
-      manager.cellPhone ?? "—",
-      <div key="status" className="flex flex-wrap gap-1">
-        {manager.enabled ? <Badge tone="ok">{t("status.enabled")}</Badge> : <Badge tone="off">{t("status.disabled")}</Badge>}
-        {manager.invitationPending ? <Badge tone="pending">{t("status.invited")}</Badge> : null}
-      </div>,
-    ],
-  }));
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("firstName", { header: () => t("columns.name") }),
+        helper.accessor("lastName", { header: () => t("columns.lastName") }),
+        helper.accessor("email", { header: () => t("columns.email") }),
+        helper.accessor("cellPhone", { header: () => t("columns.phone"), cell: (info) => info.getValue() ?? "—" }),
+        helper.display({
+          id: "status",
+          header: () => t("columns.status"),
+          cell: ({ row }) => (
+            <div className="flex flex-wrap gap-1">
+              {row.original.enabled ? <Badge tone="ok">{t("status.enabled")}</Badge> : <Badge tone="off">{t("status.disabled")}</Badge>}
+              {row.original.invitationPending ? <Badge tone="pending">{t("status.invited")}</Badge> : null}
+            </div>
+          ),
+        }),
+      ]),
+    [t],
+  );
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="w-full max-w-md">
+      <ListToolbar
+        actions={
+          <Button type="button" disabled={organization === null} onClick={() => setInviting(true)} data-testid="managers-new">
+            {t("new")}
+          </Button>
+        }
+      >
+        <div className="flex-1">
           <SelectField
             label={t("organization")}
             name="manager-organization"
@@ -95,20 +101,18 @@ export function ManagersScreen({ initialOrganizationHexId }: Props) {
             ))}
           </SelectField>
         </div>
-        <Button type="button" disabled={organization === null} onClick={() => setInviting(true)} data-testid="managers-new">
-          {t("new")}
-        </Button>
-      </div>
+      </ListToolbar>
 
       {chosen ? (
-        <SimpleTable
-          headers={[t("columns.name"), t("columns.lastName"), t("columns.email"), t("columns.phone"), t("columns.status")]}
-          rows={rows}
-          loading={answer?.key !== key}
+        <DataTable
+          {...list.table}
+          columns={columns}
+          getRowId={(manager) => manager.userHexId}
           loadingText={t("loading")}
           emptyText={t("empty")}
-          testId="managers-table"
+          testIdPrefix="managers"
           rowTestId="manager-row"
+          rowIdAttribute="data-id"
         />
       ) : null}
 
@@ -118,7 +122,7 @@ export function ManagersScreen({ initialOrganizationHexId }: Props) {
           onClose={() => setInviting(false)}
           onSaved={() => {
             setInviting(false);
-            setReloads((n) => n + 1);
+            list.refresh();
           }}
         />
       ) : null}

@@ -1,19 +1,17 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useMemo, useState } from "react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import type { PaginationState } from "@tanstack/react-table";
-import { Button } from "@/components/ui/button";
+import { Badge } from "@/components/ui/badge";
+import { Button, RowButton } from "@/components/ui/button";
+import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { TextField } from "@/components/ui/field";
-import { Pagination, pageSizeOptions } from "@/components/ui/pagination";
+import { SearchField } from "@/components/ui/field";
+import { ListToolbar } from "@/components/ui/list-toolbar";
 import { usePaginationLabels } from "@/components/ui/use-pagination-labels";
-import { useApi } from "@/components/client/use-api";
-import { useDebouncedSearch } from "@/components/client/use-debounced-search";
-import { notifyApiError, notifySuccess } from "@/components/client/notify";
+import { useListScreen } from "@/components/client/use-list-screen";
 import type { OrganizationPage, OrganizationView } from "@/lib/organizations/admin-schemas";
-import { Badge, SimpleTable } from "./organization-table";
 import { OrganizationFormDialog } from "./organization-form-dialog";
 
 type Dialog =
@@ -25,134 +23,107 @@ type Props = {
   defaultPageSize: number;
 };
 
+const helper = dataTableColumns<OrganizationView>();
+
 /** /organization: the platform's organisations; create, edit, enable or disable them. */
 export function OrganizationsScreen({ ownOrganizationHexId, defaultPageSize }: Props) {
   const t = useTranslations("organizations");
   const paginationLabels = usePaginationLabels((total) => t("pagination.total", { total }));
-  const api = useApi();
-  const [search, setSearch] = useState("");
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: defaultPageSize });
-  const [answer, setAnswer] = useState<{ key: string; data: OrganizationPage } | null>(null);
-  const [reloads, setReloads] = useState(0);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const searchBox = useDebouncedSearch((value) => {
-    setSearch(value);
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  // Paged on the server, always by name: no column is a sort button.
+  const list = useListScreen<OrganizationPage, OrganizationView>({
+    path: "/api/organizations",
+    rows: (answer) => answer.organizations,
+    paging: { defaultPageSize, defaultSort: { id: "name", desc: false } },
   });
-  const params = new URLSearchParams({ page: String(pagination.pageIndex), size: String(pagination.pageSize) });
-  if (search) params.set("search", search);
-  const query = `?${params.toString()}`;
-  const key = `${query}#${reloads}`;
+  const [dialog, setDialog] = useState<Dialog>(null);
 
-  useEffect(() => {
-    let current = true;
-    void api<OrganizationPage>(`/api/organizations${query}`).then((result) => {
-      if (!current) return;
-      if (!result.ok) return notifyApiError(result.error);
-      setAnswer({ key: `${query}#${reloads}`, data: result.data });
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, query, reloads]);
-
-  const refresh = () => setReloads((n) => n + 1);
   const toggling = dialog?.kind === "toggle" ? dialog.organization : null;
-  const toggle = async (organization: OrganizationView) => {
-    const action = organization.enabled ? "disable" : "enable";
-    const result = await api<OrganizationView>(`/api/organizations/${organization.organizationHexId}/${action}`, {
-      method: "POST",
-      body: {},
-    });
-    if (!result.ok) return notifyApiError(result.error);
-    notifySuccess(t(result.data.enabled ? "enabled" : "disabled"));
-    refresh();
-  };
+  const toggle = (organization: OrganizationView) =>
+    list.run(
+      list.api<OrganizationView>(`/api/organizations/${organization.organizationHexId}/${organization.enabled ? "disable" : "enable"}`, {
+        method: "POST",
+        body: {},
+      }),
+      (saved) => t(saved.enabled ? "enabled" : "disabled"),
+    );
 
-  const rows = (answer?.data.organizations ?? []).map((organization) => ({
-    id: organization.organizationHexId,
-    cells: [
-      organization.name,
-      organization.country,
-      organization.timezone,
-      organization.users,
-      organization.enabled ? <Badge tone="ok">{t("status.enabled")}</Badge> : <Badge tone="off">{t("status.disabled")}</Badge>,
-      <div key="actions" className="flex flex-wrap justify-end gap-1">
-        <Link
-          href={`/managers?organization=${organization.organizationHexId}`}
-          className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
-          data-testid="organization-managers-link"
-        >
-          {t("actions.managers")}
-        </Link>
-        <Button
-          type="button"
-          variant="ghost"
-          className="px-2 py-1"
-          onClick={() => setDialog({ kind: "edit", organization })}
-          data-testid="organization-edit-button"
-        >
-          {t("actions.edit")}
-        </Button>
-        {organization.enabled && organization.organizationHexId === ownOrganizationHexId ? null : (
-          <Button
-            type="button"
-            variant="ghost"
-            className={`px-2 py-1${organization.enabled ? " text-red-700" : ""}`}
-            onClick={() => setDialog({ kind: "toggle", organization })}
-            data-testid={`organization-${organization.enabled ? "disable" : "enable"}-button`}
-          >
-            {organization.enabled ? t("actions.disable") : t("actions.enable")}
-          </Button>
-        )}
-      </div>,
-    ],
-  }));
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("name", { header: () => t("columns.name"), enableSorting: false }),
+        helper.accessor("country", { header: () => t("columns.country"), enableSorting: false }),
+        helper.accessor("timezone", { header: () => t("columns.timezone"), enableSorting: false }),
+        helper.accessor("users", { header: () => t("columns.users"), enableSorting: false }),
+        helper.accessor("enabled", {
+          header: () => t("columns.status"),
+          enableSorting: false,
+          cell: (info) =>
+            info.getValue() ? <Badge tone="ok">{t("status.enabled")}</Badge> : <Badge tone="off">{t("status.disabled")}</Badge>,
+        }),
+        helper.display({
+          id: "actions",
+          header: () => <span className="sr-only">{t("columns.actions")}</span>,
+          cell: (info) => {
+            const organization = info.row.original;
+            return (
+              <div className="flex flex-wrap justify-end gap-1">
+                <Link
+                  href={`/managers?organization=${organization.organizationHexId}`}
+                  className="rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
+                  data-testid="organization-managers-link"
+                >
+                  {t("actions.managers")}
+                </Link>
+                <RowButton onClick={() => setDialog({ kind: "edit", organization })} data-testid="organization-edit-button">
+                  {t("actions.edit")}
+                </RowButton>
+                {organization.enabled && organization.organizationHexId === ownOrganizationHexId ? null : (
+                  <RowButton
+                    danger={organization.enabled}
+                    onClick={() => setDialog({ kind: "toggle", organization })}
+                    data-testid={`organization-${organization.enabled ? "disable" : "enable"}-button`}
+                  >
+                    {organization.enabled ? t("actions.disable") : t("actions.enable")}
+                  </RowButton>
+                )}
+              </div>
+            );
+          },
+        }),
+      ]),
+    [t, ownOrganizationHexId],
+  );
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="w-full max-w-md">
-          <TextField
+      <ListToolbar
+        actions={
+          <Button type="button" onClick={() => setDialog({ kind: "create" })} data-testid="organizations-new">
+            {t("new")}
+          </Button>
+        }
+      >
+        <div className="flex-1">
+          <SearchField
             label={t("search")}
             name="organization-search"
-            type="search"
             placeholder={t("searchPlaceholder")}
-            value={searchBox.text}
-            onChange={(e) => searchBox.onChange(e.target.value)}
+            box={list.searchBox}
             data-testid="organizations-search"
           />
         </div>
-        <Button type="button" onClick={() => setDialog({ kind: "create" })} data-testid="organizations-new">
-          {t("new")}
-        </Button>
-      </div>
+      </ListToolbar>
 
-      <SimpleTable
-        headers={[
-          t("columns.name"),
-          t("columns.country"),
-          t("columns.timezone"),
-          t("columns.users"),
-          t("columns.status"),
-          <span key="actions" className="sr-only">
-            {t("columns.actions")}
-          </span>,
-        ]}
-        rows={rows}
-        loading={answer?.key !== key}
+      <DataTable
+        {...list.table}
+        columns={columns}
+        getRowId={(organization) => organization.organizationHexId}
+        paginationLabels={paginationLabels}
         loadingText={t("loading")}
-        emptyText={search ? t("noResults") : t("empty")}
-        testId="organizations-table"
-        rowTestId="organization-row"
-      />
-      <Pagination
-        pagination={pagination}
-        onPaginationChange={setPagination}
-        total={answer?.data.page.totalElements ?? 0}
-        pageSizes={pageSizeOptions(defaultPageSize)}
-        labels={paginationLabels}
+        emptyText={list.search ? t("noResults") : t("empty")}
         testIdPrefix="organizations"
+        rowTestId="organization-row"
+        rowIdAttribute="data-id"
       />
 
       {dialog?.kind === "create" || dialog?.kind === "edit" ? (
@@ -161,7 +132,7 @@ export function OrganizationsScreen({ ownOrganizationHexId, defaultPageSize }: P
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
-            refresh();
+            list.refresh();
           }}
         />
       ) : null}

@@ -1,91 +1,44 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { Alert, Card } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
-import { useApi } from "@/components/client/use-api";
-import { notifyApiError, notifySuccess } from "@/components/client/notify";
-import { CatalogTable, catalogColumnHelper } from "@/components/flows/catalog-table";
+import { Alert } from "@/components/ui/card";
+import { DataTable, dataTableColumns } from "@/components/ui/data-table";
+import { useListScreen } from "@/components/client/use-list-screen";
+import { notifySuccess } from "@/components/client/notify";
 import { ConfirmAction } from "@/components/flows/confirm-action";
+import { NameWithDescription, NamedRecordForm, useNamedRecordEditor, type CatalogPermissions } from "@/components/admin/record-editor";
 import { roleInput, type RoleView } from "@/lib/roles/schemas";
 import { PrivilegeSummary } from "./privilege-summary";
 
-type Permissions = { canCreate: boolean; canUpdate: boolean; canDelete: boolean };
-type Editing = { roleHexId: string | null; original: string; name: string; description: string };
-type FieldErrors = { name?: string; description?: string };
-
-const blank: Editing = { roleHexId: null, original: "", name: "", description: "" };
-const helper = catalogColumnHelper<RoleView>();
+const helper = dataTableColumns<RoleView>();
+const roleHexId = (role: RoleView) => role.roleHexId;
 
 /** /roles: the organisation's roles; their privileges are edited in /rolePrivileges/{rolId}. */
-export function RolesScreen({ canCreate, canUpdate, canDelete }: Permissions) {
+export function RolesScreen({ canCreate, canUpdate, canDelete }: CatalogPermissions) {
   const t = useTranslations("roles");
-  const errors = useTranslations("errors");
-  const api = useApi();
   const router = useRouter();
-  const [roles, setRoles] = useState<RoleView[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Editing>(blank);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-
-  const load = useCallback(async () => {
-    const result = await api<RoleView[]>("/api/roles");
-    if (result.ok) setRoles(result.data);
-    else setLoadError(result.error.message);
-  }, [api]);
-
-  useEffect(() => {
-    let current = true;
-    void api<RoleView[]>("/api/roles").then((result) => {
-      if (!current) return;
-      if (result.ok) setRoles(result.data);
-      else setLoadError(result.error.message);
-    });
-    return () => {
-      current = false;
-    };
-  }, [api]);
-
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = roleInput.safeParse({ name: editing.name, description: editing.description || null });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setFieldErrors({ [issue?.path[0] === "description" ? "description" : "name"]: errors(issue?.message ?? "VALIDATION_FAILED") });
-      return;
-    }
-    setFieldErrors({});
-    setSaving(true);
-    const result = editing.roleHexId
-      ? await api(`/api/roles/${editing.roleHexId}`, { method: "PUT", body: parsed.data })
-      : await api<{ roleHexId: string }>("/api/roles", { body: parsed.data });
-    setSaving(false);
-    if (!result.ok) {
-      if (result.error.field === "name") setFieldErrors({ name: result.error.message });
-      return notifyApiError(result.error);
-    }
-    if (!editing.roleHexId) {
-      notifySuccess(t("created"));
+  const list = useListScreen<RoleView[], RoleView>({ path: "/api/roles", rows: (roles) => roles, errorInPlace: true });
+  const { api, run, refresh } = list;
+  const editor = useNamedRecordEditor({
+    schema: roleInput,
+    path: "/api/roles",
+    hexId: roleHexId,
+    onSaved: (role, data) => {
+      notifySuccess(role ? t("updated") : t("created"));
       // A new role grants nothing: its privileges come next.
-      if (canUpdate) return router.push(`/rolePrivileges/${(result.data as { roleHexId: string }).roleHexId}`);
-    } else notifySuccess(t("updated"));
-    setEditing(blank);
-    await load();
-  };
+      if (!role && canUpdate) return router.push(`/rolePrivileges/${(data as { roleHexId: string }).roleHexId}`);
+      refresh();
+    },
+  });
+  const { edit } = editor;
 
   const remove = useCallback(
-    async (role: RoleView) => {
-      const result = await api(`/api/roles/${role.roleHexId}`, { method: "DELETE" });
-      if (!result.ok) return notifyApiError(result.error);
-      notifySuccess(t("deleted"));
-      await load();
-    },
-    [api, load, t],
+    (role: RoleView) => run(api(`/api/roles/${role.roleHexId}`, { method: "DELETE" }), t("deleted")),
+    [api, run, t],
   );
 
   const columns = useMemo(
@@ -93,12 +46,7 @@ export function RolesScreen({ canCreate, canUpdate, canDelete }: Permissions) {
       helper.columns([
         helper.accessor("name", {
           header: t("name"),
-          cell: ({ row }) => (
-            <div>
-              <span className="font-medium">{row.original.name}</span>
-              {row.original.description ? <p className="text-xs text-slate-500">{row.original.description}</p> : null}
-            </div>
-          ),
+          cell: ({ row }) => <NameWithDescription record={row.original} />,
         }),
         helper.display({
           id: "privileges",
@@ -121,14 +69,7 @@ export function RolesScreen({ canCreate, canUpdate, canDelete }: Permissions) {
                         {t("editPrivileges")}
                       </Link>
                     </Button>
-                    <Button
-                      type="button"
-                      variant="secondary"
-                      className="px-2 py-1 text-xs"
-                      onClick={() =>
-                        setEditing({ roleHexId: role.roleHexId, original: role.name, name: role.name, description: role.description ?? "" })
-                      }
-                    >
+                    <Button type="button" variant="secondary" className="px-2 py-1 text-xs" onClick={() => edit(role)}>
                       {t("edit")}
                     </Button>
                   </>
@@ -148,66 +89,24 @@ export function RolesScreen({ canCreate, canUpdate, canDelete }: Permissions) {
           },
         }),
       ]),
-    [t, canUpdate, canDelete, remove],
+    [t, canUpdate, canDelete, remove, edit],
   );
 
-  if (loadError) return <Alert tone="error">{loadError}</Alert>;
-
-  const showForm = editing.roleHexId ? canUpdate : canCreate;
+  if (list.error) return <Alert tone="error">{list.error}</Alert>;
 
   return (
     <div className="space-y-6">
-      {showForm ? (
-        <Card title={editing.roleHexId ? t("editTitle", { name: editing.original }) : t("newTitle")}>
-          <form onSubmit={save} noValidate className="grid gap-4 sm:grid-cols-[1fr_2fr_auto] sm:items-end" data-testid="role-form">
-            <TextField
-              label={t("name")}
-              name="name"
-              value={editing.name}
-              error={fieldErrors.name}
-              onChange={(e) => setEditing({ ...editing, name: e.target.value })}
-              maxLength={80}
-            />
-            <TextField
-              label={t("description")}
-              name="description"
-              value={editing.description}
-              error={fieldErrors.description}
-              onChange={(e) => setEditing({ ...editing, description: e.target.value })}
-              maxLength={255}
-            />
-            <div className="flex gap-2">
-              <Button type="submit" disabled={saving}>
-                {t("save")}
-              </Button>
-              {editing.roleHexId ? (
-                <Button
-                  type="button"
-                  variant="secondary"
-                  onClick={() => {
-                    setEditing(blank);
-                    setFieldErrors({});
-                  }}
-                >
-                  {t("cancel")}
-                </Button>
-              ) : null}
-            </div>
-          </form>
-        </Card>
-      ) : null}
-      {roles ? (
-        <CatalogTable
-          data={roles}
-          columns={columns}
-          rowId={(role) => role.roleHexId}
-          rowAttributes={(role) => ({ "data-testid": "role-row", "data-name": role.name })}
-          empty={t("empty")}
-          testId="roles-table"
-        />
-      ) : (
-        <p className="text-sm text-slate-500">{t("loading")}</p>
-      )}
+      <NamedRecordForm editor={editor} namespace="roles" permissions={{ canCreate, canUpdate }} testId="role-form" />
+      <DataTable
+        {...list.table}
+        columns={columns}
+        getRowId={roleHexId}
+        rowAttributes={(role) => ({ "data-name": role.name })}
+        loadingText={t("loading")}
+        emptyText={t("empty")}
+        testIdPrefix="roles"
+        rowTestId="role-row"
+      />
     </div>
   );
 }

@@ -21,3 +21,8 @@ export function Button({ variant = "primary", asChild, className = "", ...props 
     />
   );
 }
+
+/** A small text button among a list row's actions; `danger` for one that takes something away. */
+export function RowButton({ danger, className = "", ...props }: Omit<ButtonProps, "variant" | "type"> & { danger?: boolean }) {
+  return <Button type="button" variant="ghost" className={`px-2 py-1${danger ? " text-red-700" : ""} ${className}`} {...props} />;
+}

@@ -16,8 +16,9 @@ import { Pagination, type PaginationLabels } from "./pagination";
 
 export { pageSizeOptions, type PaginationLabels } from "./pagination";
 
-// One table for the server-paged lists: the screen fetches a page and owns the paging (and sorting)
-// state; the table shows the rows, the empty or loading line, and the pager under it.
+// One table for the lists: the screen fetches a page and owns the paging (and sorting) state; the
+// table shows the rows, the empty or loading line, and the pager under it. A short list fetched
+// whole (groups, roles, organisations) leaves the paging out and gets no pager.
 
 export const dataTableFeatures = tableFeatures({ rowSortingFeature, rowPaginationFeature });
 export type DataTableFeatures = typeof dataTableFeatures;
@@ -34,12 +35,13 @@ export type DataTableProps<TData extends RowData> = {
   /** This page's rows, as the server sent them. */
   data: TData[];
   getRowId: (row: TData) => string;
-  /** Rows the whole query finds. */
-  total: number;
-  pagination: PaginationState;
-  onPaginationChange: (next: PaginationState) => void;
-  pageSizes: readonly number[];
-  paginationLabels: PaginationLabels;
+  /** Rows the whole query finds (with paging). */
+  total?: number;
+  /** Server paging: given all four, the pager shows under the table. */
+  pagination?: PaginationState;
+  onPaginationChange?: (next: PaginationState) => void;
+  pageSizes?: readonly number[];
+  paginationLabels?: PaginationLabels;
   /** Given with onSortingChange, headers of sortable columns become sort buttons (sorted on the server). */
   sorting?: SortingState;
   onSortingChange?: (next: SortingState) => void;
@@ -53,6 +55,8 @@ export type DataTableProps<TData extends RowData> = {
   rowTestId: string;
   /** A data attribute holding each row's id, e.g. "data-contact". */
   rowIdAttribute?: `data-${string}`;
+  /** More data-* attributes of each row, for tests and styling (e.g. its name). */
+  rowAttributes?: (row: TData) => Record<`data-${string}`, string>;
 };
 
 const noSorting: SortingState = [];
@@ -74,15 +78,21 @@ export function DataTable<TData extends RowData>({
   testIdPrefix,
   rowTestId,
   rowIdAttribute,
+  rowAttributes,
 }: DataTableProps<TData>) {
   const sortable = sorting !== undefined && onSortingChange !== undefined;
+  const pager =
+    pagination && onPaginationChange && pageSizes && paginationLabels
+      ? { pagination, onPaginationChange, pageSizes, paginationLabels }
+      : null;
+  const state = { pagination: pagination ?? { pageIndex: 0, pageSize: Math.max(data.length, 1) }, sorting: sorting ?? noSorting };
   const table = useTable({
     features: dataTableFeatures,
     columns,
     data,
-    rowCount: total,
-    state: { pagination, sorting: sorting ?? noSorting },
-    onPaginationChange: (updater) => onPaginationChange(functionalUpdate(updater, pagination)),
+    rowCount: total ?? data.length,
+    state,
+    onPaginationChange: (updater) => onPaginationChange?.(functionalUpdate(updater, state.pagination)),
     onSortingChange: (updater) => onSortingChange?.(functionalUpdate(updater, sorting ?? noSorting)),
     manualPagination: true,
     manualSorting: true,
@@ -134,6 +144,7 @@ export function DataTable<TData extends RowData>({
                 className="hover:bg-slate-50"
                 data-testid={rowTestId}
                 {...(rowIdAttribute ? { [rowIdAttribute]: row.id } : {})}
+                {...rowAttributes?.(row.original)}
               >
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id} className="whitespace-nowrap px-4 py-3 text-slate-800">
@@ -153,14 +164,16 @@ export function DataTable<TData extends RowData>({
         </table>
       </div>
 
-      <Pagination
-        pagination={pagination}
-        onPaginationChange={onPaginationChange}
-        total={total}
-        pageSizes={pageSizes}
-        labels={paginationLabels}
-        testIdPrefix={testIdPrefix}
-      />
+      {pager ? (
+        <Pagination
+          pagination={pager.pagination}
+          onPaginationChange={pager.onPaginationChange}
+          total={total ?? data.length}
+          pageSizes={pager.pageSizes}
+          labels={pager.paginationLabels}
+          testIdPrefix={testIdPrefix}
+        />
+      ) : null}
     </>
   );
 }

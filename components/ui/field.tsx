@@ -54,3 +54,14 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HT
     </FieldShell>
   );
 });
+
+type SearchFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "value" | "onChange"> &
+  FieldProps & {
+    /** A debounced search box (useDebouncedSearch): its text, and what to do with each key. */
+    box: { text: string; onChange: (value: string) => void };
+  };
+
+/** A list's search box. */
+export function SearchField({ box, ...props }: SearchFieldProps) {
+  return <TextField type="search" value={box.text} onChange={(e) => box.onChange(e.target.value)} {...props} />;
+}

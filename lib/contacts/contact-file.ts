@@ -1,22 +1,11 @@
 import { AppError } from "@/lib/errors/app-error";
 import { readSheetRows, writeSheetFile, type SheetFormat, type UploadedSheet } from "@/lib/spreadsheet/sheet-file";
-import { importLimits } from "./schemas";
+import { contactColumns, importLimits } from "./schemas";
 
 // Contact files for import and export (lib/spreadsheet reads and writes them). Export writes the
 // column keys below as headers, so an exported file imports again in any language; import also
 // accepts the Spanish and English labels people type themselves.
 
-export const contactColumns = [
-  "name",
-  "lastName",
-  "country",
-  "identType",
-  "identNumber",
-  "fingerprintCode",
-  "email",
-  "phone",
-  "preferredLanguage",
-] as const;
 export type ContactColumn = (typeof contactColumns)[number];
 export type ContactFileRow = Partial<Record<ContactColumn, string>>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lineText } from "@/lib/validation/text";
+import { pagedListQuery } from "@/lib/validation/page-query";
 import { email, identNumber, phone, requiredText } from "@/lib/validation/fields";
 import { isValidIdentNumber } from "@/lib/validation/ident";
 
@@ -110,25 +110,24 @@ export const channelInput = z
   });
 export type ChannelInput = z.output<typeof channelInput>;
 
+/** A contact's own fields, as the form names them and as contact files head their columns. */
+export const contactColumns = [
+  "name",
+  "lastName",
+  "country",
+  "identType",
+  "identNumber",
+  "fingerprintCode",
+  "email",
+  "phone",
+  "preferredLanguage",
+] as const;
+
 export const contactSortFields = ["name", "lastName", "identNumber", "createdAt"] as const;
 export type ContactSortField = (typeof contactSortFields)[number];
 
 /** List query: Spring-style page, size and `sort=field,direction`, plus a free-text search. */
-export const listContactsQuery = z.object({
-  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).optional(),
-  search: lineText().trim().max(100).optional(),
-  sort: z
-    .string()
-    .optional()
-    .transform((value) => {
-      const [field, direction] = (value ?? "").split(",");
-      return {
-        field: (contactSortFields as readonly string[]).includes(field ?? "") ? (field as ContactSortField) : "lastName",
-        direction: direction?.toLowerCase() === "desc" ? ("desc" as const) : ("asc" as const),
-      };
-    }),
-});
+export const listContactsQuery = pagedListQuery(contactSortFields, "lastName");
 
 /** An import file: small enough to check every row in one request and import them in one transaction. */
 export const importLimits = { maxBytes: 2 * 1024 * 1024, maxRows: 2000 };

@@ -48,6 +48,17 @@ export type ApiOperation = {
  */
 export type ApiResponse = { description: string; body?: SchemaRef; files?: string[]; headers?: Record<string, string> };
 
+/**
+ * The `responses` of an operation with one JSON answer: `answer("The role", role)`. The body is a
+ * SchemaRef or a bare zod schema (shown inline).
+ */
+export function answer(description: string, body?: SchemaRef | z.ZodType, status = 200): Record<number, ApiResponse> {
+  return { [status]: { description, ...(body ? { body: body instanceof z.ZodType ? { schema: body } : body } : {}) } };
+}
+
+/** The `responses` of a creation: 201 with the record (or its hexId) as the body. */
+export const created = (body: SchemaRef | z.ZodType, description = "Created") => answer(description, body, 201);
+
 /** Spec §7/§8: every error answers `{ errorCode, message }` in the caller's language, with the field at fault. */
 export const apiErrorSchema = z.object({
   errorCode: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).describe("Catalogue code; see messages errors.<code>"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requiredText } from "@/lib/validation/fields";
 import { lineText } from "@/lib/validation/text";
-import { createUserInput } from "@/lib/users/schemas";
+import { createUserInput, userView } from "@/lib/users/schemas";
 import { isValidTimeZone } from "./profile-schemas";
 
 // Organisations administered by platform administrators (/organization, /managers): rules shared by
@@ -48,14 +48,14 @@ export const organizationPage = z.object({
 export type OrganizationPage = z.infer<typeof organizationPage>;
 export type OrganizationView = z.infer<typeof organizationView>;
 
-export const managerView = z.object({
-  userHexId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  cellPhone: z.string().nullable(),
-  enabled: z.boolean(),
-  invitationPending: z.boolean(),
+export const managerView = userView.pick({
+  userHexId: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  cellPhone: true,
+  enabled: true,
+  invitationPending: true,
 });
 export type ManagerView = z.infer<typeof managerView>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lineText } from "@/lib/validation/text";
+import { pagedListQuery } from "@/lib/validation/page-query";
 import { email, personName, phone } from "@/lib/validation/fields";
 
 // User administration (/users): rules shared by the screen's forms and the use cases; messages are catalogue codes.
@@ -39,22 +39,9 @@ export const userFormInput = userFields.omit({ roleHexIds: true, groupHexIds: tr
   groupHexIds: z.preprocess((v) => (Array.isArray(v) ? v : typeof v === "string" ? [v] : []), z.array(z.string())),
 });
 
-export const listUsersQuery = z.object({
-  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).optional(),
-  search: lineText().trim().max(100).optional(),
+export const listUsersQuery = pagedListQuery(userSortFields, "lastName").extend({
   /** "true": API users only; "false": people only; absent: both. */
   hasApi: z.enum(["true", "false"]).optional(),
-  sort: z
-    .string()
-    .optional()
-    .transform((value) => {
-      const [field, direction] = (value ?? "").split(",");
-      return {
-        field: (userSortFields as readonly string[]).includes(field ?? "") ? (field as UserSortField) : "lastName",
-        direction: direction?.toLowerCase() === "desc" ? ("desc" as const) : ("asc" as const),
-      };
-    }),
 });
 
 const roleRef = z.object({ roleHexId: z.string(), name: z.string() });

@@ -1,3 +1,4 @@
+import { answer, created } from "../registry";
 import { apiKeyList, apiKeyView, apiKeyWithSecret, createApiKeyInput, updateApiKeyInput } from "@/lib/api-keys/schemas";
 import { deleted, hexIdPath, operationGroup } from "./common";
 
@@ -16,7 +17,7 @@ export const apiKeyOperations = operationGroup(
     operationId: "listApiKeys",
     summary: "The organisation's API keys, without their secrets",
     description: privilege,
-    responses: { 200: { description: "The keys", body: { schema: apiKeyList } } },
+    responses: answer("The keys", apiKeyList),
   },
   {
     method: "post",
@@ -25,7 +26,7 @@ export const apiKeyOperations = operationGroup(
     summary: "Create a key acting with one of the organisation's roles",
     description: `${privilege} The answer holds the full key, the only time it is returned. The role may grant nothing the caller lacks.`,
     body: { schema: createApiKeyInput, component: "CreateApiKeyInput" },
-    responses: { 201: { description: "Created", body: withSecret } },
+    responses: created(withSecret),
     errors: [409],
   },
   {
@@ -35,7 +36,7 @@ export const apiKeyOperations = operationGroup(
     summary: "One key, without its secret",
     description: privilege,
     pathParams: keyPath,
-    responses: { 200: { description: "The key", body: apiKey } },
+    responses: answer("The key", apiKey),
   },
   {
     method: "patch",
@@ -45,7 +46,7 @@ export const apiKeyOperations = operationGroup(
     description: `${privilege} Only the fields sent change. A disabled key is refused from its next call on.`,
     pathParams: keyPath,
     body: { schema: updateApiKeyInput, component: "UpdateApiKeyInput" },
-    responses: { 200: { description: "Updated", body: apiKey } },
+    responses: answer("Updated", apiKey),
     errors: [409],
   },
   {
@@ -55,7 +56,7 @@ export const apiKeyOperations = operationGroup(
     summary: "Delete a key; it is refused from its next call on",
     description: privilege,
     pathParams: keyPath,
-    responses: { 200: { description: "Deleted", body: { schema: deleted } } },
+    responses: answer("Deleted", deleted),
   },
   {
     method: "post",
@@ -64,6 +65,6 @@ export const apiKeyOperations = operationGroup(
     summary: "A new secret for a key; the old one stops working at once",
     description: `${privilege} The answer holds the new full key, the only time it is returned.`,
     pathParams: keyPath,
-    responses: { 200: { description: "Rotated", body: withSecret } },
+    responses: answer("Rotated", withSecret),
   },
 ]);

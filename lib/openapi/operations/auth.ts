@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { authenticateInput } from "@/lib/auth/authenticate";
 import { verifyInput } from "@/lib/auth/verify-mfa";
-import { apiErrorSchema } from "../registry";
+import { answer, apiErrorSchema } from "../registry";
 import { operationGroup } from "./common";
 
 const tokenAnswer = z.object({
@@ -33,7 +33,7 @@ export const authOperations = operationGroup(
     summary: "Sign in with e-mail and password",
     description: "Answers a token, or, when a second factor is due, a 401 carrying a pre-authentication token for /api/verify.",
     body: { schema: authenticateInput, component: "AuthenticateInput" },
-    responses: { 200: { description: "Signed in", body: { schema: tokenAnswer, component: "TokenAnswer" } } },
+    responses: answer("Signed in", { schema: tokenAnswer, component: "TokenAnswer" }),
     errors: [403, 423, 429],
     errorBodies: { 401: { schema: pendingSecondFactor, component: "PendingSecondFactor" } },
   },
@@ -45,7 +45,7 @@ export const authOperations = operationGroup(
     description: "Call with the pre-authentication token from /api/authenticate as Bearer. A result of -1 means failure.",
     auth: "token",
     body: { schema: verifyInput },
-    responses: { 200: { description: "Signed in", body: { schema: tokenAnswer.extend({ result: z.literal(1) }) } } },
+    responses: answer("Signed in", tokenAnswer.extend({ result: z.literal(1) })),
     errors: [429],
     errorBodies: { 400: { schema: verifyFailure }, 401: { schema: verifyFailure } },
   },
@@ -55,6 +55,6 @@ export const authOperations = operationGroup(
     operationId: "refreshToken",
     summary: "A new token for the same live session, with authorities read afresh",
     auth: "token",
-    responses: { 200: { description: "Refreshed", body: { schema: z.object({ token: z.string(), expiresAt: z.iso.datetime() }) } } },
+    responses: answer("Refreshed", z.object({ token: z.string(), expiresAt: z.iso.datetime() })),
   },
 ]);

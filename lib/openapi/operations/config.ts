@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer } from "../registry";
 import { nameVarsInput } from "@/lib/config/read-config";
 import { operationGroup } from "./common";
 
@@ -15,7 +16,7 @@ export const configOperations = operationGroup(
     summary: "One configuration value, the caller's organisation's over the default",
     description: "Anonymous callers may read only the values public pages need.",
     pathParams: z.object({ name: z.string().describe("session_time, organization_tz, {product}_base_url, default_page_size...") }),
-    responses: { 200: { description: "The value", body: { schema: configValue, component: "ConfigValue" } } },
+    responses: answer("The value", { schema: configValue, component: "ConfigValue" }),
   },
   {
     method: "post",
@@ -23,7 +24,7 @@ export const configOperations = operationGroup(
     operationId: "getCaptureConfiguration",
     summary: "The capture configuration values named in nameVars",
     body: { schema: nameVarsInput },
-    responses: { 200: { description: "Each name asked for, with its value", body: { schema: z.record(z.string(), z.string()) } } },
+    responses: answer("Each name asked for, with its value", z.record(z.string(), z.string())),
     errors: [404],
   },
   {
@@ -32,7 +33,7 @@ export const configOperations = operationGroup(
     operationId: "findConfigByName",
     summary: "default_page_size or default_idle_timeout",
     query: z.object({ configName: z.string().min(1).describe("default_page_size or default_idle_timeout") }),
-    responses: { 200: { description: "The value", body: { schema: configValue, component: "ConfigValue" } } },
+    responses: answer("The value", { schema: configValue, component: "ConfigValue" }),
     errors: [404],
   },
 ]);

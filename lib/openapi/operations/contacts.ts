@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer, created } from "../registry";
 import type { ContactView } from "@/lib/contacts/contact-view";
 import { exportContactsQuery } from "@/lib/contacts/export-contacts";
 import {
@@ -55,7 +56,7 @@ export const contactOperations = operationGroup(
     description:
       "Every word of `search` must appear in the name, last name, identification number or a channel. `sort=field,direction` with name, lastName, identNumber or createdAt.",
     query: listContactsQuery,
-    responses: { 200: { description: "A page of contacts under _embedded.contacts", body: { schema: contactPage } } },
+    responses: answer("A page of contacts under _embedded.contacts", contactPage),
   },
   {
     method: "post",
@@ -65,7 +66,7 @@ export const contactOperations = operationGroup(
     needs: "CONTACTO:CREATE",
     description: "An e-mail or a phone is required. Duplicates by identification or e-mail are refused.",
     body: { schema: createContactInput, component: "CreateContactInput" },
-    responses: { 201: { description: "Created", body: contact } },
+    responses: created(contact),
     errors: [409],
   },
   {
@@ -90,7 +91,7 @@ export const contactOperations = operationGroup(
     needs: "CONTACTO:UPDATE",
     pathParams: contactPath,
     body: { schema: updateContactInput, component: "UpdateContactInput" },
-    responses: { 200: { description: "Updated", body: contact } },
+    responses: answer("Updated", contact),
     errors: [409],
   },
   {
@@ -101,7 +102,7 @@ export const contactOperations = operationGroup(
     needs: "CONTACTO:DELETE",
     description: "A contact tied to a shipment cannot be deleted (CONTACT_IN_SHIPMENT).",
     pathParams: contactPath,
-    responses: { 200: { description: "Deleted", body: { schema: deleted } } },
+    responses: answer("Deleted", deleted),
     errors: [409],
   },
   {
@@ -138,7 +139,7 @@ export const contactOperations = operationGroup(
     needs: "CONTACTO:UPDATE",
     pathParams: contactPath,
     body: channelBody,
-    responses: { 201: { description: withChannels, body: contact } },
+    responses: created(contact, withChannels),
     errors: [409],
   },
   {
@@ -150,7 +151,7 @@ export const contactOperations = operationGroup(
     description: "The favourite cannot be unset: make another channel the favourite instead.",
     pathParams: channelPath,
     body: channelBody,
-    responses: { 200: { description: withChannels, body: contact } },
+    responses: answer(withChannels, contact),
     errors: [409],
   },
   {
@@ -160,7 +161,7 @@ export const contactOperations = operationGroup(
     summary: "Delete a channel that is not the favourite",
     needs: "CONTACTO:UPDATE",
     pathParams: channelPath,
-    responses: { 200: { description: withChannels, body: contact } },
+    responses: answer(withChannels, contact),
     errors: [409],
   },
   {
@@ -170,6 +171,6 @@ export const contactOperations = operationGroup(
     summary: "Make a channel the contact's favourite; the previous favourite becomes a plain channel",
     needs: "CONTACTO:UPDATE",
     pathParams: channelPath,
-    responses: { 200: { description: withChannels, body: contact } },
+    responses: answer(withChannels, contact),
   },
 ]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer, created } from "../registry";
 import type { DocumentTypeView } from "@/lib/document-types/document-type-records";
 import { documentTypeInput } from "@/lib/document-types/document-type-schemas";
 import { hexIdPath, operationGroup } from "./common";
@@ -25,7 +26,7 @@ export const documentTypeOperations = operationGroup(
     operationId: "getAllFileType",
     summary: "The organisation's document types, the default first",
     description: readers,
-    responses: { 200: { description: "The types under `data`", body: { schema: z.object({ data: z.array(documentTypeViewSchema) }) } } },
+    responses: answer("The types under `data`", z.object({ data: z.array(documentTypeViewSchema) })),
   },
   {
     method: "post",
@@ -34,7 +35,7 @@ export const documentTypeOperations = operationGroup(
     summary: "Create a document type; its name is unique in the organisation",
     needs: "ORGANIZACION:CREATE",
     body: typeBody,
-    responses: { 201: { description: "Created", body: documentType } },
+    responses: created(documentType),
     errors: [409],
   },
   {
@@ -44,7 +45,7 @@ export const documentTypeOperations = operationGroup(
     summary: "One document type",
     description: readers,
     pathParams: typePath,
-    responses: { 200: { description: "The type", body: documentType } },
+    responses: answer("The type", documentType),
   },
   {
     method: "put",
@@ -54,7 +55,7 @@ export const documentTypeOperations = operationGroup(
     needs: "ORGANIZACION:UPDATE",
     pathParams: typePath,
     body: typeBody,
-    responses: { 200: { description: "Updated", body: documentType } },
+    responses: answer("Updated", documentType),
     errors: [409],
   },
   {
@@ -64,7 +65,7 @@ export const documentTypeOperations = operationGroup(
     summary: "Delete a document type that is neither the default nor in use",
     needs: "ORGANIZACION:DELETE",
     pathParams: typePath,
-    responses: { 200: { description: "Deleted", body: { schema: z.object({ result: z.literal(1) }) } } },
+    responses: answer("Deleted", z.object({ result: z.literal(1) })),
     errors: [409],
   },
 ]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer, created } from "../registry";
 import type { FlowView } from "@/lib/flows/flow-records";
 import { cloneFlowInput, compareTargets, createFlowInput, flowKinds, stepTypes, updateFlowInput } from "@/lib/flows/flow-schemas";
 import { listFlowsQuery } from "@/lib/flows/list-flows";
@@ -49,7 +50,7 @@ export const flowOperations = operationGroup(
     summary: "The organisation's flows, defaults first, then newest",
     description: readers,
     query: listFlowsQuery,
-    responses: { 200: { description: "The flows under `data`", body: { schema: z.object({ data: z.array(flowViewSchema) }) } } },
+    responses: answer("The flows under `data`", z.object({ data: z.array(flowViewSchema) })),
   },
   {
     method: "post",
@@ -60,7 +61,7 @@ export const flowOperations = operationGroup(
     description:
       "Invalid configurations are refused with the field at fault (FLOW_INVALID_CONFIG, FLOW_VALUE_OUT_OF_BOUNDS, FLOW_FACE_COMPARISON...).",
     body: { schema: createFlowInput, component: "CreateFlowInput" },
-    responses: { 201: { description: "Created, inactive", body: flow } },
+    responses: created(flow, "Created, inactive"),
   },
   {
     method: "get",
@@ -69,7 +70,7 @@ export const flowOperations = operationGroup(
     summary: "One flow with its steps",
     description: readers,
     pathParams: flowPath,
-    responses: { 200: { description: "The flow", body: flow } },
+    responses: answer("The flow", flow),
   },
   {
     method: "put",
@@ -80,7 +81,7 @@ export const flowOperations = operationGroup(
     description: "A flow already in use cannot be edited (FLOW_IN_USE): clone it instead.",
     pathParams: flowPath,
     body: { schema: updateFlowInput, component: "UpdateFlowInput" },
-    responses: { 200: { description: "Updated", body: flow } },
+    responses: answer("Updated", flow),
     errors: [409],
   },
   {
@@ -90,7 +91,7 @@ export const flowOperations = operationGroup(
     summary: "Delete a flow that is neither default nor in use",
     needs: "ORGANIZACION:DELETE",
     pathParams: flowPath,
-    responses: { 200: { description: "Deleted", body: { schema: z.object({ result: z.literal(1) }) } } },
+    responses: answer("Deleted", z.object({ result: z.literal(1) })),
     errors: [409],
   },
   {
@@ -100,7 +101,7 @@ export const flowOperations = operationGroup(
     summary: "Activate a flow that has the minimum steps (and, for signature, a signature step)",
     needs: "ORGANIZACION:UPDATE",
     pathParams: flowPath,
-    responses: { 200: { description: "Activated", body: flow } },
+    responses: answer("Activated", flow),
   },
   {
     method: "post",
@@ -109,7 +110,7 @@ export const flowOperations = operationGroup(
     summary: "Deactivate a flow; the default flow cannot be deactivated",
     needs: "ORGANIZACION:UPDATE",
     pathParams: flowPath,
-    responses: { 200: { description: "Deactivated", body: flow } },
+    responses: answer("Deactivated", flow),
     errors: [409],
   },
   {
@@ -120,7 +121,7 @@ export const flowOperations = operationGroup(
     needs: "ORGANIZACION:UPDATE",
     description: "The flow must meet the activation rules.",
     pathParams: flowPath,
-    responses: { 200: { description: "The new default", body: flow } },
+    responses: answer("The new default", flow),
   },
   {
     method: "post",
@@ -131,6 +132,6 @@ export const flowOperations = operationGroup(
     pathParams: flowPath,
     body: { schema: cloneFlowInput },
     bodyOptional: true,
-    responses: { 201: { description: "The copy", body: flow } },
+    responses: created(flow, "The copy"),
   },
 ]);

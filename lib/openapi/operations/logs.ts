@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer, created } from "../registry";
 import { pageQuery } from "@/lib/audit/session-logs";
 import { saveTransactionLogInput } from "@/lib/callbacks/transaction-log";
 import { modules } from "@/lib/permissions/authorities";
@@ -31,7 +32,7 @@ export const logOperations = operationGroup(
     operationId: "listOperationLogs",
     summary: "The organisation's operation log, newest first (ORGANIZACION:VIEW)",
     query: pageQuery,
-    responses: { 200: { description: "One page", body: { schema: operationLogPage } } },
+    responses: answer("One page", operationLogPage),
   },
   {
     method: "post",
@@ -41,7 +42,7 @@ export const logOperations = operationGroup(
     description:
       "transactionHexId names a shipment (documentHexId) or signature process (processHexId) of the caller's organisation for processType ENVIO, or a validation process for VALIDACION; anything else answers 404. typeId 1 (callback attempts) and 2 (completion mails) are the platform's own entries; use other numbers for yours.",
     body: { schema: saveTransactionLogInput, component: "TransactionLogEntry" },
-    responses: { 201: { description: "Recorded", body: { schema: z.object({ id: z.number().int() }) } } },
+    responses: created(z.object({ id: z.number().int() }), "Recorded"),
     errors: [404],
   },
 ]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer } from "../registry";
 import type { OrganizationProfile } from "@/lib/organizations/profile";
 import { profileLanguages, updateProfileInput } from "@/lib/organizations/profile-schemas";
 import type { SealCertificateView } from "@/lib/organizations/seal-certificate";
@@ -47,7 +48,7 @@ export const organizationProfileOperations = operationGroup(
     operationId: "getOrganizationProfile",
     summary: "The caller's organisation's profile: name, logo, colours, time zone, default language, contact data",
     needs: "ORGANIZACION:VIEW",
-    responses: { 200: { description: "The profile", body: profile } },
+    responses: answer("The profile", profile),
   },
   {
     method: "put",
@@ -58,7 +59,7 @@ export const organizationProfileOperations = operationGroup(
     description:
       "The colours become ui_sign_color (`primary;secondary`), shown on the portal and the signer pages; the zone becomes organization_tz and the language default_language. Empty contact fields are cleared. Writes an operation-log row.",
     body: { schema: updateProfileInput, component: "UpdateOrganizationProfileInput" },
-    responses: { 200: { description: "The profile as saved", body: profile } },
+    responses: answer("The profile as saved", profile),
   },
   {
     method: "post",
@@ -68,7 +69,7 @@ export const organizationProfileOperations = operationGroup(
     needs: "ORGANIZACION:UPDATE",
     description:
       "multipart/form-data: `file`, a PNG, JPEG, GIF or WebP image up to 2 MB (SVG is refused). It is checked by content and stored re-encoded as a PNG fitted into 512×512.",
-    responses: { 200: { description: "The profile with its new logo", body: profile } },
+    responses: answer("The profile with its new logo", profile),
     errors: [400, 413],
   },
   {
@@ -77,7 +78,7 @@ export const organizationProfileOperations = operationGroup(
     operationId: "deleteOrganizationLogo",
     summary: "Remove the logo: Rúbrica's is shown again",
     needs: "ORGANIZACION:UPDATE",
-    responses: { 200: { description: "The profile", body: profile } },
+    responses: answer("The profile", profile),
   },
   {
     method: "get",
@@ -87,7 +88,7 @@ export const organizationProfileOperations = operationGroup(
     needs: "ORGANIZACION:VIEW",
     description:
       "`certificate` is null while the organisation's shipments are sealed with the platform's certificate. The file, key and password are never returned.",
-    responses: { 200: { description: "The certificate, or null", body: sealAnswer } },
+    responses: answer("The certificate, or null", sealAnswer),
   },
   {
     method: "put",
@@ -97,7 +98,7 @@ export const organizationProfileOperations = operationGroup(
     needs: "ORGANIZACION:UPDATE",
     description:
       "multipart/form-data: `file` (PKCS#12, .p12/.pfx, up to 64 KB) and `password`. Refused with a wrong password (SEAL_CERT_WRONG_PASSWORD), legacy RC2/3DES encryption (SEAL_CERT_LEGACY), no private key (SEAL_CERT_NO_KEY) or a certificate outside its validity (SEAL_CERT_EXPIRED, SEAL_CERT_NOT_YET_VALID). Kept encrypted at rest; replaces any earlier one. Shipments already sealed keep their seal.",
-    responses: { 200: { description: "The certificate as it is shown", body: sealAnswer } },
+    responses: answer("The certificate as it is shown", sealAnswer),
     errors: [400, 413],
   },
   {
@@ -106,7 +107,7 @@ export const organizationProfileOperations = operationGroup(
     operationId: "deleteSealCertificate",
     summary: "Remove the organisation's seal certificate: later shipments are sealed with the platform's",
     needs: "ORGANIZACION:UPDATE",
-    responses: { 200: { description: "Deleted", body: { schema: deleted } } },
+    responses: answer("Deleted", deleted),
     errors: [404],
   },
 ]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer, created } from "../registry";
 import {
   listOrganizationsQuery,
   managerInput,
@@ -47,7 +48,7 @@ export const organizationAdminOperations = operationGroup(
     summary: "The platform's organisations, by name, one page at a time",
     description: `${platformOnly} \`search\` filters by a part of the name; \`page\` (from 0) and \`size\` (1–100, default the configured page size) page the list.`,
     query: listOrganizationsQuery,
-    responses: { 200: { description: "One page of organisations", body: { schema: organizationPage, component: "OrganizationPage" } } },
+    responses: answer("One page of organisations", { schema: organizationPage, component: "OrganizationPage" }),
   },
   {
     method: "post",
@@ -56,7 +57,7 @@ export const organizationAdminOperations = operationGroup(
     summary: "Create an organisation with its default roles (Administrador, Operador), signature flow and document type",
     description: `${platformOnly} The name is unique regardless of case (409 ORGANIZATION_NAME_EXISTS).`,
     body: { schema: organizationInput, component: "OrganizationInput" },
-    responses: { 201: { description: "Created", body: organization } },
+    responses: created(organization),
     errors: [409],
   },
   {
@@ -66,7 +67,7 @@ export const organizationAdminOperations = operationGroup(
     summary: "One organisation",
     description: platformOnly,
     pathParams: organizationPath,
-    responses: { 200: { description: "The organisation", body: organization } },
+    responses: answer("The organisation", organization),
     errors: [404],
   },
   {
@@ -77,7 +78,7 @@ export const organizationAdminOperations = operationGroup(
     description: `${platformOnly} Same rules as the creation.`,
     pathParams: organizationPath,
     body: { schema: organizationInput, component: "OrganizationInput" },
-    responses: { 200: { description: "The organisation as saved", body: organization } },
+    responses: answer("The organisation as saved", organization),
     errors: [404, 409],
   },
   {
@@ -87,7 +88,7 @@ export const organizationAdminOperations = operationGroup(
     summary: "Disable an organisation: its users and integrators are refused at once",
     description: `${platformOnly} Its live sessions end; its users' tokens answer 401 ORGANIZATION_DISABLED, its API keys 401, and sign-in answers ORGANIZATION_DISABLED. The caller's own organisation cannot be disabled (409 ORGANIZATION_DISABLE_OWN).`,
     pathParams: organizationPath,
-    responses: { 200: { description: "The organisation as changed", body: organization } },
+    responses: answer("The organisation as changed", organization),
     errors: [404, 409],
   },
   {
@@ -97,7 +98,7 @@ export const organizationAdminOperations = operationGroup(
     summary: "Enable an organisation again",
     description: `${platformOnly} Its users sign in again and its API keys work again.`,
     pathParams: organizationPath,
-    responses: { 200: { description: "The organisation as changed", body: organization } },
+    responses: answer("The organisation as changed", organization),
     errors: [404],
   },
   {
@@ -107,7 +108,7 @@ export const organizationAdminOperations = operationGroup(
     summary: "The organisation's administrators (the people holding its Administrador role)",
     description: platformOnly,
     pathParams: organizationPath,
-    responses: { 200: { description: "The administrators", body: { schema: z.object({ managers: z.array(managerView) }) } } },
+    responses: answer("The administrators", z.object({ managers: z.array(managerView) })),
     errors: [404],
   },
   {
@@ -118,7 +119,7 @@ export const organizationAdminOperations = operationGroup(
     description: `${platformOnly} E-mail and phone must be free across the platform (409 EMAIL_IN_USE / PHONE_IN_USE).`,
     pathParams: organizationPath,
     body: { schema: managerInput, component: "ManagerInput" },
-    responses: { 201: { description: "Invited", body: { schema: z.object({ userHexId: z.string() }) } } },
+    responses: created(z.object({ userHexId: z.string() }), "Invited"),
     errors: [404, 409],
   },
 ]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer, created } from "../registry";
 import { groupInput, groupMemberInput, groupView } from "@/lib/groups/schemas";
 import { roleInput, rolePrivilegesInput, roleView } from "@/lib/roles/schemas";
 import { deleted, hexIdPath, operationGroup } from "./common";
@@ -20,7 +21,7 @@ export const roleOperations = operationGroup(
     operationId: "listRoles",
     summary: "The organisation's roles by name, with the authorities each grants and how many users hold it",
     needs: "ROL:VIEW",
-    responses: { 200: { description: "The roles", body: { schema: z.array(roleView) } } },
+    responses: answer("The roles", z.array(roleView)),
   },
   {
     method: "post",
@@ -30,7 +31,7 @@ export const roleOperations = operationGroup(
     needs: "ROL:CREATE",
     description: "Names are unique in the organisation, whatever their case (ROLE_NAME_EXISTS).",
     body: { schema: roleInput, component: "RoleInput" },
-    responses: { 201: { description: "Created", body: { schema: z.object({ roleHexId: z.string() }) } } },
+    responses: created(z.object({ roleHexId: z.string() })),
     errors: [409],
   },
   {
@@ -40,7 +41,7 @@ export const roleOperations = operationGroup(
     summary: "One role with the authorities it grants",
     needs: "ROL:VIEW",
     pathParams: rolePath,
-    responses: { 200: { description: "The role", body: role } },
+    responses: answer("The role", role),
   },
   {
     method: "put",
@@ -50,7 +51,7 @@ export const roleOperations = operationGroup(
     needs: "ROL:UPDATE",
     pathParams: rolePath,
     body: { schema: roleInput, component: "RoleInput" },
-    responses: { 200: { description: "Updated", body: role } },
+    responses: answer("Updated", role),
     errors: [409],
   },
   {
@@ -63,7 +64,7 @@ export const roleOperations = operationGroup(
       "Authorities as tokens carry them, MODULE:ACTION (e.g. CONTACTO:VIEW); an unknown one is refused (ROLE_PRIVILEGE_UNKNOWN), and so is adding one the caller lacks (ROLE_PRIVILEGE_NOT_HELD). Holders get the change at their next token refresh (POST /api/token/refresh); API keys at their next call. The organisation's last role granting user administration (USUARIO:VIEW and USUARIO:UPDATE) to an enabled user cannot lose it (ROLE_LAST_USER_ADMIN).",
     pathParams: rolePath,
     body: { schema: rolePrivilegesInput, component: "RolePrivilegesInput" },
-    responses: { 200: { description: "The role with its new privileges", body: role } },
+    responses: answer("The role with its new privileges", role),
     errors: [409],
   },
   {
@@ -75,7 +76,7 @@ export const roleOperations = operationGroup(
     description:
       "A role held by users is refused (ROLE_IN_USE), and so is the last role granting user administration (ROLE_LAST_USER_ADMIN).",
     pathParams: rolePath,
-    responses: { 200: { description: "Deleted", body: { schema: deleted } } },
+    responses: answer("Deleted", deleted),
     errors: [409],
   },
 ]);
@@ -90,7 +91,7 @@ export const groupOperations = operationGroup(
     operationId: "listGroups",
     summary: "The organisation's groups by name, with their members",
     needs: "GRUPO:VIEW",
-    responses: { 200: { description: "The groups", body: { schema: z.array(groupView) } } },
+    responses: answer("The groups", z.array(groupView)),
   },
   {
     method: "post",
@@ -100,7 +101,7 @@ export const groupOperations = operationGroup(
     needs: "GRUPO:CREATE",
     description: "Names are unique in the organisation, whatever their case (GROUP_NAME_EXISTS).",
     body: { schema: groupInput, component: "GroupInput" },
-    responses: { 201: { description: "Created", body: group } },
+    responses: created(group),
     errors: [409],
   },
   {
@@ -111,7 +112,7 @@ export const groupOperations = operationGroup(
     needs: "GRUPO:UPDATE",
     pathParams: groupPath,
     body: { schema: groupInput, component: "GroupInput" },
-    responses: { 200: { description: "Updated", body: group } },
+    responses: answer("Updated", group),
     errors: [409],
   },
   {
@@ -122,7 +123,7 @@ export const groupOperations = operationGroup(
     needs: "GRUPO:DELETE",
     description: "A group with members is in use and cannot be deleted (GROUP_IN_USE): remove them first.",
     pathParams: groupPath,
-    responses: { 200: { description: "Deleted", body: { schema: deleted } } },
+    responses: answer("Deleted", deleted),
     errors: [409],
   },
   {
@@ -135,7 +136,7 @@ export const groupOperations = operationGroup(
       "A user must be picked (GROUP_USER_REQUIRED, also for a user the organisation does not have); a member twice is refused (GROUP_MEMBER_EXISTS).",
     pathParams: groupPath,
     body: { schema: groupMemberInput, component: "GroupMemberInput" },
-    responses: { 201: { description: "The group with its members", body: group } },
+    responses: created(group, "The group with its members"),
     errors: [409],
   },
   {
@@ -145,6 +146,6 @@ export const groupOperations = operationGroup(
     summary: "Take a member out of a group",
     needs: "GRUPO:UPDATE",
     pathParams: groupPath.extend(hexIdPath("userHexId", "The member's user hexId").shape),
-    responses: { 200: { description: "The group with its members", body: group } },
+    responses: answer("The group with its members", group),
   },
 ]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer } from "../registry";
 import { errorCodes, type ErrorCode } from "@/lib/errors/codes";
 import { cartesianInput } from "@/lib/security/cartesian-coordinates";
 import { operationGroup } from "./common";
@@ -53,7 +54,7 @@ export const securityOperations = operationGroup(
     summary: "The server's RSA public key (2048 bits, e=65537) for key exchange",
     description:
       "Seal evidence for POST /api/signprocess/{id}/evidence with it: encrypt the file with a random AES-256-GCM key and 12-byte IV (tag appended), wrap the AES key with RSA-OAEP-256, and send `keyId`, `encryptedKey` (base64), `iv` (base64) with the ciphertext as `file`. After a rotation the previous key still opens uploads for a day.",
-    responses: { 200: { description: "The current key", body: { schema: publicKey, component: "ServerPublicKey" } } },
+    responses: answer("The current key", { schema: publicKey, component: "ServerPublicKey" }),
     errorBodies: { 500: helperFailure },
   },
   {
@@ -64,7 +65,7 @@ export const securityOperations = operationGroup(
     description:
       "publicKey: SPKI as PEM, base64 or hex DER; an EC JWK as JSON; or a bare point in hex or base64 (04‖x‖y, x‖y, or compressed 02/03‖x). Curves P-256, P-384, P-521 and secp256k1. The path with a trailing slash (as the specification writes it) is redirected here with 308, keeping the body.",
     body: { schema: cartesianInput, component: "CartesianCoordinatesInput" },
-    responses: { 200: { description: "x and y in hex", body: { schema: coordinates, component: "CartesianCoordinates" } } },
+    responses: answer("x and y in hex", { schema: coordinates, component: "CartesianCoordinates" }),
     errorBodies: { 400: helperFailure },
     errorNotes: {
       400: "Not a public key, not on its curve, an unsupported key type, or a compressed point whose curve must be named (result 0)",
@@ -76,7 +77,7 @@ export const securityOperations = operationGroup(
     operationId: "getFileByName",
     summary: "A file signer pages load by name: the organisation's logo, `logo-{organizationHexId}`",
     pathParams: z.object({ name: z.string().describe("logo-{organizationHexId}, as getSignatureProcess gives it in logoOrganization") }),
-    responses: { 200: { description: "The file in base64", body: { schema: file, component: "FileByName" } } },
+    responses: answer("The file in base64", { schema: file, component: "FileByName" }),
     errorBodies: { 400: helperFailure, 404: helperFailure },
   },
 ]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer } from "../registry";
 import { dispatchList } from "@/lib/documents/dispatch-schema";
 import { documentStatusView } from "@/lib/documents/document-status-schema";
 import { documentPath, operationGroup } from "./common";
@@ -18,7 +19,7 @@ export const sendingOperations = operationGroup(
     needs: "DOCUMENTO:CREATE",
     description: `Invitations go out in the background (retried with backoff); follow them in the status. ${noLinks}`,
     pathParams: documentPath,
-    responses: { 200: { description: "The shipment after sending", body: statusBody } },
+    responses: answer("The shipment after sending", statusBody),
     errors: [409],
   },
   {
@@ -28,7 +29,7 @@ export const sendingOperations = operationGroup(
     summary: "Cancel a shipment in progress: its open links become CANCELLED",
     needs: "DOCUMENTO:CREATE",
     pathParams: documentPath,
-    responses: { 200: { description: "The cancelled shipment", body: statusBody } },
+    responses: answer("The cancelled shipment", statusBody),
     errors: [409],
   },
   {
@@ -39,7 +40,7 @@ export const sendingOperations = operationGroup(
     needs: "DOCUMENTO:CREATE",
     description: "The signer needs a communication channel.",
     pathParams: documentPath.extend({ signerHexId: z.string().describe("The signer's hexId (processHexId)") }),
-    responses: { 200: { description: "The shipment with the new delivery queued", body: statusBody } },
+    responses: answer("The shipment with the new delivery queued", statusBody),
     errors: [409],
   },
   {
@@ -50,7 +51,7 @@ export const sendingOperations = operationGroup(
     needs: "DOCUMENTO:CREATE",
     description: "Only the signer's latest delivery, when it failed, can be retried.",
     pathParams: documentPath.extend({ deliveryId: z.string().describe("The delivery's id, from the status") }),
-    responses: { 200: { description: "The shipment with the new delivery queued", body: statusBody } },
+    responses: answer("The shipment with the new delivery queued", statusBody),
     errors: [409],
   },
   {
@@ -61,7 +62,7 @@ export const sendingOperations = operationGroup(
     needs: "DOCUMENTO:VIEW",
     description: noLinks,
     pathParams: documentPath,
-    responses: { 200: { description: "The shipment", body: statusBody } },
+    responses: answer("The shipment", statusBody),
   },
   {
     method: "get",
@@ -71,6 +72,6 @@ export const sendingOperations = operationGroup(
     needs: "DOCUMENTO:VIEW",
     description: `Destinations are masked (a***@example.com, +34 6** *** *12); failures come as a code and in the caller's language; times also in the organisation's time zone. ${noLinks}`,
     pathParams: documentPath,
-    responses: { 200: { description: "The dispatches", body: { schema: dispatchList, component: "DispatchList" } } },
+    responses: answer("The dispatches", { schema: dispatchList, component: "DispatchList" }),
   },
 ]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer } from "../registry";
 import type { CaptureSettingsView } from "@/lib/settings/capture-settings";
 import { settingsFormSchema, updateSettingsInput } from "@/lib/settings/capture-settings-schemas";
 import { operationGroup } from "./common";
@@ -24,7 +25,7 @@ export const settingsOperations = operationGroup(
     operationId: "getCaptureSettings",
     summary: "The caller's organisation's capture settings, with what each falls back to",
     needs: "ORGANIZACION:UPDATE",
-    responses: { 200: { description: "The settings", body: view } },
+    responses: answer("The settings", view),
   },
   {
     method: "put",
@@ -37,7 +38,7 @@ export const settingsOperations = operationGroup(
       "face_match_threshold, face_min_score and the snippet_* settings are platform-level: only a platform administrator may change them (SETTINGS_PLATFORM_ONLY, 403). " +
       "Writes one operation-log row per value that changed.",
     body: { schema: updateSettingsInput, component: "UpdateCaptureSettingsInput" },
-    responses: { 200: { description: "The settings as saved", body: view } },
+    responses: answer("The settings as saved", view),
     errors: [403],
   },
 ]);

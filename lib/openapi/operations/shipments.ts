@@ -1,3 +1,4 @@
+import { answer } from "../registry";
 import { draftDataInput, setNotificationsInput, setSignersInput } from "@/lib/documents/draft-schemas";
 import { downloadQuery } from "@/lib/documents/download-signed";
 import { listDocumentsQuery } from "@/lib/documents/list-schemas";
@@ -60,7 +61,7 @@ export const shipmentOperations = operationGroup(
     needs: "DOCUMENTO:CREATE",
     description: "Only drafts can be deleted.",
     pathParams: documentPath,
-    responses: { 200: { description: "Deleted", body: { schema: deleted } } },
+    responses: answer("Deleted", deleted),
     errors: [409],
   },
   {

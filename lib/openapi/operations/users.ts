@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer, created } from "../registry";
 import { createUserInput, listUsersQuery, updateUserInput, userPage, userView } from "@/lib/users/schemas";
 import { hexIdPath, operationGroup } from "./common";
 
@@ -14,7 +15,7 @@ const action = (path: string, operationId: string, summary: string, description:
   needs: "USUARIO:UPDATE",
   description: `${description} ${manageable}`,
   pathParams: userPath,
-  responses: { 200: { description: "The user as changed", body: user } },
+  responses: answer("The user as changed", user),
   errors: [409],
 });
 
@@ -31,7 +32,7 @@ export const userOperations = operationGroup(
     description:
       "Every word of `search` must appear in the first name, last name, e-mail or phone. `sort=field,direction` with lastName, firstName, email, createdAt or lastLoginAt; `hasApi=false` leaves out integrators' API users.",
     query: listUsersQuery,
-    responses: { 200: { description: "A page of users under _embedded.users", body: { schema: userPage } } },
+    responses: answer("A page of users under _embedded.users", userPage),
   },
   {
     method: "post",
@@ -42,7 +43,7 @@ export const userOperations = operationGroup(
     description:
       "E-mail and phone must be free across the platform (409 EMAIL_IN_USE / PHONE_IN_USE). At most one role (a user has one); roles and groups must be the organisation's, and the role may grant nothing the caller lacks (403).",
     body: { schema: createUserInput, component: "CreateUserInput" },
-    responses: { 201: { description: "Invited", body: { schema: z.object({ userHexId: z.string() }) } } },
+    responses: created(z.object({ userHexId: z.string() }), "Invited"),
     errors: [409],
   },
   {
@@ -54,7 +55,7 @@ export const userOperations = operationGroup(
     description: `Same rules as the invitation. The groups given replace the user's groups. Tokens carry the role's authorities, so a changed role ends the user's live sessions (they sign in again with the new one). ${manageable}`,
     pathParams: userPath,
     body: { schema: updateUserInput, component: "UpdateUserInput" },
-    responses: { 200: { description: "The user as saved", body: user } },
+    responses: answer("The user as saved", user),
     errors: [409],
   },
   action(
