@@ -6,7 +6,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import type { PaginationState } from "@tanstack/react-table";
 import { DataTable, dataTableColumns, pageSizeOptions } from "@/components/ui/data-table";
-import { TextField } from "@/components/ui/field";
+import { SearchField } from "@/components/ui/field";
 import { useDebouncedSearch } from "@/components/client/use-debounced-search";
 import { usePaginationLabels } from "@/components/ui/use-pagination-labels";
 import type { AffiliationPage, AffiliationView } from "@/lib/affiliation/list-affiliations";
@@ -74,13 +74,11 @@ export function AffiliationsScreen({ data, search, defaultPageSize }: Props) {
   return (
     <div className="space-y-4">
       <div className="w-full max-w-md">
-        <TextField
+        <SearchField
+          box={searchBox}
           label={t("search")}
           name="affiliation-search"
-          type="search"
           placeholder={t("searchPlaceholder")}
-          value={searchBox.text}
-          onChange={(e) => searchBox.onChange(e.target.value)}
           data-testid="affiliations-search"
         />
       </div>

@@ -6,7 +6,7 @@ import { useLocale, useTimeZone, useTranslations } from "next-intl";
 import { formatZonedTime } from "@/lib/i18n/zoned-time";
 import type { PaginationState } from "@tanstack/react-table";
 import { DataTable, dataTableColumns, pageSizeOptions } from "@/components/ui/data-table";
-import { TextField } from "@/components/ui/field";
+import { SearchField } from "@/components/ui/field";
 import { useApi } from "@/components/client/use-api";
 import { useDebouncedSearch } from "@/components/client/use-debounced-search";
 import { notifyApiError } from "@/components/client/notify";
@@ -86,13 +86,11 @@ export function SignaturesScreen({ defaultPageSize, initialPage }: { defaultPage
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-full max-w-md">
-          <TextField
+          <SearchField
+            box={searchBox}
             label={t("search")}
             name="document-search"
-            type="search"
             placeholder={t("searchPlaceholder")}
-            value={searchBox.text}
-            onChange={(e) => searchBox.onChange(e.target.value)}
             data-testid="signatures-search"
           />
         </div>

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { PaginationState } from "@tanstack/react-table";
 import { Button } from "@/components/ui/button";
 import { DataTable, dataTableColumns, pageSizeOptions } from "@/components/ui/data-table";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SearchField, SelectField, TextField } from "@/components/ui/field";
 import { useApi } from "@/components/client/use-api";
 import { useDebouncedSearch } from "@/components/client/use-debounced-search";
 import { downloadFile } from "@/components/client/download-file";
@@ -133,13 +133,11 @@ export function OperationsScreen({ defaultPageSize, initialFrom, initialTo, init
     <div className="space-y-4">
       <div className="flex flex-wrap items-start gap-3">
         <div className="w-full max-w-sm">
-          <TextField
+          <SearchField
+            box={searchBox}
             label={t("search")}
             name="operation-search"
-            type="search"
             placeholder={t("searchPlaceholder")}
-            value={searchBox.text}
-            onChange={(e) => searchBox.onChange(e.target.value)}
             data-testid="operations-search"
           />
         </div>

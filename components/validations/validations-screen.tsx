@@ -6,7 +6,7 @@ import type { PaginationState } from "@tanstack/react-table";
 import { Button } from "@/components/ui/button";
 import { DataTable, dataTableColumns, pageSizeOptions } from "@/components/ui/data-table";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { TextField } from "@/components/ui/field";
+import { SearchField } from "@/components/ui/field";
 import { useApi } from "@/components/client/use-api";
 import { useDebouncedSearch } from "@/components/client/use-debounced-search";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
@@ -162,13 +162,11 @@ export function ValidationsScreen({ permissions, defaultPageSize, flows }: Props
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="w-full max-w-md">
-          <TextField
+          <SearchField
+            box={searchBox}
             label={t("search")}
             name="validation-search"
-            type="search"
             placeholder={t("searchPlaceholder")}
-            value={searchBox.text}
-            onChange={(e) => searchBox.onChange(e.target.value)}
             data-testid="validations-search"
           />
         </div>
