@@ -75,11 +75,13 @@ describe("npm run admin:create", () => {
     // What the organisation needs on day one, and the countries the signer pages offer.
     const counts = (
       await client.query(
-        `SELECT (SELECT count(*)::int FROM "Flow") AS flows, (SELECT count(*)::int FROM "DocumentType") AS types,
+        `SELECT (SELECT string_agg(kind::text, ',' ORDER BY kind) FROM "Flow" WHERE "isDefault") AS "defaultFlows",
+                (SELECT count(*)::int FROM "Flow") AS flows, (SELECT count(*)::int FROM "DocumentType") AS types,
                 (SELECT count(*)::int FROM "Country") AS countries, (SELECT count(*)::int FROM "Organization") AS organizations`,
       )
     ).rows[0];
-    expect(counts).toMatchObject({ flows: 1, types: 1, organizations: 1 });
+    // A default flow to sign with and one to validate identities with (validation links).
+    expect(counts).toMatchObject({ defaultFlows: "SIGNATURE,VALIDATION", flows: 2, types: 1, organizations: 1 });
     expect(counts.countries).toBeGreaterThanOrEqual(5);
   }, 120_000);
 

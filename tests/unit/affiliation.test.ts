@@ -33,12 +33,6 @@ function sourceOf(rows: AffiliationView[], organizationId = 7) {
 const context = (organizationId: number) => ({ organizationId }) as AuthContext;
 
 describe("affiliations", () => {
-  it("answers an empty page until validation processes exist", async () => {
-    const page = await listAffiliations(context(7), { size: "10" });
-    expect(page).toEqual({ _embedded: { affiliations: [] }, page: { size: 10, totalElements: 0, totalPages: 0, number: 0 } });
-    await expect(getAffiliation(context(7), "0".repeat(32))).rejects.toMatchObject({ code: "NOT_FOUND" });
-  });
-
   it("pages in the portal's page shape and passes the search as words", async () => {
     const { source, asked } = sourceOf(Array.from({ length: 25 }, (_, i) => person(i + 1)));
     const page = await listAffiliations(context(7), { page: "2", size: "10", search: "  ana   garcía " }, source);
