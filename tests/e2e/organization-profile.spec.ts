@@ -85,7 +85,7 @@ test.describe("organisation profile (/info-organization)", () => {
     // ...and, from its row, invites its administrator on /managers.
     await row.getByTestId("organization-managers-link").click();
     await expect(page).toHaveURL(/\/managers\?organization=[0-9a-f]{32}$/);
-    await expect(page.getByTestId("managers-table-empty")).toHaveText("Esta organización todavía no tiene administradores.");
+    await expect(page.getByTestId("managers-empty")).toHaveText("Esta organización todavía no tiene administradores.");
     await page.getByTestId("managers-new").click();
     const managerForm = page.getByTestId("manager-form");
     await managerForm.locator('input[name="firstName"]').fill("Lucía");

@@ -319,6 +319,16 @@ describe("shipment report", () => {
     expect(bad.body.errorCode).toBe("LOG_EXPORT_DATES");
     expect((await shipments(tokenA, { status: "NOPE" })).status).toBe(400);
   });
+  it("lists a shipment whose tags column is NULL (rows written before tags existed) with no tags", async () => {
+    await db.$executeRaw`UPDATE "Document" SET tags = NULL WHERE "hexId" = ${docs.ALFA}`;
+    try {
+      const page = await shipments(tokenA, { ...month, sort: "title,asc" });
+      expect(page.status).toBe(200);
+      expect(page.body._embedded.shipments.find((row) => row.documentHexId === docs.ALFA)?.tags).toEqual([]);
+    } finally {
+      await db.document.update({ where: { hexId: docs.ALFA }, data: { tags: [tag, "ventas"] } });
+    }
+  });
 });
 
 describe("signature report", () => {
