@@ -223,6 +223,9 @@ export const errorStatus = {
   VALIDATION_LINK_INACTIVE: 403,
   VALIDATION_LINK_EXPIRED: 410,
   VALIDATION_LINK_LOCKED: 423,
+  // staff review of validation processes (/seeValidation, lib/validation-review)
+  VALIDATION_PROCESS_DECIDED: 409,
+  VALIDATION_PROCESS_NOT_IN_REVIEW: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
