@@ -51,27 +51,25 @@ export async function listValidationProcesses(context: AuthContext, raw: unknown
   for (const group of grouped) counts[group.status] = group._count._all;
   return {
     _embedded: {
-      validationProcesses: rows.map(
-        (process): ValidationProcessRow => ({
-          processHexId: process.hexId,
-          person: personName(process),
-          identNumber: process.identNumber,
-          validationHexId: process.validationLink?.hexId ?? null,
-          description: process.validationLink?.description ?? null,
-          flowName: process.flow.name,
-          status: process.status,
-          startedAt: process.createdAt.toISOString(),
-          updatedAt: process.updatedAt.toISOString(),
-          checks: {
-            evidences: process.evidences.length,
-            verified: process.evidences.filter((e) => e.check === "VERIFIED").length,
-            failed: process.evidences.filter((e) => e.check === "FAILED").length,
-            inReview: process.evidences.filter((e) => e.check === "IN_REVIEW").length,
-            pending: process.evidences.filter((e) => e.check === "PENDING").length,
-            located: process._count.locations > 0,
-          },
-        }),
-      ),
+      validationProcesses: rows.map((process): ValidationProcessRow => ({
+        processHexId: process.hexId,
+        person: personName(process),
+        identNumber: process.identNumber,
+        validationHexId: process.validationLink?.hexId ?? null,
+        description: process.validationLink?.description ?? null,
+        flowName: process.flow.name,
+        status: process.status,
+        startedAt: process.createdAt.toISOString(),
+        updatedAt: process.updatedAt.toISOString(),
+        checks: {
+          evidences: process.evidences.length,
+          verified: process.evidences.filter((e) => e.check === "VERIFIED").length,
+          failed: process.evidences.filter((e) => e.check === "FAILED").length,
+          inReview: process.evidences.filter((e) => e.check === "IN_REVIEW").length,
+          pending: process.evidences.filter((e) => e.check === "PENDING").length,
+          located: process._count.locations > 0,
+        },
+      })),
     },
     page: { size, totalElements: total, totalPages: Math.ceil(total / size), number: query.page },
     counts,

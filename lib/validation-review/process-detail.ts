@@ -33,7 +33,12 @@ function checkFacts(kind: string, checkDetail: unknown): Pick<ReviewedEvidence, 
   const distances = (frames ?? []).map((frame) => num(object(frame).distance)).filter((d): d is number => d !== null);
   return {
     face: detail.faceCheck
-      ? { distance: num(faceCheck.distance), threshold: num(faceCheck.threshold), result: str(faceCheck.result), reason: str(faceCheck.reason) }
+      ? {
+          distance: num(faceCheck.distance),
+          threshold: num(faceCheck.threshold),
+          result: str(faceCheck.result),
+          reason: str(faceCheck.reason),
+        }
       : null,
     video:
       kind === "VIDEO"
@@ -72,7 +77,11 @@ async function reviewedLocation(
 }
 
 /** GET /api/validation-processes/{processHexId}: everything staff need to decide a validation process. */
-export async function getValidationProcessDetail(context: AuthContext, processHexId: string, locale: Locale): Promise<ValidationProcessDetail> {
+export async function getValidationProcessDetail(
+  context: AuthContext,
+  processHexId: string,
+  locale: Locale,
+): Promise<ValidationProcessDetail> {
   const found = await organizationProcess(context, processHexId);
   // Queries in turn: relations of one findUnique would run at once on the same connection anyway.
   const process = await db.validationProcess.findUniqueOrThrow({
@@ -113,7 +122,9 @@ export async function getValidationProcessDetail(context: AuthContext, processHe
       preferredLanguage: process.preferredLanguage,
       dataCapturedAt: iso(process.dataCapturedAt),
     },
-    link: process.validationLink ? { validationHexId: process.validationLink.hexId, description: process.validationLink.description } : null,
+    link: process.validationLink
+      ? { validationHexId: process.validationLink.hexId, description: process.validationLink.description }
+      : null,
     flow: { name: process.flow.name, steps: process.flow.steps.map((step) => step.type) },
     currentStep: process.currentStep,
     attempts: process.attempts,
@@ -157,7 +168,12 @@ export async function getValidationProcessDetail(context: AuthContext, processHe
       };
     }),
     locations: await Promise.all(locations.map((location) => reviewedLocation(location, locale))),
-    audit: audit.map((event) => ({ sequence: event.sequence, type: event.type, at: event.createdAt.toISOString(), payload: event.payload })),
+    audit: audit.map((event) => ({
+      sequence: event.sequence,
+      type: event.type,
+      at: event.createdAt.toISOString(),
+      payload: event.payload,
+    })),
   };
 }
 

@@ -83,7 +83,12 @@ export const reviewedEvidence = z.object({
   fileUrl: z.string(),
   /** Face comparison: the distance of the two faces and the threshold under which they match. */
   face: z
-    .object({ distance: z.number().nullable(), threshold: z.number().nullable(), result: z.string().nullable(), reason: z.string().nullable() })
+    .object({
+      distance: z.number().nullable(),
+      threshold: z.number().nullable(),
+      result: z.string().nullable(),
+      reason: z.string().nullable(),
+    })
     .nullable(),
   /** Video: the digits the person had to read, and what the liveness check found. */
   video: z

@@ -35,7 +35,11 @@ const detail = (token: string, processHexId: string, headers: Record<string, str
     headers,
   });
 const accept = (token: string, processHexId: string) =>
-  call<Decision & ErrorBody>(acceptProcess, `/api/validation-processes/${processHexId}/accept`, { token, body: {}, params: { processHexId } });
+  call<Decision & ErrorBody>(acceptProcess, `/api/validation-processes/${processHexId}/accept`, {
+    token,
+    body: {},
+    params: { processHexId },
+  });
 const reject = (token: string, processHexId: string, body: unknown) =>
   call<Decision & ErrorBody>(rejectProcess, `/api/validation-processes/${processHexId}/reject`, { token, body, params: { processHexId } });
 
@@ -187,7 +191,11 @@ describe("deciding a validation process in review (POST …/accept, …/reject)"
     expect(event.payload).toMatchObject({ reason: "El vídeo no muestra a la persona", evidences: [seeded.video] });
     expect(
       await db.operationLog.count({
-        where: { organizationId: orgA.organization.id, operationEventId: "VALIDATION_PROCESS_REJECT", detail: { contains: seeded.processHexId } },
+        where: {
+          organizationId: orgA.organization.id,
+          operationEventId: "VALIDATION_PROCESS_REJECT",
+          detail: { contains: seeded.processHexId },
+        },
       }),
     ).toBe(1);
 

@@ -54,7 +54,12 @@ export async function seedValidationInReview(
       name: `Validación revisión ${randomHex(3)}`,
       kind: "VALIDATION",
       active: true,
-      steps: { create: [{ position: 1, type: "SELFIE" as StepType }, { position: 2, type: "VIDEO" as StepType }] },
+      steps: {
+        create: [
+          { position: 1, type: "SELFIE" as StepType },
+          { position: 2, type: "VIDEO" as StepType },
+        ],
+      },
     },
     include: { steps: { orderBy: { position: "asc" } } },
   });
