@@ -12,7 +12,10 @@ import type { ValidationProcessDetail, ValidationProcessPage } from "@/lib/valid
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { call, clientAddressHeaders } from "../support/http";
 import { signIn } from "../support/sign-in";
-import { seedValidationInReview, type SeededValidation } from "../support/validation-review";
+import { seedValidationInReview as seed, type SeededValidation, type ValidationCalls } from "../support/validation-review";
+import { POST as createLink } from "@/app/api/validations/route";
+import { POST as login } from "@/app/api/validation/[validationHexId]/login/route";
+import { POST as geolocate } from "@/app/api/signprocess/addSigneeGeolocation/route";
 
 type ErrorBody = { errorCode: string; message: string };
 type Decision = { result: number; status: string; processHexId: string };
@@ -42,6 +45,20 @@ const accept = (token: string, processHexId: string) =>
   });
 const reject = (token: string, processHexId: string, body: unknown) =>
   call<Decision & ErrorBody>(rejectProcess, `/api/validation-processes/${processHexId}/reject`, { token, body, params: { processHexId } });
+
+/** The real calls, in process, as staff member `token`. */
+const callsOf = (token: string): ValidationCalls => ({
+  createLink: (body) => call<{ validationHexId: string }>(createLink, "/api/validations", { token, body }),
+  login: (validationHexId, body, ip) =>
+    call<{ processHexId: string; urlSign: string }>(login, `/api/validation/${validationHexId}/login`, {
+      body,
+      ip,
+      params: { validationHexId },
+    }),
+  geolocate: (body, urlSign) => call(geolocate, "/api/signprocess/addSigneeGeolocation", { body, headers: { "x-url-sign": urlSign } }),
+});
+const seedValidationInReview = (token: string, organizationId: number, person: Parameters<typeof seed>[2]) =>
+  seed(callsOf(token), organizationId, person);
 
 /** The evidence file route answers bytes, not JSON. */
 async function download(token: string, processHexId: string, evidenceHexId: string) {

@@ -1,7 +1,4 @@
 import sharp from "sharp";
-import { POST as createLink } from "@/app/api/validations/route";
-import { POST as login } from "@/app/api/validation/[validationHexId]/login/route";
-import { POST as geolocate } from "@/app/api/signprocess/addSigneeGeolocation/route";
 import { db, type Tx } from "@/lib/db/client";
 import type { StepType } from "@/lib/db/generated/enums";
 import { AppError } from "@/lib/errors/app-error";
@@ -9,7 +6,6 @@ import type { IdentityProcess, ProcessFlow } from "@/lib/evidence/identity-proce
 import { storeCapture } from "@/lib/evidence/upload-evidence";
 import { randomHex } from "@/lib/security/random";
 import { validationRound } from "@/lib/validation-process/validation-access";
-import { call } from "./http";
 
 // A validation process as a person leaves it for staff review, made through the real calls: a link created by
 // staff (POST /api/validations), the PIN entered (POST /api/validation/{hexId}/login), the location reported
@@ -36,6 +32,18 @@ function validationFlow(processId: number, steps: IdentityProcess["flowSteps"]):
   };
 }
 
+type Answer<T> = { status: number; body: T };
+
+/**
+ * The public calls a seeded process goes through: in process for the integration tests (tests/support/http.ts
+ * call), over HTTP to the running app for the browser tests. `token` is the staff member's session.
+ */
+export type ValidationCalls = {
+  createLink(body: Record<string, unknown>): Promise<Answer<{ validationHexId: string }>>;
+  login(validationHexId: string, body: { pin: string }, ip: string): Promise<Answer<{ processHexId: string; urlSign: string }>>;
+  geolocate(body: Record<string, unknown>, urlSign: string): Promise<Answer<unknown>>;
+};
+
 export type SeededValidation = { processHexId: string; urlSign: string; processId: number; selfie: string; video: string; digits: string };
 
 /**
@@ -44,7 +52,7 @@ export type SeededValidation = { processHexId: string; urlSign: string; processI
  * liveness check could not decide.
  */
 export async function seedValidationInReview(
-  token: string,
+  calls: ValidationCalls,
   organizationId: number,
   person: { firstName: string; lastName: string; identNumber?: string },
 ): Promise<SeededValidation> {
@@ -63,23 +71,16 @@ export async function seedValidationInReview(
     },
     include: { steps: { orderBy: { position: "asc" } } },
   });
-  const created = await call<{ validationHexId: string }>(createLink, "/api/validations", {
-    token,
-    body: {
-      flowHexId: flow.hexId,
-      pin: "2468",
-      expirationDate: new Date(Date.now() + 5 * 86_400_000).toISOString(),
-      description: `Alta ${person.lastName}`,
-      userLocation: "ASK",
-    },
+  const created = await calls.createLink({
+    flowHexId: flow.hexId,
+    pin: "2468",
+    expirationDate: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+    description: `Alta ${person.lastName}`,
+    userLocation: "ASK",
   });
   if (created.status !== 201) throw new Error(`link not created: ${JSON.stringify(created.body)}`);
   const { validationHexId } = created.body;
-  const entered = await call<{ processHexId: string; urlSign: string }>(login, `/api/validation/${validationHexId}/login`, {
-    body: { pin: "2468" },
-    params: { validationHexId },
-    ip: `198.51.100.${Math.floor(Math.random() * 200) + 20}`,
-  });
+  const entered = await calls.login(validationHexId, { pin: "2468" }, `198.51.100.${Math.floor(Math.random() * 200) + 20}`);
   if (entered.status !== 200) throw new Error(`login refused: ${JSON.stringify(entered.body)}`);
   const { processHexId, urlSign } = entered.body;
   const row = await db.validationProcess.update({
@@ -95,14 +96,14 @@ export async function seedValidationInReview(
       status: "IN_PROGRESS",
     },
   });
-  const located = await call(geolocate, "/api/signprocess/addSigneeGeolocation", {
-    body: {
+  const located = await calls.geolocate(
+    {
       process: "VALIDACION",
       processHexId,
       geolocation: { timestamp: Date.now(), latitude: 40.4168, longitude: -3.7038, accuracy: 25 },
     },
-    headers: { "x-url-sign": urlSign },
-  });
+    urlSign,
+  );
   if (located.status !== 200) throw new Error(`location refused: ${JSON.stringify(located.body)}`);
 
   const identity: IdentityProcess = {
