@@ -105,6 +105,11 @@ describe("the list of validation processes (GET /api/validation-processes)", () 
       checks: { evidences: 2, verified: 1, inReview: 1, failed: 0, located: true },
     });
 
+    const ofLink = await list(adminA, { validationHexId: other.validationHexId });
+    expect(ofLink.body._embedded.validationProcesses.map((row) => row.processHexId)).toEqual([other.processHexId]);
+    expect(ofLink.body.counts).toEqual({ IN_PROGRESS: 1 });
+    expect((await list(adminB, { validationHexId: other.validationHexId })).body._embedded.validationProcesses).toEqual([]);
+
     const searched = await list(adminA, { q: "pendiente" });
     expect(searched.body._embedded.validationProcesses.map((row) => row.processHexId)).toEqual([other.processHexId]);
     const paged = await list(adminA, { size: "1", page: "1" });

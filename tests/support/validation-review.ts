@@ -44,7 +44,15 @@ export type ValidationCalls = {
   geolocate(body: Record<string, unknown>, urlSign: string): Promise<Answer<unknown>>;
 };
 
-export type SeededValidation = { processHexId: string; urlSign: string; processId: number; selfie: string; video: string; digits: string };
+export type SeededValidation = {
+  validationHexId: string;
+  processHexId: string;
+  urlSign: string;
+  processId: number;
+  selfie: string;
+  video: string;
+  digits: string;
+};
 
 /**
  * A validation process of the staff member's organisation (token) waiting IN_REVIEW: the person's data, a
@@ -166,5 +174,5 @@ export async function seedValidationInReview(
     },
   });
   await db.validationProcess.update({ where: { id: row.id }, data: { status: "IN_REVIEW" } });
-  return { processHexId, urlSign, processId: row.id, selfie: selfie.evidenceHexId, video: video.evidenceHexId, digits };
+  return { validationHexId, processHexId, urlSign, processId: row.id, selfie: selfie.evidenceHexId, video: video.evidenceHexId, digits };
 }
