@@ -77,7 +77,9 @@ export function ValidationProcessDetailScreen({ initial, canDecide }: Props) {
               {evidence.video.matchedFrames !== null && evidence.video.frames !== null
                 ? ` (${doc("review.matched", { matched: evidence.video.matchedFrames, frames: evidence.video.frames })})`
                 : null}
-              {evidence.video.minDistance !== null ? ` · ${t("evidence.bestDistance", { distance: evidence.video.minDistance })}` : null}
+              {evidence.video.minDistance !== null
+                ? ` · ${t("evidence.bestDistance", { distance: format.number(evidence.video.minDistance) })}`
+                : null}
               <span className="block text-xs text-slate-500">{t("evidence.noTranscription")}</span>
             </>
           }
@@ -210,7 +212,10 @@ export function ValidationProcessDetailScreen({ initial, canDecide }: Props) {
                             t("evidence.faceMatch"),
                             <span key="face" data-testid="validation-face-distance">
                               {evidence.face.distance !== null
-                                ? t("evidence.distance", { distance: evidence.face.distance, threshold: evidence.face.threshold ?? "—" })
+                                ? t("evidence.distance", {
+                                    distance: format.number(evidence.face.distance),
+                                    threshold: evidence.face.threshold !== null ? format.number(evidence.face.threshold) : "—",
+                                  })
                                 : "—"}
                               {evidence.face.reason ? ` · ${evidence.face.reason}` : null}
                             </span>,
