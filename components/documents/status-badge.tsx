@@ -27,22 +27,28 @@ const signerTones: Record<string, string> = {
 
 const badge = "inline-flex rounded-full px-2 py-0.5 text-xs font-medium";
 
+function StatusBadge({ status, label, tone, testId }: { status: string; label: string; tone: string | undefined; testId: string }) {
+  return (
+    <span className={`${badge} ${tone}`} data-testid={testId} data-status={status}>
+      {label}
+    </span>
+  );
+}
+
 /** A shipment's status as a coloured, translated badge. */
 export function DocumentStatusBadge({ status }: { status: string }) {
   const t = useTranslations("documentStatus");
-  return (
-    <span className={`${badge} ${documentTones[status] ?? documentTones.DRAFT}`} data-testid="document-status" data-status={status}>
-      {t(status)}
-    </span>
-  );
+  return <StatusBadge status={status} label={t(status)} tone={documentTones[status] ?? documentTones.DRAFT} testId="document-status" />;
 }
 
 /** A signer's status as a coloured, translated badge. */
 export function SignerStatusBadge({ status }: { status: string }) {
   const t = useTranslations("signerStatus");
-  return (
-    <span className={`${badge} ${signerTones[status] ?? signerTones.PENDING}`} data-testid="signer-status" data-status={status}>
-      {t(status)}
-    </span>
-  );
+  return <StatusBadge status={status} label={t(status)} tone={signerTones[status] ?? signerTones.PENDING} testId="signer-status" />;
+}
+
+/** A validation process's status (the same states as a signer's, named as validations are). */
+export function ValidationStatusBadge({ status }: { status: string }) {
+  const t = useTranslations("validations.statuses");
+  return <StatusBadge status={status} label={t(status)} tone={signerTones[status] ?? signerTones.PENDING} testId="validation-status" />;
 }

@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useApi } from "@/components/client/use-api";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
-import { Button } from "@/components/ui/button";
+import { ReviewDecision } from "@/components/evidence/review-decision";
+import { VideoEvidence } from "@/components/evidence/video-evidence";
 
 type Review = {
   status: string;
@@ -70,59 +71,29 @@ export function VideoReviewPanel({ documentHexId, signer, canDecide, onDecided }
         <p className="text-sm text-slate-500">{t("nothing")}</p>
       ) : (
         <>
-          <video
-            className="w-full max-w-md rounded border border-slate-300 bg-black"
+          <VideoEvidence
             src={evidence.videoUrl}
-            controls
-            preload="metadata"
-            data-testid="review-video"
-          />
-          <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
-            <div>
-              <dt className="text-slate-500">{t("digits")}</dt>
-              <dd className="font-mono text-lg tracking-widest text-slate-900" data-testid="review-digits">
-                {evidence.digits ?? "—"}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">{t("why")}</dt>
-              <dd className="text-slate-800">
+            digits={evidence.digits}
+            labels={{ digits: t("digits"), why: t("why") }}
+            why={
+              <>
                 {evidence.reasons.map((r) => (t.has(`reasons.${r}`) ? t(`reasons.${r}`) : r)).join(" · ") || "—"}
                 {evidence.matchedFrames !== null && evidence.frames !== null
                   ? ` (${t("matched", { matched: evidence.matchedFrames, frames: evidence.frames })})`
                   : null}
-              </dd>
-            </div>
-          </dl>
+              </>
+            }
+          />
           {canDecide ? (
-            <div className="space-y-2">
-              <label className="block text-sm text-slate-700" htmlFor={`reason-${signer.hexId}`}>
-                {t("reason")}
-              </label>
-              <textarea
-                id={`reason-${signer.hexId}`}
-                className="w-full rounded border border-slate-300 p-2 text-sm"
-                rows={2}
-                maxLength={1000}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                data-testid="review-reason"
-              />
-              <div className="flex gap-2">
-                <Button type="button" disabled={busy} onClick={() => void decide("ACCEPT")} data-testid="review-accept">
-                  {t("accept")}
-                </Button>
-                <Button
-                  type="button"
-                  variant="danger"
-                  disabled={busy || reason.trim().length === 0}
-                  onClick={() => void decide("REJECT")}
-                  data-testid="review-reject"
-                >
-                  {t("reject")}
-                </Button>
-              </div>
-            </div>
+            <ReviewDecision
+              id={signer.hexId}
+              reason={reason}
+              onReasonChange={setReason}
+              busy={busy}
+              onAccept={() => void decide("ACCEPT")}
+              onReject={() => void decide("REJECT")}
+              labels={{ reason: t("reason"), accept: t("accept"), reject: t("reject") }}
+            />
           ) : null}
         </>
       )}

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import type { PaginationState } from "@tanstack/react-table";
@@ -41,6 +42,7 @@ const stateTone: Record<LinkState, string> = {
 /** /validations: the organisation's validation links; create, edit, activate or deactivate, copy, and their QR code. */
 export function ValidationsScreen({ permissions, defaultPageSize, flows }: Props) {
   const t = useTranslations("validations");
+  const review = useTranslations("validationReview");
   const format = useFormatter();
   const paginationLabels = usePaginationLabels((total) => t("pagination.total", { total }));
   const api = useApi();
@@ -121,6 +123,13 @@ export function ValidationsScreen({ permissions, defaultPageSize, flows }: Props
             };
             return (
               <div className="flex flex-wrap justify-end gap-1">
+                <Link
+                  className="rounded px-2 py-1 text-sm text-sky-700 hover:bg-slate-100"
+                  href={`/seeValidation/${link.validationHexId}`}
+                  data-testid="validation-processes-link"
+                >
+                  {review("linkProcesses")}
+                </Link>
                 {action(t("actions.qr"), () => setDialog({ kind: "qr", link }), "validation-qr-button")}
                 {action(t("actions.copy"), () => void copy(), "validation-copy-button")}
                 {permissions.update ? action(t("actions.edit"), () => setDialog({ kind: "edit", link }), "validation-edit-button") : null}
@@ -138,7 +147,7 @@ export function ValidationsScreen({ permissions, defaultPageSize, flows }: Props
           },
         }),
       ]),
-    [t, format, permissions.update],
+    [t, review, format, permissions.update],
   );
 
   const toggle = async (link: ValidationLinkView, activate: boolean) => {

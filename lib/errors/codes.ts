@@ -233,6 +233,9 @@ export const errorStatus = {
   NOTIFICATION_PLACEHOLDER_UNKNOWN: 400,
   NOTIFICATION_BRACES_UNMATCHED: 400,
   NOTIFICATION_LINK_REQUIRED: 400,
+  // staff review of validation processes (/seeValidation, lib/validation-review)
+  VALIDATION_PROCESS_DECIDED: 409,
+  VALIDATION_PROCESS_NOT_IN_REVIEW: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -16,6 +16,7 @@ import { sendingOperations } from "./operations/sending";
 import { securityOperations } from "./operations/security";
 import { shipmentOperations } from "./operations/shipments";
 import { userOperations } from "./operations/users";
+import { validationReviewOperations } from "./operations/validation-review";
 import { validationLinkOperations, validationProcessOperations } from "./operations/validations";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
 
@@ -46,6 +47,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...reportOperations,
   ...validationLinkOperations,
   ...validationProcessOperations,
+  ...validationReviewOperations,
 ];
 
 export function openApiDocument() {

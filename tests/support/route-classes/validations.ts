@@ -11,4 +11,10 @@ export const routeClasses: Record<string, RouteClass> = {
   "validation/[validationHexId]/login": "public",
   "validation/getValidationProcess/[id]": "public",
   "data/validationProcessStatuses": "public",
+  // Staff review of validation processes (/seeValidation): the caller's organisation's processes only.
+  "validation-processes": "organization",
+  "validation-processes/[processHexId]": "organization",
+  "validation-processes/[processHexId]/accept": "organization",
+  "validation-processes/[processHexId]/reject": "organization",
+  "validation-processes/[processHexId]/evidences/[evidenceHexId]": "organization",
 };
