@@ -14,10 +14,9 @@ import {
   type ProcessFlow,
 } from "@/lib/evidence/identity-process";
 import type { ChallengeHolder } from "@/lib/evidence/video-challenge";
-import { validationStepPages } from "@/lib/validations/steps";
 import { afterValidationCompleted } from "./after-completed";
 import { type ValidationAccess, validationRound } from "./validation-access";
-import { validationSteps } from "./validation-pages";
+import { validationPage, validationSteps } from "./validation-pages";
 
 // The validation process as an identity process (lib/evidence/identity-process.ts): what the evidence pipeline needs
 // to know of it, and what its flow does with the pipeline's results (the signer's twin: lib/signing/signer-identity.ts).
@@ -92,7 +91,7 @@ export function recordValidationAttempt(process: ValidationWithFlow, stepType: S
 }
 
 /** The validation's flow: its steps, attempts and review on the ValidationProcess row, completion followed by afterValidationCompleted. */
-export function validationFlow(process: ValidationWithFlow): ProcessFlow {
+export function validationFlow(process: ValidationWithFlow & { dataCapturedAt?: Date | null }): ProcessFlow {
   const steps = validationSteps(process.flow.steps);
   return {
     steps,
@@ -103,15 +102,21 @@ export function validationFlow(process: ValidationWithFlow): ProcessFlow {
       await tx.validationProcess.update({ where: { id: process.id }, data: { status: "IN_REVIEW" } });
       await appendAuditEvent(tx, { validationProcessId: process.id }, "subject.in-review", { evidence: evidenceHexId, reasons });
     },
-    outOfOrder: (currentStep) => validationOutOfOrder(steps, currentStep),
+    outOfOrder: (currentStep) => validationOutOfOrder(steps, currentStep, process.dataCapturedAt ?? null),
     afterFinished: () => afterValidationCompleted(process.id),
   };
 }
 
-/** The refusal of a step that is not the current one, naming the page where the person goes instead. */
-export function validationOutOfOrder(steps: readonly { type: StepType }[], currentStep: number): AppError {
-  const step = steps[currentStep];
-  return new AppError("STEP_OUT_OF_ORDER", { page: step ? (validationStepPages[step.type] ?? "full-process") : "full-process" });
+/**
+ * The refusal of a step that is not the current one, naming the page where the person goes instead (the data's
+ * confirmation once the data of this round is captured).
+ */
+export function validationOutOfOrder(
+  steps: readonly { position: number; type: StepType }[],
+  currentStep: number,
+  dataCapturedAt: Date | null,
+): AppError {
+  return new AppError("STEP_OUT_OF_ORDER", { page: validationPage({ status: "IN_PROGRESS", currentStep, dataCapturedAt }, steps) });
 }
 
 /** A validation process as the holder of video challenges: a refused recording counts as a failed attempt at its video step. */

@@ -77,6 +77,6 @@ export async function issueValidationVideoChallenge(processHexId: string, urlSig
   const { process } = access;
   if (process.status === "ATTEMPTS_EXHAUSTED") throw new AppError("ATTEMPTS_EXHAUSTED", { page: "finishedAttempts" });
   const step = access.steps[process.currentStep];
-  if (!step || step.type !== "VIDEO") throw validationOutOfOrder(access.steps, process.currentStep);
+  if (!step || step.type !== "VIDEO") throw validationOutOfOrder(access.steps, process.currentStep, process.dataCapturedAt);
   return issueVideoChallengeFor(validationChallengeHolder(process), step, process.organizationId, process.attempts);
 }
