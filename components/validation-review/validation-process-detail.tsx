@@ -10,6 +10,7 @@ import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { ValidationStatusBadge } from "@/components/documents/status-badge";
 import { ReviewDecision } from "@/components/evidence/review-decision";
 import { VideoEvidence } from "@/components/evidence/video-evidence";
+import { ValidationCertificateDownload } from "@/components/validation-certificate/validation-certificate-download";
 import type { ReviewedEvidence, ValidationProcessDetail } from "@/lib/validation-review/schemas";
 import { LocationMap } from "./location-map";
 
@@ -25,6 +26,17 @@ function Facts({ items, testId }: { items: [string, ReactNode][]; testId?: strin
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A completed process's validation certificate (sealed PDF), which staff download from here. */
+function CertificateCard({ processHexId }: { processHexId: string }) {
+  const t = useTranslations("validationCertificate");
+  return (
+    <Card title={t("cardTitle")}>
+      <p className="mb-3 text-sm text-slate-600">{t("cardHelp")}</p>
+      <ValidationCertificateDownload processHexId={processHexId} />
+    </Card>
   );
 }
 
@@ -157,6 +169,8 @@ export function ValidationProcessDetailScreen({ initial, canDecide }: Props) {
           <p className="text-sm text-slate-700">{t("decision.notInReview")}</p>
         )}
       </Card>
+
+      {view.status === "COMPLETED" ? <CertificateCard processHexId={view.processHexId} /> : null}
 
       <Card title={t("person.title")}>
         <Facts

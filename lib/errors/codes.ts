@@ -236,6 +236,9 @@ export const errorStatus = {
   // staff review of validation processes (/seeValidation, lib/validation-review)
   VALIDATION_PROCESS_DECIDED: 409,
   VALIDATION_PROCESS_NOT_IN_REVIEW: 409,
+  // validation certificates (lib/validation-process/certificate*.ts)
+  VALIDATION_CERTIFICATE_NOT_COMPLETED: 409,
+  VALIDATION_CERTIFICATE_NOT_READY: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -17,6 +17,7 @@ import { securityOperations } from "./operations/security";
 import { shipmentOperations } from "./operations/shipments";
 import { userOperations } from "./operations/users";
 import { validationReviewOperations } from "./operations/validation-review";
+import { validationCertificateOperations } from "./operations/validation-certificate";
 import { validationLinkOperations, validationProcessOperations } from "./operations/validations";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
 
@@ -48,6 +49,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...validationLinkOperations,
   ...validationProcessOperations,
   ...validationReviewOperations,
+  ...validationCertificateOperations,
 ];
 
 export function openApiDocument() {
