@@ -13,6 +13,7 @@ import { db } from "@/lib/db/client";
 import { hardhatDevKey } from "@/lib/stamping/networks";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { hardhatNode } from "../support/hardhat-node";
+import { hasOpenssl, startSealingPki } from "../support/openssl-pki";
 import { call, clientAddressHeaders } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { seedValidationInReview, type SeededValidation, type ValidationCalls } from "../support/validation-review";
@@ -421,4 +422,40 @@ describe("a certificate job lost with a crashed worker", () => {
     await m.reconcile(new Date(Date.now() + 61_000));
     expect(await queue.getJob(`validation-certificate-${seeded.processId}`)).toBeUndefined();
   }, 90_000);
+});
+
+describe("with a timestamp authority and a seal certificate whose issuer answers OCSP", () => {
+  it.skipIf(!hasOpenssl)(
+    "seals the certificate as the shipments' files are: PAdES B-LTA, valid in pdfsig",
+    async () => {
+      const seeded = await completedProcess({ firstName: "Teresa", lastName: "Duradera", identNumber: "55667788C" });
+      await m.runJob("stamping.stamp-pending", {});
+      const sealing = await startSealingPki();
+      try {
+        // env() is read once per module load: the jobs again, under the sealing settings.
+        vi.resetModules();
+        const { runJob } = await import("@/lib/queue/jobs");
+        const outcome = (await runJob("validation.certificate", { processId: seeded.processId })) as {
+          issued: boolean;
+          certificateHexId: string;
+        };
+        expect(outcome.issued).toBe(true);
+        const row = await db.validationProcess.findUniqueOrThrow({ where: { id: seeded.processId } });
+        const file = await staffDownload(adminA, seeded.processHexId);
+        expect(file.status).toBe(200);
+        const text = Buffer.from(file.bytes).toString("latin1");
+        expect(text).toContain("/DSS");
+        expect(text).toContain("/DocTimeStamp");
+        const verdict = await pdfsig(await tempFile(file.bytes, "duradero.pdf"));
+        // The seal, then the archival document timestamp (which pdfsig lists without verifying it).
+        expect(verdict.match(/Signature #\d/g)).toHaveLength(2);
+        expect(verdict.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(1);
+        expect(verdict).toContain(`SelloValidacion_${row.certificateHexId}`);
+        expect(verdict).toContain(`SelloTiempoValidacion_${row.certificateHexId}`);
+      } finally {
+        await sealing.stop();
+      }
+    },
+    120_000,
+  );
 });
