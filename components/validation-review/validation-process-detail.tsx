@@ -30,12 +30,20 @@ function Facts({ items, testId }: { items: [string, ReactNode][]; testId?: strin
 }
 
 /** A completed process's validation certificate (sealed PDF), which staff download from here. */
-function CertificateCard({ processHexId }: { processHexId: string }) {
+function CertificateCard({ processHexId, certificate }: { processHexId: string; certificate: ValidationProcessDetail["certificate"] }) {
   const t = useTranslations("validationCertificate");
   return (
     <Card title={t("cardTitle")}>
       <p className="mb-3 text-sm text-slate-600">{t("cardHelp")}</p>
       <ValidationCertificateDownload processHexId={processHexId} />
+      {certificate ? (
+        <p className="mt-3 text-sm" data-testid="validation-certificate-sealed">
+          <a className="text-sky-700 hover:underline" href={certificate.verifyPath} target="_blank" rel="noreferrer">
+            {t("verifyLink")}
+          </a>
+          <code className="mt-1 block break-all text-xs text-slate-500">SHA-256: {certificate.sha256}</code>
+        </p>
+      ) : null}
     </Card>
   );
 }
@@ -170,7 +178,7 @@ export function ValidationProcessDetailScreen({ initial, canDecide }: Props) {
         )}
       </Card>
 
-      {view.status === "COMPLETED" ? <CertificateCard processHexId={view.processHexId} /> : null}
+      {view.status === "COMPLETED" ? <CertificateCard processHexId={view.processHexId} certificate={view.certificate} /> : null}
 
       <Card title={t("person.title")}>
         <Facts

@@ -174,6 +174,15 @@ export async function getValidationProcessDetail(
       at: event.createdAt.toISOString(),
       payload: event.payload,
     })),
+    certificate:
+      process.certificateHexId && process.certificateSha256 && process.certificateSealedAt
+        ? {
+            certificateHexId: process.certificateHexId,
+            sha256: process.certificateSha256,
+            sealedAt: process.certificateSealedAt.toISOString(),
+            verifyPath: `/validateDocs/${process.certificateHexId}`,
+          }
+        : null,
   };
 }
 

@@ -38,6 +38,7 @@ type Modules = {
   staffRoute: typeof import("@/app/api/validation-processes/[processHexId]/certificate/route").GET;
   personRoute: typeof import("@/app/api/validation-process/[processHexId]/certificate/route").GET;
   acceptRoute: typeof import("@/app/api/validation-processes/[processHexId]/accept/route").POST;
+  detailRoute: typeof import("@/app/api/validation-processes/[processHexId]/route").GET;
   checkRoute: typeof import("@/app/api/validateDocs/[signatureHexId]/check/route").POST;
   calls: (token: string) => ValidationCalls;
 };
@@ -59,23 +60,39 @@ beforeAll(async () => {
   vi.stubEnv("STAMPING_CONFIRM_TIMEOUT_MS", "10000");
   vi.stubEnv("STAMPING_SEAL_WAIT_MS", "15000");
   vi.resetModules();
-  const [jobs, enqueue, connection, after, certificateJob, verification, publicDocs, staff, person, accept, check, createLink, login, geo] =
-    await Promise.all([
-      import("@/lib/queue/jobs"),
-      import("@/lib/queue/enqueue"),
-      import("@/lib/queue/connection"),
-      import("@/lib/validation-process/after-completed"),
-      import("@/lib/validation-process/certificate-job"),
-      import("@/lib/validation-process/certificate-verification"),
-      import("@/lib/documents/public-validation"),
-      import("@/app/api/validation-processes/[processHexId]/certificate/route"),
-      import("@/app/api/validation-process/[processHexId]/certificate/route"),
-      import("@/app/api/validation-processes/[processHexId]/accept/route"),
-      import("@/app/api/validateDocs/[signatureHexId]/check/route"),
-      import("@/app/api/validations/route"),
-      import("@/app/api/validation/[validationHexId]/login/route"),
-      import("@/app/api/signprocess/addSigneeGeolocation/route"),
-    ]);
+  const [
+    jobs,
+    enqueue,
+    connection,
+    after,
+    certificateJob,
+    verification,
+    publicDocs,
+    staff,
+    person,
+    accept,
+    check,
+    createLink,
+    login,
+    geo,
+    detail,
+  ] = await Promise.all([
+    import("@/lib/queue/jobs"),
+    import("@/lib/queue/enqueue"),
+    import("@/lib/queue/connection"),
+    import("@/lib/validation-process/after-completed"),
+    import("@/lib/validation-process/certificate-job"),
+    import("@/lib/validation-process/certificate-verification"),
+    import("@/lib/documents/public-validation"),
+    import("@/app/api/validation-processes/[processHexId]/certificate/route"),
+    import("@/app/api/validation-process/[processHexId]/certificate/route"),
+    import("@/app/api/validation-processes/[processHexId]/accept/route"),
+    import("@/app/api/validateDocs/[signatureHexId]/check/route"),
+    import("@/app/api/validations/route"),
+    import("@/app/api/validation/[validationHexId]/login/route"),
+    import("@/app/api/signprocess/addSigneeGeolocation/route"),
+    import("@/app/api/validation-processes/[processHexId]/route"),
+  ]);
   m = {
     runJob: jobs.runJob,
     closeProducers: enqueue.closeProducers,
@@ -88,6 +105,7 @@ beforeAll(async () => {
     staffRoute: staff.GET,
     personRoute: person.GET,
     acceptRoute: accept.POST,
+    detailRoute: detail.GET,
     checkRoute: check.POST,
     calls: (token) => ({
       createLink: (body) => call<{ validationHexId: string }>(createLink.POST, "/api/validations", { token, body }),
@@ -312,6 +330,19 @@ describe("the validation certificate of a completed validation process", () => {
       },
     });
     expect(logged).toBeGreaterThanOrEqual(2);
+    // The staff detail (/seeValidation) links the certificate's public verification page.
+    const shown = await call<{ certificate: { certificateHexId: string; sha256: string; verifyPath: string } | null }>(
+      m.detailRoute,
+      `/api/validation-processes/${seeded.processHexId}`,
+      { token: adminA, params: { processHexId: seeded.processHexId } },
+    );
+    expect(shown.body.certificate).toEqual(
+      expect.objectContaining({
+        certificateHexId,
+        sha256: createHash("sha256").update(sealed).digest("hex"),
+        verifyPath: `/validateDocs/${certificateHexId}`,
+      }),
+    );
     const foreign = await staffDownload(adminB, seeded.processHexId);
     expect(foreign.status).toBe(404);
     expect(foreign.json?.errorCode).toBe("NOT_FOUND");
