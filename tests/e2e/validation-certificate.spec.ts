@@ -29,6 +29,7 @@ test.describe("the validation certificate", () => {
   }) => {
     await page.goto("/seeValidation");
     await signIn(page, demo.orgAdmin);
+    await expect(page).toHaveURL(/\/seeValidation$/);
     const organization = await db.organization.findFirstOrThrow({ where: { name: "Notaría Demo S.L." } });
     const lastName = `Certificada${randomHex(3)}`;
     const seeded = await seedValidationInReview(callsOf(page.request), organization.id, { firstName: "Inés", lastName });
