@@ -107,12 +107,9 @@ export async function loadValidationCertificateData(
     },
     linkDescription: process.validationLink?.description ?? null,
     dates: { startedAt: process.createdAt, dataCapturedAt: process.dataCapturedAt, completedAt: process.completedAt },
-    review:
-      process.reviewedAt && reviewer
-        ? { by: `${reviewer.firstName} ${reviewer.lastName}`.trim(), at: process.reviewedAt }
-        : process.reviewedAt
-          ? { by: "—", at: process.reviewedAt }
-          : null,
+    review: process.reviewedAt
+      ? { by: reviewer ? `${reviewer.firstName} ${reviewer.lastName}`.trim() : "—", at: process.reviewedAt }
+      : null,
     evidences: evidences.map((evidence) => {
       const facts = checkFacts(evidence.kind, evidence.checkDetail);
       const batch = evidence.stamping?.batch ?? null;

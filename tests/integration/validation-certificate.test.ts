@@ -414,6 +414,9 @@ describe("accepting a validation process in review", () => {
       lastName: "Aceptado",
       identNumber: "87654321X",
     });
+    // In review: nothing to download yet, for staff or for the person.
+    expect((await staffDownload(adminA, seeded.processHexId)).json?.errorCode).toBe("VALIDATION_CERTIFICATE_NOT_COMPLETED");
+    expect((await personDownload(seeded.processHexId, seeded.urlSign)).json?.errorCode).toBe("VALIDATION_CERTIFICATE_NOT_COMPLETED");
     await queue.obliterate({ force: true });
     const answer = await call(m.acceptRoute, `/api/validation-processes/${seeded.processHexId}/accept`, {
       token: adminA,
