@@ -27,11 +27,11 @@ export function fileNameOf(disposition: string): string | null {
  */
 export async function downloadFile(
   path: string,
-  options: { locale: string; fallbackName: string; connectionLostMessage: string },
+  options: { locale: string; fallbackName: string; connectionLostMessage: string; headers?: Record<string, string> },
 ): Promise<ApiResult<null>> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: { "accept-language": options.locale }, credentials: "same-origin" });
+    response = await fetch(path, { headers: { ...options.headers, "accept-language": options.locale }, credentials: "same-origin" });
   } catch {
     return { ok: false, error: { errorCode: "CONNECTION_LOST", message: options.connectionLostMessage } };
   }

@@ -23,10 +23,19 @@ export function CheckPdfForm({ signatureHexId }: { signatureHexId: string }) {
       const form = new FormData();
       form.set("file", file);
       const response = await fetch(`/api/validateDocs/${encodeURIComponent(signatureHexId)}/check`, { method: "POST", body: form });
-      const body = (await response.json().catch(() => ({}))) as { identical?: boolean; certificate?: boolean; message?: string };
+      const body = (await response.json().catch(() => ({}))) as {
+        identical?: boolean;
+        certificate?: boolean;
+        validationCertificate?: boolean;
+        message?: string;
+      };
       if (!response.ok) setOutcome({ tone: "error", text: body.message ?? response.statusText, testId: "check-error" });
       else if (body.identical)
-        setOutcome({ tone: "success", text: t(body.certificate ? "identicalCertificate" : "identical"), testId: "check-identical" });
+        setOutcome({
+          tone: "success",
+          text: t(body.validationCertificate ? "identicalValidationCertificate" : body.certificate ? "identicalCertificate" : "identical"),
+          testId: "check-identical",
+        });
       else setOutcome({ tone: "error", text: t("different"), testId: "check-different" });
     } catch (error) {
       setOutcome({ tone: "error", text: error instanceof Error ? error.message : String(error), testId: "check-error" });

@@ -10,6 +10,7 @@ import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { ValidationStatusBadge } from "@/components/documents/status-badge";
 import { ReviewDecision } from "@/components/evidence/review-decision";
 import { VideoEvidence } from "@/components/evidence/video-evidence";
+import { ValidationCertificateDownload } from "@/components/validation-certificate/validation-certificate-download";
 import type { ReviewedEvidence, ValidationProcessDetail } from "@/lib/validation-review/schemas";
 import { LocationMap } from "./location-map";
 
@@ -25,6 +26,25 @@ function Facts({ items, testId }: { items: [string, ReactNode][]; testId?: strin
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A completed process's validation certificate (sealed PDF), which staff download from here. */
+function CertificateCard({ processHexId, certificate }: { processHexId: string; certificate: ValidationProcessDetail["certificate"] }) {
+  const t = useTranslations("validationCertificate");
+  return (
+    <Card title={t("cardTitle")}>
+      <p className="mb-3 text-sm text-slate-600">{t("cardHelp")}</p>
+      <ValidationCertificateDownload processHexId={processHexId} />
+      {certificate ? (
+        <p className="mt-3 text-sm" data-testid="validation-certificate-sealed">
+          <a className="text-sky-700 hover:underline" href={certificate.verifyPath} target="_blank" rel="noreferrer">
+            {t("verifyLink")}
+          </a>
+          <code className="mt-1 block break-all text-xs text-slate-500">SHA-256: {certificate.sha256}</code>
+        </p>
+      ) : null}
+    </Card>
   );
 }
 
@@ -157,6 +177,8 @@ export function ValidationProcessDetailScreen({ initial, canDecide }: Props) {
           <p className="text-sm text-slate-700">{t("decision.notInReview")}</p>
         )}
       </Card>
+
+      {view.status === "COMPLETED" ? <CertificateCard processHexId={view.processHexId} certificate={view.certificate} /> : null}
 
       <Card title={t("person.title")}>
         <Facts

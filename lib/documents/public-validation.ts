@@ -178,7 +178,7 @@ function storedPath(proof: unknown): ProofStep[] | null {
   return steps;
 }
 
-async function evidenceStamping(sha256: string, record: RecordWithBatch | null): Promise<EvidenceStamping | null> {
+export async function evidenceStamping(sha256: string, record: RecordWithBatch | null): Promise<EvidenceStamping | null> {
   if (!record?.batch) return null;
   const { batch } = record;
   const path = storedPath(record.merkleProof);

@@ -239,6 +239,9 @@ export const errorStatus = {
   // the person's data in a validation process (/validation-process/data-capture-validation, lib/validation-process)
   COUNTRY_UNKNOWN: 400,
   IDENT_TYPE_UNKNOWN: 400,
+  // validation certificates (lib/validation-process/certificate*.ts)
+  VALIDATION_CERTIFICATE_NOT_COMPLETED: 409,
+  VALIDATION_CERTIFICATE_NOT_READY: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -18,6 +18,7 @@ import { shipmentOperations } from "./operations/shipments";
 import { userOperations } from "./operations/users";
 import { validationFlowOperations } from "./operations/validation-process";
 import { validationReviewOperations } from "./operations/validation-review";
+import { validationCertificateOperations } from "./operations/validation-certificate";
 import { validationLinkOperations, validationProcessOperations } from "./operations/validations";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
 
@@ -50,6 +51,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...validationProcessOperations,
   ...validationReviewOperations,
   ...validationFlowOperations,
+  ...validationCertificateOperations,
 ];
 
 export function openApiDocument() {

@@ -20,6 +20,15 @@ import { validationEvidenceProcess } from "@/lib/validation-process/validation-i
 import { stampEveryMs } from "@/lib/stamping/networks";
 import { stampPending, stampPendingJobName, stampPendingPayload, stampingQueue } from "@/lib/stamping/stamp-pending";
 import { sealDocument, sealDocumentPayload, signForSigner, signSignerPayload } from "@/lib/sealing/sign-files";
+import {
+  issueValidationCertificate,
+  reconcileCertificatesJobName,
+  reconcileCertificatesPayload,
+  reconcileValidationCertificates,
+  validationCertificateJobName,
+  validationCertificatePayload,
+  validationQueue,
+} from "@/lib/validation-process/certificate-job";
 
 type JobDefinition<T> = { queue: string; payload: z.ZodType<T>; handler: (payload: T, attempt: JobAttempt) => Promise<unknown> };
 
@@ -60,6 +69,16 @@ export const jobs = {
     handler: (payload, attempt) => runLivenessCheck(payload, attempt, evidenceProcesses),
   }),
   [stampPendingJobName]: job({ queue: stampingQueue, payload: stampPendingPayload, handler: async (payload) => stampPending(payload) }),
+  [validationCertificateJobName]: job({
+    queue: validationQueue,
+    payload: validationCertificatePayload,
+    handler: issueValidationCertificate,
+  }),
+  [reconcileCertificatesJobName]: job({
+    queue: validationQueue,
+    payload: reconcileCertificatesPayload,
+    handler: async () => reconcileValidationCertificates(),
+  }),
 } as const;
 
 export type JobName = keyof typeof jobs;
@@ -76,6 +95,7 @@ export const queueConcurrency: Record<string, number> = {
   [evidenceQueue]: 1,
   [callbacksQueue]: 10,
   [stampingQueue]: 1,
+  [validationQueue]: 2,
 };
 
 /** Repeating jobs the worker schedules at start (BullMQ job schedulers are upserts: no duplicates). */
@@ -83,6 +103,7 @@ export const schedules: { name: JobName; everyMs: number }[] = [
   { name: "maintenance.purge-expired-auth", everyMs: 15 * 60_000 },
   { name: "shipments.expire-sweep", everyMs: expireSweepEveryMs },
   { name: "signing.reconcile", everyMs: 2 * 60_000 },
+  { name: reconcileCertificatesJobName, everyMs: 2 * 60_000 },
   // Stamps whatever evidence waits (a no-op while STAMPING_NETWORKS is empty).
   { name: stampPendingJobName, everyMs: stampEveryMs() },
 ];

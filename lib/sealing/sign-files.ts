@@ -143,7 +143,7 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
  * The seal's certificate: the organisation's own (/info-organization) when it has one still valid, else
  * the platform's. Files already sealed are never sealed again, so changing it touches only later shipments.
  */
-async function sealCredentials(organization: { id: number; hexId: string }): Promise<SigningCredentials> {
+export async function sealCredentials(organization: { id: number; hexId: string }): Promise<SigningCredentials> {
   const own = await organizationSealCredentials(organization.id);
   if (own) {
     const notAfter = new Date(new X509Certificate(own.certificate).validTo).getTime();
@@ -151,6 +151,26 @@ async function sealCredentials(organization: { id: number; hexId: string }): Pro
     console.warn("[seal] the organisation's seal certificate has expired; sealing with the platform's", organization.hexId);
   }
   return loadSigningCredentials();
+}
+
+/**
+ * The organisation's seal on a PDF, then (with a timestamp authority) validation data of every signature and an
+ * archival timestamp: B-LTA. The documents' seal and the validation certificate's (lib/validation-process) both close this way.
+ */
+export async function closeWithSeal(
+  pdf: Uint8Array,
+  options: {
+    organization: { name: string; contactInfo: string };
+    reason: string;
+    credentials: SigningCredentials;
+    fields: { seal: string; timestamp: string };
+  },
+): Promise<Uint8Array> {
+  const tsa = tsaUrl();
+  const { organization, reason, credentials, fields } = options;
+  const sealed = await sealPdf(pdf, { organization, reason, credentials, tsaUrl: tsa, fieldName: fields.seal });
+  // Unreachable revocation data throws, so the job is retried instead of finishing a weaker file.
+  return tsa ? addLongTermValidation(sealed, { tsaUrl: tsa, fieldName: fields.timestamp }) : sealed;
 }
 
 /**
@@ -181,13 +201,8 @@ export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPa
   const credentials = await sealCredentials(document.organization);
   const t = translator("es-es", "pdfSigning");
   const organization = { name: document.organization.name, contactInfo: validateDocsUrl(document.hexId) };
-  const tsa = tsaUrl();
-  /** The seal, then (with a timestamp authority) validation data of every signature and an archival timestamp: B-LTA. */
-  const close = async (pdf: Uint8Array, reason: string, fields: { seal: string; timestamp: string }) => {
-    const sealed = await sealPdf(pdf, { organization, reason, credentials, tsaUrl: tsa, fieldName: fields.seal });
-    // Unreachable revocation data throws, so the job is retried instead of finishing a weaker file.
-    return tsa ? addLongTermValidation(sealed, { tsaUrl: tsa, fieldName: fields.timestamp }) : sealed;
-  };
+  const close = (pdf: Uint8Array, reason: string, fields: { seal: string; timestamp: string }) =>
+    closeWithSeal(pdf, { organization, reason, credentials, fields });
   const outcome = await db.$transaction(
     async (tx) => {
       await lockDocumentById(tx, documentId);

@@ -1,5 +1,6 @@
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
 import { stampingConfig, type StampingConfig } from "./networks";
 
 export type StampWait = "off" | "stamped" | "pending";
@@ -15,12 +16,23 @@ export async function awaitEvidenceStamps(
   documentId: number,
   options: { timeoutMs?: number; pollMs?: number; config?: StampingConfig } = {},
 ): Promise<StampWait> {
+  return awaitStamps({ signer: { documentId } }, options);
+}
+
+/**
+ * The same bounded wait for any set of evidence: a validation process's before its certificate is sealed
+ * (lib/validation-process/certificate-job.ts).
+ */
+export async function awaitStamps(
+  evidence: Prisma.EvidenceWhereInput,
+  options: { timeoutMs?: number; pollMs?: number; config?: StampingConfig } = {},
+): Promise<StampWait> {
   const config = options.config ?? stampingConfig();
   if (config.networks.length === 0) return "off";
   const deadline = Date.now() + (options.timeoutMs ?? env().STAMPING_SEAL_WAIT_MS);
   for (;;) {
     const waiting = await db.evidence.count({
-      where: { signer: { documentId }, OR: [{ stamping: null }, { stamping: { code: { not: 200 } } }, { stamping: { code: null } }] },
+      where: { AND: [evidence, { OR: [{ stamping: null }, { stamping: { code: { not: 200 } } }, { stamping: { code: null } }] }] },
     });
     if (waiting === 0) return "stamped";
     if (Date.now() >= deadline) return "pending";

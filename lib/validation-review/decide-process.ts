@@ -4,6 +4,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
+import { afterValidationCompleted } from "@/lib/validation-process/after-completed";
 import { organizationProcess } from "./process-detail";
 import { rejectValidationInput } from "./schemas";
 
@@ -60,6 +61,8 @@ async function decide(context: AuthContext, processHexId: string, accepted: bool
       evidences: waiting.map((evidence) => evidence.hexId),
     });
   });
+  // Committed: the accepted process gets its evidence stamped and its validation certificate made.
+  if (accepted) await afterValidationCompleted(found.id);
   return { result: 1, processHexId: found.hexId, status, reviewedAt: now.toISOString() } satisfies ValidationDecision;
 }
 

@@ -24,7 +24,7 @@ const bool = (value: unknown) => (typeof value === "boolean" ? value : null);
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
 /** What the checks found, read from the evidence's checkDetail (face-check.ts, liveness-check.ts, registry-check.ts, a review). */
-function checkFacts(kind: string, checkDetail: unknown): Pick<ReviewedEvidence, "face" | "video" | "registry" | "review"> {
+export function checkFacts(kind: string, checkDetail: unknown): Pick<ReviewedEvidence, "face" | "video" | "registry" | "review"> {
   const detail = object(checkDetail);
   const faceCheck = object(detail.faceCheck);
   const liveness = object(detail.livenessCheck);
@@ -57,7 +57,7 @@ function checkFacts(kind: string, checkDetail: unknown): Pick<ReviewedEvidence, 
 }
 
 /** A location as stored, its place name taken from the offline geocoder when it was captured without one. */
-async function reviewedLocation(
+export async function reviewedLocation(
   location: Awaited<ReturnType<typeof db.location.findMany>>[number],
   locale: Locale,
 ): Promise<ReviewedLocation> {
@@ -174,6 +174,15 @@ export async function getValidationProcessDetail(
       at: event.createdAt.toISOString(),
       payload: event.payload,
     })),
+    certificate:
+      process.certificateHexId && process.certificateSha256 && process.certificateSealedAt
+        ? {
+            certificateHexId: process.certificateHexId,
+            sha256: process.certificateSha256,
+            sealedAt: process.certificateSealedAt.toISOString(),
+            verifyPath: `/validateDocs/${process.certificateHexId}`,
+          }
+        : null,
   };
 }
 

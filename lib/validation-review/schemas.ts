@@ -153,5 +153,7 @@ export const validationProcessDetail = z.object({
   evidences: z.array(reviewedEvidence),
   locations: z.array(reviewedLocation),
   audit: z.array(z.object({ sequence: z.number(), type: z.string(), at: z.string(), payload: z.unknown() })),
+  /** The validation certificate once sealed (lib/validation-process/certificate-job.ts), with its public verification page. */
+  certificate: z.object({ certificateHexId: z.string(), sha256: z.string(), sealedAt: z.string(), verifyPath: z.string() }).nullable(),
 });
 export type ValidationProcessDetail = z.infer<typeof validationProcessDetail>;

@@ -1,14 +1,16 @@
 import { NextResponse } from "next/server";
-import { checkSealedFile, checkUploadLimitBytes } from "@/lib/documents/public-validation";
+import { checkUploadLimitBytes } from "@/lib/documents/public-validation";
 import { AppError } from "@/lib/errors/app-error";
 import { apiRoute } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { multipartEnvelopeBytes, readUploadForm } from "@/lib/http/read-form";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
+import { checkPublicPdf } from "@/lib/validation-process/certificate-verification";
 
 /**
  * POST /api/validateDocs/{signatureHexId}/check, multipart `file` (a PDF): public. Answers
- * `{ identical, sha256, fileName }`: whether the upload is byte for byte the sealed file.
+ * `{ identical, sha256, fileName }`: whether the upload is byte for byte the sealed file (or, for a validation
+ * certificate's id, the sealed validation certificate).
  */
 export const POST = apiRoute<{ signatureHexId: string }>(async (request, { signatureHexId }) => {
   // Anyone may call it: bounded per client address before reading any upload.
@@ -22,5 +24,5 @@ export const POST = apiRoute<{ signatureHexId: string }>(async (request, { signa
   const file = form.get("file");
   if (!(file instanceof Blob) || file.size === 0) throw new AppError("VALIDATION_FILE_REQUIRED");
   if (file.size > limit) throw tooLarge();
-  return NextResponse.json(await checkSealedFile(signatureHexId, new Uint8Array(await file.arrayBuffer())));
+  return NextResponse.json(await checkPublicPdf(signatureHexId, new Uint8Array(await file.arrayBuffer())));
 });

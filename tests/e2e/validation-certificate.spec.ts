@@ -1,0 +1,72 @@
+import "./support/load-env";
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { db } from "@/lib/db/client";
+import { randomHex } from "@/lib/security/random";
+import { seedValidationInReview, type ValidationCalls } from "../support/validation-review";
+import { demo, signIn } from "./support/accounts";
+
+/** The real calls over HTTP to the app under test, with the signed-in staff member's session cookie. */
+const callsOf = (request: APIRequestContext): ValidationCalls => {
+  const answer = async <T>(response: Awaited<ReturnType<APIRequestContext["post"]>>) => ({
+    status: response.status(),
+    body: (await response.json()) as T,
+  });
+  return {
+    createLink: async (body) => answer(await request.post("/api/validations", { data: body })),
+    login: async (validationHexId, body) => answer(await request.post(`/api/validation/${validationHexId}/login`, { data: body })),
+    geolocate: async (body, urlSign) =>
+      answer(await request.post("/api/signprocess/addSigneeGeolocation", { data: body, headers: { "x-url-sign": urlSign } })),
+  };
+};
+
+test.describe("the validation certificate", () => {
+  test.use({ locale: "es-ES", viewport: { width: 1280, height: 900 } });
+
+  test("staff accept a process in review, download its sealed certificate from the detail, and its public page verifies an uploaded copy", async ({
+    page,
+  }) => {
+    await page.goto("/seeValidation");
+    await signIn(page, demo.orgAdmin);
+    await expect(page).toHaveURL(/\/seeValidation$/);
+    const organization = await db.organization.findFirstOrThrow({ where: { name: "Notaría Demo S.L." } });
+    const lastName = `Certificada${randomHex(3)}`;
+    const seeded = await seedValidationInReview(callsOf(page.request), organization.id, { firstName: "Inés", lastName });
+
+    await page.goto(`/seeValidation/${seeded.processHexId}`);
+    await page.getByTestId("validation-review-accept").click();
+    await page.getByTestId("validation-review-confirm").click();
+    await expect(page.getByTestId("validation-status")).toHaveText("Validada");
+
+    // The worker makes and seals the certificate (stamping is off in the browser tests: it does not wait).
+    await expect
+      .poll(async () => (await db.validationProcess.findUniqueOrThrow({ where: { id: seeded.processId } })).certificateSha256, {
+        timeout: 60_000,
+      })
+      .not.toBeNull();
+    const row = await db.validationProcess.findUniqueOrThrow({ where: { id: seeded.processId } });
+
+    await page.reload();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("validation-certificate-button").click()]);
+    expect(download.suggestedFilename()).toBe(`certificado-validacion-Inés ${lastName}.pdf`);
+    const bytes = await readFile((await download.path())!);
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(row.certificateSha256);
+
+    await page.goto(`/validateDocs/${row.certificateHexId}`);
+    await expect(page.getByTestId("validation-person")).toHaveText(`Inés ${lastName}`);
+    await expect(page.getByTestId("validation-signature")).toHaveCount(1);
+    await expect(page.getByTestId("validation-signature")).toContainText(`SelloValidacion_${row.certificateHexId}`);
+    await expect(page.getByTestId("validation-chain")).toHaveText("La cadena de hashes del registro es íntegra.");
+    await expect(page.getByTestId("validation-certificate-evidences").getByTestId("validation-evidence-stamping")).toHaveCount(2);
+
+    await page.getByTestId("check-file").setInputFiles({ name: "certificado.pdf", mimeType: "application/pdf", buffer: bytes });
+    await page.getByTestId("check-submit").click();
+    await expect(page.getByTestId("check-identical")).toHaveText("El fichero es idéntico a este certificado de validación sellado.");
+    await page
+      .getByTestId("check-file")
+      .setInputFiles({ name: "copia.pdf", mimeType: "application/pdf", buffer: Buffer.concat([bytes, Buffer.from("\n")]) });
+    await page.getByTestId("check-submit").click();
+    await expect(page.getByTestId("check-different")).toBeVisible();
+  });
+});
