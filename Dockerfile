@@ -17,10 +17,9 @@ RUN node scripts/prisma.mjs generate
 RUN npx next build
 
 FROM base AS runtime
-# ffmpeg (and its ffprobe) remuxes signers' recorded videos and reads their frames for the liveness check;
-# curl answers the compose healthchecks.
+# ffmpeg (and its ffprobe) remuxes signers' recorded videos and reads their frames for the liveness check.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends openssl ca-certificates ffmpeg curl \
+  && apt-get install -y --no-install-recommends openssl ca-certificates ffmpeg \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production
 # The whole built tree: the web server, the worker and the migrations run through tsx and the Prisma CLI.
