@@ -46,6 +46,9 @@ for command in "${commands[@]}"; do
 done
 
 echo "check-image: [2/3] the Dockerfile's build commands in a clean copy of HEAD ($copy), empty environment"
+if [[ -n $(git -C "$root" status --porcelain --untracked-files=no) ]]; then
+  echo "check-image: note: uncommitted changes are not in this build (it builds HEAD)"
+fi
 git -C "$root" archive HEAD | tar -x -C "$copy"
 cd "$copy"
 for command in "${commands[@]}"; do

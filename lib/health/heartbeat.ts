@@ -12,9 +12,16 @@ export const workerMetricsKey = "health:worker-metrics";
 /** Set: the queue names workers have listened on, so the web can count their jobs without importing the job handlers. */
 export const knownQueuesKey = "health:queues";
 
-export const heartbeatEveryMs = 10_000;
+/** How often a worker beats (WORKER_HEARTBEAT_MS, default ten seconds; web and worker must share it). */
+export function heartbeatEveryMs(): number {
+  const value = Number(process.env.WORKER_HEARTBEAT_MS);
+  return Number.isInteger(value) && value >= 100 ? value : 10_000;
+}
+
 /** A worker whose last beat is older than this is gone (three beats missed and some slack). */
-export const heartbeatStaleMs = 35_000;
+export function heartbeatStaleMs(): number {
+  return Math.round(heartbeatEveryMs() * 3.5);
+}
 
 /** An id unique to this process, for its beats. */
 export function newWorkerId(): string {
@@ -24,7 +31,7 @@ export function newWorkerId(): string {
 /** One beat: this worker is alive now, listens on `queues`, and its metrics are these. Forgets workers gone quiet. */
 export async function writeHeartbeat(connection: Redis, workerId: string, queues: readonly string[], metrics: unknown): Promise<void> {
   const now = Date.now();
-  const stale = await connection.zrangebyscore(heartbeatKey, "-inf", now - heartbeatStaleMs);
+  const stale = await connection.zrangebyscore(heartbeatKey, "-inf", now - heartbeatStaleMs());
   const batch = connection.multi().zadd(heartbeatKey, now, workerId).hset(workerMetricsKey, workerId, JSON.stringify(metrics));
   if (queues.length > 0) batch.sadd(knownQueuesKey, ...queues);
   if (stale.length > 0) batch.zrem(heartbeatKey, ...stale).hdel(workerMetricsKey, ...stale);
@@ -39,7 +46,7 @@ export async function removeHeartbeat(connection: Redis, workerId: string): Prom
 /** The workers that beat recently, and the newest beat's time (null when none did). */
 export async function liveWorkers(connection: Redis): Promise<{ ids: string[]; lastBeatAt: number | null }> {
   const now = Date.now();
-  const entries = await connection.zrangebyscore(heartbeatKey, now - heartbeatStaleMs, "+inf", "WITHSCORES");
+  const entries = await connection.zrangebyscore(heartbeatKey, now - heartbeatStaleMs(), "+inf", "WITHSCORES");
   const ids: string[] = [];
   let lastBeatAt: number | null = null;
   for (let i = 0; i < entries.length; i += 2) {
@@ -82,7 +89,7 @@ export function startHeartbeat(connection: Redis, queues: readonly string[], met
     }
   };
   void beat();
-  const timer = setInterval(() => void beat(), heartbeatEveryMs);
+  const timer = setInterval(() => void beat(), heartbeatEveryMs());
   timer.unref();
   return async () => {
     clearInterval(timer);

@@ -18,6 +18,7 @@ import { shipmentOperations } from "./operations/shipments";
 import { userOperations } from "./operations/users";
 import { validationReviewOperations } from "./operations/validation-review";
 import { validationLinkOperations, validationProcessOperations } from "./operations/validations";
+import { healthOperations } from "./operations/health";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
 
 /**
@@ -48,6 +49,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...validationLinkOperations,
   ...validationProcessOperations,
   ...validationReviewOperations,
+  ...healthOperations,
 ];
 
 export function openApiDocument() {
