@@ -48,10 +48,13 @@ function webMetrics(): WebMetrics {
       registers: [registry],
       async collect() {
         this.reset();
-        const connection = redis();
-        for (const name of await knownQueues(connection)) {
-          const counts = await metricQueue(name).getJobCounts(...jobStates);
-          for (const state of jobStates) this.set({ queue: name, state }, counts[state] ?? 0);
+        // Redis down: no series rather than no answer (readiness says why).
+        const queues = await knownQueues(redis()).catch(() => []);
+        for (const name of queues) {
+          const counts = await metricQueue(name)
+            .getJobCounts(...jobStates)
+            .catch(() => null);
+          if (counts) for (const state of jobStates) this.set({ queue: name, state }, counts[state] ?? 0);
         }
       },
     });
@@ -60,7 +63,9 @@ function webMetrics(): WebMetrics {
       help: "Worker processes whose heartbeat is fresh",
       registers: [registry],
       async collect() {
-        this.set((await liveWorkers(redis())).ids.length);
+        this.reset();
+        const live = await liveWorkers(redis()).catch(() => null);
+        if (live) this.set(live.ids.length);
       },
     });
     globalForMetrics.rubricaWebMetrics = { registry, httpDuration };
@@ -127,7 +132,7 @@ export function observeHttpRequest(method: string, route: string, status: number
 /** The whole answer of GET /api/metrics: this web process's metrics and the live workers' summed. */
 export async function scrape(): Promise<{ contentType: string; body: string }> {
   const own = await webMetrics().registry.getMetricsAsJSON();
-  const workers = (await liveWorkerMetrics(redis())) as Parameters<typeof AggregatorRegistry.aggregate>[0];
+  const workers = (await liveWorkerMetrics(redis()).catch(() => [])) as Parameters<typeof AggregatorRegistry.aggregate>[0];
   const merged = AggregatorRegistry.aggregate([own, ...workers] as Parameters<typeof AggregatorRegistry.aggregate>[0]);
   return { contentType: merged.contentType, body: await merged.metrics() };
 }

@@ -2,12 +2,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { GET as metrics } from "@/app/api/metrics/route";
 import { GET as ready } from "@/app/api/ready/route";
 import { heartbeatStaleMs } from "@/lib/health/heartbeat";
 import { closeProducers, enqueueJobs, removeJob } from "@/lib/queue/enqueue";
+import { hardhatDevKey } from "@/lib/stamping/networks";
+import { hardhatNode } from "../support/hardhat-node";
 import { call, clientAddressHeaders } from "../support/http";
 import { startWorker, until, type WorkerProcess } from "../support/worker-process";
 
@@ -228,4 +230,38 @@ describe("GET /api/metrics", () => {
       await removeJob("maintenance", now);
     }
   }, 60_000);
+});
+
+describe("GET /api/ready with a stamping network configured", () => {
+  const node = hardhatNode(18575 + slot);
+  let readyWithChain: typeof ready;
+
+  beforeAll(async () => {
+    await node.start();
+    // env() is read once per module load: load the readiness route under this block's variables.
+    vi.stubEnv("STAMPING_NETWORKS", "local");
+    vi.stubEnv("STAMPING_PRIVATE_KEY", hardhatDevKey);
+    vi.stubEnv("STAMPING_LOCAL_RPC_URL", node.url);
+    vi.resetModules();
+    readyWithChain = (await import("@/app/api/ready/route")).GET;
+  }, 90_000);
+
+  afterAll(async () => {
+    await node.stop();
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it("reports the chain's node with its chain id, and down without failing readiness once it stops", async () => {
+    const up = await call<ReadyBody>(readyWithChain, "/api/ready");
+    expect(up.status).toBe(200);
+    expect(up.body.parts["chain:local"]).toMatchObject({ state: "up", required: false, chainId: 31337 });
+    expect(JSON.stringify(up.body)).not.toContain(node.url);
+
+    await node.stop();
+    const down = await call<ReadyBody>(readyWithChain, "/api/ready");
+    expect(down.status).toBe(200);
+    expect(down.body.status).toBe("degraded");
+    expect(down.body.parts["chain:local"]).toMatchObject({ state: "down", reason: "unreachable" });
+  }, 30_000);
 });
