@@ -46,10 +46,15 @@ for command in "${commands[@]}"; do
 done
 
 echo "check-image: [2/3] the Dockerfile's build commands in a clean copy of HEAD ($copy), empty environment"
-if [[ -n $(git -C "$root" status --porcelain --untracked-files=no) ]]; then
-  echo "check-image: note: uncommitted changes are not in this build (it builds HEAD)"
+if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  if [[ -n $(git -C "$root" status --porcelain --untracked-files=no) ]]; then
+    echo "check-image: note: uncommitted changes are not in this build (it builds HEAD)"
+  fi
+  git -C "$root" archive HEAD | tar -x -C "$copy"
+else
+  # Not a git checkout (an unpacked archive): the tree as it is, without what .dockerignore keeps out of the image.
+  tar -C "$root" --exclude-vcs --exclude-from=<(sed -e '/^#/d' -e '/^$/d' -e 's#^/##' "$root/.dockerignore") -c . | tar -x -C "$copy"
 fi
-git -C "$root" archive HEAD | tar -x -C "$copy"
 cd "$copy"
 for command in "${commands[@]}"; do
   echo "check-image: env -i $command"
