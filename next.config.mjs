@@ -17,6 +17,7 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "exceljs",
     "pdfmake",
+    "prom-client",
   ],
   async headers() {
     return [

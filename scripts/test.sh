@@ -133,15 +133,10 @@ tests_stage unit "$RESULTS/unit.json" count_vitest failed_vitest \
 tests_stage integration "$RESULTS/integration.json" count_vitest failed_vitest \
   npx vitest run --project integration --reporter=default --reporter=json --outputFile="$RESULTS/integration.json"
 
-with_env_file() { # file, command...
-  local file=$1
-  shift
-  # shellcheck source=/dev/null
-  (set -a && source "$file" && set +a && "$@")
-}
-
-# The build bakes in what it reads at build time, so it gets the browser tests' environment.
-check build with_env_file tests/e2e/e2e.env npx next build
+# The image's build (scripts/check-image.sh): the compose file checked, the Dockerfile's build commands run in a clean
+# copy of HEAD with an EMPTY environment, the compose services started from it in order. The browser tests then run
+# that build with their own settings (tests/e2e/e2e.env, read at run time).
+check build bash scripts/check-image.sh --next-into .
 if [[ $last_outcome == failed ]]; then
   header "e2e: skipped, the build failed"
   skipped=$((skipped + 1))

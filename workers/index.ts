@@ -5,6 +5,9 @@ import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { queueConcurrency, queueNames, runJob, schedules, jobs } from "@/lib/queue/jobs";
 import { installProcessGuards } from "@/lib/runtime/process-guards";
+import { startHeartbeat } from "@/lib/health/heartbeat";
+import { observeJob, workerMetricsSnapshot } from "@/lib/health/metrics";
+import { redis } from "@/lib/queue/redis";
 
 // The worker process: one BullMQ worker per queue, every job handled by lib/ through runJob.
 // SIGINT/SIGTERM let running jobs finish before the process exits.
@@ -24,7 +27,11 @@ async function main() {
   );
   for (const worker of workers) {
     worker.on("failed", (job, error) => console.error(`[worker] ${job?.name ?? "?"} failed: ${error.message}`));
+    worker.on("completed", (job) => observeJob(job, "completed"));
+    worker.on("failed", (job) => observeJob(job, "failed"));
   }
+  // Alive for /api/ready, with this process's job metrics for /api/metrics (lib/health/heartbeat.ts).
+  const stopHeartbeat = startHeartbeat(redis(), queueNames, workerMetricsSnapshot);
 
   // The repeating jobs live in Redis, which keeps nothing on disk here: after a Redis restart they are
   // registered again (upserts, so never twice), and the reconcile sweep among them re-queues from the
@@ -47,6 +54,7 @@ async function main() {
   console.log(`[worker] listening on ${queueNames.join(", ")}`);
 
   const stop = async () => {
+    await stopHeartbeat();
     await Promise.all(workers.map((w) => w.close()));
     await Promise.all(scheduleQueues.map((queue) => queue.close()));
     await closeProducers();

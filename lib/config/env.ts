@@ -80,6 +80,11 @@ const schema = z.object({
   STAMPING_SEAL_WAIT_MS: z.coerce.number().int().nonnegative().default(90_000),
   // How long the public validation page waits for a network's node when it checks a stamp on chain.
   STAMPING_VERIFY_TIMEOUT_MS: z.coerce.number().int().positive().default(4_000),
+  // The bearer token GET /api/metrics asks for (Prometheus' authorization credentials). Unset: nobody may read the metrics.
+  METRICS_TOKEN: z.string().min(32, "METRICS_TOKEN must hold at least 32 characters").optional(),
+  // How often each worker writes its heartbeat in Redis (lib/health/heartbeat.ts); /api/ready counts a worker gone
+  // after three and a half of these without one. The web and the workers must have the same value.
+  WORKER_HEARTBEAT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
 export type Env = z.infer<typeof schema>;

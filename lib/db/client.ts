@@ -3,7 +3,7 @@ import pg from "pg";
 import { PrismaClient } from "./generated/client";
 import { env } from "@/lib/config/env";
 
-// One client per process; Next.js dev reloads modules, so keep it on globalThis there.
+// One client per process, kept on globalThis: Next.js dev reloads modules.
 const globalForDb = globalThis as unknown as { rubricaDb?: PrismaClient };
 
 /**
@@ -35,8 +35,18 @@ function createClient(): PrismaClient {
   return new PrismaClient({ adapter });
 }
 
-export const db: PrismaClient = globalForDb.rubricaDb ?? createClient();
-if (process.env.NODE_ENV !== "production") globalForDb.rubricaDb = db;
+/** The process's client, made on first use: importing this module reads no setting (an image builds with none). */
+function client(): PrismaClient {
+  return (globalForDb.rubricaDb ??= createClient());
+}
+
+export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, property) {
+    const real = client();
+    const value: unknown = Reflect.get(real, property, real);
+    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(real) : value;
+  },
+});
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

@@ -11,6 +11,8 @@ import { resolveLocale, localeCookie, type Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
 import { zodToAppError } from "@/lib/validation/zod-errors";
 import { refuseControlCharacters } from "@/lib/validation/text";
+import { observeHttpRequest } from "@/lib/health/metrics";
+import { routeDescriptor } from "./route-descriptor";
 
 export function requestLocale(request: NextRequest): Locale {
   return resolveLocale(request.cookies.get(localeCookie)?.value, request.headers.get("accept-language"));
@@ -30,6 +32,21 @@ type Handler<P> = (request: NextRequest, params: P) => Promise<Response>;
  * (lib/validation/text.ts); AppError and zod failures become catalogue errors, anything else a 500.
  */
 export function apiRoute<P = Record<string, string>>(handler: Handler<P>) {
+  const answer = answering(handler);
+  // Timed for /api/metrics by the route's path pattern (never the raw path, whose ids would make a series each).
+  return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
+    const startedAt = performance.now();
+    const response = await answer(request, context);
+    const route = await Promise.resolve(context?.params).then(
+      (params) => routeDescriptor(request.nextUrl.pathname, params),
+      () => "unresolved",
+    );
+    observeHttpRequest(request.method, route, response.status, startedAt);
+    return response;
+  };
+}
+
+function answering<P>(handler: Handler<P>) {
   return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
     const locale = requestLocale(request);
     try {

@@ -20,6 +20,7 @@ import { validationFlowOperations } from "./operations/validation-process";
 import { validationReviewOperations } from "./operations/validation-review";
 import { validationCertificateOperations } from "./operations/validation-certificate";
 import { validationLinkOperations, validationProcessOperations } from "./operations/validations";
+import { healthOperations } from "./operations/health";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
 
 /**
@@ -52,6 +53,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...validationReviewOperations,
   ...validationFlowOperations,
   ...validationCertificateOperations,
+  ...healthOperations,
 ];
 
 export function openApiDocument() {

@@ -1,0 +1,26 @@
+import { apiRoute } from "@/lib/http/api";
+import { metricsTokenMatches, scrape } from "@/lib/health/metrics";
+import { AppError } from "@/lib/errors/app-error";
+import { enforceRateLimit, refuseOverLimit } from "@/lib/security/rate-limit";
+import { requestMeta } from "@/lib/http/request";
+
+// Prometheus metrics, for the bearer of METRICS_TOKEN only; with no token configured nobody may read them.
+export const dynamic = "force-dynamic";
+
+const failuresPerWindow = 20;
+const windowSeconds = 300;
+
+export const GET = apiRoute(async (request) => {
+  const header = request.headers.get("authorization");
+  const presented = header?.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() : null;
+  const limitKey = `metrics-token:ip:${requestMeta(request.headers).ip}`;
+  await refuseOverLimit(limitKey, failuresPerWindow);
+  const matches = metricsTokenMatches(presented);
+  if (matches === null) throw new AppError("FORBIDDEN");
+  if (!matches) {
+    await enforceRateLimit(limitKey, failuresPerWindow, windowSeconds);
+    throw new AppError("UNAUTHENTICATED");
+  }
+  const { contentType, body } = await scrape();
+  return new Response(body, { headers: { "content-type": contentType, "cache-control": "no-store" } });
+});

@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import type { Redis } from "ioredis";
+
+// Each worker process beats in Redis: the web's readiness (lib/health/readiness.ts) counts the live ones, and the
+// web's /api/metrics shows their metrics, which travel with the beat (a worker serves no HTTP of its own).
+
+/** Sorted set: worker id → time of its last beat (ms). */
+export const heartbeatKey = "health:worker-heartbeats";
+/** Hash: worker id → its metrics as prom-client JSON (Registry.getMetricsAsJSON). */
+export const workerMetricsKey = "health:worker-metrics";
+/** Set: the queue names workers have listened on, so the web can count their jobs without importing the job handlers. */
+export const knownQueuesKey = "health:queues";
+
+/** How often a worker beats (WORKER_HEARTBEAT_MS, default ten seconds; web and worker must share it). */
+export function heartbeatEveryMs(): number {
+  const value = Number(process.env.WORKER_HEARTBEAT_MS);
+  return Number.isInteger(value) && value >= 100 ? value : 10_000;
+}
+
+/** A worker whose last beat is older than this is gone (three beats missed and some slack). */
+export function heartbeatStaleMs(): number {
+  return Math.round(heartbeatEveryMs() * 3.5);
+}
+
+/** An id unique to this process, for its beats. */
+export function newWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+}
+
+/** One beat: this worker is alive now, listens on `queues`, and its metrics are these. Forgets workers gone quiet. */
+export async function writeHeartbeat(connection: Redis, workerId: string, queues: readonly string[], metrics: unknown): Promise<void> {
+  const now = Date.now();
+  const stale = await connection.zrangebyscore(heartbeatKey, "-inf", now - heartbeatStaleMs());
+  const batch = connection.multi().zadd(heartbeatKey, now, workerId).hset(workerMetricsKey, workerId, JSON.stringify(metrics));
+  if (queues.length > 0) batch.sadd(knownQueuesKey, ...queues);
+  if (stale.length > 0) batch.zrem(heartbeatKey, ...stale).hdel(workerMetricsKey, ...stale);
+  await batch.exec();
+}
+
+/** A worker that stops says so, rather than being counted alive for another half minute. */
+export async function removeHeartbeat(connection: Redis, workerId: string): Promise<void> {
+  await connection.multi().zrem(heartbeatKey, workerId).hdel(workerMetricsKey, workerId).exec();
+}
+
+/** The workers that beat recently, and the newest beat's time (null when none did). */
+export async function liveWorkers(connection: Redis): Promise<{ ids: string[]; lastBeatAt: number | null }> {
+  const now = Date.now();
+  const entries = await connection.zrangebyscore(heartbeatKey, now - heartbeatStaleMs(), "+inf", "WITHSCORES");
+  const ids: string[] = [];
+  let lastBeatAt: number | null = null;
+  for (let i = 0; i < entries.length; i += 2) {
+    ids.push(entries[i]!);
+    lastBeatAt = Math.max(lastBeatAt ?? 0, Number(entries[i + 1]));
+  }
+  return { ids, lastBeatAt };
+}
+
+/** The live workers' metrics, parsed (a worker's unreadable entry is left out). */
+export async function liveWorkerMetrics(connection: Redis): Promise<unknown[]> {
+  const { ids } = await liveWorkers(connection);
+  if (ids.length === 0) return [];
+  const values = await connection.hmget(workerMetricsKey, ...ids);
+  return values.flatMap((value) => {
+    if (!value) return [];
+    try {
+      return [JSON.parse(value) as unknown];
+    } catch {
+      return [];
+    }
+  });
+}
+
+export async function knownQueues(connection: Redis): Promise<string[]> {
+  return (await connection.smembers(knownQueuesKey)).sort();
+}
+
+/**
+ * Beats every heartbeatEveryMs until the returned stop is called (which removes the beat). A failed beat (Redis
+ * restarting) is only logged: the next one tries again.
+ */
+export function startHeartbeat(connection: Redis, queues: readonly string[], metrics: () => Promise<unknown>): () => Promise<void> {
+  const workerId = newWorkerId();
+  const beat = async () => {
+    try {
+      await writeHeartbeat(connection, workerId, queues, await metrics());
+    } catch (error) {
+      console.error(`[worker] heartbeat failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  void beat();
+  const timer = setInterval(() => void beat(), heartbeatEveryMs());
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await removeHeartbeat(connection, workerId).catch(() => undefined);
+  };
+}
