@@ -57,7 +57,7 @@ export async function readShipmentRows(
   const status = filters.status ? Prisma.sql`AND d.status = ${filters.status}::"DocumentStatus"` : Prisma.empty;
   const direction = sort.direction === "asc" ? Prisma.sql`ASC NULLS LAST` : Prisma.sql`DESC NULLS LAST`;
   const rows = await db.$queryRaw<Row[]>`
-    SELECT d."hexId", d.title, d.status::text AS status, COALESCE(d.tags, ARRAY[]::text[]) AS tags, d."createdAt", d."sentAt", d."completedAt",
+    SELECT d."hexId", d.title, d.status::text AS status, d.tags, d."createdAt", d."sentAt", d."completedAt",
            CASE WHEN u.id IS NULL THEN NULL ELSE trim(u."firstName" || ' ' || u."lastName") END AS "senderName",
            u.email AS "senderEmail", f.name AS "flowName",
            s.total AS "signersTotal", s.signed AS "signersSigned", s.rejected AS "signersRejected",
