@@ -15,8 +15,8 @@ const noRows: unknown[] = [];
 
 type Paging = {
   defaultPageSize: number;
-  /** The column the list starts sorted by, ascending unless `desc`. */
-  defaultSort: { id: string; desc: boolean };
+  /** The column the list starts sorted by, ascending unless `desc`; leave out for a list the server orders its own way (no sort asked, no sortable columns). */
+  defaultSort?: { id: string; desc: boolean };
 };
 
 type Options<TAnswer, TRow> = {
@@ -30,6 +30,12 @@ type Options<TAnswer, TRow> = {
   filters?: Record<string, string | undefined>;
   /** A failed load is kept in `error` for the screen to show in place of the list, instead of a notice. */
   errorInPlace?: boolean;
+  /** The search's query parameter; `search` unless the list's API names it otherwise. */
+  searchParam?: string;
+  /** The answer the server rendered the page with, for the first query: it is shown without asking again. */
+  initial?: TAnswer;
+  /** While true nothing is asked (the filters cannot be sent as they are) and the rows on screen stay. */
+  paused?: boolean;
 };
 
 /**
@@ -37,12 +43,20 @@ type Options<TAnswer, TRow> = {
  * pages, the answer for the current query with its loading and error state, a refetch after a
  * change, and `run` for a row action (call, notice, refetch).
  */
-export function useListScreen<TAnswer, TRow>({ path, rows, paging, filters, errorInPlace = false }: Options<TAnswer, TRow>) {
+export function useListScreen<TAnswer, TRow>({
+  path,
+  rows,
+  paging,
+  filters,
+  errorInPlace = false,
+  searchParam = "search",
+  initial,
+  paused = false,
+}: Options<TAnswer, TRow>) {
   const api = useApi();
   const [search, setSearch] = useState("");
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: paging?.defaultPageSize ?? 0 });
-  const [sorting, setSorting] = useState<SortingState>(paging ? [paging.defaultSort] : []);
-  const [answer, setAnswer] = useState<{ key: string; path: string; data: TAnswer } | null>(null);
+  const [sorting, setSorting] = useState<SortingState>(paging?.defaultSort ? [paging.defaultSort] : []);
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
   const firstPage = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
@@ -56,14 +70,19 @@ export function useListScreen<TAnswer, TRow>({ path, rows, paging, filters, erro
     const sort = sorting[0] ?? paging.defaultSort;
     params.set("page", String(pagination.pageIndex));
     params.set("size", String(pagination.pageSize));
-    params.set("sort", `${sort.id},${sort.desc ? "desc" : "asc"}`);
+    if (sort) params.set("sort", `${sort.id},${sort.desc ? "desc" : "asc"}`);
   }
-  if (search) params.set("search", search);
+  if (search) params.set(searchParam, search);
   for (const [name, value] of Object.entries(filters ?? {})) if (value !== undefined) params.set(name, value);
   const query = params.toString();
   const url = path === null ? null : query ? `${path}?${query}` : path;
   // A reload after a change asks the same query again; the key tells its answer from the previous one.
   const key = `${url}#${reloads}`;
+  const [answer, setAnswer] = useState<{ key: string; path: string; data: TAnswer } | null>(() =>
+    initial === undefined || path === null ? null : { key, path, data: initial },
+  );
+  // The query the rows on screen answer: asking it again would bring the same rows.
+  const shownKey = useRef(answer?.key);
 
   // How to read an answer; it does not change while the screen lives, so it is no reason to ask again.
   const shape = useRef({ rows, paged: paging !== undefined });
@@ -72,7 +91,7 @@ export function useListScreen<TAnswer, TRow>({ path, rows, paging, filters, erro
   });
 
   useEffect(() => {
-    if (path === null || url === null) return;
+    if (path === null || url === null || paused || shownKey.current === `${url}#${reloads}`) return;
     let current = true;
     void api<TAnswer>(url).then((result) => {
       if (!current) return;
@@ -84,12 +103,13 @@ export function useListScreen<TAnswer, TRow>({ path, rows, paging, filters, erro
       // The last row of the last page went away: show the page before it.
       if (counts && shape.current.rows(result.data).length === 0 && counts.number > 0 && counts.totalPages > 0)
         setPagination((p) => ({ ...p, pageIndex: counts.totalPages - 1 }));
+      shownKey.current = `${url}#${reloads}`;
       setAnswer({ key: `${url}#${reloads}`, path, data: result.data });
     });
     return () => {
       current = false;
     };
-  }, [api, path, url, reloads, errorInPlace]);
+  }, [api, path, url, reloads, errorInPlace, paused]);
 
   const refresh = useCallback(() => setReloads((n) => n + 1), []);
 
@@ -111,7 +131,7 @@ export function useListScreen<TAnswer, TRow>({ path, rows, paging, filters, erro
   // While another page or search loads, the rows on screen stay; another list's (another organisation's) do not.
   const data = answer && (answer.key === key || answer.path === path) ? answer.data : null;
   const rowList = data ? rows(data) : (noRows as TRow[]);
-  const loading = answer?.key !== key;
+  const loading = !paused && answer?.key !== key;
 
   return {
     api,
@@ -136,11 +156,15 @@ export function useListScreen<TAnswer, TRow>({ path, rows, paging, filters, erro
             pagination,
             onPaginationChange: setPagination,
             pageSizes: pageSizeOptions(paging.defaultPageSize),
-            sorting,
-            onSortingChange: (next: SortingState) => {
-              setSorting(next);
-              firstPage();
-            },
+            ...(paging.defaultSort
+              ? {
+                  sorting,
+                  onSortingChange: (next: SortingState) => {
+                    setSorting(next);
+                    firstPage();
+                  },
+                }
+              : {}),
           }
         : {}),
     },

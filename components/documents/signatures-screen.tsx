@@ -1,15 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { useLocale, useTimeZone, useTranslations } from "next-intl";
 import { formatZonedTime } from "@/lib/i18n/zoned-time";
-import type { PaginationState } from "@tanstack/react-table";
-import { DataTable, dataTableColumns, pageSizeOptions } from "@/components/ui/data-table";
+import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { SearchField } from "@/components/ui/field";
-import { useApi } from "@/components/client/use-api";
-import { useDebouncedSearch } from "@/components/client/use-debounced-search";
-import { notifyApiError } from "@/components/client/notify";
+import { useListScreen } from "@/components/client/use-list-screen";
 import { documentStatuses, type DocumentListPage, type DocumentListRow } from "@/lib/documents/list-schemas";
 import { DocumentStatusBadge } from "./status-badge";
 import { usePaginationLabels } from "@/components/ui/use-pagination-labels";
@@ -27,37 +24,15 @@ export function SignaturesScreen({ defaultPageSize, initialPage }: { defaultPage
   const tStatus = useTranslations("documentStatus");
   const locale = useLocale();
   const timeZone = useTimeZone() ?? "UTC";
-  const api = useApi();
-  const [search, setSearch] = useState("");
   const [status, setStatus] = useState("");
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: defaultPageSize });
-  const searchBox = useDebouncedSearch((value) => {
-    setSearch(value);
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  // The server rendered the first page.
+  const list = useListScreen<DocumentListPage, DocumentListRow>({
+    path: "/api/documents",
+    rows: (page) => page._embedded.documents,
+    paging: { defaultPageSize },
+    filters: { status: status || undefined },
+    initial: initialPage,
   });
-
-  const params = new URLSearchParams({ page: String(pagination.pageIndex), size: String(pagination.pageSize) });
-  if (search) params.set("search", search);
-  if (status) params.set("status", status);
-  const query = params.toString();
-  const initialQuery = new URLSearchParams({ page: "0", size: String(defaultPageSize) }).toString();
-  // The server rendered the first page; the key tells which query the rows on screen answer.
-  const [page, setPage] = useState<{ key: string; data: DocumentListPage }>({ key: initialQuery, data: initialPage });
-  const shownQuery = useRef(initialQuery);
-
-  useEffect(() => {
-    if (query === shownQuery.current) return;
-    let current = true;
-    void api<DocumentListPage>(`/api/documents?${query}`).then((result) => {
-      if (!current) return;
-      if (!result.ok) return notifyApiError(result.error);
-      shownQuery.current = query;
-      setPage({ key: query, data: result.data });
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, query]);
 
   const columns = useMemo(() => {
     const date = (value: string | null) => (value ? formatZonedTime(value, locale, timeZone) : "—");
@@ -80,14 +55,12 @@ export function SignaturesScreen({ defaultPageSize, initialPage }: { defaultPage
     ]);
   }, [t, locale, timeZone]);
 
-  const loading = page.key !== query;
-
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-full max-w-md">
           <SearchField
-            box={searchBox}
+            box={list.searchBox}
             label={t("search")}
             name="document-search"
             placeholder={t("searchPlaceholder")}
@@ -101,7 +74,7 @@ export function SignaturesScreen({ defaultPageSize, initialPage }: { defaultPage
             value={status}
             onChange={(e) => {
               setStatus(e.target.value);
-              setPagination((p) => ({ ...p, pageIndex: 0 }));
+              list.firstPage();
             }}
             data-testid="signatures-status"
           >
@@ -117,16 +90,11 @@ export function SignaturesScreen({ defaultPageSize, initialPage }: { defaultPage
 
       <DataTable
         columns={columns}
-        data={page.data._embedded.documents}
+        {...list.table}
         getRowId={(row) => row.documentHexId}
-        total={page.data.page.totalElements}
-        pagination={pagination}
-        onPaginationChange={setPagination}
-        pageSizes={pageSizeOptions(defaultPageSize)}
         paginationLabels={paginationLabels}
-        loading={loading}
         loadingText={t("loading")}
-        emptyText={search || status ? t("noResults") : t("empty")}
+        emptyText={list.search || status ? t("noResults") : t("empty")}
         testIdPrefix="signatures"
         rowTestId="document-row"
         rowIdAttribute="data-document"

@@ -1,13 +1,11 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import type { PaginationState } from "@tanstack/react-table";
 import { Button } from "@/components/ui/button";
-import { DataTable, dataTableColumns, pageSizeOptions } from "@/components/ui/data-table";
+import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { SearchField, SelectField, TextField } from "@/components/ui/field";
-import { useApi } from "@/components/client/use-api";
-import { useDebouncedSearch } from "@/components/client/use-debounced-search";
+import { useListScreen } from "@/components/client/use-list-screen";
 import { downloadFile } from "@/components/client/download-file";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import type { Module } from "@/lib/db/generated/enums";
@@ -33,49 +31,22 @@ export function OperationsScreen({ defaultPageSize, initialFrom, initialTo, init
   const paginationLabels = usePaginationLabels((total) => t("pagination.total", { total }));
   const tErrors = useTranslations("errors");
   const locale = useLocale();
-  const api = useApi();
-  const [search, setSearch] = useState("");
   const [moduleId, setModuleId] = useState("");
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState(initialTo);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: defaultPageSize });
   const [exporting, setExporting] = useState<OperationLogExportFormat | null>(null);
-  const firstPage = () => setPagination((p) => ({ ...p, pageIndex: 0 }));
-  const searchBox = useDebouncedSearch((value) => {
-    setSearch(value);
-    firstPage();
-  });
-
-  // The same filters drive the list and the exports.
-  const filters = new URLSearchParams();
-  if (search) filters.set("search", search);
-  if (moduleId) filters.set("moduleId", moduleId);
-  if (from) filters.set("from", from);
-  if (to) filters.set("to", to);
   const datesInvalid = !!from && !!to && from > to;
-  const query = new URLSearchParams({
-    ...Object.fromEntries(filters),
-    page: String(pagination.pageIndex),
-    size: String(pagination.pageSize),
-  }).toString();
-  const initialQuery = new URLSearchParams({ from: initialFrom, to: initialTo, page: "0", size: String(defaultPageSize) }).toString();
-  // The server rendered the first page; the key tells which query the rows on screen answer.
-  const [page, setPage] = useState<{ key: string; data: OperationLogPage }>({ key: initialQuery, data: initialPage });
-  const shownQuery = useRef(initialQuery);
-
-  useEffect(() => {
-    if (query === shownQuery.current || datesInvalid) return;
-    let current = true;
-    void api<OperationLogPage>(`/api/data/operationLogs/search?${query}`).then((result) => {
-      if (!current) return;
-      if (!result.ok) return notifyApiError(result.error);
-      shownQuery.current = query;
-      setPage({ key: query, data: result.data });
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, query, datesInvalid]);
+  const filterValues = { moduleId: moduleId || undefined, from: from || undefined, to: to || undefined };
+  // The server rendered the first page; days the wrong way round are not asked (the field says why).
+  const list = useListScreen<OperationLogPage, OperationLogRow>({
+    path: "/api/data/operationLogs/search",
+    rows: (page) => page._embedded.operationLogs,
+    paging: { defaultPageSize },
+    filters: filterValues,
+    initial: initialPage,
+    paused: datesInvalid,
+  });
+  const { search, firstPage } = list;
 
   const columns = useMemo(
     () =>
@@ -114,7 +85,10 @@ export function OperationsScreen({ defaultPageSize, initialFrom, initialTo, init
 
   const exportAs = async (format: OperationLogExportFormat) => {
     setExporting(format);
-    const params = new URLSearchParams(filters);
+    // The same filters drive the list and the exports.
+    const params = new URLSearchParams();
+    if (search) params.set("search", search);
+    for (const [name, value] of Object.entries(filterValues)) if (value) params.set(name, value);
     params.set("format", format);
     const result = await downloadFile(`/api/data/operationLogs/export?${params}`, {
       locale,
@@ -126,7 +100,6 @@ export function OperationsScreen({ defaultPageSize, initialFrom, initialTo, init
     else notifyApiError(result.error);
   };
 
-  const loading = !datesInvalid && page.key !== query;
   const filtered = !!(search || moduleId || from || to);
 
   return (
@@ -134,7 +107,7 @@ export function OperationsScreen({ defaultPageSize, initialFrom, initialTo, init
       <div className="flex flex-wrap items-start gap-3">
         <div className="w-full max-w-sm">
           <SearchField
-            box={searchBox}
+            box={list.searchBox}
             label={t("search")}
             name="operation-search"
             placeholder={t("searchPlaceholder")}
@@ -217,19 +190,14 @@ export function OperationsScreen({ defaultPageSize, initialFrom, initialTo, init
       </div>
 
       <p className="text-xs text-slate-500" data-testid="operations-time-zone">
-        {t("timeZone", { timeZone: page.data.timeZone })}
+        {t("timeZone", { timeZone: (list.data ?? initialPage).timeZone })}
       </p>
 
       <DataTable
         columns={columns}
-        data={page.data._embedded.operationLogs}
+        {...list.table}
         getRowId={(row) => String(row.id)}
-        total={page.data.page.totalElements}
-        pagination={pagination}
-        onPaginationChange={setPagination}
-        pageSizes={pageSizeOptions(defaultPageSize)}
         paginationLabels={paginationLabels}
-        loading={loading}
         loadingText={t("loading")}
         emptyText={filtered ? t("noResults") : t("empty")}
         testIdPrefix="operations"

@@ -1,14 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import type { PaginationState } from "@tanstack/react-table";
-import { DataTable, dataTableColumns, pageSizeOptions } from "@/components/ui/data-table";
+import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/field";
-import { useApi } from "@/components/client/use-api";
-import { useDebouncedSearch } from "@/components/client/use-debounced-search";
-import { notifyApiError } from "@/components/client/notify";
+import { useListScreen } from "@/components/client/use-list-screen";
 import { usePaginationLabels } from "@/components/ui/use-pagination-labels";
 import { ValidationStatusBadge } from "@/components/documents/status-badge";
 import type { ValidationProcessPage, ValidationProcessRow } from "@/lib/validation-review/schemas";
@@ -23,39 +20,20 @@ type Props = {
 };
 
 const helper = dataTableColumns<ValidationProcessRow>();
-const emptyRows: ValidationProcessRow[] = [];
 
 /** /seeValidation[/{all|validationHexId}/{status}]: the organisation's validation processes, by status, searched and paged on the server. */
 export function ValidationProcessList({ status, statuses, link, defaultPageSize }: Props) {
   const t = useTranslations("validationReview");
   const format = useFormatter();
   const paginationLabels = usePaginationLabels((total) => t("pagination.total", { total }));
-  const api = useApi();
-  const [search, setSearch] = useState("");
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: defaultPageSize });
-  const [page, setPage] = useState<{ key: string; data: ValidationProcessPage } | null>(null);
-  const searchBox = useDebouncedSearch((value) => {
-    setSearch(value);
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  const list = useListScreen<ValidationProcessPage, ValidationProcessRow>({
+    path: "/api/validation-processes",
+    rows: (page) => page._embedded.validationProcesses,
+    paging: { defaultPageSize },
+    filters: { status: status ?? undefined, validationHexId: link?.validationHexId },
+    searchParam: "q",
   });
-
-  const params = new URLSearchParams({ page: String(pagination.pageIndex), size: String(pagination.pageSize) });
-  if (status) params.set("status", status);
-  if (link) params.set("validationHexId", link.validationHexId);
-  if (search) params.set("q", search);
-  const query = params.toString();
-
-  useEffect(() => {
-    let current = true;
-    void api<ValidationProcessPage>(`/api/validation-processes?${query}`).then((result) => {
-      if (!current) return;
-      if (!result.ok) return notifyApiError(result.error);
-      setPage({ key: query, data: result.data });
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, query]);
+  const { search, searchBox } = list;
 
   const columns = useMemo(
     () =>
@@ -115,7 +93,7 @@ export function ValidationProcessList({ status, statuses, link, defaultPageSize 
     [t, format],
   );
 
-  const counts = page?.data.counts ?? {};
+  const counts = list.data?.counts ?? {};
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const scope = link ? link.validationHexId : "all";
   const tab = (code: string | null, label: string, count: number) => {
@@ -160,14 +138,9 @@ export function ValidationProcessList({ status, statuses, link, defaultPageSize 
       </div>
       <DataTable
         columns={columns}
-        data={page?.data._embedded.validationProcesses ?? emptyRows}
+        {...list.table}
         getRowId={(row) => row.processHexId}
-        total={page?.data.page.totalElements ?? 0}
-        pagination={pagination}
-        onPaginationChange={setPagination}
-        pageSizes={pageSizeOptions(defaultPageSize)}
         paginationLabels={paginationLabels}
-        loading={page?.key !== query}
         loadingText={t("loading")}
         emptyText={search ? t("noResults") : t("empty")}
         testIdPrefix="validation-processes"

@@ -1,16 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import type { PaginationState } from "@tanstack/react-table";
 import { Button } from "@/components/ui/button";
-import { DataTable, dataTableColumns, pageSizeOptions } from "@/components/ui/data-table";
+import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { SearchField } from "@/components/ui/field";
-import { useApi } from "@/components/client/use-api";
-import { useDebouncedSearch } from "@/components/client/use-debounced-search";
-import { notifyApiError, notifySuccess } from "@/components/client/notify";
+import { useListScreen } from "@/components/client/use-list-screen";
+import { notifySuccess } from "@/components/client/notify";
 import { usePaginationLabels } from "@/components/ui/use-pagination-labels";
 import type { ValidationFlowOption } from "@/lib/validations/flow-options";
 import type { LinkState, ValidationLinkPage, ValidationLinkView } from "@/lib/validations/schemas";
@@ -29,7 +27,6 @@ type Dialog =
   | null;
 
 const helper = dataTableColumns<ValidationLinkView>();
-const emptyRows: ValidationLinkView[] = [];
 
 const stateTone: Record<LinkState, string> = {
   ACTIVE: "bg-emerald-50 text-emerald-800",
@@ -45,35 +42,13 @@ export function ValidationsScreen({ permissions, defaultPageSize, flows }: Props
   const review = useTranslations("validationReview");
   const format = useFormatter();
   const paginationLabels = usePaginationLabels((total) => t("pagination.total", { total }));
-  const api = useApi();
-  const [search, setSearch] = useState("");
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: defaultPageSize });
-  const [page, setPage] = useState<{ key: string; data: ValidationLinkPage } | null>(null);
-  const [reloads, setReloads] = useState(0);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const searchBox = useDebouncedSearch((value) => {
-    setSearch(value);
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  const list = useListScreen<ValidationLinkPage, ValidationLinkView>({
+    path: "/api/validations",
+    rows: (page) => page._embedded.validations,
+    paging: { defaultPageSize },
   });
-
-  const params = new URLSearchParams({ page: String(pagination.pageIndex), size: String(pagination.pageSize) });
-  if (search) params.set("search", search);
-  const query = params.toString();
-  const key = `${query}#${reloads}`;
-
-  useEffect(() => {
-    let current = true;
-    void api<ValidationLinkPage>(`/api/validations?${query}`).then((result) => {
-      if (!current) return;
-      if (!result.ok) return notifyApiError(result.error);
-      setPage({ key: `${query}#${reloads}`, data: result.data });
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, query, reloads]);
-
-  const refresh = () => setReloads((n) => n + 1);
+  const { api, search, refresh, run } = list;
+  const [dialog, setDialog] = useState<Dialog>(null);
 
   const columns = useMemo(
     () =>
@@ -150,15 +125,14 @@ export function ValidationsScreen({ permissions, defaultPageSize, flows }: Props
     [t, review, format, permissions.update],
   );
 
-  const toggle = async (link: ValidationLinkView, activate: boolean) => {
-    const result = await api<ValidationLinkView>(`/api/validations/${link.validationHexId}/${activate ? "activate" : "deactivate"}`, {
-      method: "POST",
-      body: {},
-    });
-    if (!result.ok) return notifyApiError(result.error);
-    notifySuccess(t(activate ? "notices.activated" : "notices.deactivated"));
-    refresh();
-  };
+  const toggle = (link: ValidationLinkView, activate: boolean) =>
+    run(
+      api<ValidationLinkView>(`/api/validations/${link.validationHexId}/${activate ? "activate" : "deactivate"}`, {
+        method: "POST",
+        body: {},
+      }),
+      t(activate ? "notices.activated" : "notices.deactivated"),
+    );
 
   const toggling = dialog?.kind === "toggle" ? dialog : null;
   const toggleBody = toggling
@@ -172,7 +146,7 @@ export function ValidationsScreen({ permissions, defaultPageSize, flows }: Props
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="w-full max-w-md">
           <SearchField
-            box={searchBox}
+            box={list.searchBox}
             label={t("search")}
             name="validation-search"
             placeholder={t("searchPlaceholder")}
@@ -188,14 +162,9 @@ export function ValidationsScreen({ permissions, defaultPageSize, flows }: Props
 
       <DataTable
         columns={columns}
-        data={page?.data._embedded.validations ?? emptyRows}
+        {...list.table}
         getRowId={(row) => row.validationHexId}
-        total={page?.data.page.totalElements ?? 0}
-        pagination={pagination}
-        onPaginationChange={setPagination}
-        pageSizes={pageSizeOptions(defaultPageSize)}
         paginationLabels={paginationLabels}
-        loading={page?.key !== key}
         loadingText={t("loading")}
         emptyText={search ? t("noResults") : t("empty")}
         testIdPrefix="validations"

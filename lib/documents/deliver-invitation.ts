@@ -5,8 +5,9 @@ import { sendMail } from "@/lib/notify/mail";
 import { sendSms } from "@/lib/notify/sms";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { randomHex, sha256Hex } from "@/lib/security/random";
-import { composeMail, composeSms } from "@/lib/notifications/compose";
-import { eventSettings } from "@/lib/notifications/organization-settings";
+import { composeTemplateMail } from "@/lib/notifications/compose";
+import { eventTemplate } from "@/lib/notifications/organization-settings";
+import { renderSms } from "@/lib/notifications/template";
 import { fromDbLanguage } from "@/lib/i18n/config";
 import { safeTimeZone } from "@/lib/i18n/format";
 import { translator } from "@/lib/i18n/messages";
@@ -65,7 +66,12 @@ export async function deliverInvitation(payload: z.infer<typeof deliverInvitatio
   const event = delivery.kind === "REMINDER" ? "signerReminded" : "signerInvited";
   const { organization } = signer.document;
   const locale = fromDbLanguage(signer.preferredLanguage);
-  const timeZone = safeTimeZone(await organizationTimeZone(signer.document.organizationId));
+  // Both cells of these events are fixed on: the one template this delivery sends is all there is to read.
+  const [zone, template] = await Promise.all([
+    organizationTimeZone(signer.document.organizationId),
+    eventTemplate(signer.document.organizationId, event, delivery.channel, locale),
+  ]);
+  const timeZone = safeTimeZone(zone);
   const expires = signer.document.expirationDate
     ? formatZonedTime(signer.document.expirationDate, locale, timeZone, { dateStyle: "long" })
     : "";
@@ -77,15 +83,14 @@ export async function deliverInvitation(payload: z.infer<typeof deliverInvitatio
     expiryNotice: expires ? translator(locale, "mail")("invitation.expires", { expires }) : "",
     link: signerLink(urlSign, signer.hexId),
   };
-  const settings = await eventSettings(signer.document.organizationId, event);
   try {
     if (delivery.channel === "EMAIL") {
       if (!signer.email) throw new Error("The signer has no e-mail address");
-      const message = composeMail(event, settings, locale, organization, values);
+      const message = composeTemplateMail(event, template, locale, organization, values);
       await sendMail({ to: signer.email, subject: message.subject, html: message.html, text: message.text });
     } else {
       if (!signer.cellPhone) throw new Error("The signer has no mobile phone");
-      await sendSms({ to: signer.cellPhone.replace(/[^\d+]/g, ""), body: composeSms(event, settings, locale, values) });
+      await sendSms({ to: signer.cellPhone.replace(/[^\d+]/g, ""), body: renderSms(event, template, values) });
     }
   } catch (error) {
     const reason = describe(error, urlSign);

@@ -3,7 +3,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
 import { eventDefinitions, type NotificationEvent, type TemplateText } from "./events";
 import type { EventSettings } from "./organization-settings";
-import { renderMail, renderSms, type RenderedMail, type TemplateValues } from "./template";
+import { renderMail, type RenderedMail, type TemplateValues } from "./template";
 
 export type MailOrganization = { name: string; hexId: string; logoFileName: string | null };
 
@@ -41,9 +41,4 @@ export function composeMail(
     ...values,
     organizationName: organization.name,
   });
-}
-
-/** The organisation's SMS for one event. */
-export function composeSms(event: NotificationEvent, settings: EventSettings, locale: Locale, values: TemplateValues): string {
-  return renderSms(event, settings.template("SMS", locale), values);
 }

@@ -1,6 +1,6 @@
 import type { AuthContext } from "@/lib/auth/context";
 import { db, type Tx } from "@/lib/db/client";
-import { fromDbLanguage, type Locale } from "@/lib/i18n/config";
+import { fromDbLanguage, toDbLanguage, type Locale } from "@/lib/i18n/config";
 import {
   defaultTemplate,
   eventDefinitions,
@@ -41,16 +41,46 @@ function settingsFrom(event: NotificationEvent, rows: Rows): EventSettings {
       if (cell.locked) return cell.byDefault;
       return rows.rules.find((r) => r.event === event && r.recipient === recipient && r.channel === channel)?.enabled ?? cell.byDefault;
     },
-    template: (channel, locale) => {
-      const own = rows.templates.find((t) => t.event === event && t.channel === channel && fromDbLanguage(t.language) === locale);
-      return own ? { subject: own.subject, body: own.body } : (defaultTemplate(event, channel, locale) ?? { subject: null, body: "" });
-    },
+    template: (channel, locale) =>
+      ownOrDefault(
+        event,
+        channel,
+        locale,
+        rows.templates.find((t) => t.event === event && t.channel === channel && fromDbLanguage(t.language) === locale),
+      ),
   };
+}
+
+/** The organisation's own text when it has one, else the product's. */
+function ownOrDefault(
+  event: NotificationEvent,
+  channel: NotificationChannel,
+  locale: Locale,
+  own: TemplateText | null | undefined,
+): TemplateText {
+  return own ? { subject: own.subject, body: own.body } : (defaultTemplate(event, channel, locale) ?? { subject: null, body: "" });
 }
 
 /** For the senders: one event's settings in an organisation (two reads). */
 export async function eventSettings(organizationId: number, event: NotificationEvent): Promise<EventSettings> {
   return settingsFrom(event, await readRows(organizationId, [event], db));
+}
+
+/**
+ * For a sender whose recipients are fixed (a signer's invitation or reminder goes to the signer on their
+ * channel whatever the organisation chose): only the text it sends, in one read.
+ */
+export async function eventTemplate(
+  organizationId: number,
+  event: NotificationEvent,
+  channel: NotificationChannel,
+  locale: Locale,
+): Promise<TemplateText> {
+  const own = await db.notificationTemplate.findUnique({
+    where: { organizationId_event_channel_language: { organizationId, event, channel, language: toDbLanguage(locale) } },
+    select: { subject: true, body: true },
+  });
+  return ownOrDefault(event, channel, locale, own);
 }
 
 function eventViewOf(event: NotificationEvent, rows: Rows): EventView {

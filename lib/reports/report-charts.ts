@@ -2,7 +2,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { chartDays, daySql, daysBetween, instantRange, shipmentFilterSql, shipmentJoins, withinRange } from "./report-sql";
+import { chartDays, daySql, daysBetween, instantRange, shipmentFilterSql, shipmentJoins, statusSql, withinRange } from "./report-sql";
 import {
   completionBuckets,
   shipmentReportFilters,
@@ -32,7 +32,7 @@ export async function computeReportCharts(
 ): Promise<ReportCharts> {
   const { from, to } = chartDays(filters.from, filters.to, timeZone, now);
   const range = instantRange(from, to, timeZone);
-  const base = Prisma.sql`${shipmentFilterSql(organizationId, filters)} ${filters.status ? Prisma.sql`AND d.status = ${filters.status}::"DocumentStatus"` : Prisma.empty}`;
+  const base = Prisma.sql`${shipmentFilterSql(organizationId, filters)} ${statusSql(Prisma.sql`d.status`, "DocumentStatus", filters.status)}`;
   const completedColumn = Prisma.sql`d."completedAt"`;
   const seconds = Prisma.sql`extract(epoch FROM d."completedAt" - d."sentAt")`;
   const bucketSql = Prisma.sql`CASE ${Prisma.join(

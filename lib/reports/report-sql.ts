@@ -81,6 +81,32 @@ export function shipmentFilterSql(organizationId: number, filters: ReportFilters
   return Prisma.join(conditions, " AND ");
 }
 
+/** A report's `status` filter on `column`, whose enum type is `type`; nothing without one. */
+export function statusSql(column: Prisma.Sql, type: "DocumentStatus" | "ProcessStatus", status: string | undefined): Prisma.Sql {
+  return status ? Prisma.sql`AND ${column} = ${status}::${Prisma.raw(`"${type}"`)}` : Prisma.empty;
+}
+
+export type ReportSort<F extends string> = { field: F; direction: "asc" | "desc" };
+
+/**
+ * What the shipment and signature listings share: the WHERE (shipmentFilterSql's filters, the shipment's
+ * creation days on `timeZone`'s clocks, and the listing's own status) and the sort direction, empty values last.
+ */
+export function listingSql(
+  organizationId: number,
+  filters: ReportFilters & { status?: string },
+  timeZone: string,
+  direction: ReportSort<string>["direction"],
+  status: { column: Prisma.Sql; type: "DocumentStatus" | "ProcessStatus" },
+  extraText: Prisma.Sql[] = [],
+): { where: Prisma.Sql; direction: Prisma.Sql } {
+  const range = instantRange(filters.from, filters.to, timeZone);
+  return {
+    where: Prisma.sql`${shipmentFilterSql(organizationId, filters, extraText)} AND ${withinRange(Prisma.sql`d."createdAt"`, range)} ${statusSql(status.column, status.type, filters.status)}`,
+    direction: direction === "asc" ? Prisma.sql`ASC NULLS LAST` : Prisma.sql`DESC NULLS LAST`,
+  };
+}
+
 /** The joins shipmentFilterSql refers to. */
 export const shipmentJoins = Prisma.sql`LEFT JOIN "User" u ON u.id = d."senderId" LEFT JOIN "Flow" f ON f.id = d."flowId"`;
 

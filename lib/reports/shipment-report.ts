@@ -2,7 +2,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { DocumentStatusName } from "@/lib/documents/list-schemas";
-import { instantRange, reportPage, shipmentFilterSql, shipmentJoins, withinRange } from "./report-sql";
+import { listingSql, reportPage, shipmentJoins, type ReportSort } from "./report-sql";
 import {
   shipmentReportQuery,
   type ShipmentReportFilters,
@@ -39,8 +39,6 @@ const orderColumns: Record<ShipmentReportQuery["sort"]["field"], Prisma.Sql> = {
   timeToComplete: Prisma.sql`"secondsToComplete"`,
 };
 
-export type ReportSort<F extends string> = { field: F; direction: "asc" | "desc" };
-
 /**
  * One shipment a row: its sender and flow, the signers' counts from one aggregate per shipment, and the
  * time from sending to completion, computed by PostgreSQL; `fullCount` is the rows the filters keep.
@@ -53,11 +51,12 @@ export async function readShipmentRows(
   limit: number,
   offset: number,
 ): Promise<{ rows: ShipmentReportRow[]; total: number }> {
-  const range = instantRange(filters.from, filters.to, timeZone);
-  const status = filters.status ? Prisma.sql`AND d.status = ${filters.status}::"DocumentStatus"` : Prisma.empty;
-  const direction = sort.direction === "asc" ? Prisma.sql`ASC NULLS LAST` : Prisma.sql`DESC NULLS LAST`;
+  const { where, direction } = listingSql(organizationId, filters, timeZone, sort.direction, {
+    column: Prisma.sql`d.status`,
+    type: "DocumentStatus",
+  });
   const rows = await db.$queryRaw<Row[]>`
-    SELECT d."hexId", d.title, d.status::text AS status, COALESCE(d.tags, ARRAY[]::text[]) AS tags, d."createdAt", d."sentAt", d."completedAt",
+    SELECT d."hexId", d.title, d.status::text AS status, d.tags, d."createdAt", d."sentAt", d."completedAt",
            CASE WHEN u.id IS NULL THEN NULL ELSE trim(u."firstName" || ' ' || u."lastName") END AS "senderName",
            u.email AS "senderEmail", f.name AS "flowName",
            s.total AS "signersTotal", s.signed AS "signersSigned", s.rejected AS "signersRejected",
@@ -71,7 +70,7 @@ export async function readShipmentRows(
              (count(*) FILTER (WHERE x.status = 'REJECTED'))::int AS rejected
       FROM "Signer" x WHERE x."documentId" = d.id
     ) s
-    WHERE ${shipmentFilterSql(organizationId, filters)} AND ${withinRange(Prisma.sql`d."createdAt"`, range)} ${status}
+    WHERE ${where}
     ORDER BY ${orderColumns[sort.field]} ${direction}, d.id DESC
     LIMIT ${limit} OFFSET ${offset}`;
   // A page past the end has no row to carry the count: ask for the first one.

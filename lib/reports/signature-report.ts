@@ -1,8 +1,7 @@
 import type { AuthContext } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { instantRange, reportPage, shipmentFilterSql, shipmentJoins, withinRange } from "./report-sql";
-import type { ReportSort } from "./shipment-report";
+import { listingSql, reportPage, shipmentJoins, type ReportSort } from "./report-sql";
 import {
   signatureReportQuery,
   type CheckOutcome,
@@ -74,10 +73,15 @@ export async function readSignatureRows(
   limit: number,
   offset: number,
 ): Promise<{ rows: SignatureReportRow[]; total: number }> {
-  const range = instantRange(filters.from, filters.to, timeZone);
-  const status = filters.status ? Prisma.sql`AND s.status = ${filters.status}::"ProcessStatus"` : Prisma.empty;
-  const direction = sort.direction === "asc" ? Prisma.sql`ASC NULLS LAST` : Prisma.sql`DESC NULLS LAST`;
   const signerText = [Prisma.sql`s."firstName"`, Prisma.sql`s."lastName"`, Prisma.sql`coalesce(s.email, '')`];
+  const { where, direction } = listingSql(
+    organizationId,
+    filters,
+    timeZone,
+    sort.direction,
+    { column: Prisma.sql`s.status`, type: "ProcessStatus" },
+    signerText,
+  );
   const rows = await db.$queryRaw<Row[]>`
     SELECT s."hexId", d."hexId" AS "documentHexId", d.title, s."firstName", s."lastName", s.email, s.position,
            s.status::text AS status, s."invitedAt", s."signedAt", s."rejectedAt", s."rejectionReason",
@@ -94,7 +98,7 @@ export async function readSignatureRows(
       SELECT l.id, l."displayName", l.latitude, l.longitude, l."errorCode" FROM "Location" l
       WHERE l."signerId" = s.id ORDER BY l.timestamp DESC, l.id DESC LIMIT 1
     ) loc ON TRUE
-    WHERE ${shipmentFilterSql(organizationId, filters, signerText)} AND ${withinRange(Prisma.sql`d."createdAt"`, range)} ${status}
+    WHERE ${where}
     ORDER BY ${orderColumns[sort.field]} ${direction}, s.id DESC
     LIMIT ${limit} OFFSET ${offset}`;
   // A page past the end has no row to carry the count: ask for the first one.

@@ -319,8 +319,9 @@ describe("shipment report", () => {
     expect(bad.body.errorCode).toBe("LOG_EXPORT_DATES");
     expect((await shipments(tokenA, { status: "NOPE" })).status).toBe(400);
   });
-  it("lists a shipment whose tags column is NULL (rows written before tags existed) with no tags", async () => {
-    await db.$executeRaw`UPDATE "Document" SET tags = NULL WHERE "hexId" = ${docs.ALFA}`;
+  it("keeps every shipment's tags a list: the column refuses NULL, and a row written without tags lists none", async () => {
+    await expect(db.$executeRaw`UPDATE "Document" SET tags = NULL WHERE "hexId" = ${docs.ALFA}`).rejects.toThrow(/not-null/);
+    await db.$executeRaw`UPDATE "Document" SET tags = DEFAULT WHERE "hexId" = ${docs.ALFA}`;
     try {
       const page = await shipments(tokenA, { ...month, sort: "title,asc" });
       expect(page.status).toBe(200);
