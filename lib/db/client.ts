@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
@@ -29,10 +30,65 @@ class SequentialClient extends pg.Client {
   }
 }
 
+const configWriteListeners = new Set<() => void>();
+/** Listeners owed a call once the transaction they wrote in commits (absent outside a transaction). */
+const owedAfterCommit = new AsyncLocalStorage<Set<() => void>>();
+const writeOperations = new Set([
+  "create",
+  "createMany",
+  "createManyAndReturn",
+  "update",
+  "updateMany",
+  "updateManyAndReturn",
+  "upsert",
+  "delete",
+  "deleteMany",
+]);
+
+/**
+ * Calls `listener` after every write to ConfigValue through this client, once it is visible to other
+ * connections: right after the statement outside a transaction, after COMMIT inside an interactive one
+ * (lib/config/cache.ts drops its cached configuration then, here and in every other process).
+ */
+export function onConfigWritten(listener: () => void): void {
+  configWriteListeners.add(listener);
+}
+
+function announceConfigWrite() {
+  const owed = owedAfterCommit.getStore();
+  for (const listener of configWriteListeners) {
+    if (owed) owed.add(listener);
+    else listener();
+  }
+}
+
 function createClient(): PrismaClient {
   const pool = new pg.Pool({ connectionString: env().DATABASE_URL, Client: SequentialClient });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-  return new PrismaClient({ adapter });
+  const client = new PrismaClient({ adapter }).$extends({
+    query: {
+      configValue: {
+        async $allOperations({ operation, args, query }) {
+          const result = await query(args);
+          if (writeOperations.has(operation)) announceConfigWrite();
+          return result;
+        },
+      },
+    },
+  });
+  const transaction = client.$transaction.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  // An interactive transaction runs its callback with a set of listeners owed once it has committed.
+  async function $transaction(...args: unknown[]) {
+    if (typeof args[0] !== "function") return transaction(...args);
+    const owed = new Set<() => void>();
+    const result = await owedAfterCommit.run(owed, () => transaction(...args));
+    for (const listener of owed) listener();
+    return result;
+  }
+  // The extension changes no method's signature: the client keeps PrismaClient's type.
+  return new Proxy(client, {
+    get: (target, name) => (name === "$transaction" ? $transaction : Reflect.get(target, name)),
+  }) as unknown as PrismaClient;
 }
 
 export const db: PrismaClient = globalForDb.rubricaDb ?? createClient();

@@ -1,7 +1,8 @@
 import type { StepType } from "@/lib/db/generated/enums";
 import type { EvidenceCheck } from "@/lib/db/generated/enums";
 import type { QueuedJob } from "@/lib/queue/enqueue";
-import { type Client, latestInStep } from "./captured-evidence";
+import type { Tx } from "@/lib/db/client";
+import { latestCheckInStep } from "./captured-evidence";
 import type { EvidenceRound } from "./identity-process";
 
 // Which captures get a face check, against what, and how the signer learns the result. The check
@@ -105,14 +106,14 @@ export function faceCheckReasonOf(checkDetail: unknown): string | null {
  * here, so their PENDING would mean nothing) and before the first capture.
  */
 export async function lastCheckOf(
-  client: Client,
+  client: Pick<Tx, "$queryRaw">,
   round: EvidenceRound,
   step: FlowStepLike | undefined,
   flowSteps: readonly FlowStepLike[],
 ): Promise<LastCheck | null> {
   const comparison = step ? faceComparisonOf(step, flowSteps) : null;
   if (!step || !comparison) return null;
-  const latest = await latestInStep(client, round, step.position, checkedKindOf(step.type));
+  const latest = await latestCheckInStep(client, round, step.position, checkedKindOf(step.type));
   return latest
     ? {
         kind: latest.kind,

@@ -1,3 +1,4 @@
+import { cached } from "@/lib/config/cache";
 import { captureConfigKeys, configDefaults, getConfigValues } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { fromDbLanguage } from "@/lib/i18n/config";
@@ -29,12 +30,16 @@ export function currentPage(access: SignerAccess): string {
   return step ? signerStepPages[step.type] : "full-process";
 }
 
+/** Every identification type (reference data, a few rows per country), in id order. */
+function identTypes() {
+  return cached("ident-types", () =>
+    db.identType.findMany({ orderBy: { id: "asc" }, select: { code: true, name: true, country: { select: { code: true } } } }),
+  );
+}
+
 async function identName(signer: SignerRecord): Promise<string | null> {
   if (!signer.identType) return null;
-  const type = await db.identType.findFirst({
-    where: { code: signer.identType, ...(signer.country ? { country: { code: signer.country } } : {}) },
-    select: { name: true },
-  });
+  const type = (await identTypes()).find((t) => t.code === signer.identType && (!signer.country || t.country.code === signer.country));
   return type?.name ?? signer.identType;
 }
 
