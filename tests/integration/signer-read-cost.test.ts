@@ -13,7 +13,10 @@ import { createSentShipment } from "../support/signing";
 // dropped in every process as soon as a setting is saved in any of them (lib/config/cache.ts).
 
 const childEnv = { ...process.env, DOTENV_CONFIG_PATH: "/nonexistent/.env" };
-type Counts = Record<"getSignatureProcess" | "verify" | "pageGuard", { first: number; steady: number[]; statements: string[] }>;
+type Counts = Record<
+  "getSignatureProcess" | "verify" | "pageGuard" | "documentList" | "contactList",
+  { first: number; steady: number[]; statements: string[] }
+>;
 
 /** The statements each signer read sends, counted on the wire in a fresh process (tests/support/signer-read-statements.ts). */
 function countStatements(processHexId: string, secret: string): Counts {
@@ -56,7 +59,7 @@ async function startReader(organizationId: number) {
 const readers: { stop: () => void }[] = [];
 afterAll(() => readers.forEach((r) => r.stop()));
 
-describe("signer reads", () => {
+describe("signer reads and the portal's lists", () => {
   it("send at most 2 SQL statements each once the organisation's configuration is held in memory", async () => {
     const org = await createTestOrganization();
     // The heaviest live case: the signer stands on a selfie compared with their ID photo, so the read
@@ -65,6 +68,16 @@ describe("signer reads", () => {
     await db.flowStep.updateMany({ where: { flowId: flow.id, type: "SELFIE" }, data: { compareTarget: "ID_FRONT" } });
     const signer = signers[0]!;
     await db.signer.update({ where: { id: signer.id }, data: { status: "IN_PROGRESS", currentStep: 1 } });
+    // The lists' rows carry relations (a shipment's signers, a contact's channels): a page is still one statement.
+    for (const n of [1, 2, 3])
+      await db.contact.create({
+        data: {
+          organizationId: org.organization.id,
+          firstName: `Contacto${n}`,
+          lastName: "Prueba",
+          channels: { create: [{ type: "EMAIL", value: `c${n}@example.test`, favorite: true }] },
+        },
+      });
 
     const counts = countStatements(signer.hexId, signer.secret!);
     for (const [name, { steady, statements }] of Object.entries(counts)) {

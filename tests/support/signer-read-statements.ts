@@ -3,7 +3,7 @@ import { startStatementCounter } from "./pg-statement-counter";
 // Run by tests/integration/signer-read-statements.test.ts in a fresh process whose only database
 // connection goes through a wire-level statement counter (tests/support/pg-statement-counter.ts):
 // the statements each signer read sends, call by call, as JSON on the last line of stdout.
-// Arguments: processHexId secret.
+// Arguments: processHexId secret. Then the same for the portal's list pages of the signer's organisation.
 const [processHexId, secret] = process.argv.slice(2) as [string, string];
 const counter = await startStatementCounter(process.env.DATABASE_URL!);
 process.env.DATABASE_URL = counter.url; // before any app module reads env()
@@ -15,7 +15,27 @@ const { guardProcessPage } = await import("@/lib/signing/process-page-guard");
 const { db } = await import("@/lib/db/client");
 const { configCacheLive } = await import("@/lib/config/cache");
 
+const { listDocuments } = await import("@/lib/documents/list-documents");
+const { listContacts } = await import("@/lib/contacts/list-contacts");
+type AuthContext = import("@/lib/auth/context").AuthContext;
+
+// The portal's shipment and contact lists for the signer's organisation, as their route handlers call them once the
+// caller is known (its token check is not counted here).
+const signerOrg = await db.signer.findUniqueOrThrow({
+  where: { hexId: processHexId },
+  select: { document: { select: { organization: { select: { id: true, hexId: true, name: true } } } } },
+});
+const organization = signerOrg.document.organization;
+const context = {
+  organizationId: organization.id,
+  organizationHexId: organization.hexId,
+  organizationName: organization.name,
+  authorities: [],
+} as unknown as AuthContext;
+
 const reads: Record<string, () => Promise<unknown>> = {
+  documentList: () => listDocuments(context, {}),
+  contactList: () => listContacts(context, {}),
   getSignatureProcess: async () => {
     const { status, body } = await call(getProcess, `/api/signprocess/getSignatureProcess/${processHexId}`, {
       params: { id: processHexId },
