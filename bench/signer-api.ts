@@ -56,7 +56,8 @@ const benchEnv = {
   APP_BASE_URL: "http://127.0.0.1:3000",
   NEXT_TELEMETRY_DISABLED: "1",
 };
-Object.assign(process.env, benchEnv);
+// The bare server's child gets its DATABASE_URL from here (straight, or through the counting relay).
+if (process.argv[2] !== "--bare") Object.assign(process.env, benchEnv);
 
 type Link = { hexId: string; secret: string };
 

@@ -3,6 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
 import { env } from "@/lib/config/env";
+import { announceConfigChange } from "@/lib/config/config-changes";
 
 // One client per process; Next.js dev reloads modules, so keep it on globalThis there.
 const globalForDb = globalThis as unknown as { rubricaDb?: PrismaClient };
@@ -30,8 +31,7 @@ class SequentialClient extends pg.Client {
   }
 }
 
-const configWriteListeners = new Set<() => void>();
-/** Listeners owed a call once the transaction they wrote in commits (absent outside a transaction). */
+/** Announcements owed once the interactive transaction they were made in commits (absent outside one). */
 const owedAfterCommit = new AsyncLocalStorage<Set<() => void>>();
 const writeOperations = new Set([
   "create",
@@ -46,20 +46,14 @@ const writeOperations = new Set([
 ]);
 
 /**
- * Calls `listener` after every write to ConfigValue through this client, once it is visible to other
- * connections: right after the statement outside a transaction, after COMMIT inside an interactive one
- * (lib/config/cache.ts drops its cached configuration then, here and in every other process).
+ * Every write to ConfigValue through this client is announced (lib/config/config-changes.ts) once
+ * other connections can see it: right after the statement outside a transaction, after COMMIT inside
+ * an interactive one, so that no process reads and keeps the value from before it.
  */
-export function onConfigWritten(listener: () => void): void {
-  configWriteListeners.add(listener);
-}
-
-function announceConfigWrite() {
+function configWritten() {
   const owed = owedAfterCommit.getStore();
-  for (const listener of configWriteListeners) {
-    if (owed) owed.add(listener);
-    else listener();
-  }
+  if (owed) owed.add(announceConfigChange);
+  else announceConfigChange();
 }
 
 function createClient(): PrismaClient {
@@ -70,14 +64,14 @@ function createClient(): PrismaClient {
       configValue: {
         async $allOperations({ operation, args, query }) {
           const result = await query(args);
-          if (writeOperations.has(operation)) announceConfigWrite();
+          if (writeOperations.has(operation)) configWritten();
           return result;
         },
       },
     },
   });
   const transaction = client.$transaction.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  // An interactive transaction runs its callback with a set of listeners owed once it has committed.
+  // An interactive transaction runs its callback with the announcements owed once it has committed.
   async function $transaction(...args: unknown[]) {
     if (typeof args[0] !== "function") return transaction(...args);
     const owed = new Set<() => void>();

@@ -3,6 +3,7 @@ import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
 import { PUT as putSettings } from "@/app/api/organization/settings/route";
 import { db } from "@/lib/db/client";
+import { findSigner, signerAccessInclude } from "@/lib/signing/signer-access";
 import { createTestOrganization, createTestUser } from "../support/fixtures";
 import { call } from "../support/http";
 import { signIn } from "../support/sign-in";
@@ -87,6 +88,40 @@ describe("signer reads and the portal's lists", () => {
     // The process read and the selfie step's latest check: the count covers the whole answer.
     expect(counts.getSignatureProcess.statements.some((sql) => sql.includes('"Evidence"'))).toBe(true);
   }, 120_000);
+});
+
+describe("the signer read in one statement", () => {
+  it("answers exactly what Prisma's read with signerAccessInclude answers", async () => {
+    const org = await createTestOrganization();
+    const sender = await createTestUser(org);
+    const { signers, flow, document } = await createSentShipment(org.organization.id, {
+      signers: [{}, { position: 2 }],
+      steps: ["DATA_CONFIRM", "ID_PHOTO", "SELFIE", "SIGNATURE"],
+    });
+    // Every relation present: a sender, a contact, a document type on the ID step, a second file, dates set.
+    const passport = await db.documentType.create({ data: { organizationId: org.organization.id, name: "Pasaporte", hasRear: false } });
+    await db.flowStep.updateMany({ where: { flowId: flow.id, type: "ID_PHOTO" }, data: { documentTypeId: passport.id } });
+    await db.document.update({
+      where: { id: document.id },
+      data: { senderId: sender.id, tags: ["ventas", "2026"], callBackUrl: "https://example.test/hook?token=x", completedAt: new Date() },
+    });
+    await db.documentFile.create({
+      data: { documentId: document.id, fileName: "anexo.pdf", storageKey: "k", sha256: "0".repeat(64), size: 10, pages: 2 },
+    });
+    const contact = await db.contact.create({ data: { organizationId: org.organization.id, firstName: "Ana", lastName: "Prueba" } });
+    await db.signer.update({
+      where: { id: signers[0]!.id },
+      data: { contactId: contact.id, status: "IN_PROGRESS", startedAt: new Date(), termsAccepted: true, termsAcceptedAt: new Date() },
+    });
+    const stepsInOrder = <T extends { document: { flow: { steps: { id: number }[] } | null } }>(record: T | null) =>
+      record?.document.flow?.steps.sort((a, b) => a.id - b.id) && record;
+
+    for (const signer of signers) {
+      const viaPrisma = await db.signer.findUnique({ where: { hexId: signer.hexId }, include: signerAccessInclude });
+      expect(stepsInOrder(await findSigner(signer.hexId))).toEqual(stepsInOrder(viaPrisma));
+    }
+    expect(await findSigner("0".repeat(32))).toBeNull();
+  });
 });
 
 describe("configuration held in memory", () => {
