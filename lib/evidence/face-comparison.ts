@@ -113,7 +113,25 @@ export async function lastCheckOf(
 ): Promise<LastCheck | null> {
   const comparison = step ? faceComparisonOf(step, flowSteps) : null;
   if (!step || !comparison) return null;
-  const latest = await latestCheckInStep(client, round, step.position, checkedKindOf(step.type));
+  return toLastCheck(await latestCheckInStep(client, round, step.position, checkedKindOf(step.type)), comparison);
+}
+
+/** A step's latest capture of a checked kind in this round, as a signer read brings them along (lib/signing/signer-access.ts). */
+export type CheckedCapture = { stepPosition: number; kind: string; check: EvidenceCheck; checkDetail: unknown };
+
+/** lastCheckOf, from the latest checked capture of each step already read (one per step position and kind). */
+export function lastCheckAmong(
+  captures: readonly CheckedCapture[],
+  step: FlowStepLike | undefined,
+  flowSteps: readonly FlowStepLike[],
+): LastCheck | null {
+  const comparison = step ? faceComparisonOf(step, flowSteps) : null;
+  if (!step || !comparison) return null;
+  const kind = checkedKindOf(step.type);
+  return toLastCheck(captures.find((c) => c.stepPosition === step.position && c.kind === kind) ?? null, comparison);
+}
+
+function toLastCheck(latest: Omit<CheckedCapture, "stepPosition"> | null, comparison: FaceComparison): LastCheck | null {
   return latest
     ? {
         kind: latest.kind,
