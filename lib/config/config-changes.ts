@@ -28,7 +28,10 @@ export function backgroundRedis(): Redis {
   return connection;
 }
 
-const localListeners = new Set<() => void>();
+// Shared through globalThis: lib/db/client.ts keeps one client per process there in development and
+// tests, whose announcements must reach the cache of modules evaluated again since (a reload, a test file).
+const globalForConfig = globalThis as unknown as { rubricaConfigListeners?: Set<() => void> };
+const localListeners = (globalForConfig.rubricaConfigListeners ??= new Set<() => void>());
 let publisher: Redis | null = null;
 
 /** `listener` runs, in this process, whenever the configuration changes here. */
