@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/config/env";
+import { cached } from "./cache";
 
 /**
  * Server configuration with defaults. An organisation's row overrides the global row
@@ -74,11 +75,26 @@ export function isKnownConfig(name: string): boolean {
   return computedDefault(name) !== undefined;
 }
 
+type ConfigRow = { organizationId: number | null; name: string; value: string };
+
+function readRows(organizationId: number | null, names: readonly string[]): Promise<ConfigRow[]> {
+  return db.configValue.findMany({
+    where: { name: { in: [...names] }, OR: [{ organizationId: null }, ...(organizationId ? [{ organizationId }] : [])] },
+    select: { organizationId: true, name: true, value: true },
+  });
+}
+
+/** The rows of every known setting for one organisation and the global ones, as lib/config/cache.ts holds them. */
+function knownRows(organizationId: number | null): Promise<ConfigRow[]> {
+  return cached(`config:${organizationId ?? "global"}`, () =>
+    readRows(organizationId, [...Object.keys(configDefaults), `${env().PRODUCT}_base_url`]),
+  );
+}
+
 /** Values for several names at once, for one organisation (or global when null). */
 export async function getConfigValues(organizationId: number | null, names: readonly string[]): Promise<Record<string, string>> {
-  const rows = await db.configValue.findMany({
-    where: { name: { in: [...names] }, OR: [{ organizationId: null }, ...(organizationId ? [{ organizationId }] : [])] },
-  });
+  // Known settings come from the cache; any other name (a row without a default) is read as it is.
+  const rows = names.every(isKnownConfig) ? await knownRows(organizationId) : await readRows(organizationId, names);
   const out: Record<string, string> = {};
   for (const name of names) {
     const own = rows.find((r) => r.name === name && r.organizationId === organizationId && organizationId !== null);

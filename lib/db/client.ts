@@ -1,7 +1,9 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
 import { env } from "@/lib/config/env";
+import { announceConfigChange } from "@/lib/config/config-changes";
 
 // One client per process, kept on globalThis: Next.js dev reloads modules.
 const globalForDb = globalThis as unknown as { rubricaDb?: PrismaClient };
@@ -29,10 +31,58 @@ class SequentialClient extends pg.Client {
   }
 }
 
+/** Announcements owed once the interactive transaction they were made in commits (absent outside one). */
+const owedAfterCommit = new AsyncLocalStorage<Set<() => void>>();
+const writeOperations = new Set([
+  "create",
+  "createMany",
+  "createManyAndReturn",
+  "update",
+  "updateMany",
+  "updateManyAndReturn",
+  "upsert",
+  "delete",
+  "deleteMany",
+]);
+
+/**
+ * Every write to ConfigValue through this client is announced (lib/config/config-changes.ts) once
+ * other connections can see it: right after the statement outside a transaction, after COMMIT inside
+ * an interactive one, so that no process reads and keeps the value from before it.
+ */
+function configWritten() {
+  const owed = owedAfterCommit.getStore();
+  if (owed) owed.add(announceConfigChange);
+  else announceConfigChange();
+}
+
 function createClient(): PrismaClient {
   const pool = new pg.Pool({ connectionString: env().DATABASE_URL, Client: SequentialClient });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-  return new PrismaClient({ adapter });
+  const client = new PrismaClient({ adapter }).$extends({
+    query: {
+      configValue: {
+        async $allOperations({ operation, args, query }) {
+          const result = await query(args);
+          if (writeOperations.has(operation)) configWritten();
+          return result;
+        },
+      },
+    },
+  });
+  const transaction = client.$transaction.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  // An interactive transaction runs its callback with the announcements owed once it has committed.
+  async function $transaction(...args: unknown[]) {
+    if (typeof args[0] !== "function") return transaction(...args);
+    const owed = new Set<() => void>();
+    const result = await owedAfterCommit.run(owed, () => transaction(...args));
+    for (const listener of owed) listener();
+    return result;
+  }
+  // The extension changes no method's signature: the client keeps PrismaClient's type.
+  return new Proxy(client, {
+    get: (target, name) => (name === "$transaction" ? $transaction : Reflect.get(target, name)),
+  }) as unknown as PrismaClient;
 }
 
 /** The process's client, made on first use: importing this module reads no setting (an image builds with none). */

@@ -1,4 +1,6 @@
 import type { Tx } from "@/lib/db/client";
+import type { EvidenceCheck } from "@/lib/db/generated/enums";
+import { Prisma } from "@/lib/db/generated/client";
 import { type CapturedKind, isCapturedKind } from "./evidence-steps";
 import type { EvidenceRound } from "./identity-process";
 
@@ -69,4 +71,37 @@ export async function latestInStep(
 /** Whether an evidence belongs to the process's current round (no restart came after it). */
 export async function inCurrentRound(client: Client, round: EvidenceRound, evidenceId: number): Promise<boolean> {
   return evidenceId > (await roundStart(client, round));
+}
+
+/**
+ * latestInStep's kind, check and checkDetail in one statement, the round's start read in a subquery
+ * (as roundStart reads it): what a signer page reads on every request (lib/signing/process-data.ts).
+ */
+export async function latestCheckInStep(
+  client: Pick<Tx, "$queryRaw">,
+  round: EvidenceRound,
+  stepPosition: number,
+  kind: CapturedKind,
+): Promise<{ kind: string; check: EvidenceCheck; checkDetail: unknown } | null> {
+  const owner =
+    "signerId" in round.owner
+      ? Prisma.sql`e."signerId" = ${round.owner.signerId}`
+      : Prisma.sql`e."validationProcessId" = ${round.owner.validationProcessId}`;
+  const audit =
+    "documentId" in round.audit
+      ? Prisma.sql`a."documentId" = ${round.audit.documentId}`
+      : Prisma.sql`a."validationProcessId" = ${round.audit.validationProcessId}`;
+  const actor = "signer" in round.actor ? Prisma.sql`AND a."payload" -> 'signer' = to_jsonb(${round.actor.signer}::text)` : Prisma.empty;
+  const rows = await client.$queryRaw<{ kind: string; check: EvidenceCheck; checkDetail: unknown }[]>`
+    SELECT e."kind"::text AS "kind", e."check"::text AS "check", e."checkDetail"
+    FROM "Evidence" e
+    WHERE ${owner} AND e."stepPosition" = ${stepPosition} AND e."kind"::text = ${kind}
+      AND e."id" > COALESCE((
+        SELECT CASE WHEN jsonb_typeof(a."payload" -> 'evidenceBefore') = 'number' THEN (a."payload" ->> 'evidenceBefore')::numeric END
+        FROM "AuditEvent" a
+        WHERE ${audit} AND a."type" = ${restartEventType(round)} ${actor}
+        ORDER BY a."sequence" DESC LIMIT 1
+      ), 0)
+    ORDER BY e."id" DESC LIMIT 1`;
+  return rows[0] ?? null;
 }

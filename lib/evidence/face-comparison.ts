@@ -1,7 +1,8 @@
 import type { StepType } from "@/lib/db/generated/enums";
 import type { EvidenceCheck } from "@/lib/db/generated/enums";
 import type { QueuedJob } from "@/lib/queue/enqueue";
-import { type Client, latestInStep } from "./captured-evidence";
+import type { Tx } from "@/lib/db/client";
+import { latestCheckInStep } from "./captured-evidence";
 import type { EvidenceRound } from "./identity-process";
 
 // Which captures get a face check, against what, and how the signer learns the result. The check
@@ -105,14 +106,32 @@ export function faceCheckReasonOf(checkDetail: unknown): string | null {
  * here, so their PENDING would mean nothing) and before the first capture.
  */
 export async function lastCheckOf(
-  client: Client,
+  client: Pick<Tx, "$queryRaw">,
   round: EvidenceRound,
   step: FlowStepLike | undefined,
   flowSteps: readonly FlowStepLike[],
 ): Promise<LastCheck | null> {
   const comparison = step ? faceComparisonOf(step, flowSteps) : null;
   if (!step || !comparison) return null;
-  const latest = await latestInStep(client, round, step.position, checkedKindOf(step.type));
+  return toLastCheck(await latestCheckInStep(client, round, step.position, checkedKindOf(step.type)), comparison);
+}
+
+/** A step's latest capture of a checked kind in this round, as a signer read brings them along (lib/signing/signer-access.ts). */
+export type CheckedCapture = { stepPosition: number; kind: string; check: EvidenceCheck; checkDetail: unknown };
+
+/** lastCheckOf, from the latest checked capture of each step already read (one per step position and kind). */
+export function lastCheckAmong(
+  captures: readonly CheckedCapture[],
+  step: FlowStepLike | undefined,
+  flowSteps: readonly FlowStepLike[],
+): LastCheck | null {
+  const comparison = step ? faceComparisonOf(step, flowSteps) : null;
+  if (!step || !comparison) return null;
+  const kind = checkedKindOf(step.type);
+  return toLastCheck(captures.find((c) => c.stepPosition === step.position && c.kind === kind) ?? null, comparison);
+}
+
+function toLastCheck(latest: Omit<CheckedCapture, "stepPosition"> | null, comparison: FaceComparison): LastCheck | null {
   return latest
     ? {
         kind: latest.kind,

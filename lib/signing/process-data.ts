@@ -1,7 +1,8 @@
+import { cached } from "@/lib/config/cache";
 import { captureConfigKeys, configDefaults, getConfigValues } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { fromDbLanguage } from "@/lib/i18n/config";
-import { lastCheckOf } from "@/lib/evidence/face-comparison";
+import { lastCheckAmong, lastCheckOf } from "@/lib/evidence/face-comparison";
 import { type SignerAccess, signerAccess, type SignerRecord } from "./signer-access";
 import { signerRound } from "./signer-identity";
 import { asksForLocation, processPagePath, signerStepPages } from "./steps";
@@ -29,12 +30,16 @@ export function currentPage(access: SignerAccess): string {
   return step ? signerStepPages[step.type] : "full-process";
 }
 
+/** Every identification type (reference data, a few rows per country), in id order. */
+function identTypes() {
+  return cached("ident-types", () =>
+    db.identType.findMany({ orderBy: { id: "asc" }, select: { code: true, name: true, country: { select: { code: true } } } }),
+  );
+}
+
 async function identName(signer: SignerRecord): Promise<string | null> {
   if (!signer.identType) return null;
-  const type = await db.identType.findFirst({
-    where: { code: signer.identType, ...(signer.country ? { country: { code: signer.country } } : {}) },
-    select: { name: true },
-  });
+  const type = (await identTypes()).find((t) => t.code === signer.identType && (!signer.country || t.country.code === signer.country));
   return type?.name ?? signer.identType;
 }
 
@@ -107,7 +112,10 @@ export async function signatureProcessOf(access: SignerAccess) {
       maxLinkUses: access.maxUses ?? Number(configDefaults.max_link_uses),
       // The current step's latest checked capture (a selfie compared with the ID photo): PENDING while
       // its check runs, then VERIFIED or FAILED with the reason; null on steps without a check.
-      lastCheck: await lastCheckOf(db, signerRound(signer), access.steps[signer.currentStep], flow?.steps ?? []),
+      // Read with the signer when the access came from their link (one statement in all); read here otherwise.
+      lastCheck: access.latestChecks
+        ? lastCheckAmong(access.latestChecks, access.steps[signer.currentStep], flow?.steps ?? [])
+        : await lastCheckOf(db, signerRound(signer), access.steps[signer.currentStep], flow?.steps ?? []),
     },
   };
 }

@@ -35,7 +35,7 @@ export async function guardProcessPage(
   }
   if (!found.secretOk) return { redirect: linkErrorPath("UNKNOWN", "UNKNOWN") };
   const { signer } = found;
-  const process = await signatureProcessOf(accessOf(signer, found.maxUses));
+  const process = await signatureProcessOf(accessOf(signer, found.maxUses, found.latestChecks));
   if (process.result !== 1) {
     const state = process.linkState;
     if (!options.showsStates?.includes(state)) return { redirect: endedLinkPath(signer.status, state, urlSign, processHexId) };
