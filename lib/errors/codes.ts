@@ -239,6 +239,9 @@ export const errorStatus = {
   // the person's data in a validation process (/validation-process/data-capture-validation, lib/validation-process)
   COUNTRY_UNKNOWN: 400,
   IDENT_TYPE_UNKNOWN: 400,
+  // webhooks an integrator manages (/api/webhook-endpoints, lib/webhooks) and the callback secret
+  WEBHOOK_EVENTS_INVALID: 400,
+  CALLBACK_SECRET_REVEALED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -20,6 +20,8 @@ import { validationEvidenceProcess } from "@/lib/validation-process/validation-i
 import { stampEveryMs } from "@/lib/stamping/networks";
 import { stampPending, stampPendingJobName, stampPendingPayload, stampingQueue } from "@/lib/stamping/stamp-pending";
 import { sealDocument, sealDocumentPayload, signForSigner, signSignerPayload } from "@/lib/sealing/sign-files";
+import { deliverWebhook, deliverWebhookPayload, sweepWebhooks, sweepWebhooksPayload } from "@/lib/webhooks/deliver-webhook";
+import { webhookSweepEveryMs, webhooksQueue } from "@/lib/webhooks/jobs";
 
 type JobDefinition<T> = { queue: string; payload: z.ZodType<T>; handler: (payload: T, attempt: JobAttempt) => Promise<unknown> };
 
@@ -60,6 +62,8 @@ export const jobs = {
     handler: (payload, attempt) => runLivenessCheck(payload, attempt, evidenceProcesses),
   }),
   [stampPendingJobName]: job({ queue: stampingQueue, payload: stampPendingPayload, handler: async (payload) => stampPending(payload) }),
+  "webhooks.deliver": job({ queue: webhooksQueue, payload: deliverWebhookPayload, handler: (payload, attempt) => deliverWebhook(payload, attempt) }),
+  "webhooks.sweep": job({ queue: webhooksQueue, payload: sweepWebhooksPayload, handler: async () => sweepWebhooks() }),
 } as const;
 
 export type JobName = keyof typeof jobs;
@@ -76,6 +80,7 @@ export const queueConcurrency: Record<string, number> = {
   [evidenceQueue]: 1,
   [callbacksQueue]: 10,
   [stampingQueue]: 1,
+  [webhooksQueue]: 10,
 };
 
 /** Repeating jobs the worker schedules at start (BullMQ job schedulers are upserts: no duplicates). */
@@ -85,6 +90,8 @@ export const schedules: { name: JobName; everyMs: number }[] = [
   { name: "signing.reconcile", everyMs: 2 * 60_000 },
   // Stamps whatever evidence waits (a no-op while STAMPING_NETWORKS is empty).
   { name: stampPendingJobName, everyMs: stampEveryMs() },
+  // Webhook deliveries whose job was lost (Redis restarted empty) are queued again.
+  { name: "webhooks.sweep", everyMs: webhookSweepEveryMs },
 ];
 
 export async function runJob(name: string, data: unknown, attempt: JobAttempt = singleAttempt): Promise<unknown> {
