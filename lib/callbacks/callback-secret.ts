@@ -56,7 +56,9 @@ export type CallbackSecretState = { revealed: boolean; previousSecretExpiresAt: 
 export async function callbackSecretState(context: AuthContext, now = new Date()): Promise<CallbackSecretState> {
   assertPerson(context);
   const [revealed, previous] = await Promise.all([
-    db.configValue.findUnique({ where: { organizationId_name: { organizationId: context.organizationId, name: callbackSecretRevealedName } } }),
+    db.configValue.findUnique({
+      where: { organizationId_name: { organizationId: context.organizationId, name: callbackSecretRevealedName } },
+    }),
     previousCallbackSecret(context.organizationId, now),
   ]);
   return { revealed: revealed !== null, previousSecretExpiresAt: previous?.expiresAt.toISOString() ?? null };
@@ -95,15 +97,28 @@ export async function rotateCallbackSecret(context: AuthContext, ip: string, now
   const current = await organizationCallbackSecret(context.organizationId);
   const secret = `whsec_${randomHex(32)}`;
   const organizationId = context.organizationId;
-  const previous = encryptSecret(JSON.stringify({ secret: current, expiresAt: new Date(now.getTime() + callbackRotationOverlapMs).toISOString() }));
+  const previous = encryptSecret(
+    JSON.stringify({ secret: current, expiresAt: new Date(now.getTime() + callbackRotationOverlapMs).toISOString() }),
+  );
   await db.$transaction(async (tx) => {
     const upsert = (name: string, value: string) =>
-      tx.configValue.upsert({ where: { organizationId_name: { organizationId, name } }, create: { organizationId, name, value }, update: { value } });
+      tx.configValue.upsert({
+        where: { organizationId_name: { organizationId, name } },
+        create: { organizationId, name, value },
+        update: { value },
+      });
     await upsert(callbackSecretName, encryptSecret(secret));
     await upsert(previousCallbackSecretName, previous);
     await upsert(callbackSecretRevealedName, now.toISOString());
     await logOperation(
-      { module: "ORGANIZACION", organizationId, userId: context.userId, event: "CALLBACK_SECRET_ROTATE", ip, action: "rotate callback secret" },
+      {
+        module: "ORGANIZACION",
+        organizationId,
+        userId: context.userId,
+        event: "CALLBACK_SECRET_ROTATE",
+        ip,
+        action: "rotate callback secret",
+      },
       tx,
     );
   });

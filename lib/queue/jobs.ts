@@ -62,7 +62,11 @@ export const jobs = {
     handler: (payload, attempt) => runLivenessCheck(payload, attempt, evidenceProcesses),
   }),
   [stampPendingJobName]: job({ queue: stampingQueue, payload: stampPendingPayload, handler: async (payload) => stampPending(payload) }),
-  "webhooks.deliver": job({ queue: webhooksQueue, payload: deliverWebhookPayload, handler: (payload, attempt) => deliverWebhook(payload, attempt) }),
+  "webhooks.deliver": job({
+    queue: webhooksQueue,
+    payload: deliverWebhookPayload,
+    handler: (payload, attempt) => deliverWebhook(payload, attempt),
+  }),
   "webhooks.sweep": job({ queue: webhooksQueue, payload: sweepWebhooksPayload, handler: async () => sweepWebhooks() }),
 } as const;
 

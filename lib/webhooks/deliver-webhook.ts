@@ -47,7 +47,12 @@ export async function deliverWebhook(
   const { endpoint } = delivery;
   const number = delivery.attempts + 1;
   const final = attempt.attemptsMade + 1 >= attempt.attempts;
-  const record = (data: { status: "DELIVERED" | "FAILED" | "PENDING"; responseCode?: number | null; durationMs?: number | null; error?: string | null }) =>
+  const record = (data: {
+    status: "DELIVERED" | "FAILED" | "PENDING";
+    responseCode?: number | null;
+    durationMs?: number | null;
+    error?: string | null;
+  }) =>
     db.webhookDelivery.update({
       where: { id: delivery.id },
       data: {

@@ -7,13 +7,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { encryptSecret } from "@/lib/security/encryption";
 import { randomHex } from "@/lib/security/random";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
-import {
-  createWebhookInput,
-  updateWebhookInput,
-  webhookView,
-  type WebhookView,
-  type WebhookWithSecret,
-} from "./schemas";
+import { createWebhookInput, updateWebhookInput, webhookView, type WebhookView, type WebhookWithSecret } from "./schemas";
 
 /** How long the secret before a rotation keeps signing (and so verifying at the receiver). */
 export const rotationOverlapMs = 24 * 3600_000;
@@ -130,7 +124,11 @@ export async function rotateWebhookSecret(context: AuthContext, hexId: string, i
     const current = await findWebhookEndpoint(context, hexId, tx);
     await tx.webhookEndpoint.update({
       where: { id: current.id },
-      data: { secret: encryptSecret(secret), previousSecret: current.secret, previousSecretExpiresAt: new Date(now.getTime() + rotationOverlapMs) },
+      data: {
+        secret: encryptSecret(secret),
+        previousSecret: current.secret,
+        previousSecretExpiresAt: new Date(now.getTime() + rotationOverlapMs),
+      },
     });
     await logOperation(audit(context, ip, "WEBHOOK_ROTATE_SECRET", current.hexId, "rotate webhook secret"), tx);
   });

@@ -24,7 +24,14 @@ export async function recordWebhookEvent(
   const envelope: WebhookEnvelope = { id: `evt_${randomHex(16)}`, type: event, createdAt: now.toISOString(), data };
   const payload = JSON.stringify(envelope);
   const rows = await tx.webhookDelivery.createManyAndReturn({
-    data: endpoints.map((endpoint) => ({ endpointId: endpoint.id, organizationId, event, eventId: envelope.id, payload, nextAttemptAt: now })),
+    data: endpoints.map((endpoint) => ({
+      endpointId: endpoint.id,
+      organizationId,
+      event,
+      eventId: envelope.id,
+      payload,
+      nextAttemptAt: now,
+    })),
     select: { id: true },
   });
   return rows.map((row) => webhookDeliveryJob(row.id));
@@ -32,7 +39,10 @@ export async function recordWebhookEvent(
 
 /** A document.* event, with the document's status as the transaction sees it. */
 export async function recordDocumentEvent(tx: Tx, documentId: number, event: WebhookEvent): Promise<QueuedJob[]> {
-  const document = await tx.document.findUniqueOrThrow({ where: { id: documentId }, select: { organizationId: true, hexId: true, status: true } });
+  const document = await tx.document.findUniqueOrThrow({
+    where: { id: documentId },
+    select: { organizationId: true, hexId: true, status: true },
+  });
   return recordWebhookEvent(tx, document.organizationId, event, { documentHexId: document.hexId, status: document.status });
 }
 
@@ -51,7 +61,10 @@ export async function recordSignerEvent(tx: Tx, signerId: number, event: Webhook
 
 /** A validation.* event, with the process's status as the transaction sees it. */
 export async function recordValidationEvent(tx: Tx, processId: number, event: WebhookEvent): Promise<QueuedJob[]> {
-  const process = await tx.validationProcess.findUniqueOrThrow({ where: { id: processId }, select: { organizationId: true, hexId: true, status: true } });
+  const process = await tx.validationProcess.findUniqueOrThrow({
+    where: { id: processId },
+    select: { organizationId: true, hexId: true, status: true },
+  });
   return recordWebhookEvent(tx, process.organizationId, event, { processHexId: process.hexId, status: process.status });
 }
 

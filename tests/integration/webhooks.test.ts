@@ -104,7 +104,17 @@ async function sendTest(token: string, webhookHexId: string) {
 }
 
 type DeliveryPage = {
-  _embedded: { webhookDeliveries: { deliveryHexId: string; event: string; status: string; attempts: number; responseCode: number | null; durationMs: number | null; redeliveryOf: string | null }[] };
+  _embedded: {
+    webhookDeliveries: {
+      deliveryHexId: string;
+      event: string;
+      status: string;
+      attempts: number;
+      responseCode: number | null;
+      durationMs: number | null;
+      redeliveryOf: string | null;
+    }[];
+  };
   page: { size: number; totalElements: number; totalPages: number; number: number };
 };
 
@@ -125,15 +135,24 @@ describe("webhook endpoints", () => {
     expect(decryptSecret(row.secret)).toBe(created.secret);
     expect(row.events).toEqual(["document.sent", "document.sealed"]);
 
-    const list = await call<{ _embedded: { webhookEndpoints: Record<string, unknown>[] } }>(listRoute, "/api/webhook-endpoints", { token: adminA });
+    const list = await call<{ _embedded: { webhookEndpoints: Record<string, unknown>[] } }>(listRoute, "/api/webhook-endpoints", {
+      token: adminA,
+    });
     expect(list.status).toBe(200);
     const listed = list.body._embedded.webhookEndpoints.find((e) => e.webhookHexId === created.webhookHexId);
-    expect(listed).toMatchObject({ url: `${base}/created`, events: ["document.sent", "document.sealed"], active: true, previousSecretExpiresAt: null });
+    expect(listed).toMatchObject({
+      url: `${base}/created`,
+      events: ["document.sent", "document.sealed"],
+      active: true,
+      previousSecretExpiresAt: null,
+    });
     expect(JSON.stringify(list.body)).not.toContain(created.secret);
   });
 
   it("refuse a URL the callback rules refuse, an unknown event, an unknown field, and a caller without the privilege", async () => {
-    expect((await createEndpoint(adminA, { url: "http://example.test/hook", events: ["document.sent"] })).body.errorCode).toBe("CALLBACK_URL_INVALID");
+    expect((await createEndpoint(adminA, { url: "http://example.test/hook", events: ["document.sent"] })).body.errorCode).toBe(
+      "CALLBACK_URL_INVALID",
+    );
     expect((await createEndpoint(adminA, { url: "https://169.254.169.254/hook", events: ["document.sent"] })).body.errorCode).toBe(
       "CALLBACK_URL_INVALID",
     );
@@ -141,7 +160,9 @@ describe("webhook endpoints", () => {
       "WEBHOOK_EVENTS_INVALID",
     );
     expect((await createEndpoint(adminA, { url: "https://example.test/hook", events: [] })).body.errorCode).toBe("WEBHOOK_EVENTS_INVALID");
-    expect((await createEndpoint(adminA, { url: "https://example.test/hook", events: ["document.sent"], callbackUrl: "x" })).status).toBe(400);
+    expect((await createEndpoint(adminA, { url: "https://example.test/hook", events: ["document.sent"], callbackUrl: "x" })).status).toBe(
+      400,
+    );
     expect((await createEndpoint(operatorA, { url: "https://example.test/hook", events: ["document.sent"] })).status).toBe(403);
   });
 
@@ -149,30 +170,46 @@ describe("webhook endpoints", () => {
     const { webhookHexId } = await endpointFor("/edited", ["document.sent"]);
     const params = { webhookHexId };
     const path = `/api/webhook-endpoints/${webhookHexId}`;
-    const updated = await call(updateRoute, path, { method: "PUT", token: adminA, params, body: { events: ["signer.completed"], active: false } });
+    const updated = await call(updateRoute, path, {
+      method: "PUT",
+      token: adminA,
+      params,
+      body: { events: ["signer.completed"], active: false },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ events: ["signer.completed"], active: false, url: `${base}/edited` });
 
     // Organisation B: every call on A's endpoint is not found, and changes nothing.
     expect((await call(getRoute, path, { token: adminB, params })).status).toBe(404);
-    expect((await call(updateRoute, path, { method: "PUT", token: adminB, params, body: { url: "https://evil.test/x" } })).status).toBe(404);
+    expect((await call(updateRoute, path, { method: "PUT", token: adminB, params, body: { url: "https://evil.test/x" } })).status).toBe(
+      404,
+    );
     expect((await call(rotateRoute, `${path}/rotate-secret`, { method: "POST", token: adminB, params })).status).toBe(404);
     expect((await sendTest(adminB, webhookHexId)).status).toBe(404);
     expect((await deliveries(adminB, webhookHexId)).status).toBe(404);
     expect((await call(deleteRoute, path, { method: "DELETE", token: adminB, params })).status).toBe(404);
-    const listB = await call<{ _embedded: { webhookEndpoints: { webhookHexId: string }[] } }>(listRoute, "/api/webhook-endpoints", { token: adminB });
+    const listB = await call<{ _embedded: { webhookEndpoints: { webhookHexId: string }[] } }>(listRoute, "/api/webhook-endpoints", {
+      token: adminB,
+    });
     expect(listB.body._embedded.webhookEndpoints.map((e) => e.webhookHexId)).not.toContain(webhookHexId);
-    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { hexId: webhookHexId } })).toMatchObject({ url: `${base}/edited`, active: false });
+    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { hexId: webhookHexId } })).toMatchObject({
+      url: `${base}/edited`,
+      active: false,
+    });
 
     // A's delivery cannot be redelivered through B's endpoint either.
     await call(updateRoute, path, { method: "PUT", token: adminA, params, body: { active: true } });
     const sent = await sendTest(adminA, webhookHexId);
     const other = await endpointFor("/other-org", ["document.sent"], adminB);
-    const crossed = await call(redeliverRoute, `/api/webhook-endpoints/${other.webhookHexId}/deliveries/${sent.body.deliveryHexId}/redeliver`, {
-      method: "POST",
-      token: adminB,
-      params: { webhookHexId: other.webhookHexId, deliveryHexId: sent.body.deliveryHexId },
-    });
+    const crossed = await call(
+      redeliverRoute,
+      `/api/webhook-endpoints/${other.webhookHexId}/deliveries/${sent.body.deliveryHexId}/redeliver`,
+      {
+        method: "POST",
+        token: adminB,
+        params: { webhookHexId: other.webhookHexId, deliveryHexId: sent.body.deliveryHexId },
+      },
+    );
     expect(crossed.status).toBe(404);
 
     expect((await call(deleteRoute, path, { method: "DELETE", token: adminA, params })).body).toEqual({ deleted: true });
@@ -235,7 +272,10 @@ describe("deliveries", () => {
     const failed = await deliveryRow(deliveryHexId);
     expect(failed).toMatchObject({ status: "PENDING", attempts: 1, responseCode: 500, lastError: "HTTP 500" });
     expect(failed.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
-    expect(await deliverWebhook({ deliveryId: id }, { attemptsMade: 1, attempts: 8 }, loopback)).toEqual({ result: "delivered", status: 200 });
+    expect(await deliverWebhook({ deliveryId: id }, { attemptsMade: 1, attempts: 8 }, loopback)).toEqual({
+      result: "delivered",
+      status: 200,
+    });
     expect(await deliveryRow(deliveryHexId)).toMatchObject({ status: "DELIVERED", attempts: 2, responseCode: 200, lastError: null });
     expect(received.map((r) => r.headers["x-rubrica-attempt"])).toEqual(["1", "2"]);
     expect(received.every((r) => verifyWebhook(secret, r.headers, r.body))).toBe(true);
@@ -328,11 +368,15 @@ describe("deliveries", () => {
 describe("secret rotation", () => {
   it("both secrets verify for 24 h after a rotation, the old one not after", async () => {
     const { webhookHexId, secret: old } = await endpointFor("/rotated", ["document.sent"]);
-    const rotated = await call<{ webhookHexId: string; secret: string }>(rotateRoute, `/api/webhook-endpoints/${webhookHexId}/rotate-secret`, {
-      method: "POST",
-      token: adminA,
-      params: { webhookHexId },
-    });
+    const rotated = await call<{ webhookHexId: string; secret: string }>(
+      rotateRoute,
+      `/api/webhook-endpoints/${webhookHexId}/rotate-secret`,
+      {
+        method: "POST",
+        token: adminA,
+        params: { webhookHexId },
+      },
+    );
     expect(rotated.status).toBe(200);
     const fresh = rotated.body.secret;
     expect(fresh).not.toBe(old);
@@ -367,7 +411,11 @@ describe("events", () => {
   async function eventsOf(endpointHexId: string) {
     const endpoint = await db.webhookEndpoint.findUniqueOrThrow({ where: { hexId: endpointHexId } });
     const rows = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id }, orderBy: { id: "asc" } });
-    return rows.map((row) => ({ id: row.id, event: row.event, body: JSON.parse(row.payload) as { type: string; data: Record<string, unknown> } }));
+    return rows.map((row) => ({
+      id: row.id,
+      event: row.event,
+      body: JSON.parse(row.payload) as { type: string; data: Record<string, unknown> },
+    }));
   }
 
   it("each change of a shipment is recorded for the endpoints subscribed to it, and delivered signed", async () => {
@@ -377,7 +425,15 @@ describe("events", () => {
 
     // document.sent, through the send route.
     const ready = await createReadyDocument(orgA.organization.id, { signers: [{}] });
-    expect((await call(sendRoute, `/api/documents/${ready.document.hexId}/send`, { method: "POST", token: adminA, params: { documentHexId: ready.document.hexId } })).status).toBe(200);
+    expect(
+      (
+        await call(sendRoute, `/api/documents/${ready.document.hexId}/send`, {
+          method: "POST",
+          token: adminA,
+          params: { documentHexId: ready.document.hexId },
+        })
+      ).status,
+    ).toBe(200);
 
     // signer.started, signer.completed, document.completed, document.sealed: a shipment signed and sealed.
     const signed = await createSentShipment(orgA.organization.id, { signers: [{}], steps: ["SIGNATURE"] });
@@ -389,7 +445,10 @@ describe("events", () => {
     // document.cancelled
     const cancelled = await createSentShipment(orgA.organization.id, { signers: [{}] });
     const documentHexId = cancelled.document.hexId;
-    expect((await call(cancelRoute, `/api/documents/${documentHexId}/cancel`, { method: "POST", token: adminA, params: { documentHexId } })).status).toBe(200);
+    expect(
+      (await call(cancelRoute, `/api/documents/${documentHexId}/cancel`, { method: "POST", token: adminA, params: { documentHexId } }))
+        .status,
+    ).toBe(200);
 
     // signer.rejected, document.rejected
     const rejected = await createSentShipment(orgA.organization.id, { signers: [{}] });
@@ -442,7 +501,10 @@ describe("the organisation's callback secret", () => {
     const admin = await signIn((await createTestUser(org)).email);
     const operator = await signIn((await createTestUser(org, { role: "operator" })).email);
     expect((await call(revealSecretRoute, "/api/callback-secret/reveal", { method: "POST", token: operator })).status).toBe(403);
-    expect((await call(secretStateRoute, "/api/callback-secret", { token: admin })).body).toEqual({ revealed: false, previousSecretExpiresAt: null });
+    expect((await call(secretStateRoute, "/api/callback-secret", { token: admin })).body).toEqual({
+      revealed: false,
+      previousSecretExpiresAt: null,
+    });
     const revealed = await call<{ secret: string }>(revealSecretRoute, "/api/callback-secret/reveal", { method: "POST", token: admin });
     expect(revealed.status).toBe(200);
     expect(revealed.body.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
@@ -459,10 +521,15 @@ describe("the organisation's callback secret", () => {
     expect(before.path).toBe("/callback");
     expect(verifyWebhook(revealed.body.secret, before.headers, before.body)).toBe(true);
 
-    const rotated = await call<{ secret: string }>(rotateCallbackSecretRoute, "/api/callback-secret/rotate", { method: "POST", token: admin });
+    const rotated = await call<{ secret: string }>(rotateCallbackSecretRoute, "/api/callback-secret/rotate", {
+      method: "POST",
+      token: admin,
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).not.toBe(revealed.body.secret);
-    const state = await call<{ revealed: boolean; previousSecretExpiresAt: string }>(secretStateRoute, "/api/callback-secret", { token: admin });
+    const state = await call<{ revealed: boolean; previousSecretExpiresAt: string }>(secretStateRoute, "/api/callback-secret", {
+      token: admin,
+    });
     expect(state.body.revealed).toBe(true);
     expect(new Date(state.body.previousSecretExpiresAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
 

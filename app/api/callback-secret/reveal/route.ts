@@ -7,5 +7,7 @@ import { revealCallbackSecret } from "@/lib/callbacks/callback-secret";
 export const POST = apiRoute(async (request) => {
   const context = await requireAuth(request, apiKeysPrivilege);
   // The secret is in this answer only: keep it out of every cache.
-  return NextResponse.json(await revealCallbackSecret(context, requestMeta(request.headers).ip), { headers: { "cache-control": "no-store" } });
+  return NextResponse.json(await revealCallbackSecret(context, requestMeta(request.headers).ip), {
+    headers: { "cache-control": "no-store" },
+  });
 });

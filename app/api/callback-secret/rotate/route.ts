@@ -7,5 +7,7 @@ import { rotateCallbackSecret } from "@/lib/callbacks/callback-secret";
 export const POST = apiRoute(async (request) => {
   const context = await requireAuth(request, apiKeysPrivilege);
   // The new secret is in this answer only: keep it out of every cache.
-  return NextResponse.json(await rotateCallbackSecret(context, requestMeta(request.headers).ip), { headers: { "cache-control": "no-store" } });
+  return NextResponse.json(await rotateCallbackSecret(context, requestMeta(request.headers).ip), {
+    headers: { "cache-control": "no-store" },
+  });
 });
