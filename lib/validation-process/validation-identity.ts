@@ -16,7 +16,7 @@ import {
 import type { ChallengeHolder } from "@/lib/evidence/video-challenge";
 import { afterValidationCompleted } from "./after-completed";
 import { type ValidationAccess, validationRound } from "./validation-access";
-import { recordValidationEvent } from "@/lib/webhooks/record-event";
+import { enqueueFreshWebhooks, recordValidationEvent } from "@/lib/webhooks/record-event";
 import { validationPage, validationSteps } from "./validation-pages";
 
 // The validation process as an identity process (lib/evidence/identity-process.ts): what the evidence pipeline needs
@@ -108,7 +108,11 @@ export function validationFlow(process: ValidationWithFlow & { dataCapturedAt?: 
       await appendAuditEvent(tx, { validationProcessId: process.id }, "subject.in-review", { evidence: evidenceHexId, reasons });
     },
     outOfOrder: (currentStep) => validationOutOfOrder(steps, currentStep, process.dataCapturedAt ?? null),
-    afterFinished: () => afterValidationCompleted(process.id),
+    afterFinished: async () => {
+      await afterValidationCompleted(process.id);
+      // The validation.completed webhook recorded by advanceValidationStep.
+      await enqueueFreshWebhooks();
+    },
   };
 }
 

@@ -7,7 +7,13 @@ import { POST as revealSecretRoute } from "@/app/api/callback-secret/reveal/rout
 import { POST as rotateCallbackSecretRoute } from "@/app/api/callback-secret/rotate/route";
 import { POST as cancelRoute } from "@/app/api/documents/[documentHexId]/cancel/route";
 import { POST as sendRoute } from "@/app/api/documents/[documentHexId]/send/route";
+import { POST as geolocateRoute } from "@/app/api/signprocess/addSigneeGeolocation/route";
 import { POST as rejectRoute } from "@/app/api/signprocess/[id]/reject/route";
+import { POST as loginRoute } from "@/app/api/validation/[validationHexId]/login/route";
+import { POST as personRejectRoute } from "@/app/api/validation-process/[processHexId]/reject/route";
+import { POST as acceptProcessRoute } from "@/app/api/validation-processes/[processHexId]/accept/route";
+import { POST as rejectProcessRoute } from "@/app/api/validation-processes/[processHexId]/reject/route";
+import { POST as createLinkRoute } from "@/app/api/validations/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/webhook-endpoints/route";
 import { DELETE as deleteRoute, GET as getRoute, PUT as updateRoute } from "@/app/api/webhook-endpoints/[webhookHexId]/route";
 import { GET as deliveriesRoute } from "@/app/api/webhook-endpoints/[webhookHexId]/deliveries/route";
@@ -31,6 +37,7 @@ import { call } from "../support/http";
 import { createReadyDocument } from "../support/ready-document";
 import { signIn } from "../support/sign-in";
 import { createSentShipment, signStep } from "../support/signing";
+import { seedValidationInReview, type ValidationCalls } from "../support/validation-review";
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 
@@ -491,6 +498,51 @@ describe("events", () => {
     for (const row of recorded) await deliverWebhook({ deliveryId: row.id }, once, loopback);
     const arrived = received.filter((r) => r.path === "/events");
     expect(arrived.map((r) => r.headers["x-rubrica-event"])).toEqual(recorded.map((r) => r.event));
+    expect(arrived.every((r) => verifyWebhook(secret, r.headers, r.body))).toBe(true);
+  });
+});
+
+describe("validation events", () => {
+  const calls = (token: string): ValidationCalls => ({
+    createLink: (body) => call<{ validationHexId: string }>(createLinkRoute, "/api/validations", { token, body }),
+    login: (validationHexId, body, ip) =>
+      call<{ processHexId: string; urlSign: string }>(loginRoute, `/api/validation/${validationHexId}/login`, {
+        body,
+        ip,
+        params: { validationHexId },
+      }),
+    geolocate: (body, urlSign) =>
+      call(geolocateRoute, "/api/signprocess/addSigneeGeolocation", { body, headers: { "x-url-sign": urlSign } }),
+  });
+
+  it("validation.completed and validation.rejected: staff decisions and the person's own rejection", async () => {
+    const { webhookHexId, secret } = await endpointFor("/validations", ["validation.completed", "validation.rejected"]);
+    const accepted = await seedValidationInReview(calls(adminA), orgA.organization.id, { firstName: "Ana", lastName: "Acepta" });
+    const refused = await seedValidationInReview(calls(adminA), orgA.organization.id, { firstName: "Rui", lastName: "Rechaza" });
+    const decide = (route: unknown, processHexId: string, body: unknown) =>
+      call(route, `/api/validation-processes/${processHexId}/decide`, { token: adminA, body, params: { processHexId } });
+    expect((await decide(acceptProcessRoute, accepted.processHexId, {})).status).toBe(200);
+    expect((await decide(rejectProcessRoute, refused.processHexId, { reason: "Documento ilegible" })).status).toBe(200);
+    // The person declines a new process of the same link.
+    const entered = await calls(adminA).login(accepted.validationHexId, { pin: "2468" }, "198.51.100.7");
+    expect(entered.status).toBe(200);
+    const declined = await call(personRejectRoute, `/api/validation-process/${entered.body.processHexId}/reject`, {
+      body: { reason: "No quiero" },
+      params: { processHexId: entered.body.processHexId },
+      headers: { "x-url-sign": entered.body.urlSign },
+    });
+    expect(declined.status).toBe(200);
+
+    const endpoint = await db.webhookEndpoint.findUniqueOrThrow({ where: { hexId: webhookHexId } });
+    const rows = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => [row.event, (JSON.parse(row.payload) as { data: unknown }).data])).toEqual([
+      ["validation.completed", { processHexId: accepted.processHexId, status: "COMPLETED" }],
+      ["validation.rejected", { processHexId: refused.processHexId, status: "REJECTED" }],
+      ["validation.rejected", { processHexId: entered.body.processHexId, status: "REJECTED" }],
+    ]);
+    for (const row of rows) await deliverWebhook({ deliveryId: row.id }, once, loopback);
+    const arrived = received.filter((r) => r.path === "/validations");
+    expect(arrived).toHaveLength(3);
     expect(arrived.every((r) => verifyWebhook(secret, r.headers, r.body))).toBe(true);
   });
 });
