@@ -304,13 +304,31 @@ export function WebhooksScreen() {
             const endpoint = row.original;
             return (
               <div className="flex flex-wrap gap-2">
-                <Button type="button" variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditing(endpoint)}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  className="px-2 py-1 text-xs"
+                  onClick={() => setEditing(endpoint)}
+                  data-testid="webhook-edit"
+                >
                   {t("edit")}
                 </Button>
-                <Button type="button" variant="secondary" className="px-2 py-1 text-xs" onClick={() => sendTest(endpoint)}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  className="px-2 py-1 text-xs"
+                  onClick={() => sendTest(endpoint)}
+                  data-testid="webhook-test"
+                >
                   {t("test")}
                 </Button>
-                <Button type="button" variant="secondary" className="px-2 py-1 text-xs" onClick={() => setSelected(endpoint.webhookHexId)}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  className="px-2 py-1 text-xs"
+                  onClick={() => setSelected(endpoint.webhookHexId)}
+                  data-testid="webhook-deliveries"
+                >
                   {t("deliveries")}
                 </Button>
                 <ConfirmAction
@@ -319,12 +337,14 @@ export function WebhooksScreen() {
                   body={t("rotateBody")}
                   confirmLabel={t("rotate")}
                   variant="secondary"
+                  testId="webhook-rotate"
                   onConfirm={() => rotate(endpoint)}
                 />
                 <ConfirmAction
                   label={t("delete")}
                   question={t("confirmDelete")}
                   confirmLabel={t("delete")}
+                  testId="webhook-delete"
                   onConfirm={() => remove(endpoint)}
                 />
               </div>
