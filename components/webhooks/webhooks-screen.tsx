@@ -147,12 +147,18 @@ function Deliveries({ endpoint }: { endpoint: WebhookView }) {
   const columns = useMemo(
     () =>
       deliveryColumns.columns([
-        deliveryColumns.accessor("createdAt", { header: t("when"), cell: (info) => new Date(info.getValue()).toLocaleString() }),
+        deliveryColumns.accessor("createdAt", {
+          enableSorting: false,
+          header: t("when"),
+          cell: (info) => new Date(info.getValue()).toLocaleString(),
+        }),
         deliveryColumns.accessor("event", {
+          enableSorting: false,
           header: t("event"),
           cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span>,
         }),
         deliveryColumns.accessor("status", {
+          enableSorting: false,
           header: t("status"),
           cell: (info) => (
             <Badge tone={info.getValue() === "DELIVERED" ? "ok" : info.getValue() === "FAILED" ? "off" : "pending"}>
@@ -160,9 +166,14 @@ function Deliveries({ endpoint }: { endpoint: WebhookView }) {
             </Badge>
           ),
         }),
-        deliveryColumns.accessor("attempts", { header: t("attempts"), cell: (info) => info.getValue() }),
-        deliveryColumns.accessor("responseCode", { header: t("responseCode"), cell: (info) => info.getValue() ?? "—" }),
+        deliveryColumns.accessor("attempts", { enableSorting: false, header: t("attempts"), cell: (info) => info.getValue() }),
+        deliveryColumns.accessor("responseCode", {
+          enableSorting: false,
+          header: t("responseCode"),
+          cell: (info) => info.getValue() ?? "—",
+        }),
         deliveryColumns.accessor("durationMs", {
+          enableSorting: false,
           header: t("duration"),
           cell: (info) => (info.getValue() === null ? "—" : t("milliseconds", { ms: info.getValue() ?? 0 })),
         }),
@@ -260,6 +271,8 @@ export function WebhooksScreen() {
   const [editing, setEditing] = useState<WebhookView | "new" | null>(null);
   const [secret, setSecret] = useState<Secret | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
+  // Remounts the deliveries table, so it asks again (after a test is queued).
+  const [deliveriesVersion, setDeliveriesVersion] = useState(0);
 
   const rotate = useCallback(
     async (endpoint: WebhookView) => {
@@ -271,9 +284,10 @@ export function WebhooksScreen() {
     [api, refresh, t],
   );
   const sendTest = useCallback(
-    (endpoint: WebhookView) => {
+    async (endpoint: WebhookView) => {
+      if (!(await run(api(`/api/webhook-endpoints/${endpoint.webhookHexId}/test`, { method: "POST" }), t("testSent")))) return;
       setSelected(endpoint.webhookHexId);
-      return run(api(`/api/webhook-endpoints/${endpoint.webhookHexId}/test`, { method: "POST" }), t("testSent"));
+      setDeliveriesVersion((n) => n + 1);
     },
     [api, run, t],
   );
@@ -360,9 +374,8 @@ export function WebhooksScreen() {
   return (
     <div className="space-y-6">
       {secret ? <SecretPanel secret={secret} onDone={() => setSecret(null)} /> : null}
-      <Card title={t("title")}>
+      <Card>
         <div className="space-y-4">
-          <p className="text-sm text-slate-600">{t("subtitle")}</p>
           <Button type="button" onClick={() => setEditing("new")} data-testid="webhook-new">
             {t("new")}
           </Button>
@@ -377,7 +390,7 @@ export function WebhooksScreen() {
           />
         </div>
       </Card>
-      {chosen ? <Deliveries key={chosen.webhookHexId} endpoint={chosen} /> : null}
+      {chosen ? <Deliveries key={`${chosen.webhookHexId}-${deliveriesVersion}`} endpoint={chosen} /> : null}
       <CallbackSecret onSecret={setSecret} />
       {editing ? (
         <EndpointForm
