@@ -4,7 +4,8 @@ import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import type { NetworkRules } from "@/lib/net/address-ranges";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
-import { callbackSignature, organizationCallbackSecret } from "./callback-secret";
+import { signatureHeaderValue } from "@/lib/webhooks/signature";
+import { organizationCallbackSecrets } from "./callback-secret";
 import { callbackKinds, type CallbackKind } from "./callback-jobs";
 import { callbackRules, callbackUrlSendable } from "./callback-url";
 import { postCallback, type CallbackAnswer } from "./post-callback";
@@ -130,7 +131,8 @@ export async function deliverCallback(
   }
   let answer: CallbackAnswer | undefined;
   let failure: string | null = null;
-  const secret = await organizationCallbackSecret(document.organizationId);
+  // The current secret, and for 24 h after a rotation the one before it too (two v1 values).
+  const secrets = await organizationCallbackSecrets(document.organizationId);
   try {
     answer = await postCallback(url, {
       rules,
@@ -143,7 +145,7 @@ export async function deliverCallback(
         "x-rubrica-delivery": randomUUID(),
         "x-rubrica-event-id": createHash("sha256").update(`${document.hexId}:${kind}`).digest("hex").slice(0, 32),
         "x-rubrica-attempt": String(number),
-        "x-rubrica-signature": callbackSignature(secret, text, Math.floor(Date.now() / 1000)),
+        "x-rubrica-signature": signatureHeaderValue(secrets, text, Math.floor(Date.now() / 1000)),
       },
       body: text,
     });

@@ -5,6 +5,7 @@ import { orderSatisfied } from "./sending-rules";
 import { lockDocumentById } from "./lock-document";
 import { isActiveDocument, unfinishedSignerStatuses } from "./shipment-states";
 import { channelInclude } from "./signer-channel";
+import { recordDocumentEvent } from "@/lib/webhooks/record-event";
 
 export type NextOrderOutcome = { invitedOrder: number | null; completed: boolean };
 
@@ -38,7 +39,7 @@ export async function inviteNextOrderIfDue(documentId: number): Promise<NextOrde
     await tx.document.update({ where: { id: documentId }, data: { status: "COMPLETED", completedAt: now } });
     await tx.signer.updateMany({ where: { documentId, status: { in: unfinishedSignerStatuses } }, data: { status: "CANCELLED" } });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId } }, data: { status: "CANCELLED" } });
-    return { outcome: { invitedOrder: null, completed: true }, jobs: [] };
+    return { outcome: { invitedOrder: null, completed: true }, jobs: await recordDocumentEvent(tx, documentId, "document.completed") };
   });
   await enqueueJobs(jobs);
   return outcome;

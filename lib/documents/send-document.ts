@@ -8,6 +8,7 @@ import { queueDeliveries } from "./invite-signers";
 import { lockOrganizationDocument } from "./lock-document";
 import { reminderJob } from "./shipment-jobs";
 import { channelInclude } from "./signer-channel";
+import { recordDocumentEvent } from "@/lib/webhooks/record-event";
 
 /**
  * Inside the caller's transaction, a draft the caller has locked (or has just created) goes
@@ -44,7 +45,8 @@ export async function markDraftSent(
     },
     tx,
   );
-  return [...deliveries, ...notifications.map((n) => reminderJob(n.id, n.sendAt, now))];
+  const webhooks = await recordDocumentEvent(tx, document.id, "document.sent");
+  return [...deliveries, ...notifications.map((n) => reminderJob(n.id, n.sendAt, now)), ...webhooks];
 }
 
 /**

@@ -242,6 +242,9 @@ export const errorStatus = {
   // validation certificates (lib/validation-process/certificate*.ts)
   VALIDATION_CERTIFICATE_NOT_COMPLETED: 409,
   VALIDATION_CERTIFICATE_NOT_READY: 409,
+  // webhooks an integrator manages (/api/webhook-endpoints, lib/webhooks) and the callback secret
+  WEBHOOK_EVENTS_INVALID: 400,
+  CALLBACK_SECRET_REVEALED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -21,6 +21,7 @@ import { validationReviewOperations } from "./operations/validation-review";
 import { validationCertificateOperations } from "./operations/validation-certificate";
 import { validationLinkOperations, validationProcessOperations } from "./operations/validations";
 import { healthOperations } from "./operations/health";
+import { webhookDescriptions, webhookOperations } from "./operations/webhooks";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
 
 /**
@@ -54,13 +55,15 @@ export const apiOperations: readonly ApiOperation[] = [
   ...validationFlowOperations,
   ...validationCertificateOperations,
   ...healthOperations,
+  ...webhookOperations,
 ];
 
 export function openApiDocument() {
-  return buildOpenApiDocument(apiOperations, {
+  const document = buildOpenApiDocument(apiOperations, {
     title: "Rúbrica API",
     version: "1.0.0",
     description:
       "Electronic signature and identity validation. Authenticate with a staff token (POST /api/authenticate) or, for integrations, an API key created in /api-management: `Authorization: Bearer rbk_…` or `X-API-Key: rbk_…`. Errors answer `{ errorCode, message }` in the caller's language.",
   });
+  return { ...document, webhooks: webhookDescriptions() };
 }

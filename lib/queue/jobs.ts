@@ -29,6 +29,8 @@ import {
   validationCertificatePayload,
   validationQueue,
 } from "@/lib/validation-process/certificate-job";
+import { deliverWebhook, deliverWebhookPayload, sweepWebhooks, sweepWebhooksPayload } from "@/lib/webhooks/deliver-webhook";
+import { webhookSweepEveryMs, webhooksQueue } from "@/lib/webhooks/jobs";
 
 type JobDefinition<T> = { queue: string; payload: z.ZodType<T>; handler: (payload: T, attempt: JobAttempt) => Promise<unknown> };
 
@@ -79,6 +81,12 @@ export const jobs = {
     payload: reconcileCertificatesPayload,
     handler: async () => reconcileValidationCertificates(),
   }),
+  "webhooks.deliver": job({
+    queue: webhooksQueue,
+    payload: deliverWebhookPayload,
+    handler: (payload, attempt) => deliverWebhook(payload, attempt),
+  }),
+  "webhooks.sweep": job({ queue: webhooksQueue, payload: sweepWebhooksPayload, handler: async () => sweepWebhooks() }),
 } as const;
 
 export type JobName = keyof typeof jobs;
@@ -96,6 +104,7 @@ export const queueConcurrency: Record<string, number> = {
   [callbacksQueue]: 10,
   [stampingQueue]: 1,
   [validationQueue]: 2,
+  [webhooksQueue]: 10,
 };
 
 /** Repeating jobs the worker schedules at start (BullMQ job schedulers are upserts: no duplicates). */
@@ -106,6 +115,8 @@ export const schedules: { name: JobName; everyMs: number }[] = [
   { name: reconcileCertificatesJobName, everyMs: 2 * 60_000 },
   // Stamps whatever evidence waits (a no-op while STAMPING_NETWORKS is empty).
   { name: stampPendingJobName, everyMs: stampEveryMs() },
+  // Webhook deliveries whose job was lost (Redis restarted empty) are queued again.
+  { name: "webhooks.sweep", everyMs: webhookSweepEveryMs },
 ];
 
 export async function runJob(name: string, data: unknown, attempt: JobAttempt = singleAttempt): Promise<unknown> {

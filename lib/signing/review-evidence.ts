@@ -11,6 +11,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage";
 import { advanceSignerStep } from "./advance-step";
 import { afterSignerCompleted } from "./complete-signer";
+import { enqueueFreshWebhooks, recordDocumentEvent, recordSignerEvent } from "@/lib/webhooks/record-event";
 import { shipmentStillPossible } from "./reject-process";
 import { signerSteps } from "./steps";
 
@@ -159,6 +160,7 @@ export async function decideReview(context: AuthContext, documentHexId: string, 
       reason: input.reason ?? null,
       by: context.userId,
     });
+    await recordSignerEvent(tx, signer.id, "signer.rejected");
     // Two queries in turn, not sibling relations of one: those would run at once on the transaction's connection.
     const orders = await tx.signerOrder.findMany({
       where: { documentId: signer.documentId },
@@ -176,10 +178,13 @@ export async function decideReview(context: AuthContext, documentHexId: string, 
     });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: signer.documentId } }, data: { status: "CANCELLED" } });
     await appendAuditEvent(tx, { documentId: signer.documentId }, "document.rejected", { by: signer.hexId });
+    await recordDocumentEvent(tx, signer.documentId, "document.rejected");
     return { finished: false, documentRejected: true, signerId: signer.id, documentId: signer.documentId };
   });
   const signer = await signerOf(context, documentHexId, signerHexId);
   if (outcome.finished) await afterSignerCompleted(signer.id, signer.documentId);
+  // The signer.rejected and document.rejected webhooks recorded above.
+  if (!outcome.finished) await enqueueFreshWebhooks();
   if (outcome.documentRejected) {
     await enqueueSoftFail([signer.documentId], "rejected").catch((error: unknown) => {
       console.error("[callbacks] soft-fail callback not enqueued", signer.documentId, error instanceof Error ? error.message : "unknown");

@@ -12,7 +12,12 @@ export const generateMetadata = () => screenMetadata("apisadhoc");
 /** /apisadhoc: the organisation's API keys. */
 export default async function ApisAdhocPage() {
   const context = await requirePage("/apisadhoc");
-  const [t, titles, list] = await Promise.all([getTranslations("apiKeys"), getTranslations("screens"), listApiKeys(context)]);
+  const [t, titles, list, webhooks] = await Promise.all([
+    getTranslations("apiKeys"),
+    getTranslations("screens"),
+    listApiKeys(context),
+    getTranslations("webhooks"),
+  ]);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageTitle subtitle={t("listSubtitle")}>{titles("apisadhoc")}</PageTitle>
@@ -22,9 +27,14 @@ export default async function ApisAdhocPage() {
             {t("new")}
           </Link>
         </Button>
-        <a href="/api/openapi.json" className="text-sm font-medium text-brand-700 hover:underline">
-          {t("docs")}
-        </a>
+        <div className="flex flex-wrap gap-4">
+          <Link href="/api-management/webhooks" className="text-sm font-medium text-brand-700 hover:underline" data-testid="webhooks-link">
+            {webhooks("link")}
+          </Link>
+          <a href="/api/openapi.json" className="text-sm font-medium text-brand-700 hover:underline">
+            {t("docs")}
+          </a>
+        </div>
       </div>
       <Card>
         <ApiKeyTable keys={list._embedded.apiKeys} />

@@ -1,0 +1,13 @@
+import { NextResponse } from "next/server";
+import { apiRoute, requireAuth } from "@/lib/http/api";
+import { requestMeta } from "@/lib/http/request";
+import { apiKeysPrivilege } from "@/lib/api-keys/privilege";
+import { rotateCallbackSecret } from "@/lib/callbacks/callback-secret";
+
+export const POST = apiRoute(async (request) => {
+  const context = await requireAuth(request, apiKeysPrivilege);
+  // The new secret is in this answer only: keep it out of every cache.
+  return NextResponse.json(await rotateCallbackSecret(context, requestMeta(request.headers).ip), {
+    headers: { "cache-control": "no-store" },
+  });
+});

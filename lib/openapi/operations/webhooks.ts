@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { answer, created } from "../registry";
+import {
+  createWebhookInput,
+  listDeliveriesQuery,
+  updateWebhookInput,
+  webhookDeliveryList,
+  webhookDeliveryView,
+  webhookList,
+  webhookView,
+  webhookWithSecret,
+} from "@/lib/webhooks/schemas";
+import { webhookEnvelope, webhookEvents, webhookTestEvent } from "@/lib/webhooks/events";
+import { deleted, hexIdPath, operationGroup } from "./common";
+
+const endpointPath = hexIdPath("webhookHexId", "The endpoint's hexId");
+const deliveryPath = z.object({
+  webhookHexId: z.string().describe("The endpoint's hexId"),
+  deliveryHexId: z.string().describe("The delivery's hexId"),
+});
+const endpoint = { schema: webhookView, component: "WebhookEndpoint" };
+const withSecret = { schema: webhookWithSecret, component: "WebhookEndpointSecret" };
+const delivery = { schema: webhookDeliveryView, component: "WebhookDelivery" };
+const privilege = "Needs ORGANIZACION:UPDATE and a staff token (what /api-management needs).";
+const signing =
+  'Each delivery is a POST of the event as JSON with `X-Rubrica-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>` (verify it on the raw body, within 5 minutes of t), `X-Rubrica-Event`, `X-Rubrica-Event-Id` (the same in every redelivery) and `X-Rubrica-Delivery`. Any answer but 2xx is retried with exponential backoff, 8 attempts in all.';
+
+export const webhookOperations = operationGroup(
+  "Webhooks",
+  "token",
+)([
+  {
+    method: "get",
+    path: "/api/webhook-endpoints",
+    operationId: "listWebhookEndpoints",
+    summary: "The organisation's webhook endpoints, without their secrets",
+    description: privilege,
+    responses: answer("The endpoints", webhookList),
+  },
+  {
+    method: "post",
+    path: "/api/webhook-endpoints",
+    operationId: "createWebhookEndpoint",
+    summary: "Subscribe a URL to events",
+    description: `${privilege} The answer holds the endpoint's signing secret, the only time it is returned. ${signing}`,
+    body: { schema: createWebhookInput, component: "CreateWebhookEndpointInput" },
+    responses: created(withSecret),
+  },
+  {
+    method: "get",
+    path: "/api/webhook-endpoints/{webhookHexId}",
+    operationId: "getWebhookEndpoint",
+    summary: "One endpoint, without its secret",
+    description: privilege,
+    pathParams: endpointPath,
+    responses: answer("The endpoint", endpoint),
+  },
+  {
+    method: "put",
+    path: "/api/webhook-endpoints/{webhookHexId}",
+    operationId: "updateWebhookEndpoint",
+    summary: "Change an endpoint's URL or events, or disable it",
+    description: `${privilege} Only the fields sent change.`,
+    pathParams: endpointPath,
+    body: { schema: updateWebhookInput, component: "UpdateWebhookEndpointInput" },
+    responses: answer("Updated", endpoint),
+  },
+  {
+    method: "delete",
+    path: "/api/webhook-endpoints/{webhookHexId}",
+    operationId: "deleteWebhookEndpoint",
+    summary: "Delete an endpoint and its deliveries",
+    description: privilege,
+    pathParams: endpointPath,
+    responses: answer("Deleted", deleted),
+  },
+  {
+    method: "post",
+    path: "/api/webhook-endpoints/{webhookHexId}/rotate-secret",
+    operationId: "rotateWebhookSecret",
+    summary: "A new signing secret; the old one keeps signing for 24 h",
+    description: `${privilege} The answer holds the new secret, the only time it is returned. For 24 h deliveries carry two v1 signatures, one per secret, so either verifies.`,
+    pathParams: endpointPath,
+    responses: answer("Rotated", withSecret),
+  },
+  {
+    method: "post",
+    path: "/api/webhook-endpoints/{webhookHexId}/test",
+    operationId: "testWebhookEndpoint",
+    summary: "Send a webhook.test event to the endpoint now",
+    description: privilege,
+    pathParams: endpointPath,
+    responses: answer("Queued", delivery, 202),
+  },
+  {
+    method: "get",
+    path: "/api/webhook-endpoints/{webhookHexId}/deliveries",
+    operationId: "listWebhookDeliveries",
+    summary: "The endpoint's deliveries, newest first: status, attempts, response code, duration",
+    description: privilege,
+    pathParams: endpointPath,
+    query: listDeliveriesQuery,
+    responses: answer("A page of deliveries under _embedded.webhookDeliveries", webhookDeliveryList),
+  },
+  {
+    method: "post",
+    path: "/api/webhook-endpoints/{webhookHexId}/deliveries/{deliveryHexId}/redeliver",
+    operationId: "redeliverWebhook",
+    summary: "Send a delivery's event again, as a new delivery",
+    description: `${privilege} The body and event id are the first delivery's.`,
+    pathParams: deliveryPath,
+    responses: answer("Queued", delivery, 202),
+  },
+  {
+    method: "get",
+    path: "/api/callback-secret",
+    operationId: "getCallbackSecretState",
+    summary: "Whether the organisation's callback secret was revealed, and until when a rotated one still signs",
+    description: `${privilege} The per-shipment callbacks (callBackUrl, callBackUrlSoftFail) are signed with this secret, as webhooks are with theirs.`,
+    responses: answer("The state", z.object({ revealed: z.boolean(), previousSecretExpiresAt: z.iso.datetime().nullable() })),
+  },
+  {
+    method: "post",
+    path: "/api/callback-secret/reveal",
+    operationId: "revealCallbackSecret",
+    summary: "The organisation's callback signing secret, once",
+    description: `${privilege} Answers 409 CALLBACK_SECRET_REVEALED once it was shown; rotate it for a new one.`,
+    responses: answer("The secret", z.object({ secret: z.string() })),
+    errors: [409, 429],
+  },
+  {
+    method: "post",
+    path: "/api/callback-secret/rotate",
+    operationId: "rotateCallbackSecret",
+    summary: "A new callback signing secret; the old one keeps signing for 24 h",
+    description: `${privilege} The answer holds the new secret, the only time it is returned.`,
+    responses: answer("The new secret", z.object({ secret: z.string() })),
+    errors: [429],
+  },
+]);
+
+/**
+ * The OpenAPI 3.1 `webhooks` section: one entry per event, each the POST a subscribed endpoint receives, with
+ * the envelope every event shares (lib/webhooks/events.ts) and its signature header.
+ */
+export function webhookDescriptions(): Record<string, unknown> {
+  const envelope: Record<string, unknown> = z.toJSONSchema(webhookEnvelope, {
+    target: "draft-2020-12",
+    io: "output",
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.format === "date-time") delete jsonSchema.pattern;
+    },
+  });
+  // OpenAPI 3.1 declares the dialect once for the whole document.
+  delete envelope.$schema;
+  return Object.fromEntries(
+    [...webhookEvents, webhookTestEvent].map((event) => [
+      event,
+      {
+        post: {
+          summary: `The ${event} event`,
+          description: signing,
+          parameters: [
+            { name: "X-Rubrica-Signature", in: "header", required: true, schema: { type: "string" } },
+            { name: "X-Rubrica-Event", in: "header", required: true, schema: { type: "string", const: event } },
+            { name: "X-Rubrica-Event-Id", in: "header", required: true, schema: { type: "string" } },
+            { name: "X-Rubrica-Delivery", in: "header", required: true, schema: { type: "string" } },
+          ],
+          requestBody: { required: true, content: { "application/json": { schema: envelope } } },
+          responses: { "200": { description: "Any 2xx answer delivers the event; anything else is retried" } },
+        },
+      },
+    ]),
+  );
+}
