@@ -59,10 +59,12 @@ export function HomeScreen({ link, data }: { link: SignerLink; data: SignaturePr
 }
 
 /** What the home page reads of a signer's or a validation's process data. */
-export type HomeData = Pick<
-  SignatureProcessData,
-  "nextPage" | "stepOrder" | "currentStep" | "geolocateSigners" | "obligatoryGeolocation" | "preferredLanguage"
-> & { maxLinkUses?: number; linkUses?: number };
+export type HomeData = Pick<SignatureProcessData, "currentStep" | "geolocateSigners" | "obligatoryGeolocation" | "preferredLanguage"> & {
+  nextPage: string;
+  stepOrder: readonly string[];
+  maxLinkUses?: number;
+  linkUses?: number;
+};
 
 /**
  * A process's home page below its own introduction (`children`): the steps ahead (named by
