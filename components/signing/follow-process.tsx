@@ -54,6 +54,11 @@ export function FollowProcess({
       }
       const { result, linkState, data } = answer.data;
       if (result !== 1) {
+        // A validation's pages know where each of its ended states leads (lib/validation-process/page-guard.ts).
+        if (link.kind === "validation") {
+          router.replace(pagePath(link, "home-page"));
+          return true;
+        }
         const ended =
           linkState === "MAX_USES"
             ? maxUsesPath
