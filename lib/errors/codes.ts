@@ -236,6 +236,9 @@ export const errorStatus = {
   // staff review of validation processes (/seeValidation, lib/validation-review)
   VALIDATION_PROCESS_DECIDED: 409,
   VALIDATION_PROCESS_NOT_IN_REVIEW: 409,
+  // the person's data in a validation process (/validation-process/data-capture-validation, lib/validation-process)
+  COUNTRY_UNKNOWN: 400,
+  IDENT_TYPE_UNKNOWN: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors/app-error";
 import { readUploadForm } from "@/lib/http/read-form";
 import { openEvidence } from "@/lib/security/evidence-envelope";
+import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { type EvidenceUpload, evidenceFields, maxVideoBytes } from "./upload-evidence";
 
 /**
@@ -40,4 +42,26 @@ export async function evidenceFromForm(form: FormData, defaults: Partial<Record<
     kind: fields.kind as EvidenceUpload["kind"],
     bytes: await openEvidence(form, new Uint8Array(await file.arrayBuffer())),
   };
+}
+
+/**
+ * The body of POST …/{processHexId}/evidence of any identity process. Reading and decrypting an
+ * upload costs the server: bounded per client address before any of it.
+ */
+export async function readEvidenceRequest(request: NextRequest, ip: string): Promise<EvidenceUpload> {
+  await enforceRateLimit(`evidence-upload:ip:${ip}`, 600, 600);
+  return readEvidenceForm(request);
+}
+
+/**
+ * The body of POST /{endpoint}/uploadNewSelfie (spec §7): form data with the process id
+ * (`processHexId`), `file` and `selfieValidOnGov`; a selfie upload of the process's selfie step,
+ * the flag kept in its detail.
+ */
+export async function readNewSelfieRequest(request: NextRequest): Promise<{ processHexId: string; upload: EvidenceUpload }> {
+  const form = await readEvidenceUpload(request);
+  const processHexId = String(form.get("processHexId") ?? form.get("id") ?? "");
+  const upload = await evidenceFromForm(form, { kind: "SELFIE", uploadId: randomUUID(), accepted: "true" });
+  const selfieValidOnGov = form.get("selfieValidOnGov") === "true";
+  return { processHexId, upload: { ...upload, kind: "SELFIE", detail: JSON.stringify({ selfieValidOnGov }) } };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { getConfigNumber } from "@/lib/config/values";
 import { AppError } from "@/lib/errors/app-error";
 import { redis } from "@/lib/queue/redis";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
@@ -160,5 +161,30 @@ export function challengeFacts(challenge: VideoChallenge, receivedAt: Date): Vid
     issuedAt: new Date(challenge.issuedAt).toISOString(),
     deadline: new Date(challenge.deadline).toISOString(),
     receivedAt: receivedAt.toISOString(),
+  };
+}
+
+/**
+ * POST …/video-challenge of any identity process (a signer's, a validation's): new digits for its
+ * video step (the flow step's expiryMinutes to read them, defaultVideoMinutes when it says none) and
+ * the attempts the person has made and may make at that step.
+ */
+export async function issueVideoChallengeFor(
+  holder: Pick<ChallengeHolder, "key">,
+  step: { position: number; expiryMinutes?: number | null; maxAttempts?: number | null },
+  organizationId: number,
+  attempts: number,
+) {
+  const minutes = step.expiryMinutes && step.expiryMinutes > 0 ? step.expiryMinutes : defaultVideoMinutes;
+  const challenge = await createVideoChallenge(holder, step.position, minutes);
+  const maxAttempts = step.maxAttempts ?? (await getConfigNumber(organizationId, "max_capture_attempts"));
+  return {
+    result: 1,
+    challengeId: challenge.challengeId,
+    digits: challenge.digits,
+    expiresAt: new Date(challenge.deadline).toISOString(),
+    seconds: minutes * 60,
+    attempts,
+    maxAttempts,
   };
 }

@@ -16,6 +16,7 @@ import { sendingOperations } from "./operations/sending";
 import { securityOperations } from "./operations/security";
 import { shipmentOperations } from "./operations/shipments";
 import { userOperations } from "./operations/users";
+import { validationFlowOperations } from "./operations/validation-process";
 import { validationReviewOperations } from "./operations/validation-review";
 import { validationLinkOperations, validationProcessOperations } from "./operations/validations";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
@@ -48,6 +49,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...validationLinkOperations,
   ...validationProcessOperations,
   ...validationReviewOperations,
+  ...validationFlowOperations,
 ];
 
 export function openApiDocument() {

@@ -16,6 +16,7 @@ import { livenessCheckPayload, runLivenessCheck } from "@/lib/evidence/liveness-
 import { signingQueue } from "@/lib/sealing/pdf-jobs";
 import { reconcileSigning, reconcileSigningPayload } from "@/lib/signing/reconcile";
 import { signerEvidenceProcess } from "@/lib/signing/signer-identity";
+import { validationEvidenceProcess } from "@/lib/validation-process/validation-identity";
 import { stampEveryMs } from "@/lib/stamping/networks";
 import { stampPending, stampPendingJobName, stampPendingPayload, stampingQueue } from "@/lib/stamping/stamp-pending";
 import { sealDocument, sealDocumentPayload, signForSigner, signSignerPayload } from "@/lib/sealing/sign-files";
@@ -27,7 +28,7 @@ function job<T>(definition: JobDefinition<T>): JobDefinition<T> {
 }
 
 /** The identity processes whose captures the face and liveness checks settle (lib/evidence/identity-process.ts). */
-const evidenceProcesses: EvidenceProcesses = { signer: signerEvidenceProcess };
+const evidenceProcesses: EvidenceProcesses = { signer: signerEvidenceProcess, validation: validationEvidenceProcess };
 
 /**
  * Every background job: its queue, payload schema and handler. Handlers are idempotent, so a

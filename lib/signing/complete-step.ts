@@ -21,7 +21,7 @@ const dataConfirmInput = z.object({
   country: requiredText.pipe(z.string().regex(/^[A-Za-z]{2}$/, "VALIDATION_FAILED")).transform((v) => v.toUpperCase()),
   cellPhone: phone.optional(),
 });
-const acceptTermsInput = z.object({
+export const acceptTermsInput = z.object({
   accepted: z.literal(true, { error: "TERMS_NOT_ACCEPTED" }),
   termsVersion: z.literal(termsVersion, { error: "TERMS_NOT_ACCEPTED" }),
 });

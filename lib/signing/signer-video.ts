@@ -1,7 +1,6 @@
 import type { RequestMeta } from "@/lib/auth/sessions";
-import { getConfigNumber } from "@/lib/config/values";
 import { AppError } from "@/lib/errors/app-error";
-import { type ChallengeHolder, createVideoChallenge, defaultVideoMinutes } from "@/lib/evidence/video-challenge";
+import { type ChallengeHolder, issueVideoChallengeFor } from "@/lib/evidence/video-challenge";
 import { recordFailedAttempt } from "./attempts";
 import { liveSignerAccess, type SignerAccess } from "./signer-access";
 import { signerStepPages } from "./steps";
@@ -29,16 +28,5 @@ export async function issueVideoChallenge(processHexId: string, urlSign: string 
   const access = await liveSignerAccess(processHexId, urlSign, meta.ip);
   const step = videoStep(access);
   const { signer } = access;
-  const minutes = step.expiryMinutes && step.expiryMinutes > 0 ? step.expiryMinutes : defaultVideoMinutes;
-  const challenge = await createVideoChallenge(signerChallengeHolder(signer.id), step.position, minutes);
-  const maxAttempts = step.maxAttempts ?? (await getConfigNumber(signer.document.organizationId, "max_capture_attempts"));
-  return {
-    result: 1,
-    challengeId: challenge.challengeId,
-    digits: challenge.digits,
-    expiresAt: new Date(challenge.deadline).toISOString(),
-    seconds: minutes * 60,
-    attempts: signer.attempts,
-    maxAttempts,
-  };
+  return issueVideoChallengeFor(signerChallengeHolder(signer.id), step, signer.document.organizationId, signer.attempts);
 }

@@ -5,12 +5,17 @@ import { fromDbLanguage } from "@/lib/i18n/config";
 import { linkSecretMatches } from "@/lib/security/link-secret";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { logoFileName } from "@/lib/signing/process-data";
+import { lastCheckOf } from "@/lib/evidence/face-comparison";
+import { validationRound } from "@/lib/validation-process/validation-round";
+import { validationPage, validationSteps } from "@/lib/validation-process/validation-pages";
 import { liveValidationStatuses } from "./statuses";
 import { validationStepPages } from "./steps";
 
 const processInclude = {
   organization: { select: { id: true, hexId: true, name: true } },
-  flow: { include: { steps: { orderBy: { position: "asc" as const } } } },
+  flow: {
+    include: { steps: { orderBy: { position: "asc" as const }, include: { documentType: { select: { name: true, hasRear: true } } } } },
+  },
   validationLink: { select: { hexId: true, geolocate: true, requireLocation: true } },
 } as const;
 
@@ -30,7 +35,7 @@ export async function validationProcessByLink(processHexId: string, urlSign: str
   return process;
 }
 
-type ValidationProcessRecord = Awaited<ReturnType<typeof validationProcessByLink>>;
+export type ValidationProcessRecord = Awaited<ReturnType<typeof validationProcessByLink>>;
 
 /** Null while the process's pages may be used; otherwise the state that ended it (a lapsed live process is LAPSED). */
 export function validationProcessState(process: ValidationProcessRecord, now = new Date()) {
@@ -49,7 +54,7 @@ export async function getValidationProcess(processHexId: string, urlSign: string
   const brand = { nameOrganization: process.organization.name, logoOrganization: logoFileName(process.organization.hexId) };
   const state = validationProcessState(process);
   if (state) return { result: 2 as const, invalid: true, linkState: state, data: brand };
-  const steps = process.flow.steps.filter((step) => validationStepPages[step.type] !== undefined);
+  const steps = validationSteps(process.flow.steps);
   const link = process.validationLink;
   const stepOrder = steps.map((step) => validationStepPages[step.type] as string);
   return {
@@ -66,8 +71,11 @@ export async function getValidationProcess(processHexId: string, urlSign: string
       preferredLanguage: fromDbLanguage(process.preferredLanguage),
       status: process.status,
       currentStep: process.currentStep,
-      nextPage: stepOrder[process.currentStep] ?? "full-process",
+      nextPage: validationPage(process, steps),
       captureConfig: await getConfigValues(process.organization.id, captureConfigKeys),
+      // The current step's latest checked capture (a selfie compared with the ID photo): PENDING while its check runs,
+      // then VERIFIED or FAILED with the reason; null on steps without a check (as the signer's getSignatureProcess).
+      lastCheck: await lastCheckOf(db, validationRound(process), steps[process.currentStep], process.flow.steps),
     },
   };
 }

@@ -18,8 +18,8 @@ export const validationStatuses: readonly { code: ProcessStatus; final: boolean 
   { code: "ATTEMPTS_EXHAUSTED", final: false },
 ];
 
-/** The states in which the person may still go on with the process's pages. */
-export const liveValidationStatuses: readonly ProcessStatus[] = ["PENDING", "IN_PROGRESS"];
+/** The states in which the person may still go on with the process's pages (out of attempts: to start again). */
+export const liveValidationStatuses: readonly ProcessStatus[] = ["PENDING", "IN_PROGRESS", "ATTEMPTS_EXHAUSTED"];
 
 /** GET /api/data/validationProcessStatuses: the catalogue in the caller's language. */
 export function listValidationProcessStatuses(locale: Locale) {

@@ -17,4 +17,12 @@ export const routeClasses: Record<string, RouteClass> = {
   "validation-processes/[processHexId]/accept": "organization",
   "validation-processes/[processHexId]/reject": "organization",
   "validation-processes/[processHexId]/evidences/[evidenceHexId]": "organization",
+  // The person's own validation process (lib/validation-process), bound to it by its secret (X-Url-Sign).
+  "validation-process/[processHexId]/step/[page]": "public",
+  "validation-process/[processHexId]/evidence": "public",
+  "validation-process/[processHexId]/video-challenge": "public",
+  "validation-process/[processHexId]/restart": "public",
+  "validation-process/[processHexId]/reject": "public",
+  "validation/uploadNewSelfie": "public",
+  "validation/verify/[id]": "public",
 };

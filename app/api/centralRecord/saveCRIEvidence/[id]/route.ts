@@ -3,8 +3,14 @@ import { apiRoute } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { urlSignFrom } from "@/lib/signing/http";
 import { saveCriEvidence } from "@/lib/signing/save-cri-evidence";
+import { isValidationProcess, saveValidationCriEvidence } from "@/lib/validation-process/end-process";
 
-/** GET /api/centralRecord/saveCRIEvidence/{processHexId}: the signer's identity checked against the government registry, kept as evidence. */
+/**
+ * GET /api/centralRecord/saveCRIEvidence/{processHexId}: the person's identity (a signer's, or a validation process's)
+ * checked against the government registry, kept as evidence of their process.
+ */
 export const GET = apiRoute<{ id: string }>(async (request, { id }) => {
-  return NextResponse.json(await saveCriEvidence(id, urlSignFrom(request), requestMeta(request.headers)));
+  const meta = requestMeta(request.headers);
+  const check = (await isValidationProcess(id)) ? saveValidationCriEvidence : saveCriEvidence;
+  return NextResponse.json(await check(id, urlSignFrom(request), meta));
 });

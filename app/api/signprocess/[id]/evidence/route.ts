@@ -1,9 +1,8 @@
 import { NextResponse } from "next/server";
 import { apiRoute } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
-import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { urlSignFrom } from "@/lib/signing/http";
-import { readEvidenceForm } from "@/lib/evidence/read-evidence-form";
+import { readEvidenceRequest } from "@/lib/evidence/read-evidence-form";
 import { uploadEvidence } from "@/lib/signing/signer-upload";
 
 /**
@@ -12,8 +11,6 @@ import { uploadEvidence } from "@/lib/signing/signer-upload";
  */
 export const POST = apiRoute<{ id: string }>(async (request, { id }) => {
   const meta = requestMeta(request.headers);
-  // Reading and decrypting an upload costs the server: bounded per client address before any of it.
-  await enforceRateLimit(`evidence-upload:ip:${meta.ip}`, 600, 600);
-  const upload = await readEvidenceForm(request);
+  const upload = await readEvidenceRequest(request, meta.ip);
   return NextResponse.json(await uploadEvidence(id, urlSignFrom(request), upload, meta));
 });

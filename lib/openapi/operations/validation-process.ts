@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { rejectionInput } from "@/lib/signing/reject-process";
+import { hexIdPath, operationGroup } from "./common";
+
+// The validation process's own public calls, from the person's phone (lib/validation-process). The process's secret
+// goes in the X-Url-Sign header; a wrong or missing one answers 400 INVALID_LINK as an unknown process, rate-limited per
+// client address. An ended process answers 409 LINK_ENDED with its `state`; a step that is not the current one 409
+// STEP_OUT_OF_ORDER with the `page` where the process stands; out of attempts 409 ATTEMPTS_EXHAUSTED (page finishedAttempts).
+
+const processPath = hexIdPath("processHexId", "The validation process's processHexId");
+const secret = "The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header.";
+const next = z.object({ result: z.literal(1), next: z.string() });
+const pages =
+  "`next` is the /validation-process page to go to: the next step's (data-confirm after data-capture-validation), reloadpage while a face or liveness check decides the step, review-process while staff decide, full-process at the end.";
+const captureForm =
+  'multipart/form-data, the same form as POST /api/signprocess/{id}/evidence: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page\'s id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId"}).';
+const uploaded = z.object({ result: z.literal(1), evidence: z.string(), sha256: z.string(), finished: z.boolean(), next: z.string() });
+const geolocation =
+  " When the flow or the link makes the location obligatory, no step is completed before a position was reported through POST /api/signprocess/addSigneeGeolocation (process VALIDACION): 409 LOCATION_REQUIRED.";
+
+export const validationFlowOperations = operationGroup(
+  "Validation process",
+  "public",
+)([
+  {
+    method: "post",
+    path: "/api/validation-process/{processHexId}/step/{page}",
+    operationId: "completeValidationStep",
+    summary: "Complete the person's current step with what its page sent",
+    description: `${secret} page home-page {accepted: true, termsVersion} (the ACCEPT_TERMS step); data-capture-validation {firstName, lastName, email?, cellPhone?, country, identType, identNumber}, saved on the process (country and identification type from the product's reference data: COUNTRY_UNKNOWN, IDENT_TYPE_UNKNOWN, INVALID_IDENT_NUMBER), answering next data-confirm; data-confirm {confirmed: true} completes the DATA_CONFIRM step. A page the flow has not: STEP_NOT_AVAILABLE. ${pages}${geolocation}`,
+    pathParams: processPath.extend({ page: z.enum(["home-page", "data-capture-validation", "data-confirm"]) }),
+    body: { schema: z.record(z.string(), z.unknown()) },
+    responses: { 200: { description: "Where the person goes next", body: { schema: next.extend({ finished: z.boolean() }) } } },
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/validation-process/{processHexId}/evidence",
+    operationId: "uploadValidationEvidence",
+    summary: "A capture of the current step (ID photo, selfie, video, fingerprint)",
+    description: `${secret} ${captureForm} A selfie or video compared with an earlier step is checked by a job (face or liveness check): the answer's next is reloadpage and getValidationProcess's lastCheck follows it. ${pages}${geolocation}`,
+    pathParams: processPath,
+    responses: { 200: { description: "The stored evidence and where the person goes next", body: { schema: uploaded } } },
+    errors: [409, 413],
+  },
+  {
+    method: "post",
+    path: "/api/validation-process/{processHexId}/video-challenge",
+    operationId: "issueValidationVideoChallenge",
+    summary: "The digits to read aloud in the video step, and how long the person has",
+    description: `${secret} Asking again gives new digits and a new deadline; the recording names the challenge in its detail. A refused recording (late, unknown or reused digits) counts as a failed attempt.`,
+    pathParams: processPath,
+    responses: {
+      200: {
+        description: "The challenge",
+        body: {
+          schema: z.object({
+            result: z.literal(1),
+            challengeId: z.string(),
+            digits: z.string(),
+            expiresAt: z.string(),
+            seconds: z.number(),
+            attempts: z.number(),
+            maxAttempts: z.number(),
+          }),
+        },
+      },
+    },
+    errors: [409, 503],
+  },
+  {
+    method: "post",
+    path: "/api/validation-process/{processHexId}/restart",
+    operationId: "restartOwnValidationProcess",
+    summary: "Start again from the first step after running out of attempts (finishedAttempts)",
+    description: `${secret} Only out of attempts (409 RESTART_NOT_NEEDED otherwise). Evidence already captured stays in the trail and counts toward no step; the data is captured again.`,
+    pathParams: processPath,
+    responses: { 200: { description: "The first step's page", body: { schema: next } } },
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/validation-process/{processHexId}/reject",
+    operationId: "declineValidationProcess",
+    summary: "The person declines to be validated, with a reason; irreversible",
+    description: `${secret} The process is REJECTED: every later call answers 409 LINK_ENDED with state REJECTED.`,
+    pathParams: processPath,
+    body: { schema: rejectionInput },
+    responses: { 200: { description: "Rejected", body: { schema: z.object({ result: z.literal(1), status: z.literal("REJECTED") }) } } },
+    errors: [409],
+  },
+  {
+    method: "post",
+    path: "/api/validation/uploadNewSelfie",
+    operationId: "uploadValidationSelfie",
+    summary: "Spec §7 uploadNewSelfie for a validation process",
+    description: `${secret} multipart/form-data: \`processHexId\`, \`file\`, \`selfieValidOnGov\`. The selfie step's upload; result "1" is success.`,
+    responses: {
+      200: {
+        description: "Stored",
+        body: { schema: uploaded.extend({ result: z.literal("1") }) },
+      },
+    },
+    errors: [409, 413],
+  },
+  {
+    method: "get",
+    path: "/api/validation/verify/{id}",
+    operationId: "verifyValidationProcess",
+    summary: "Spec §7 verify: the validation process's status, for pages to check before each step",
+    description: `${secret} \`linkState\` is null while the person may go on, otherwise the state that ended the process (LAPSED once its expirationDate passed).`,
+    pathParams: hexIdPath("id", "The validation process's processHexId"),
+    responses: {
+      200: { description: "The status", body: { schema: z.object({ status: z.string(), linkState: z.string().nullable() }) } },
+    },
+  },
+]);
