@@ -57,7 +57,8 @@ async function enterData(person: Page, lastName: string) {
   await expect(person).toHaveURL(/\/validation-process\/data-capture-validation\//);
   await person.getByLabel("Nombre").fill("Lucía");
   await person.getByLabel("Apellidos").fill(lastName);
-  await person.getByLabel("Tipo de identificación").selectOption({ index: 1 });
+  await person.getByLabel("País").selectOption("ES");
+  await person.getByLabel("Tipo de identificación").selectOption("DNI");
   await person.getByLabel("Número de identificación").fill("12345678Z");
   await person.getByTestId("submit-validation-data").click();
   await expect(person).toHaveURL(/\/validation-process\/data-confirm\//);
