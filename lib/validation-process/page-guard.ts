@@ -1,14 +1,12 @@
 import { db } from "@/lib/db/client";
 import type { ProcessStatus } from "@/lib/db/generated/enums";
 import { isAppError } from "@/lib/errors/app-error";
-import { capturedInStep } from "@/lib/evidence/captured-evidence";
 import type { CapturedKind } from "@/lib/evidence/evidence-steps";
-import { lastCheckOf, type LastCheck } from "@/lib/evidence/face-comparison";
 import { pagePath } from "@/lib/process-routes";
 import { type LinkState, linkErrorPath } from "@/lib/signing/link-state";
 import { getValidationProcess } from "@/lib/validations/process-data";
-import { validationStepPages } from "@/lib/validations/steps";
-import { validationRound } from "./validation-access";
+import { validationCapturedForCurrentStep } from "./validation-identity";
+import { validationSteps } from "./validation-pages";
 
 type LiveData = Extract<Awaited<ReturnType<typeof getValidationProcess>>, { result: 1 }>["data"];
 
@@ -31,8 +29,6 @@ export type ValidationPageData = LiveData & {
   hasRear: boolean;
   /** What the current step already has (a reload after the front asks for the rear). */
   captured: CapturedKind[];
-  /** The current step's latest check (a selfie or video compared with an earlier capture). */
-  lastCheck: LastCheck | null;
 };
 
 export type ValidationBrand = { organizationName: string; organizationHexId: string; organizationId: number };
@@ -105,9 +101,7 @@ export async function guardValidationPage(
     return { redirect: target && target !== page ? pagePath(link, target) : linkErrorPath(record.status, state) };
   }
 
-  const steps = record.flow.steps.filter((step) => validationStepPages[step.type] !== undefined);
-  const step = steps[record.currentStep];
-  const round = validationRound(record);
+  const step = validationSteps(record.flow.steps)[record.currentStep];
   const data: ValidationPageData = {
     ...answer.data,
     person: {
@@ -122,8 +116,7 @@ export async function guardValidationPage(
     located: record._count.locations > 0,
     dataCaptured: record.dataCapturedAt !== null,
     hasRear: step?.documentType?.hasRear ?? false,
-    captured: step ? await capturedInStep(db, round, step.position) : [],
-    lastCheck: await lastCheckOf(db, round, step, record.flow.steps),
+    captured: await validationCapturedForCurrentStep(processHexId),
   };
   const nextPage = record.status === "ATTEMPTS_EXHAUSTED" ? "finishedAttempts" : data.nextPage;
   if (options.stepPage) {
