@@ -8,6 +8,9 @@ import { demo, signIn } from "./support/accounts";
 // and the microphone a voice reading digits (playwright.config.ts, DESIGN.md §5); the worker runs the face and
 // liveness checks as for signers.
 
+/** A surname of letters only (a name is refused with digits), different on every run. */
+const surname = (stem: string) => `${stem}${randomHex(3).replace(/\d/g, (digit) => "ghijklmnop"[Number(digit)]!)}`;
+
 const phone = { locale: "es-ES", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
 /** A validation flow of the demo organisation with these steps, and a link to it with PIN 3579 made by staff over the API. */
@@ -75,6 +78,7 @@ test.describe("a person validates their identity on a phone", () => {
     test.setTimeout(150_000);
     await page.goto("/seeValidation");
     await signIn(page, demo.orgAdmin);
+    await expect(page).toHaveURL(/\/seeValidation$/);
     const validationHexId = await validationLink(page, [
       { type: "DATA_CONFIRM" },
       { type: "ID_PHOTO" },
@@ -90,7 +94,7 @@ test.describe("a person validates their identity on a phone", () => {
     await expect(person.getByTestId("signer-steps").locator("li")).toHaveCount(4);
     await person.getByTestId("start-process").click();
 
-    const lastName = `Validada${randomHex(3)}`;
+    const lastName = surname("Validada");
     await enterData(person, lastName);
     await person.getByTestId("confirm-validation-data").click();
 
@@ -139,10 +143,11 @@ test.describe("a person validates their identity on a phone", () => {
   test("a person who declines the validation cannot undo it: the link shows the rejection from then on", async ({ page, browser }) => {
     await page.goto("/seeValidation");
     await signIn(page, demo.orgAdmin);
+    await expect(page).toHaveURL(/\/seeValidation$/);
     const validationHexId = await validationLink(page, [{ type: "DATA_CONFIRM" }, { type: "SELFIE" }]);
     const { context, person, urlSign, processHexId } = await enterWithPin(browser, validationHexId);
     await person.getByTestId("start-process").click();
-    await enterData(person, `Rechaza${randomHex(3)}`);
+    await enterData(person, surname("Rechaza"));
 
     await person.getByTestId("decline-validation").click();
     await expect(person).toHaveURL(/\/validation-process\/document-rejection\//);
