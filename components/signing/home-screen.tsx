@@ -138,7 +138,10 @@ export function ProcessHomeScreen({
     setBusy(true);
     try {
       if (data.geolocateSigners && location !== "done" && !(await shareLocation())) return;
-      router.push(pagePath(link, data.nextPage));
+      const target = pagePath(link, data.nextPage);
+      // A validation whose first step is this page's own (the terms): the same page again, now past the location.
+      if (target === window.location.pathname) router.refresh();
+      else router.push(target);
     } finally {
       setBusy(false);
     }
