@@ -78,7 +78,8 @@ test.describe("a person validates their identity on a phone", () => {
     test.setTimeout(150_000);
     await page.goto("/seeValidation");
     await signIn(page, demo.orgAdmin);
-    await expect(page).toHaveURL(/\/seeValidation$/);
+    // The first sign-in of a fresh server also warms it up.
+    await expect(page).toHaveURL(/\/seeValidation$/, { timeout: 30_000 });
     const validationHexId = await validationLink(page, [
       { type: "DATA_CONFIRM" },
       { type: "ID_PHOTO" },
@@ -143,7 +144,8 @@ test.describe("a person validates their identity on a phone", () => {
   test("a person who declines the validation cannot undo it: the link shows the rejection from then on", async ({ page, browser }) => {
     await page.goto("/seeValidation");
     await signIn(page, demo.orgAdmin);
-    await expect(page).toHaveURL(/\/seeValidation$/);
+    // The first sign-in of a fresh server also warms it up.
+    await expect(page).toHaveURL(/\/seeValidation$/, { timeout: 30_000 });
     const validationHexId = await validationLink(page, [{ type: "DATA_CONFIRM" }, { type: "SELFIE" }]);
     const { context, person, urlSign, processHexId } = await enterWithPin(browser, validationHexId);
     await person.getByTestId("start-process").click();
