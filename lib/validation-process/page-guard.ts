@@ -25,7 +25,7 @@ export type ValidationPageData = LiveData & {
   located: boolean;
   /** The data form was sent (data-confirm may show it). */
   dataCaptured: boolean;
-  /** The current step's ID document has a rear side. */
+  /** The current step's ID document has a rear side (one of no stated type is taken to have one, as the evidence pipeline does). */
   hasRear: boolean;
   /** What the current step already has (a reload after the front asks for the rear). */
   captured: CapturedKind[];
@@ -115,7 +115,7 @@ export async function guardValidationPage(
     },
     located: record._count.locations > 0,
     dataCaptured: record.dataCapturedAt !== null,
-    hasRear: step?.documentType?.hasRear ?? false,
+    hasRear: step?.documentType?.hasRear ?? true,
     captured: await validationCapturedForCurrentStep(processHexId),
   };
   const nextPage = record.status === "ATTEMPTS_EXHAUSTED" ? "finishedAttempts" : data.nextPage;

@@ -99,12 +99,16 @@ test.describe("a person validates their identity on a phone", () => {
     await enterData(person, lastName);
     await person.getByTestId("confirm-validation-data").click();
 
+    // An ID of no stated type: its front, then its rear.
     await expect(person).toHaveURL(/\/validation-process\/id-photo\//);
-    await expect(person.getByTestId("camera-take")).toBeEnabled({ timeout: 15_000 });
-    await person.getByTestId("camera-take").click();
-    await person.getByTestId("camera-use").click();
+    for (const side of ["ID_FRONT", "ID_REAR"]) {
+      await expect(person.getByTestId(`photo-side-${side}`)).toHaveAttribute("data-done", "false");
+      await expect(person.getByTestId("camera-take")).toBeEnabled({ timeout: 15_000 });
+      await person.getByTestId("camera-take").click();
+      await person.getByTestId("camera-use").click();
+    }
 
-    await expect(person).toHaveURL(/\/validation-process\/selfie-photo\//);
+    await expect(person).toHaveURL(/\/validation-process\/selfie-photo\//, { timeout: 15_000 });
     await expect(person.getByTestId("camera-take")).toBeDisabled();
     await person.getByTestId("selfie-acceptance").check();
     await expect(person.getByTestId("camera-take")).toBeEnabled({ timeout: 15_000 });
@@ -126,7 +130,7 @@ test.describe("a person validates their identity on a phone", () => {
 
     const stored = await db.validationProcess.findUniqueOrThrow({ where: { hexId: processHexId }, include: { evidences: true } });
     expect(stored).toMatchObject({ status: "COMPLETED", firstName: "Lucía", lastName, identNumber: "12345678Z" });
-    expect(stored.evidences.map((evidence) => evidence.kind).sort()).toEqual(["ID_FRONT", "SELFIE", "VIDEO"]);
+    expect(stored.evidences.map((evidence) => evidence.kind).sort()).toEqual(["ID_FRONT", "ID_REAR", "SELFIE", "VIDEO"]);
     expect(await db.location.count({ where: { validationProcessId: stored.id } })).toBe(1);
 
     // The finished link stays on its end page: any of its pages leads there.
