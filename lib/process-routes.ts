@@ -41,7 +41,7 @@ const routes: Record<ProcessKind, Routes> = {
   },
 };
 
-export function routesOf(link: Pick<ProcessLink, "kind">): Routes {
+export function routesOf(link: ProcessLink): Routes {
   return routes[link.kind ?? "signature"];
 }
 
