@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { type CatchAllProps, screenMetadata } from "@/components/layout/route-params";
+import { type CatchAllProps, processParams, screenMetadata } from "@/components/layout/route-params";
 import { SignerFrame } from "@/components/signing/signer-frame";
 import { loadValidationPage } from "@/components/validation-process/validation-page";
 import { ValidationConfirmScreen } from "@/components/validation-process/validation-data-screen";
@@ -7,9 +7,9 @@ import { db } from "@/lib/db/client";
 
 export const generateMetadata = () => screenMetadata("validationDataConfirm");
 
-/** /validation-process/data-confirm/{urlSign?}/{processHexId?}: the details just entered, to confirm or correct. */
+/** /validation-process/data-confirm/{urlSign?}/{processHexId?}/{status?}: the details just entered, to confirm or correct. */
 export default async function ValidationDataConfirmPage({ params }: CatchAllProps) {
-  const page = await loadValidationPage("data-confirm", (await params).params, { stepPage: true });
+  const page = await loadValidationPage("data-confirm", (await params).params, { stepPage: true, names: [...processParams, "status"] });
   if (!page.live) return null;
   const { person } = page.data;
   const [country, identType, t] = await Promise.all([
