@@ -4,6 +4,7 @@ import type { ApiError } from "@/components/client/api-client";
 import { isRetryableStatus } from "@/lib/evidence/capture-size";
 import type { PendingCapture } from "./pending-captures";
 import { postForm } from "@/components/client/post-form";
+import { apiPath, type ProcessKind } from "@/lib/process-routes";
 import { appendEncryptedFile, forgetServerPublicKey } from "./encrypt-evidence";
 
 export type EvidenceAnswer = { result: number; evidence: string; sha256: string; finished: boolean; next: string | null };
@@ -18,7 +19,7 @@ export type SendOutcome =
 const timeoutMs = 90_000;
 
 /**
- * The multipart form of POST /api/signprocess/{processHexId}/evidence for one kept capture, the photo
+ * The multipart form of POST /api/signprocess/{processHexId}/evidence (or a validation's) for one kept capture, the photo
  * sealed for the server's key (application-layer encryption in transit, encrypt-evidence.ts).
  */
 export async function evidenceForm(capture: PendingCapture): Promise<FormData> {
@@ -39,17 +40,21 @@ export async function evidenceForm(capture: PendingCapture): Promise<FormData> {
 /** Sends one capture with its upload progress. The link's secret travels in X-Url-Sign; errors come back in the page's language. */
 export async function sendEvidence(
   capture: PendingCapture,
-  options: { urlSign: string; locale: string; onProgress?: (fraction: number) => void; signal?: AbortSignal },
+  options: { urlSign: string; kind?: ProcessKind; locale: string; onProgress?: (fraction: number) => void; signal?: AbortSignal },
 ): Promise<SendOutcome> {
   // Fetching the server's key can fail like the upload itself: retried the same way.
   const form = await evidenceForm(capture).catch(() => null);
   if (!form) return { ok: false, retry: true, status: 0 };
-  const { status, payload } = await postForm(`/api/signprocess/${encodeURIComponent(capture.processHexId)}/evidence`, form, {
-    headers: { "x-url-sign": options.urlSign, "accept-language": options.locale },
-    timeoutMs,
-    onProgress: options.onProgress,
-    signal: options.signal,
-  });
+  const { status, payload } = await postForm(
+    apiPath({ urlSign: options.urlSign, processHexId: capture.processHexId, kind: options.kind }, "evidence"),
+    form,
+    {
+      headers: { "x-url-sign": options.urlSign, "accept-language": options.locale },
+      timeoutMs,
+      onProgress: options.onProgress,
+      signal: options.signal,
+    },
+  );
   if (status === 0) return { ok: false, retry: true, status: 0 };
   if (status >= 200 && status < 300 && payload) return { ok: true, data: payload as EvidenceAnswer };
   if (payload?.errorCode === "EVIDENCE_DECRYPT_FAILED") {

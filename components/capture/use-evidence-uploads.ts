@@ -8,13 +8,14 @@ import type { CapturedKind } from "@/lib/evidence/evidence-steps";
 import { forgetCapture, keepCapture, newUploadId, type PendingCapture, pendingCaptures } from "./pending-captures";
 import { sendEvidence, type SendOutcome } from "./send-evidence";
 import type { ApiError } from "@/components/client/api-client";
+import { nextPath, type ProcessLink } from "@/lib/process-routes";
 
 export type UploadState = "waiting" | "sending" | "retrying" | "sent" | "refused";
 
 export type UploadItem = { uploadId: string; kind: CapturedKind; state: UploadState; progress: number; resumed: boolean };
 
-/** The process whose captures are sent: its id and the link's secret (sent in X-Url-Sign). */
-export type CaptureLink = { urlSign: string; processHexId: string };
+/** The process whose captures are sent: its id, the link's secret (sent in X-Url-Sign) and its kind. */
+export type CaptureLink = ProcessLink;
 
 export type EvidenceUploadsOptions = {
   link: CaptureLink;
@@ -26,7 +27,7 @@ export type EvidenceUploadsOptions = {
   waitPath: string;
 };
 
-/** The page of a /signature-process/{page}/… path. */
+/** The page of a /signature-process/{page}/… or /validation-process/{page}/… path. */
 function pageOf(path: string): string | undefined {
   return path.split("/")[2];
 }
@@ -92,6 +93,7 @@ export function useEvidenceUploads({ link, page, fail, waitPath }: EvidenceUploa
           inFlight.current = controller;
           outcome = await sendEvidence(capture, {
             urlSign: link.urlSign,
+            kind: link.kind,
             locale: latest.current.locale,
             signal: controller.signal,
             onProgress: (fraction) => patch(capture.uploadId, { progress: fraction }),
@@ -111,7 +113,7 @@ export function useEvidenceUploads({ link, page, fail, waitPath }: EvidenceUploa
         if (outcome.ok) {
           setUnstable(false);
           patch(capture.uploadId, { state: "sent", progress: 1 });
-          const next = outcome.data.next;
+          const next = outcome.data.next ? nextPath(link, outcome.data.next) : null;
           if (next && pageOf(next) !== page) {
             latest.current.router.push(next);
             return;
@@ -139,7 +141,7 @@ export function useEvidenceUploads({ link, page, fail, waitPath }: EvidenceUploa
     } finally {
       running.current = false;
     }
-  }, [link.urlSign, page, patch, pause, waitPath]);
+  }, [link, page, patch, pause, waitPath]);
 
   // On arrival: whatever an earlier visit captured for this process and did not get confirmed.
   useEffect(() => {

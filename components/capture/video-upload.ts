@@ -1,5 +1,6 @@
 "use client";
 
+import { apiPath, type ProcessKind } from "@/lib/process-routes";
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
 import type { ApiError } from "@/components/client/api-client";
 import { isRetryableUpload, uploadRetryDelaysMs } from "@/lib/evidence/video-recording";
@@ -112,7 +113,7 @@ const wait = (ms: number, signal?: AbortSignal) =>
   });
 
 /**
- * POST /api/signprocess/{processHexId}/evidence with kind VIDEO and detail {challengeId, late?},
+ * POST /api/signprocess/{processHexId}/evidence (or a validation's, lib/process-routes.ts) with kind VIDEO and detail {challengeId, late?},
  * by XMLHttpRequest for its upload progress. No answer or a server failure is retried with the
  * same uploadId after a pause (`onRetry` says so to the signer); a refusal is final.
  */
@@ -120,6 +121,8 @@ export async function uploadRecording(
   recording: Pick<KeptRecording, "processHexId" | "uploadId" | "challengeId" | "bytes" | "type" | "capturedAt">,
   options: {
     urlSign: string;
+    /** Whose evidence it is: a signer's unless said. */
+    kind?: ProcessKind;
     locale: string;
     late?: boolean;
     onProgress?: (fraction: number) => void;
@@ -142,7 +145,7 @@ export async function uploadRecording(
     // The server's key could not be fetched (no connection): the recording stays kept for a retry.
     return { ok: false, retry: true };
   }
-  const url = `/api/signprocess/${encodeURIComponent(recording.processHexId)}/evidence`;
+  const url = apiPath({ urlSign: options.urlSign, processHexId: recording.processHexId, kind: options.kind }, "evidence");
   const headers = { "x-url-sign": options.urlSign, "accept-language": options.locale };
   for (let attempt = 0; ; attempt += 1) {
     options.onProgress?.(0);

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useState } from "react";
-import { processPagePath } from "@/lib/signing/steps";
+import { apiPath, nextPath, pagePath } from "@/lib/process-routes";
 import { SignButton } from "./sign-button";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
 
@@ -12,11 +12,14 @@ export function AcceptTermsScreen({
   link,
   termsVersion,
   canReject,
+  stepPage = "accept-terms",
   children,
 }: {
   link: SignerLink;
   termsVersion: string;
   canReject: boolean;
+  /** The page whose step accepts the terms: accept-terms for a signer, home-page for a validation. */
+  stepPage?: string;
   children: ReactNode;
 }) {
   const t = useTranslations("signing.acceptTerms");
@@ -27,9 +30,9 @@ export function AcceptTermsScreen({
 
   async function accept() {
     setBusy(true);
-    const result = await call<{ next: string }>(`/api/signprocess/${link.processHexId}/step/accept-terms`, { accepted, termsVersion });
+    const result = await call<{ next: string }>(apiPath(link, `step/${stepPage}`), { accepted, termsVersion });
     setBusy(false);
-    if (result.ok) router.push(result.data.next);
+    if (result.ok) router.push(nextPath(link, result.data.next));
     else fail(result.error);
   }
 
@@ -51,7 +54,7 @@ export function AcceptTermsScreen({
           {t("accept")}
         </SignButton>
         {canReject ? (
-          <SignButton tone="outline" onClick={() => router.push(processPagePath("document-rejection", link.urlSign, link.processHexId))}>
+          <SignButton tone="outline" onClick={() => router.push(pagePath(link, "document-rejection"))}>
             {t("decline")}
           </SignButton>
         ) : null}

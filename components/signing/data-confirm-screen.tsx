@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { SelectField, TextField } from "@/components/ui/field";
 import type { SignatureProcessData } from "@/lib/signing/process-data";
-import { processPagePath } from "@/lib/signing/steps";
+import { apiPath, nextPath, pagePath } from "@/lib/process-routes";
 import { SignButton } from "./sign-button";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
 
@@ -34,14 +34,14 @@ export function DataConfirmScreen({ link, data, countries }: { link: SignerLink;
 
   const submit = handleSubmit(async (values) => {
     setFieldErrors({});
-    const result = await call<{ next: string }>(`/api/signprocess/${link.processHexId}/step/data-confirm`, {
+    const result = await call<{ next: string }>(apiPath(link, "step/data-confirm"), {
       identType: values.identType,
       identNumber: values.identNumber,
       country: values.country,
       ...(values.cellPhone.trim() ? { cellPhone: values.cellPhone.trim() } : {}),
     });
     if (result.ok) {
-      router.push(result.data.next);
+      router.push(nextPath(link, result.data.next));
       return;
     }
     const field = result.error.field;
@@ -104,11 +104,7 @@ export function DataConfirmScreen({ link, data, countries }: { link: SignerLink;
           {t("confirm")}
         </SignButton>
         {data.canReject ? (
-          <SignButton
-            type="button"
-            tone="outline"
-            onClick={() => router.push(processPagePath("document-rejection", link.urlSign, link.processHexId))}
-          >
+          <SignButton type="button" tone="outline" onClick={() => router.push(pagePath(link, "document-rejection"))}>
             {t("wrongData")}
           </SignButton>
         ) : null}

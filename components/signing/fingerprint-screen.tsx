@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/card";
 import type { FingerprintCapture as Capture } from "@/lib/evidence/fingerprint-bridge-client";
 import { appendEncryptedFile } from "@/components/capture/encrypt-evidence";
+import { apiPath, nextPath } from "@/lib/process-routes";
 import { FingerprintCapture } from "./fingerprint-capture";
 import { SignButton } from "./sign-button";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
@@ -47,13 +48,13 @@ export function FingerprintScreen({ link, bridgeUrl }: { link: SignerLink; bridg
     );
     try {
       await appendEncryptedFile(form, pngBlob(capture.image), "fingerprint.png");
-      const response = await fetch(`/api/signprocess/${link.processHexId}/evidence`, {
+      const response = await fetch(apiPath(link, "evidence"), {
         method: "POST",
         body: form,
         headers: { "x-url-sign": link.urlSign },
       });
       const body = (await response.json().catch(() => ({}))) as { next?: string; errorCode?: string; message?: string };
-      if (response.ok && body.next) router.push(body.next);
+      if (response.ok && body.next) router.push(nextPath(link, body.next));
       else fail({ errorCode: body.errorCode ?? "SERVER_ERROR", message: body.message ?? "", ...body });
     } catch {
       setError(t("retry"));

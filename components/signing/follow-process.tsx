@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useEffect } from "react";
 import { maxUsesPath } from "@/lib/signing/link-state";
-import { processPagePath } from "@/lib/signing/steps";
+import { dataPath, pagePath } from "@/lib/process-routes";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
 
 type Answer = { result: number; linkState?: string; data: { nextPage?: string; status?: string; lastCheck?: { check: string } | null } };
@@ -41,7 +41,7 @@ export function FollowProcess({
   useEffect(() => {
     let stopped = false;
     const go = async (force: boolean) => {
-      const answer = await call<Answer>(`/api/signprocess/getSignatureProcess/${link.processHexId}`);
+      const answer = await call<Answer>(dataPath(link));
       if (stopped) return false;
       if (!answer.ok) {
         // The secret stopped matching meanwhile (a newer invitation went out): the server answers it
@@ -54,20 +54,25 @@ export function FollowProcess({
       }
       const { result, linkState, data } = answer.data;
       if (result !== 1) {
+        // A validation's pages know where each of its ended states leads (lib/validation-process/page-guard.ts).
+        if (link.kind === "validation") {
+          router.replace(pagePath(link, "home-page"));
+          return true;
+        }
         const ended =
           linkState === "MAX_USES"
             ? maxUsesPath
             : linkState === "COMPLETED"
-              ? processPagePath("full-process", link.urlSign, link.processHexId)
+              ? pagePath(link, "full-process")
               : linkState === "IN_REVIEW" && data.status === "IN_REVIEW"
-                ? processPagePath("review-process", link.urlSign, link.processHexId)
+                ? pagePath(link, "review-process")
                 : `/error/${data.status ?? "UNKNOWN"}/${linkState ?? "UNKNOWN"}`;
         router.replace(ended);
         return true;
       }
       const settled = poll?.checks === true && data.lastCheck?.check !== "PENDING";
       if (force || (poll && (data.nextPage !== poll.current || settled))) {
-        router.replace(processPagePath(data.nextPage ?? "home-page", link.urlSign, link.processHexId));
+        router.replace(pagePath(link, data.nextPage ?? "home-page"));
         return true;
       }
       return false;

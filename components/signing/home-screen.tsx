@@ -2,11 +2,11 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { callApi } from "@/components/client/api-client";
 import { Alert } from "@/components/ui/card";
 import type { SignatureProcessData } from "@/lib/signing/process-data";
-import { processPagePath } from "@/lib/signing/steps";
+import { pagePath, routesOf } from "@/lib/process-routes";
 import { SignButton } from "./sign-button";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
 
@@ -39,6 +39,49 @@ function currentPosition(): Promise<GeolocationPosition> {
 /** The signer's first page: who sends what, the steps ahead, the location when the flow asks for it, and the way in. */
 export function HomeScreen({ link, data }: { link: SignerLink; data: SignatureProcessData }) {
   const t = useTranslations("signing");
+  return (
+    <ProcessHomeScreen link={link} data={data}>
+      <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <p className="text-lg text-slate-900" data-testid="signer-greeting">
+          {t("greeting", { name: data.FirstNameSignee })}
+        </p>
+        <p className="mt-2 text-slate-700">{t("invitation", { sender: data.nameSender, organization: data.nameOrganization })}</p>
+        <p className="mt-3 text-lg font-semibold text-slate-900" data-testid="document-name">
+          {data.documentName}
+        </p>
+        {data.description ? <p className="mt-1 text-slate-600">{data.description}</p> : null}
+        {data.expirationDate ? (
+          <p className="mt-2 text-sm text-slate-600">{t("expires", { date: new Date(data.expirationDate) })}</p>
+        ) : null}
+      </section>
+    </ProcessHomeScreen>
+  );
+}
+
+/** What the home page reads of a signer's or a validation's process data. */
+export type HomeData = Pick<SignatureProcessData, "currentStep" | "geolocateSigners" | "obligatoryGeolocation" | "preferredLanguage"> & {
+  nextPage: string;
+  stepOrder: readonly string[];
+  maxLinkUses?: number;
+  linkUses?: number;
+};
+
+/**
+ * A process's home page below its own introduction (`children`): the steps ahead (named by
+ * `stepLabels`, else as a signer's pages), the location when the flow asks for it, and the way in.
+ */
+export function ProcessHomeScreen({
+  link,
+  data,
+  stepLabels,
+  children,
+}: {
+  link: SignerLink;
+  data: HomeData;
+  stepLabels?: Record<string, string>;
+  children: ReactNode;
+}) {
+  const t = useTranslations("signing");
   const steps = useTranslations("signing.steps");
   const capture = useTranslations("capture");
   const locale = useLocale();
@@ -56,14 +99,14 @@ export function HomeScreen({ link, data }: { link: SignerLink; data: SignaturePr
   }, [data.preferredLanguage, locale, router]);
 
   const started = data.currentStep > 0;
-  const usesLeft = data.maxLinkUses - data.linkUses;
+  const usesLeft = data.maxLinkUses === undefined ? Infinity : data.maxLinkUses - (data.linkUses ?? 0);
 
   async function shareLocation(): Promise<boolean> {
     setLocation("asking");
     try {
       const position = await currentPosition();
       const saved = await call("/api/signprocess/addSigneeGeolocation", {
-        process: "ENVIO",
+        process: routesOf(link).locationProcess,
         processHexId: link.processHexId,
         geolocation: positionPayload(position),
       });
@@ -78,7 +121,7 @@ export function HomeScreen({ link, data }: { link: SignerLink; data: SignaturePr
       const code = typeof (error as { code?: unknown }).code === "number" ? (error as { code: number }).code : 2;
       const message = error instanceof Error ? error.message : "";
       const saved = await call("/api/signprocess/addSigneeGeolocation", {
-        process: "ENVIO",
+        process: routesOf(link).locationProcess,
         processHexId: link.processHexId,
         geolocation: { timestamp: Date.now(), errorCode: code, errorMessage: message },
       });
@@ -95,7 +138,10 @@ export function HomeScreen({ link, data }: { link: SignerLink; data: SignaturePr
     setBusy(true);
     try {
       if (data.geolocateSigners && location !== "done" && !(await shareLocation())) return;
-      router.push(processPagePath(data.nextPage, link.urlSign, link.processHexId));
+      const target = pagePath(link, data.nextPage);
+      // A validation whose first step is this page's own (the terms): the same page again, now past the location.
+      if (target === window.location.pathname) router.refresh();
+      else router.push(target);
     } finally {
       setBusy(false);
     }
@@ -103,19 +149,7 @@ export function HomeScreen({ link, data }: { link: SignerLink; data: SignaturePr
 
   return (
     <div className="space-y-5">
-      <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <p className="text-lg text-slate-900" data-testid="signer-greeting">
-          {t("greeting", { name: data.FirstNameSignee })}
-        </p>
-        <p className="mt-2 text-slate-700">{t("invitation", { sender: data.nameSender, organization: data.nameOrganization })}</p>
-        <p className="mt-3 text-lg font-semibold text-slate-900" data-testid="document-name">
-          {data.documentName}
-        </p>
-        {data.description ? <p className="mt-1 text-slate-600">{data.description}</p> : null}
-        {data.expirationDate ? (
-          <p className="mt-2 text-sm text-slate-600">{t("expires", { date: new Date(data.expirationDate) })}</p>
-        ) : null}
-      </section>
+      {children}
 
       <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="font-semibold text-slate-900">{t("stepsTitle")}</h2>
@@ -128,7 +162,7 @@ export function HomeScreen({ link, data }: { link: SignerLink; data: SignaturePr
               >
                 {index + 1}
               </span>
-              <span>{steps(page)}</span>
+              <span>{stepLabels?.[page] ?? steps(page)}</span>
               {index < data.currentStep ? <span className="text-sm text-slate-500">{t("stepDone")}</span> : null}
             </li>
           ))}
@@ -140,7 +174,7 @@ export function HomeScreen({ link, data }: { link: SignerLink; data: SignaturePr
 
       {usesLeft <= 3 ? (
         <Alert tone="info">
-          <span data-testid="usage-limit">{t("usageLimit", { left: Math.max(usesLeft, 0), max: data.maxLinkUses })}</span>
+          <span data-testid="usage-limit">{t("usageLimit", { left: Math.max(usesLeft, 0), max: data.maxLinkUses ?? 0 })}</span>
         </Alert>
       ) : null}
 

@@ -7,7 +7,7 @@ import type { CanvasSize } from "@/lib/evidence/capture-size";
 import type { CapturedKind } from "@/lib/evidence/evidence-steps";
 import { CameraCapture } from "./camera-capture";
 import { type UploadItem, useEvidenceUploads } from "@/components/capture/use-evidence-uploads";
-import { waitPagePath } from "@/lib/signing/steps";
+import { checkWaitPath } from "@/lib/process-routes";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
 
 type Props = {
@@ -21,6 +21,8 @@ type Props = {
   quality: number;
   userAgent: string;
   documentName: string;
+  /** The selfie's acceptance box, when it is not the signer's (a validation accepts no signature). */
+  acceptance?: { intro: string; label: string; needed: string };
   /** Why the step's last selfie failed its face check (lastCheck.reason), so the signer knows what to change. */
   failedCheck?: string | null;
 };
@@ -64,7 +66,7 @@ function UploadRow({ item, label }: { item: UploadItem; label: string }) {
  * then its rear; or the selfie once the signature-acceptance box is ticked), each accepted photo is
  * kept and sent with its progress, and once the server has them all the process goes on.
  */
-export function PhotoStepScreen({ link, step, kinds, captured, size, quality, userAgent, documentName, failedCheck }: Props) {
+export function PhotoStepScreen({ link, step, kinds, captured, size, quality, userAgent, documentName, acceptance, failedCheck }: Props) {
   const t = useTranslations("signing.photoStep");
   const messages = useTranslations();
   const { fail } = useSignerApi(link);
@@ -72,7 +74,7 @@ export function PhotoStepScreen({ link, step, kinds, captured, size, quality, us
     link,
     page: pageOfStep[step],
     fail,
-    waitPath: waitPagePath(link.urlSign, link.processHexId),
+    waitPath: checkWaitPath(link, pageOfStep[step]),
   });
   const [accepted, setAccepted] = useState(false);
   const selfie = step === "SELFIE";
@@ -84,7 +86,9 @@ export function PhotoStepScreen({ link, step, kinds, captured, size, quality, us
 
   return (
     <div className="space-y-5" data-testid="photo-step" data-step={step}>
-      <p className="text-slate-700">{selfie ? t("selfieIntro") : kinds.includes("ID_REAR") ? t("idIntroWithRear") : t("idIntro")}</p>
+      <p className="text-slate-700">
+        {selfie ? (acceptance?.intro ?? t("selfieIntro")) : kinds.includes("ID_REAR") ? t("idIntroWithRear") : t("idIntro")}
+      </p>
 
       {failedCheck && mine.length === 0 ? (
         <div data-testid="face-check-failed" data-reason={failedCheck}>
@@ -125,7 +129,7 @@ export function PhotoStepScreen({ link, step, kinds, captured, size, quality, us
             disabled={current === undefined}
             data-testid="selfie-acceptance"
           />
-          <span className="text-slate-800">{t("selfieAcceptance", { document: documentName })}</span>
+          <span className="text-slate-800">{acceptance?.label ?? t("selfieAcceptance", { document: documentName })}</span>
         </label>
       ) : null}
 
@@ -138,7 +142,7 @@ export function PhotoStepScreen({ link, step, kinds, captured, size, quality, us
           label={t(`now.${current}`)}
           guide={selfie ? "face" : "card"}
           enabled={!selfie || accepted}
-          blockedHint={selfie ? t("selfieAcceptanceNeeded") : undefined}
+          blockedHint={selfie ? (acceptance?.needed ?? t("selfieAcceptanceNeeded")) : undefined}
           onCapture={(photo) => void enqueue(current, photo.blob, photo.capturedAt, selfie ? { accepted: true } : {})}
         />
       ) : (

@@ -3,12 +3,15 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { processPagePath } from "@/lib/signing/steps";
+import { apiPath, pagePath } from "@/lib/process-routes";
 import { SignButton } from "./sign-button";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
 
-/** document-rejection: declining needs a reason (spec §5); it cannot be undone. */
-export function RejectionScreen({ link }: { link: SignerLink }) {
+/**
+ * document-rejection: declining needs a reason (spec §5); it cannot be undone. `texts` replaces the
+ * signer's wording (intro, confirm) where a validation says otherwise.
+ */
+export function RejectionScreen({ link, texts }: { link: SignerLink; texts?: { intro: string; confirm: string } }) {
   const t = useTranslations("signing.rejection");
   const errors = useTranslations("errors");
   const router = useRouter();
@@ -23,7 +26,7 @@ export function RejectionScreen({ link }: { link: SignerLink }) {
       return;
     }
     setBusy(true);
-    const result = await call(`/api/signprocess/${link.processHexId}/reject`, { reason });
+    const result = await call(apiPath(link, "reject"), { reason });
     setBusy(false);
     if (result.ok) {
       router.refresh();
@@ -35,7 +38,7 @@ export function RejectionScreen({ link }: { link: SignerLink }) {
 
   return (
     <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <p className="text-slate-700">{t("intro")}</p>
+      <p className="text-slate-700">{texts?.intro ?? t("intro")}</p>
       <div className="space-y-1">
         <label htmlFor="rejection-reason" className="block text-sm font-medium text-slate-700">
           {t("reason")}
@@ -66,9 +69,9 @@ export function RejectionScreen({ link }: { link: SignerLink }) {
           className="inline-flex min-h-11 items-center rounded-md bg-red-600 px-5 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:bg-slate-400"
           data-testid="confirm-rejection"
         >
-          {t("confirm")}
+          {texts?.confirm ?? t("confirm")}
         </button>
-        <SignButton tone="outline" onClick={() => router.push(processPagePath("home-page", link.urlSign, link.processHexId))}>
+        <SignButton tone="outline" onClick={() => router.push(pagePath(link, "home-page"))}>
           {t("back")}
         </SignButton>
       </div>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/card";
+import { apiPath, nextPath } from "@/lib/process-routes";
 import { SignButton } from "./sign-button";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
 
@@ -17,9 +18,9 @@ export function RestartScreen({ link }: { link: SignerLink }) {
 
   async function restart() {
     setBusy(true);
-    const result = await call<{ next: string }>(`/api/signprocess/${link.processHexId}/restart`, {});
+    const result = await call<{ next: string }>(apiPath(link, "restart"), {});
     setBusy(false);
-    if (result.ok) router.push(result.data.next);
+    if (result.ok) router.push(nextPath(link, result.data.next));
     else fail(result.error);
   }
 

@@ -6,12 +6,14 @@ import { useCallback } from "react";
 import { type ApiError, type ApiResult, callApi } from "@/components/client/api-client";
 import { notifyApiError } from "@/components/client/notify";
 import { maxUsesPath } from "@/lib/signing/link-state";
-import { processPagePath } from "@/lib/signing/steps";
+import { pagePath, type ProcessLink } from "@/lib/process-routes";
 
-export type SignerLink = { urlSign: string; processHexId: string };
+/** A signer's or a validation's link (lib/process-routes.ts). */
+export type SignerLink = ProcessLink;
 
 /** Calls for the signer's pages: the link's secret travels in a header, errors come in the page's language. */
-export function useSignerApi({ urlSign, processHexId }: SignerLink) {
+export function useSignerApi(link: SignerLink) {
+  const { urlSign, processHexId, kind } = link;
   const t = useTranslations("errors");
   const locale = useLocale();
   const router = useRouter();
@@ -33,7 +35,7 @@ export function useSignerApi({ urlSign, processHexId }: SignerLink) {
       }
       if ((error.errorCode === "STEP_OUT_OF_ORDER" || error.errorCode === "ATTEMPTS_EXHAUSTED") && typeof error.page === "string") {
         notifyApiError(error);
-        router.replace(processPagePath(error.page, urlSign, processHexId));
+        router.replace(pagePath({ urlSign, processHexId, kind }, error.page));
         return;
       }
       if (error.errorCode === "MAX_USES_REACHED") {
@@ -42,7 +44,7 @@ export function useSignerApi({ urlSign, processHexId }: SignerLink) {
       }
       if (error.errorCode === "LOCATION_REQUIRED") {
         notifyApiError(error);
-        router.replace(processPagePath("home-page", urlSign, processHexId));
+        router.replace(pagePath({ urlSign, processHexId, kind }, "home-page"));
         return;
       }
       if (error.errorCode === "INVALID_LINK") {
@@ -51,7 +53,7 @@ export function useSignerApi({ urlSign, processHexId }: SignerLink) {
       }
       notifyApiError(error);
     },
-    [router, urlSign, processHexId],
+    [router, urlSign, processHexId, kind],
   );
   return { call, fail };
 }

@@ -8,7 +8,7 @@ import { notifyApiError } from "@/components/client/notify";
 import { Alert } from "@/components/ui/card";
 import { type MediaAccess, useMediaAccess } from "@/components/capture/use-media-access";
 import { failureProblem, mediaErrorKind, type ProblemKey } from "@/lib/evidence/rtc-check";
-import { processPagePath } from "@/lib/signing/steps";
+import { apiPath, nextPath, pagePath } from "@/lib/process-routes";
 import {
   containerType,
   formatCountdown,
@@ -173,9 +173,9 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
   const toFinishedAttempts = useCallback(
     (error: ApiError) => {
       notifyApiError({ errorCode: error.errorCode, message: errorText(error) });
-      router.replace(processPagePath("finishedAttempts", link.urlSign, link.processHexId));
+      router.replace(pagePath(link, "finishedAttempts"));
     },
-    [errorText, router, link.urlSign, link.processHexId],
+    [errorText, router, link],
   );
 
   const attemptsLeft = useCallback((attempts: unknown, current: Challenge | null) => {
@@ -189,7 +189,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
       if (outcome.ok) {
         await forgetRecording(link.processHexId);
         setPhase({ name: "done" });
-        router.push(outcome.data.next ?? processPagePath("full-process", link.urlSign, link.processHexId));
+        router.push(outcome.data.next ? nextPath(link, outcome.data.next) : pagePath(link, "full-process"));
         return;
       }
       if (outcome.retry) {
@@ -214,7 +214,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
       setNotice(errorText(error));
       setPhase({ name: "camera" });
     },
-    [attemptsLeft, errorText, fail, link.processHexId, link.urlSign, replaceRecording, router, toFinishedAttempts],
+    [attemptsLeft, errorText, fail, link, replaceRecording, router, toFinishedAttempts],
   );
 
   const send = useCallback(
@@ -239,6 +239,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
       uploadAbort.current = controller;
       const outcome = await uploadRecording(stored, {
         urlSign: link.urlSign,
+        kind: link.kind,
         locale,
         signal: controller.signal,
         onProgress: (fraction) => setPhase((phase) => (phase.name === "sending" ? { ...phase, progress: fraction } : phase)),
@@ -247,7 +248,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
       if (controller.signal.aborted) return;
       await settle(outcome, current);
     },
-    [link.processHexId, link.urlSign, locale, settle],
+    [link.processHexId, link.urlSign, link.kind, locale, settle],
   );
 
   /**
@@ -277,7 +278,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
           type: "video/webm",
           capturedAt: new Date().toISOString(),
         },
-        { urlSign: link.urlSign, locale, late: true },
+        { urlSign: link.urlSign, kind: link.kind, locale, late: true },
       );
       if (outcome.ok || outcome.retry) {
         setPhase((phase) => (phase.name === "expired" ? { ...phase, reporting: false } : phase));
@@ -290,7 +291,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
         phase.name === "expired" ? { ...phase, attemptsLeft: attemptsLeft(error.attempts, current), reporting: false } : phase,
       );
     },
-    [attemptsLeft, fail, link.processHexId, link.urlSign, locale, messages, recording, replaceRecording, toFinishedAttempts],
+    [attemptsLeft, fail, link.processHexId, link.urlSign, link.kind, locale, messages, recording, replaceRecording, toFinishedAttempts],
   );
 
   // ── recording ───────────────────────────────────────────────────────────────
@@ -352,7 +353,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
     setPhase({ name: "issuing" });
     replaceRecording(null);
     await forgetRecording(link.processHexId);
-    const result = await call<ChallengeAnswer>(`/api/signprocess/${link.processHexId}/video-challenge`, {});
+    const result = await call<ChallengeAnswer>(apiPath(link, "video-challenge"), {});
     if (!result.ok) {
       if (leavingCodes.has(result.error.errorCode)) {
         fail(result.error);
@@ -378,7 +379,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
     setChallenge(next);
     setNow(Date.now());
     startRecording(next);
-  }, [call, fail, link.processHexId, messages, replaceRecording, startRecording]);
+  }, [call, fail, link, messages, replaceRecording, startRecording]);
 
   const stopRecording = () => {
     const recorder = recorderRef.current;

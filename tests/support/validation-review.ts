@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors/app-error";
 import type { IdentityProcess, ProcessFlow } from "@/lib/evidence/identity-process";
 import { storeCapture } from "@/lib/evidence/upload-evidence";
 import { randomHex } from "@/lib/security/random";
-import { validationRound } from "@/lib/validation-process/validation-access";
+import { validationRound } from "@/lib/validation-process/validation-round";
 
 // A validation process as a person leaves it for staff review, made through the real calls: a link created by
 // staff (POST /api/validations), the PIN entered (POST /api/validation/{hexId}/login), the location reported

@@ -1,10 +1,19 @@
-import { PlannedScreen } from "@/components/layout/planned-screen";
-import { type CatchAllProps, namedSegments, processParams, screenMetadata } from "@/components/layout/route-params";
+import { getTranslations } from "next-intl/server";
+import { type CatchAllProps, processParams, screenMetadata } from "@/components/layout/route-params";
+import { RestartScreen } from "@/components/signing/restart-screen";
+import { SignerFrame } from "@/components/signing/signer-frame";
+import { loadValidationPage } from "@/components/validation-process/validation-page";
 
 export const generateMetadata = () => screenMetadata("validationFinishedAttempts");
 
-/** /validation-process/finishedAttempts/{urlSign?}/{processHexId?}/{val?} */
+/** /validation-process/finishedAttempts/{urlSign?}/{processHexId?}/{val?}: out of attempts; start again, here or on another device. */
 export default async function ValidationFinishedAttemptsPage({ params }: CatchAllProps) {
-  namedSegments((await params).params, [...processParams, "val"]);
-  return <PlannedScreen titleKey="validationFinishedAttempts" capability="validations" />;
+  const page = await loadValidationPage("finishedAttempts", (await params).params, { stepPage: true, names: [...processParams, "val"] });
+  if (!page.live) return null;
+  const t = await getTranslations("screens");
+  return (
+    <SignerFrame brand={page.brand} title={t("validationFinishedAttempts")}>
+      <RestartScreen link={page.link} />
+    </SignerFrame>
+  );
 }
