@@ -1,4 +1,5 @@
 import "./support/load-env";
+import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
@@ -132,6 +133,16 @@ test.describe("a person validates their identity on a phone", () => {
     expect(stored).toMatchObject({ status: "COMPLETED", firstName: "Lucía", lastName, identNumber: "12345678Z" });
     expect(stored.evidences.map((evidence) => evidence.kind).sort()).toEqual(["ID_FRONT", "ID_REAR", "SELFIE", "VIDEO"]);
     expect(await db.location.count({ where: { validationProcessId: stored.id } })).toBe(1);
+
+    // The person takes their sealed certificate home from the end page (made by the worker once the process completed).
+    const [certificate] = await Promise.all([
+      person.waitForEvent("download", { timeout: 60_000 }),
+      person.getByTestId("validation-certificate-button").click(),
+    ]);
+    expect(certificate.suggestedFilename()).toMatch(/\.pdf$/);
+    const pdf = await readFile((await certificate.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.includes(Buffer.from("/ByteRange"))).toBe(true);
 
     // The finished link stays on its end page: any of its pages leads there.
     await person.goto(`/validation-process/id-photo/${urlSign}/${processHexId}`);

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { type CatchAllProps, screenMetadata } from "@/components/layout/route-params";
 import { SignerFrame } from "@/components/signing/signer-frame";
+import { ValidationCertificateDownload } from "@/components/validation-certificate/validation-certificate-download";
 import { loadValidationPage } from "@/components/validation-process/validation-page";
 
 export const generateMetadata = () => screenMetadata("validationFullProcess");
@@ -16,6 +17,7 @@ export default async function ValidationFullProcessPage({ params }: CatchAllProp
           {t("title")}
         </p>
         <p className="text-slate-700">{t("body")}</p>
+        <ValidationCertificateDownload processHexId={page.link.processHexId} urlSign={page.link.urlSign} />
       </section>
     </SignerFrame>
   );
