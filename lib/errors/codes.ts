@@ -236,6 +236,12 @@ export const errorStatus = {
   // staff review of validation processes (/seeValidation, lib/validation-review)
   VALIDATION_PROCESS_DECIDED: 409,
   VALIDATION_PROCESS_NOT_IN_REVIEW: 409,
+  // identity document photos checked at upload (lib/evidence/document-check.ts, issue 14); each counts an attempt
+  ID_FACE_NOT_IDENTIFIED: 422,
+  ID_MORE_THAN_ONE_FACE: 422,
+  ID_REAR_SAME_AS_FRONT: 422,
+  ID_REAR_SAME_AS_SELFIE: 422,
+  SELFIE_SAME_AS_ID_PHOTO: 422,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

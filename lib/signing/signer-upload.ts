@@ -1,6 +1,7 @@
 import type { RequestMeta } from "@/lib/auth/sessions";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { refusalOf } from "@/lib/evidence/document-check";
 import { checkJobFor, faceComparisonOf } from "@/lib/evidence/face-comparison";
 import { captureStep, type EvidenceUpload, storeCapture } from "@/lib/evidence/upload-evidence";
 import { challengeFacts, claimVideoChallenge, consumeVideoChallenge } from "@/lib/evidence/video-challenge";
@@ -66,6 +67,9 @@ async function alreadyStored(uploadId: string, signerId: number, urlSign: string
   const already = await db.evidence.findUnique({ where: { clientUploadId: uploadId } });
   if (!already) return null;
   if (already.signerId !== signerId) throw new AppError("VALIDATION_FAILED");
+  // A capture refused at upload (lib/evidence/document-check.ts) is refused again, not answered as stored.
+  const refusal = refusalOf(already.checkDetail);
+  if (refusal) throw new AppError(refusal);
   const now = accessOf(await db.signer.findUniqueOrThrow({ where: { id: signerId }, include: signerAccessInclude }));
   const flowSteps = now.signer.document.flow?.steps ?? [];
   const step = flowSteps.find((s) => s.position === already.stepPosition);
