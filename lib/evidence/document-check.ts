@@ -4,6 +4,7 @@ import { pictureDistance, pictureHash, samePictureMaxDistance } from "@/lib/face
 import { storage } from "@/lib/storage";
 import { type Client, latestInStep } from "./captured-evidence";
 import { fraction } from "./evidence-check-job";
+import { faceCountReason } from "./face-check";
 import { type CapturedKind, evidenceStep } from "./evidence-steps";
 import { faceComparisonOf } from "./face-comparison";
 import type { IdentityFlowStep, IdentityProcess } from "./identity-process";
@@ -20,6 +21,15 @@ import type { IdentityFlowStep, IdentityProcess } from "./identity-process";
 /** Why a document photo or a selfie was refused at upload; each is an error code and counts an attempt at the step. */
 export type CaptureRefusal =
   "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO";
+
+/** The ID front's refusal for what its faces say on their own (faceCountReason). */
+export const idFrontRefusal = { FACE_NOT_IDENTIFIED: "ID_FACE_NOT_IDENTIFIED", MORE_THAN_ONE_FACE: "ID_MORE_THAN_ONE_FACE" } as const;
+
+/** The refusal of a new capture that repeats an earlier one's picture (kind: the new capture's; sameAs: the earlier one's). */
+export function samePictureRefusal(kind: "ID_REAR" | "SELFIE", sameAs: CapturedKind): CaptureRefusal {
+  if (kind === "SELFIE") return "SELFIE_SAME_AS_ID_PHOTO";
+  return sameAs === "ID_FRONT" ? "ID_REAR_SAME_AS_FRONT" : "ID_REAR_SAME_AS_SELFIE";
+}
 
 /** Whether a later step of the flow compares a face with this ID_PHOTO step's front. */
 export function isFaceReference(step: Pick<IdentityFlowStep, "position" | "type">, flowSteps: readonly IdentityFlowStep[]): boolean {
@@ -80,8 +90,8 @@ export async function checkDocumentPhoto(
       scores: analysis.faces.map((face) => Math.round(face.score * 1000) / 1000),
       ignored: analysis.ignored.length,
     };
-    if (analysis.faces.length === 0) return refuse("ID_FACE_NOT_IDENTIFIED", faces);
-    if (analysis.faces.length > 1) return refuse("ID_MORE_THAN_ONE_FACE", faces);
+    const reason = faceCountReason(analysis);
+    if (reason) return refuse(idFrontRefusal[reason], faces);
     return { refusal: null, detail: { ...detail, documentCheck: { result: "VERIFIED", ...faces } } };
   }
 
@@ -89,9 +99,7 @@ export async function checkDocumentPhoto(
   for (const earlier of await earlierPictures(client, process, [...against])) {
     const distance = pictureDistance(hash, earlier.hash);
     if (distance > samePictureMaxDistance) continue;
-    const facts = { sameAs: earlier.kind, distance, maxDistance: samePictureMaxDistance };
-    if (kind === "SELFIE") return refuse("SELFIE_SAME_AS_ID_PHOTO", facts);
-    return refuse(earlier.kind === "ID_FRONT" ? "ID_REAR_SAME_AS_FRONT" : "ID_REAR_SAME_AS_SELFIE", facts);
+    return refuse(samePictureRefusal(kind, earlier.kind), { sameAs: earlier.kind, distance, maxDistance: samePictureMaxDistance });
   }
   return { refusal: null, detail };
 }
