@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
@@ -90,6 +91,25 @@ export function faceEngine(): Promise<Engine> {
     throw error;
   });
   return globalForFace.rubricaFaceEngine;
+}
+
+/**
+ * Loads the engine and runs one whole analysis (detection, landmarks, descriptor) on a photo of
+ * faces that ships with face-api (demo/sample1.jpg, a grey picture if it is missing), so that the
+ * WebAssembly kernels of all three nets are ready before the first real check (issue 14 item 5: the
+ * first check after a start took ~10 s). The worker calls it at start, in the background.
+ */
+export async function warmFaceEngine(): Promise<{ loadMs: number; warmMs: number }> {
+  const started = performance.now();
+  const engine = await faceEngine();
+  const sample = await readFile(path.join(packageDir("@vladmandic/face-api"), "demo", "sample1.jpg")).catch(() => null);
+  await detectFaces(
+    sample ??
+      (await sharp({ create: { width: 320, height: 240, channels: 3, background: "#808080" } })
+        .jpeg()
+        .toBuffer()),
+  );
+  return { loadMs: Math.round(engine.loadMs), warmMs: Math.round(performance.now() - started) };
 }
 
 /** One analysis at a time: the WebAssembly backend runs on one thread, interleaving only adds memory. */
