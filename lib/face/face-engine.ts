@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
 import { withoutProcessHandlersOf } from "@/lib/runtime/process-guards";
@@ -59,6 +58,8 @@ type Engine = { faceapi: FaceApi; backend: string; loadMs: number };
 const globalForFace = globalThis as unknown as { rubricaFaceEngine?: Promise<Engine>; rubricaFaceQueue?: Promise<unknown> };
 
 function packageDir(name: string): string {
+  // Found at run time: Next's bundler (the upload checks faces too) cannot trace a computed module name.
+  const { createRequire } = process.getBuiltinModule("node:module");
   return path.dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
 }
 

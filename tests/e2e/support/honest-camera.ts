@@ -73,8 +73,8 @@ function installHonestCamera() {
     context.strokeRect(photo.x, photo.y, photo.width, photo.height);
     const fields: [string, string][] = [
       ["APELLIDOS", "ESPAÑOLA ESPAÑOLA"],
-      ["NOMBRE", "CARMEN"],
-      ["SEXO / NACIONALIDAD", "F   ESP"],
+      ["NOMBRE", "FRANCK"],
+      ["SEXO / NACIONALIDAD", "M   ESP"],
       ["FECHA DE NACIMIENTO", "01 01 1980"],
       ["DNI", "12345678Z"],
     ];
@@ -113,7 +113,7 @@ function installHonestCamera() {
     context.fillRect(card.x + 30, card.y + card.height - 250, card.width - 60, 220);
     context.fillStyle = "#000000";
     context.font = "44px 'DejaVu Sans Mono', monospace";
-    const mrz = ["IDESPBAA000589599999999972<<<<", "8001014F3001018ESP<<<<<<<<<<<6", "ESPANOLA<ESPANOLA<<CARMEN<<<<<"];
+    const mrz = ["IDESPBAA000589599999999972<<<<", "8001014M3001018ESP<<<<<<<<<<<6", "ESPANOLA<ESPANOLA<<FRANCK<<<<<"];
     mrz.forEach((line, index) => context.fillText(line, card.x + 60, card.y + card.height - 180 + index * 60));
   }
 
