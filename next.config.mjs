@@ -18,6 +18,10 @@ const nextConfig = {
     "exceljs",
     "pdfmake",
     "prom-client",
+    // The face checks at upload (lib/face): TensorFlow.js loads its WebAssembly and the models from the packages' folders.
+    "@vladmandic/face-api",
+    "@tensorflow/tfjs-backend-wasm",
+    "sharp-phash",
   ],
   async headers() {
     return [

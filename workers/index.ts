@@ -1,6 +1,7 @@
 import "dotenv/config";
 import { Queue, Worker } from "bullmq";
 import { env } from "@/lib/config/env";
+import { warmFaceEngine } from "@/lib/face/face-engine";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { queueConcurrency, queueNames, runJob, schedules, jobs } from "@/lib/queue/jobs";
@@ -52,6 +53,13 @@ async function main() {
     );
   });
   console.log(`[worker] listening on ${queueNames.join(", ")}`);
+  // The face models loaded now rather than by the first face check (which then took ~10 s); a failure
+  // here is only logged: the check loads them again on first use.
+  warmFaceEngine().then(
+    ({ loadMs, warmMs }) => console.log(`[worker] face engine ready (models ${loadMs} ms, with first detection ${warmMs} ms)`),
+    (error: unknown) =>
+      console.error(`[worker] face engine not loaded at start: ${error instanceof Error ? error.message : String(error)}`),
+  );
 
   const stop = async () => {
     await stopHeartbeat();

@@ -245,6 +245,12 @@ export const errorStatus = {
   // webhooks an integrator manages (/api/webhook-endpoints, lib/webhooks) and the callback secret
   WEBHOOK_EVENTS_INVALID: 400,
   CALLBACK_SECRET_REVEALED: 409,
+  // identity document photos checked at upload (lib/evidence/document-check.ts, issue 14); each counts an attempt
+  ID_FACE_NOT_IDENTIFIED: 422,
+  ID_MORE_THAN_ONE_FACE: 422,
+  ID_REAR_SAME_AS_FRONT: 422,
+  ID_REAR_SAME_AS_SELFIE: 422,
+  SELFIE_SAME_AS_ID_PHOTO: 422,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

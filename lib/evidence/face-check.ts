@@ -35,6 +35,18 @@ function summary(analysis: FaceAnalysis) {
   };
 }
 
+/** What the faces found on a photo say on their own: none, more than one, or null (exactly one). The ID front's check and scripts/identity-check.ts use it too. */
+export function faceCountReason(analysis: Pick<FaceAnalysis, "faces">): "FACE_NOT_IDENTIFIED" | "MORE_THAN_ONE_FACE" | null {
+  if (analysis.faces.length === 0) return "FACE_NOT_IDENTIFIED";
+  if (analysis.faces.length > 1) return "MORE_THAN_ONE_FACE";
+  return null;
+}
+
+/** One person when the descriptors' distance (rounded as it is kept) is below the threshold. */
+export const facesMatch = (distance: number, threshold: number) => distance < threshold;
+
+export const roundDistance = r3;
+
 /** Detects the faces on the selfie and on what it is compared with, and decides. */
 async function examine(evidence: EvidenceForCheck, process: IdentityProcess, comparison: FaceComparison): Promise<Outcome> {
   const config = await getConfigValues(process.organizationId, ["face_match_threshold", "face_min_score"]);
@@ -55,8 +67,8 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
 
   const selfie = await detectFaces(await storage().get(evidence.storageKey), { minScore });
   detail.selfie = summary(selfie);
-  if (selfie.faces.length === 0) return fail("FACE_NOT_IDENTIFIED");
-  if (selfie.faces.length > 1) return fail("MORE_THAN_ONE_FACE");
+  const selfieReason = faceCountReason(selfie);
+  if (selfieReason) return fail(selfieReason);
 
   // The capture it is compared with: the latest of this round that did not fail its own check, taken before this selfie.
   const target =
@@ -78,7 +90,7 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
 
   const distance = r3(faceDistance(selfieFace.descriptor, targetFace.descriptor));
   detail.distance = distance;
-  if (distance >= threshold) return fail("FACE_MISMATCH");
+  if (!facesMatch(distance, threshold)) return fail("FACE_MISMATCH");
   return { check: "VERIFIED", reason: null, detail: { ...detail, result: "VERIFIED" }, countsAsAttempt: false };
 }
 

@@ -1,5 +1,6 @@
 import type { RequestMeta } from "@/lib/auth/sessions";
 import { db } from "@/lib/db/client";
+import { refusalOf } from "./document-check";
 import type { ProcessStatus } from "@/lib/db/generated/enums";
 import { AppError } from "@/lib/errors/app-error";
 import { enqueueJobs } from "@/lib/queue/enqueue";
@@ -34,6 +35,9 @@ export async function evidenceOfUpload(uploadId: string, owner: EvidenceOwner) {
   if (!already) return null;
   const mine = "signerId" in owner ? already.signerId === owner.signerId : already.validationProcessId === owner.validationProcessId;
   if (!mine) throw new AppError("VALIDATION_FAILED");
+  // A capture refused at upload (lib/evidence/document-check.ts) is refused again, not answered as stored.
+  const refusal = refusalOf(already.checkDetail);
+  if (refusal) throw new AppError(refusal);
   return already;
 }
 

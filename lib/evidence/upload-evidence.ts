@@ -11,6 +11,7 @@ import { enqueueJobs } from "@/lib/queue/enqueue";
 import { sha256Hex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
 import { capturedInStep, latestInStep } from "./captured-evidence";
+import { checkDocumentPhoto } from "./document-check";
 import { type CapturedKind, evidenceStep, isCapturedKind, kindsForStep } from "./evidence-steps";
 import { checkJobFor, faceComparisonOf } from "./face-comparison";
 import { type IdentityFlowStep, type IdentityProcess, lockProcess, type ProcessFlow } from "./identity-process";
@@ -149,8 +150,10 @@ export async function storeCapture(
   const comparison = upload.kind === "SELFIE" || upload.kind === "VIDEO" ? faceComparisonOf(step, process.flowSteps) : null;
   const needed = kindsForStep(step.type, step.documentType?.hasRear ?? true);
   const prepared = await prepareCapture(upload, process);
+  // ID front with one face, rear not the front nor a selfie (lib/evidence/document-check.ts): a refusal is stored FAILED and counts an attempt.
+  const documentCheck = await checkDocumentPhoto(db, process, step, upload.kind, upload.bytes);
   const stored = await storage().put(prepared.bytes);
-  let outcome: (Omit<StoredCapture, "checking"> & { faceCheck?: number }) | { duplicate: true };
+  let outcome: (Omit<StoredCapture, "checking"> & { faceCheck?: number }) | { duplicate: true } | { refused: AppError };
   try {
     outcome = await db.$transaction(async (tx) => {
       await lockProcess(tx, process);
@@ -175,8 +178,10 @@ export async function storeCapture(
           size: stored.size,
           sha256: stored.sha256,
           clientUploadId: upload.uploadId,
+          ...(documentCheck?.refusal ? { check: "FAILED" as const } : {}),
           checkDetail: {
             ...prepared.detail,
+            ...documentCheck?.detail,
             ...target.facts,
             ...(upload.detail ? { client: upload.detail } : {}),
           },
@@ -190,6 +195,12 @@ export async function storeCapture(
         ip: meta.ip,
         userAgent: meta.userAgent,
       });
+      if (documentCheck?.refusal) {
+        const { exhausted } = await flow.countFailedAttempt(tx, step.type, documentCheck.refusal);
+        return {
+          refused: exhausted ? new AppError("ATTEMPTS_EXHAUSTED", { page: "finishedAttempts" }) : new AppError(documentCheck.refusal),
+        };
+      }
       const base = { evidenceHexId: evidence.hexId, sha256: stored.sha256, finished: false, nextStep: fresh.currentStep };
       // The face check decides whether the step is done.
       if (comparison) return { ...base, faceCheck: evidence.id };
@@ -207,6 +218,8 @@ export async function storeCapture(
     await storage().delete(stored.key);
     return outcome;
   }
+  // Kept in the trail (the evidence, FAILED with its reason, and the attempt), then told to the person.
+  if ("refused" in outcome) throw outcome.refused;
   const { faceCheck, ...result } = outcome;
   if (faceCheck !== undefined) await enqueueJobs([checkJobFor(upload.kind, faceCheck)]);
   else if (result.finished) await flow.afterFinished();

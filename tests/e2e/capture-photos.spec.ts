@@ -1,13 +1,19 @@
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import "./support/load-env";
 import { watchCsp } from "./support/csp";
+import { honestCamera } from "./support/honest-camera";
 import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage";
+import { idCard, rearCard } from "../support/id-card";
 import { createSentShipment } from "../support/signing";
+import { faceMediaFiles } from "../support/test-media";
 
 // Chromium runs with --use-fake-device-for-media-stream (a synthetic camera) and without
-// --use-fake-ui-for-media-stream: the camera works only where the context granted it.
+// --use-fake-ui-for-media-stream: the camera works only where the context granted it. The camera shows
+// an ID card's front, then its rear, then the face (support/honest-camera.ts): the upload refuses a rear
+// or a selfie that is the same picture as an earlier photo.
 
 const cameraDenied =
   "No se concedió permiso para usar la cámara o el micrófono. Concédalo en la configuración del navegador e inténtelo de nuevo.";
@@ -24,14 +30,18 @@ async function photoShipment() {
   return { ...signer, secret: signer.secret! };
 }
 
-/** A photo on the device, as the file picker would hand it over. */
-async function devicePhoto(label: string) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#e0f2fe"/><rect x="60" y="60" width="1080" height="680" rx="40" fill="#f8fafc" stroke="#0c4a6e" stroke-width="8"/><text x="120" y="200" font-family="DejaVu Sans" font-size="64" fill="#0c4a6e">${label}</text></svg>`;
-  return {
-    name: `${label.toLowerCase()}.jpg`,
-    mimeType: "image/jpeg",
-    buffer: await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer(),
-  };
+/** A photo on the device, as the file picker would hand it over: the ID's front with the holder's face, its rear, or the face itself. */
+async function devicePhoto(label: "ANVERSO" | "REVERSO" | "SELFIE") {
+  const face = faceMediaFiles().sort()[0];
+  if (!face) throw new Error("No face photo in the test media (tests/support/test-media.ts needs the npm registry once)");
+  const portrait = readFileSync(face);
+  const buffer =
+    label === "ANVERSO"
+      ? await idCard(portrait)
+      : label === "REVERSO"
+        ? await rearCard()
+        : await sharp(portrait).resize({ width: 960, height: 720, fit: "cover" }).jpeg({ quality: 90 }).toBuffer();
+  return { name: `${label.toLowerCase()}.jpg`, mimeType: "image/jpeg", buffer };
 }
 
 async function openFirstStep(page: Page, signer: { secret: string; hexId: string }) {
@@ -62,6 +72,7 @@ async function storedPhotos(signerId: number) {
 
 test.describe("the ID photo and selfie steps, in Spanish on a desktop", () => {
   test.use({ locale: "es-ES", viewport: { width: 1280, height: 900 } });
+  test.beforeEach(({ context }) => honestCamera(context));
 
   test("with the camera allowed: front and rear of the ID, the acceptance box, the selfie, then the signature", async ({
     page,

@@ -1,13 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
 import "./support/load-env";
+import { honestCamera } from "./support/honest-camera";
 import { db } from "@/lib/db/client";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { randomHex } from "@/lib/security/random";
 import { createSentShipment } from "../support/signing";
 
 // The selfie step compares the face with the ID photo's front (FlowStep.compareWithPosition). The
-// fake camera shows the same real face for both photos (playwright.config.ts, DESIGN.md §5), so the
-// check passes; the worker started by the global setup runs it. A threshold no two photos can meet
+// fake camera shows one real face (playwright.config.ts, DESIGN.md §5): as the holder's photo on a drawn
+// ID card, then the card's rear, then as the selfie (support/honest-camera.ts), so the check passes; the worker started by the global setup runs it. A threshold no two photos can meet
 // makes it fail, to see the selfie page say why.
 
 /** A shipment of a new organisation: ID photo, selfie compared with it, signature. */
@@ -54,6 +55,7 @@ async function sendSelfie(page: Page, signer: { secret: string; hexId: string })
 
 test.describe("a selfie compared with the ID photo", () => {
   test.use({ locale: "es-ES", viewport: { width: 1280, height: 900 } });
+  test.beforeEach(({ context }) => honestCamera(context));
 
   test("waits on /wait while the face is checked, then goes on to the signature", async ({ page, context }) => {
     test.setTimeout(90_000);

@@ -1,12 +1,14 @@
 import { expect, test } from "@playwright/test";
 import "./support/load-env";
+import { honestCamera } from "./support/honest-camera";
 import { db } from "@/lib/db/client";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { randomHex } from "@/lib/security/random";
 import { startFingerprintBridgeSimulator } from "../../tools/fingerprint-bridge/simulator";
 import { createSentShipment } from "../support/signing";
 
-// Every step of spec §4 in one flow, on a phone-sized screen: the camera shows a real face and the
+// Every step of spec §4 in one flow, on a phone-sized screen: the camera shows a real face (on a drawn
+// ID card for its front, a card rear, then the face itself: support/honest-camera.ts) and the
 // microphone a voice reading digits (playwright.config.ts, DESIGN.md §5), the location is granted,
 // and the fingerprint comes from the reader bridge's simulator, as a signer's own bridge would.
 
@@ -14,6 +16,7 @@ const bridgePort = 2537;
 
 test.describe("a signer goes through every step of a flow", () => {
   test.use({ locale: "es-ES", viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  test.beforeEach(({ context }) => honestCamera(context));
 
   test("data, terms, document, ID photo, selfie, video, signature and fingerprint, then the sealed document", async ({ page, context }) => {
     test.setTimeout(150_000);

@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
 import { demo, signIn } from "./support/accounts";
+import { honestCamera } from "./support/honest-camera";
 
 // A person validates who they are on their phone through a validation link and its PIN: the camera shows a real face
 // and the microphone a voice reading digits (playwright.config.ts, DESIGN.md §5); the worker runs the face and
@@ -47,6 +48,8 @@ async function enterWithPin(browser: Browser, validationHexId: string) {
   const context = await browser.newContext(phone);
   await context.grantPermissions(["camera", "microphone", "geolocation"]);
   await context.setGeolocation({ latitude: 40.4168, longitude: -3.7038, accuracy: 20 });
+  // The ID's front and rear as a person shows them (the same face, a card around it): see support/honest-camera.ts.
+  await honestCamera(context);
   const person = await context.newPage();
   await person.goto(`/loginvalidation/${validationHexId}`);
   for (const [index, digit] of [..."3579"].entries()) await person.getByTestId(`pin-digit-${index + 1}`).fill(digit);

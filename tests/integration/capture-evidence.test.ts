@@ -51,6 +51,20 @@ async function testPhoto(format: "jpeg" | "png" = "jpeg", label = "DOCUMENTO NAC
   return format === "jpeg" ? image.jpeg({ quality: 90 }).toBuffer() : image.png().toBuffer();
 }
 
+/** The rear of that card: another picture (an address, a chip and the machine-readable zone), as the rear check wants (lib/evidence/document-check.ts). */
+async function rearPhoto(format: "jpeg" | "png" = "jpeg"): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540">
+    <rect width="856" height="540" fill="#e2e8f0"/>
+    <rect x="24" y="24" width="808" height="492" rx="28" fill="#f8fafc" stroke="#1e3a8a" stroke-width="6"/>
+    <text x="60" y="110" font-family="DejaVu Sans" font-size="24" fill="#0f172a">DOMICILIO C. MAYOR 1 MADRID</text>
+    <rect x="600" y="80" width="180" height="180" fill="#0f172a"/>
+    <rect x="40" y="360" width="776" height="140" fill="#ffffff"/>
+    <text x="60" y="410" font-family="DejaVu Sans Mono" font-size="28" fill="#000">IDESPBAA000589599999999972&lt;&lt;&lt;&lt;</text>
+  </svg>`;
+  const image = sharp(Buffer.from(svg));
+  return format === "jpeg" ? image.jpeg({ quality: 90 }).toBuffer() : image.png().toBuffer();
+}
+
 function uploadRequest(path: string, secret: string | null, form: FormData): NextRequest {
   const headers: Record<string, string> = { ...clientAddressHeaders("203.0.113.40"), "user-agent": "vitest capture" };
   if (secret) headers["x-url-sign"] = secret;
@@ -108,7 +122,7 @@ describe("POST /api/signprocess/{processHexId}/evidence: photos", () => {
   it("stores a JPEG and a PNG photo as stamped JPEGs whose hash is the evidence's and the audit trail's", async () => {
     const { signer, document } = await captureShipment();
     const front = await testPhoto("jpeg");
-    const rear = await testPhoto("png", "REVERSO");
+    const rear = await rearPhoto("png");
 
     const first = await upload(signer.hexId, signer.secret, { kind: "ID_FRONT" }, front);
     expect(first.status).toBe(200);
@@ -171,16 +185,17 @@ describe("POST /api/signprocess/{processHexId}/evidence: photos", () => {
     expect(again.body).toMatchObject({ result: 1, evidence: first.body.evidence, sha256: first.body.sha256, next: first.body.next });
 
     const rearId = randomUUID();
+    const rear = await rearPhoto();
     const both = await Promise.all([
-      upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, photo),
-      upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, photo),
+      upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, rear),
+      upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, rear),
     ]);
     expect(both.map((a) => a.status)).toEqual([200, 200]);
     expect(both[0].body.evidence).toBe(both[1].body.evidence);
     expect(await db.evidence.count({ where: { signerId: signer.id } })).toBe(2);
     expect(await db.auditEvent.count({ where: { type: "evidence.stored", payload: { path: ["signer"], equals: signer.hexId } } })).toBe(2);
     // The retry after the step moved on says where the process is now.
-    expect((await upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, photo)).body.next).toBe(
+    expect((await upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, rear)).body.next).toBe(
       `/signature-process/selfie-photo/${signer.secret}/${signer.hexId}`,
     );
   });
@@ -255,7 +270,7 @@ describe("failed attempts and finishedAttempts", () => {
     const { signer, document } = await captureShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], own.organization.id);
     const photo = await testPhoto();
     await upload(signer.hexId, signer.secret, { kind: "ID_FRONT" }, photo);
-    await upload(signer.hexId, signer.secret, { kind: "ID_REAR" }, photo);
+    await upload(signer.hexId, signer.secret, { kind: "ID_REAR" }, await rearPhoto());
 
     expect(await recordFailedAttempt(signer.id, "SELFIE", "FACE_NOT_IDENTIFIED")).toEqual({ attempts: 1, exhausted: false });
     expect((await getProcess(signer.hexId, signer.secret)).body.data).toMatchObject({ nextPage: "selfie-photo" });
@@ -295,7 +310,7 @@ describe("failed attempts and finishedAttempts", () => {
     expect(front.body.next).toBe(`/signature-process/id-photo/${signer.secret}/${signer.hexId}`);
     // What the id-photo page is told the server already has: it asks for the rear next.
     expect(await capturedForCurrentStep(signer.hexId)).toEqual(["ID_FRONT"]);
-    const rear = await upload(signer.hexId, signer.secret, { kind: "ID_REAR" }, photo);
+    const rear = await upload(signer.hexId, signer.secret, { kind: "ID_REAR" }, await rearPhoto());
     expect(rear.body.next).toBe(`/signature-process/selfie-photo/${signer.secret}/${signer.hexId}`);
     expect(await db.evidence.count({ where: { signerId: signer.id } })).toBe(4);
     const types = (await db.auditEvent.findMany({ where: { documentId: document.id }, orderBy: { sequence: "asc" } })).map((e) => e.type);
