@@ -1,5 +1,5 @@
 import phash from "sharp-phash";
-import phashDistance from "sharp-phash/distance";
+import phashDistance from "sharp-phash/distance.js";
 
 // "The same picture" (issue 14 item 2): a perceptual hash (sharp-phash: a 64-bit DCT hash of the
 // greyscale image resized to 32×32, EXIF orientation applied) at most samePictureMaxDistance bits
