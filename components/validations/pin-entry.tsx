@@ -16,9 +16,12 @@ const length = 4;
 export function PinEntry({ validationHexId }: { validationHexId: string }) {
   const t = useTranslations("validationLogin");
   const errors = useTranslations("errors");
+  const screens = useTranslations("screens");
   const locale = useLocale();
   const [digits, setDigits] = useState<string[]>(Array(length).fill(""));
   const [error, setError] = useState<string | null>(null);
+  // A used-up link cannot be tried again: the person is told whom to ask (spec §8).
+  const [usedUp, setUsedUp] = useState(false);
   const [busy, setBusy] = useState(false);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
 
@@ -61,6 +64,7 @@ export function PinEntry({ validationHexId }: { validationHexId: string }) {
     if (result.ok) return window.location.assign(result.data.redirect);
     setBusy(false);
     setError(result.error.message || errors("SERVER_ERROR"));
+    setUsedUp(result.error.errorCode === "MAX_USES_REACHED");
     setDigits(Array(length).fill(""));
     focus(0);
   };
@@ -104,6 +108,11 @@ export function PinEntry({ validationHexId }: { validationHexId: string }) {
         <div role="alert" data-testid="pin-error">
           <Alert tone="error">{error}</Alert>
         </div>
+      ) : null}
+      {error && usedUp ? (
+        <p className="text-sm text-slate-700" data-testid="validation-link-advice">
+          {screens("maxNumberUsesAdvice")}
+        </p>
       ) : null}
       <Button type="submit" disabled={busy} className="w-full" style={{ backgroundColor: "var(--sign-primary)" }} data-testid="pin-submit">
         {busy ? t("submitting") : t("submit")}

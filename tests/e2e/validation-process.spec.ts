@@ -1,10 +1,10 @@
 import "./support/load-env";
 import { readFile } from "node:fs/promises";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
 import { demo, signIn } from "./support/accounts";
-import { honestCamera } from "./support/honest-camera";
+import { enterWithPin, validationLink } from "./support/validation-links";
 
 // A person validates who they are on their phone through a validation link and its PIN: the camera shows a real face
 // and the microphone a voice reading digits (playwright.config.ts, DESIGN.md §5); the worker runs the face and
@@ -12,52 +12,6 @@ import { honestCamera } from "./support/honest-camera";
 
 /** A surname of letters only (a name is refused with digits), different on every run. */
 const surname = (stem: string) => `${stem}${randomHex(3).replace(/\d/g, (digit) => "ghijklmnop"[Number(digit)]!)}`;
-
-const phone = { locale: "es-ES", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
-
-/** A validation flow of the demo organisation with these steps, and a link to it with PIN 3579 made by staff over the API. */
-async function validationLink(
-  staff: Page,
-  steps: { type: "DATA_CONFIRM" | "ID_PHOTO" | "SELFIE" | "VIDEO"; compareWithPosition?: number }[],
-) {
-  const organization = await db.organization.findFirstOrThrow({ where: { name: "Notaría Demo S.L." } });
-  const flow = await db.flow.create({
-    data: {
-      organizationId: organization.id,
-      name: `Validación E2E ${randomHex(3)}`,
-      kind: "VALIDATION",
-      active: true,
-      steps: { create: steps.map((step, index) => ({ position: index + 1, ...step })) },
-    },
-  });
-  const created = await staff.request.post("/api/validations", {
-    data: {
-      flowHexId: flow.hexId,
-      pin: "3579",
-      expirationDate: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      description: `Alta de cliente ${randomHex(3)}`,
-      userLocation: "ASK",
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { validationHexId: string }).validationHexId;
-}
-
-/** The person's phone: the PIN entered on the link, up to the validation's home page. */
-async function enterWithPin(browser: Browser, validationHexId: string) {
-  const context = await browser.newContext(phone);
-  await context.grantPermissions(["camera", "microphone", "geolocation"]);
-  await context.setGeolocation({ latitude: 40.4168, longitude: -3.7038, accuracy: 20 });
-  // The ID's front and rear as a person shows them (the same face, a card around it): see support/honest-camera.ts.
-  await honestCamera(context);
-  const person = await context.newPage();
-  await person.goto(`/loginvalidation/${validationHexId}`);
-  for (const [index, digit] of [..."3579"].entries()) await person.getByTestId(`pin-digit-${index + 1}`).fill(digit);
-  await person.getByTestId("pin-submit").click();
-  await expect(person).toHaveURL(/\/validation-process\/home-page\/[0-9a-f]{32}\/[0-9a-f]{32}$/);
-  const [, urlSign, processHexId] = /\/home-page\/([0-9a-f]{32})\/([0-9a-f]{32})$/.exec(person.url())!;
-  return { context, person, urlSign: urlSign!, processHexId: processHexId! };
-}
 
 /** The data form and its confirmation. */
 async function enterData(person: Page, lastName: string) {

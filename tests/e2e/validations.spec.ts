@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { demo, signIn } from "./support/accounts";
+import { phone as phoneContext, submitPin } from "./support/validation-links";
 
 test.describe("validation links", () => {
   test.use({ locale: "es-ES", viewport: { width: 1280, height: 900 } });
@@ -39,13 +40,12 @@ test.describe("validation links", () => {
     await expect(row.getByTestId("validation-state")).toHaveText("Activo");
     await expect(row.getByTestId("validation-uses")).toHaveText("0 de 5");
 
-    const phone = await browser.newContext({ locale: "es-ES", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phone = await browser.newContext(phoneContext);
     const visitor = await phone.newPage();
     await visitor.goto(new URL(url).pathname);
     await expect(visitor.getByTestId("validation-link-description")).toHaveText(description);
     await expect(visitor.getByTestId("organization-name")).toHaveText("Notaría Demo S.L.");
-    for (const [index, digit] of [..."1111"].entries()) await visitor.getByTestId(`pin-digit-${index + 1}`).fill(digit);
-    await visitor.getByTestId("pin-submit").click();
+    await submitPin(visitor, "1111");
     await expect(visitor.getByTestId("pin-error")).toHaveText("El PIN no es correcto. Intentos restantes: 4.");
     // A pasted PIN fills every box.
     await visitor.getByTestId("pin-digit-1").focus();

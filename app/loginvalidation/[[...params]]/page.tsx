@@ -33,7 +33,7 @@ export default async function LoginValidationPage({ params }: CatchAllProps) {
       </div>
     );
   }
-  const errors = await getTranslations("errors");
+  const [errors, screens] = await Promise.all([getTranslations("errors"), getTranslations("screens")]);
   const refusal = linkRefusal(link);
   const colours = signColours(await getConfigValue(link.organization.id, "ui_sign_color"));
   const brand = { organizationName: link.organization.name, organizationHexId: link.organization.hexId, ...colours };
@@ -45,9 +45,17 @@ export default async function LoginValidationPage({ params }: CatchAllProps) {
             {link.description}
           </p>
           {refusal ? (
-            <div data-testid="validation-link-refused" className="mt-4">
-              <Alert tone="error">{errors(refusal)}</Alert>
-            </div>
+            <>
+              <div data-testid="validation-link-refused" className="mt-4">
+                <Alert tone="error">{errors(refusal)}</Alert>
+              </div>
+              {refusal === "MAX_USES_REACHED" ? (
+                // Spec §8: the maximum number of uses reached, and whom to ask.
+                <p className="mt-2 text-sm text-slate-700" data-testid="validation-link-advice">
+                  {screens("maxNumberUsesAdvice")}
+                </p>
+              ) : null}
+            </>
           ) : (
             <>
               <p className="mb-5 text-sm text-slate-600">{t("intro")}</p>
