@@ -22,7 +22,7 @@ import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { call, clientAddressHeaders } from "../support/http";
 import { createSentShipment } from "../support/signing";
-import { rearCard } from "../support/id-card";
+import { idCard, rearCard } from "../support/id-card";
 import { ensureFaceMedia, faceMediaFiles } from "../support/test-media";
 
 // Real faces (DESIGN.md §5): eleven photos of one person (franck_*.jpg) and photos of other people,
@@ -75,22 +75,6 @@ async function sideBySide(a: Buffer, b: Buffer): Promise<Buffer> {
     ])
     .jpeg({ quality: 90 })
     .toBuffer();
-}
-
-/** An ID card's front: the holder's photo on the left of a card with printed text, as a phone would shoot it. */
-async function idCard(portrait: Buffer | null): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540">
-    <rect width="856" height="540" fill="#dbeafe"/>
-    <rect x="24" y="24" width="808" height="492" rx="28" fill="#eff6ff" stroke="#1e3a8a" stroke-width="6"/>
-    <rect x="60" y="110" width="240" height="300" fill="#94a3b8"/>
-    <text x="340" y="110" font-family="DejaVu Sans" font-size="30" fill="#1e3a8a">DOCUMENTO NACIONAL DE IDENTIDAD</text>
-    <text x="340" y="200" font-family="DejaVu Sans" font-size="26" fill="#0f172a">ESPAÑOLA ESPAÑOLA</text>
-    <text x="340" y="260" font-family="DejaVu Sans" font-size="26" fill="#0f172a">12345678Z</text>
-  </svg>`;
-  const card = sharp(Buffer.from(svg));
-  if (portrait)
-    card.composite([{ input: await sharp(portrait).resize({ width: 240, height: 300, fit: "cover" }).toBuffer(), left: 60, top: 110 }]);
-  return card.jpeg({ quality: 90 }).toBuffer();
 }
 
 describe.skipIf(!haveFaces)(`the face engine on real photos${haveFaces ? "" : ` (${offline})`}`, () => {
