@@ -31,3 +31,16 @@ export async function rearCard(): Promise<Buffer> {
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
+
+/** Two photos side by side in one picture, each scaled to the same height. */
+export async function sideBySide(a: Buffer, b: Buffer): Promise<Buffer> {
+  const [left, right] = await Promise.all([sharp(a).resize({ height: 540 }).toBuffer(), sharp(b).resize({ height: 540 }).toBuffer()]);
+  const [lw, rw] = await Promise.all([sharp(left).metadata(), sharp(right).metadata()]).then((m) => m.map((x) => x.width!));
+  return sharp({ create: { width: lw! + rw!, height: 540, channels: 3, background: "#ffffff" } })
+    .composite([
+      { input: left, left: 0, top: 0 },
+      { input: right, left: lw!, top: 0 },
+    ])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
