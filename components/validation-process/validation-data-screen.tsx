@@ -9,10 +9,11 @@ import { type CountryOption, IdentityDocumentFields } from "@/components/signing
 import { useSignerApi } from "@/components/signing/use-signer-api";
 import { TextField } from "@/components/ui/field";
 import { apiPath, nextPath, pagePath, type ProcessLink } from "@/lib/process-routes";
+import { type PersonField, personFields, type ValidatedPerson } from "@/lib/validation-process/person";
 
-const fields = ["firstName", "lastName", "email", "cellPhone", "country", "identType", "identNumber"] as const;
-type Field = (typeof fields)[number];
-export type PersonData = Record<Field, string | null>;
+const fields = personFields;
+type Field = PersonField;
+export type PersonData = ValidatedPerson;
 type Values = Record<Field, string>;
 
 /**

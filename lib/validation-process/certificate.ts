@@ -8,6 +8,7 @@ import { auditTrailTable, certificateCells, certificateDocument, certificateHead
 import { renderPdf } from "@/lib/pdf/render-pdf";
 import { networkOfColumn, txColumns } from "@/lib/stamping/networks";
 import { checkFacts, reviewedLocation } from "@/lib/validation-review/process-detail";
+import type { ValidatedPerson } from "./person";
 
 // The validation certificate of a completed validation process: who was validated (the person's data as they gave
 // it), each evidence by kind and SHA-256 with what its checks found and its blockchain stamp, where the person was,
@@ -33,15 +34,7 @@ export type ValidationCertificateData = {
   organization: string;
   certificateHexId: string;
   processHexId: string;
-  person: {
-    firstName: string | null;
-    lastName: string | null;
-    email: string | null;
-    cellPhone: string | null;
-    country: string | null;
-    identType: string | null;
-    identNumber: string | null;
-  };
+  person: ValidatedPerson;
   linkDescription: string | null;
   dates: { startedAt: Date; dataCapturedAt: Date | null; completedAt: Date | null };
   /** The staff decision of a process that waited in review. */
