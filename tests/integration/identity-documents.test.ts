@@ -17,7 +17,7 @@ import { runJob } from "@/lib/queue/jobs";
 import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { clientAddressHeaders } from "../support/http";
-import { idCard, rearCard, sideBySide } from "../support/id-card";
+import { idCard, personBehind, rearCard, sideBySide } from "../support/id-card";
 import { createSentShipment } from "../support/signing";
 import { realFaces } from "../support/test-media";
 
@@ -51,18 +51,6 @@ async function resent(picture: Buffer): Promise<Buffer> {
   return sharp(picture)
     .resize({ width: Math.round(width! * 0.8) })
     .jpeg({ quality: 70 })
-    .toBuffer();
-}
-
-/** Another person's photo pasted in the top right corner of a selfie, `ratio` of its width (someone behind). */
-async function personBehind(selfie: Buffer, other: Buffer, ratio: number): Promise<Buffer> {
-  const { width } = await sharp(selfie).metadata();
-  const small = await sharp(other)
-    .resize({ width: Math.round(width! * ratio) })
-    .toBuffer();
-  return sharp(selfie)
-    .composite([{ input: small, left: width! - Math.round(width! * ratio) - 10, top: 10 }])
-    .jpeg({ quality: 88 })
     .toBuffer();
 }
 

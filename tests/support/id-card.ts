@@ -45,3 +45,15 @@ export async function sideBySide(a: Buffer, b: Buffer): Promise<Buffer> {
     .jpeg({ quality: 90 })
     .toBuffer();
 }
+
+/** Another person's photo pasted in the top right corner of a selfie, `ratio` of its width (someone behind). */
+export async function personBehind(selfie: Uint8Array, other: Uint8Array, ratio: number): Promise<Buffer> {
+  const { width } = await sharp(selfie).metadata();
+  const small = await sharp(other)
+    .resize({ width: Math.round(width! * ratio) })
+    .toBuffer();
+  return sharp(selfie)
+    .composite([{ input: small, left: width! - Math.round(width! * ratio) - 10, top: 10 }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
