@@ -37,6 +37,7 @@ import { call, clientAddressHeaders } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { createSentShipment } from "../support/signing";
 import { realFaces } from "../support/test-media";
+import { createValidationFlow } from "../support/validation-review";
 
 // The person's side of a validation process (issue 11 item 3), driven through its public routes as the phone calls
 // them: the PIN login, the data, the captures through the evidence pipeline with its face check job, attempts,
@@ -93,16 +94,7 @@ async function startValidation(
   steps: { type: StepType; compareWithPosition?: number; maxAttempts?: number }[],
   options: { obligatoryGeolocation?: boolean } = {},
 ): Promise<Person> {
-  const flow = await db.flow.create({
-    data: {
-      organizationId: org.organization.id,
-      name: `Validación ${randomHex(3)}`,
-      kind: "VALIDATION",
-      active: true,
-      obligatoryGeolocation: options.obligatoryGeolocation ?? false,
-      steps: { create: steps.map((step, index) => ({ position: index + 1, ...step })) },
-    },
-  });
+  const flow = await createValidationFlow(org.organization.id, steps, options);
   const link = await call<{ validationHexId: string }>(createLinkRoute, "/api/validations", {
     token: adminToken,
     body: {
