@@ -23,6 +23,7 @@ import { configDefaults } from "@/lib/config/values";
 import { extractFrames } from "@/lib/evidence/video-frames";
 import { type DetectedFace, detectFaces, type FaceBox, faceDistance, faceEngine, secondFaceRule } from "@/lib/face/face-engine";
 import { pictureDistance, pictureHash, samePictureMaxDistance } from "@/lib/face/picture-hash";
+import { personBehind } from "../tests/support/id-card";
 import { ensureFaceMedia, testMediaDir } from "../tests/support/test-media";
 
 const threshold = Number(configDefaults.face_match_threshold);
@@ -73,17 +74,6 @@ async function analyse(image: Uint8Array) {
 }
 
 const pct = (n: number, of: number) => (of === 0 ? "-" : `${((100 * n) / of).toFixed(2)}%`);
-
-async function personBehind(selfie: Uint8Array, other: Uint8Array, ratio: number): Promise<Buffer> {
-  const { width } = await sharp(selfie).metadata();
-  const small = await sharp(other)
-    .resize({ width: Math.round(width! * ratio) })
-    .toBuffer();
-  return sharp(selfie)
-    .composite([{ input: small, left: width! - Math.round(width! * ratio) - 10, top: 10 }])
-    .jpeg({ quality: 88 })
-    .toBuffer();
-}
 
 async function main() {
   const media = ensureFaceMedia();

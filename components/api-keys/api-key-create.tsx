@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { ApiForm } from "@/components/auth/api-form";
 import { Card } from "@/components/ui/card";
 import { createApiKeyInput, type ApiKeyWithSecret } from "@/lib/api-keys/schemas";
-import { SecretPanel } from "./secret-panel";
+import { ApiKeySecretPanel } from "./api-key-secret-panel";
 
 export type RoleOption = { hexId: string; name: string };
 
@@ -25,7 +25,7 @@ export function ApiKeyCreate({ roles }: { roles: RoleOption[] }) {
   const router = useRouter();
   const [created, setCreated] = useState<ApiKeyWithSecret | null>(null);
 
-  if (created) return <SecretPanel secret={created.apiKey} onDone={() => router.replace(`/api-management/${created.hexId}`)} />;
+  if (created) return <ApiKeySecretPanel secret={created.apiKey} onDone={() => router.replace(`/api-management/${created.hexId}`)} />;
 
   return (
     <Card title={t("data")}>

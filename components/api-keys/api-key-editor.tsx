@@ -11,7 +11,7 @@ import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { updateApiKeyInput, type ApiKeyView, type ApiKeyWithSecret } from "@/lib/api-keys/schemas";
 import { roleField, type RoleOption } from "./api-key-create";
 import { ConfirmAction } from "@/components/flows/confirm-action";
-import { SecretPanel } from "./secret-panel";
+import { ApiKeySecretPanel } from "./api-key-secret-panel";
 
 /** /api-management/{apiUserHexId}: edit, enable or disable, rotate (the new key shown once) or delete. */
 export function ApiKeyEditor({ apiKey, roles }: { apiKey: ApiKeyView; roles: RoleOption[] }) {
@@ -34,7 +34,7 @@ export function ApiKeyEditor({ apiKey, roles }: { apiKey: ApiKeyView; roles: Rol
     done(result.data);
   }
 
-  if (secret) return <SecretPanel secret={secret} onDone={() => setSecret(null)} />;
+  if (secret) return <ApiKeySecretPanel secret={secret} onDone={() => setSecret(null)} />;
 
   return (
     <div className="space-y-6">

@@ -4,13 +4,14 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { SelectField, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
 import type { SignatureProcessData } from "@/lib/signing/process-data";
 import { apiPath, nextPath, pagePath } from "@/lib/process-routes";
+import { type CountryOption, IdentityDocumentFields } from "./identity-document-fields";
 import { SignButton } from "./sign-button";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
 
-export type CountryOption = { code: string; name: string; identTypes: { code: string; name: string }[] };
+export type { CountryOption } from "./identity-document-fields";
 
 type Values = { identType: string; identNumber: string; country: string; cellPhone: string };
 
@@ -30,7 +31,6 @@ export function DataConfirmScreen({ link, data, countries }: { link: SignerLink;
     },
   });
   const country = useWatch({ control, name: "country" });
-  const identTypes = countries.find((c) => c.code === country)?.identTypes ?? [];
 
   const submit = handleSubmit(async (values) => {
     setFieldErrors({});
@@ -74,21 +74,14 @@ export function DataConfirmScreen({ link, data, countries }: { link: SignerLink;
         ) : null}
       </dl>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label={t("country")} {...register("country")} error={fieldErrors.country}>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label={t("identType")} {...register("identType")} error={fieldErrors.identType}>
-          <option value="">{t("choose")}</option>
-          {identTypes.map((i) => (
-            <option key={i.code} value={i.code}>
-              {i.name}
-            </option>
-          ))}
-        </SelectField>
+        <IdentityDocumentFields
+          countries={countries}
+          chosenCountry={country}
+          country={register("country")}
+          identType={register("identType")}
+          labels={{ country: t("country"), identType: t("identType"), choose: t("choose") }}
+          errors={fieldErrors}
+        />
         <TextField label={t("identNumber")} autoComplete="off" {...register("identNumber")} error={fieldErrors.identNumber} />
         <TextField
           label={t("cellPhone")}

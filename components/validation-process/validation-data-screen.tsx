@@ -5,14 +5,15 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { SignButton } from "@/components/signing/sign-button";
-import type { CountryOption } from "@/components/signing/data-confirm-screen";
+import { type CountryOption, IdentityDocumentFields } from "@/components/signing/identity-document-fields";
 import { useSignerApi } from "@/components/signing/use-signer-api";
-import { SelectField, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
 import { apiPath, nextPath, pagePath, type ProcessLink } from "@/lib/process-routes";
+import { type PersonField, personFields, type ValidatedPerson } from "@/lib/validation-process/person";
 
-const fields = ["firstName", "lastName", "email", "cellPhone", "country", "identType", "identNumber"] as const;
-type Field = (typeof fields)[number];
-export type PersonData = Record<Field, string | null>;
+const fields = personFields;
+type Field = PersonField;
+export type PersonData = ValidatedPerson;
 type Values = Record<Field, string>;
 
 /**
@@ -44,7 +45,6 @@ export function ValidationDataScreen({
     } as Values,
   });
   const chosen = useWatch({ control, name: "country" });
-  const identTypes = countries.find((c) => c.code === chosen)?.identTypes ?? [];
 
   const submit = handleSubmit(async (values) => {
     setFieldErrors({});
@@ -68,21 +68,14 @@ export function ValidationDataScreen({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={label("firstName")} autoComplete="given-name" required {...register("firstName")} error={fieldErrors.firstName} />
         <TextField label={label("lastName")} autoComplete="family-name" required {...register("lastName")} error={fieldErrors.lastName} />
-        <SelectField label={label("country")} {...register("country")} error={fieldErrors.country}>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label={label("identType")} {...register("identType")} error={fieldErrors.identType}>
-          <option value="">{label("choose")}</option>
-          {identTypes.map((i) => (
-            <option key={i.code} value={i.code}>
-              {i.name}
-            </option>
-          ))}
-        </SelectField>
+        <IdentityDocumentFields
+          countries={countries}
+          chosenCountry={chosen}
+          country={register("country")}
+          identType={register("identType")}
+          labels={{ country: label("country"), identType: label("identType"), choose: label("choose") }}
+          errors={fieldErrors}
+        />
         <TextField label={label("identNumber")} autoComplete="off" required {...register("identNumber")} error={fieldErrors.identNumber} />
         <TextField
           label={t("optional", { label: label("email") })}

@@ -5,15 +5,16 @@ import { useTranslations } from "next-intl";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Alert, Card } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
+import { SecretPanel } from "@/components/ui/secret-panel";
 import { ConfirmAction } from "@/components/flows/confirm-action";
 import { useApi } from "@/components/client/use-api";
 import { useApiForm } from "@/components/client/use-api-form";
 import { useListScreen } from "@/components/client/use-list-screen";
-import { notifyApiError, notifyError, notifySuccess } from "@/components/client/notify";
+import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { webhookEvents } from "@/lib/webhooks/events";
 import { createWebhookInput, type WebhookDeliveryView, type WebhookView } from "@/lib/webhooks/schemas";
 
@@ -30,39 +31,17 @@ const endpointColumns = dataTableColumns<WebhookView>();
 const deliveryColumns = dataTableColumns<WebhookDeliveryView>();
 
 /** A secret shown once (after creating or rotating): copy it now, it is never shown again. */
-function SecretPanel({ secret, onDone }: { secret: Secret; onDone: () => void }) {
+function WebhookSecretPanel({ secret, onDone }: { secret: Secret; onDone: () => void }) {
   const t = useTranslations("webhooks");
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret.secret);
-      notifySuccess(t("copied"));
-    } catch {
-      notifyError(t("copyError"));
-    }
-  }
   return (
-    <Card title={secret.title}>
-      <div className="space-y-4" data-testid="webhook-secret-panel">
-        <Alert tone="info">{t("secretNotice")}</Alert>
-        <input
-          readOnly
-          aria-label={t("secretLabel")}
-          value={secret.secret}
-          data-testid="webhook-secret"
-          onFocus={(event) => event.currentTarget.select()}
-          className="block w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm"
-        />
-        <p className="text-xs text-slate-500">{t("verifyHint")}</p>
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" onClick={copy} data-testid="webhook-secret-copy">
-            {t("copy")}
-          </Button>
-          <Button type="button" variant="secondary" onClick={onDone}>
-            {t("secretDone")}
-          </Button>
-        </div>
-      </div>
-    </Card>
+    <SecretPanel
+      namespace="webhooks"
+      title={secret.title}
+      hint={t("verifyHint")}
+      secret={secret.secret}
+      testIds={{ panel: "webhook-secret-panel", secret: "webhook-secret", copy: "webhook-secret-copy", done: "webhook-secret-done" }}
+      onDone={onDone}
+    />
   );
 }
 
@@ -373,7 +352,7 @@ export function WebhooksScreen() {
 
   return (
     <div className="space-y-6">
-      {secret ? <SecretPanel secret={secret} onDone={() => setSecret(null)} /> : null}
+      {secret ? <WebhookSecretPanel secret={secret} onDone={() => setSecret(null)} /> : null}
       <Card>
         <div className="space-y-4">
           <Button type="button" onClick={() => setEditing("new")} data-testid="webhook-new">

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
 import { lineText } from "@/lib/validation/text";
+import type { ValidatedPerson } from "@/lib/validation-process/person";
 
 // /affiliation and /seeAfiliation/{hexId}: the people affiliated to the organisation through a validation
 // process (someone who completed a validation link). The screens read them through AffiliationSource, so the
@@ -18,15 +19,8 @@ export const listAffiliationsQuery = z.object({
 export type ListAffiliationsQuery = z.infer<typeof listAffiliationsQuery>;
 
 /** One affiliated person, as the list and the detail show them. */
-export type AffiliationView = {
+export type AffiliationView = ValidatedPerson & {
   affiliationHexId: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  cellPhone: string | null;
-  country: string | null;
-  identType: string | null;
-  identNumber: string | null;
   /** The validation link's description, or the flow's name when the process came without a link. */
   validationName: string;
   /** When the person completed the validation. */

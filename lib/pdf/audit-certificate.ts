@@ -5,9 +5,9 @@ import { getConfigValue } from "@/lib/config/values";
 import type { Tx } from "@/lib/db/client";
 import { isLocale, type Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
-import { formatZonedTime } from "@/lib/i18n/zoned-time";
 import { evidenceResult, type EvidenceResult } from "@/lib/evidence/evidence-result";
-import { renderPdf, type PdfDocumentDefinition } from "./render-pdf";
+import { auditTrailTable, certificateCells, certificateDocument, certificateHeading } from "./certificate-layout";
+import { renderPdf } from "./render-pdf";
 
 /** Where anyone checks a signed shipment: the QR code of the certificate points here. */
 export function validateDocsUrl(signatureHexId: string): string {
@@ -114,9 +114,8 @@ export async function validateDocsQr(signatureHexId: string): Promise<Buffer> {
 /** The certificate pages on their own, laid out by pdfmake (Roboto: accents and ñ). */
 export async function renderAuditCertificate(data: AuditCertificateData): Promise<Uint8Array> {
   const t = translator(data.locale, "auditCertificate");
-  const when = (date: Date | null) => (date ? formatZonedTime(date, data.locale, data.timezone, { seconds: true }) : "—");
-  const hash = (value: string) => ({ text: value, font: "Roboto", fontSize: 7, noWrap: true });
-  const label = (text: string) => ({ text, bold: true });
+  const cells = certificateCells(data.locale, data.timezone);
+  const { when, hash, label } = cells;
   const qr = await validateDocsQr(data.hexId);
 
   const signerBlocks = data.signers.flatMap((signer, index) => {
@@ -183,40 +182,24 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
     ];
   });
 
-  const definition: PdfDocumentDefinition = {
-    pageSize: "A4",
-    pageMargins: [40, 50, 40, 50],
-    info: { title: t("title"), creator: data.organization },
-    defaultStyle: { fontSize: 9 },
-    styles: {
-      heading: { fontSize: 16, bold: true },
-      section: { fontSize: 12, bold: true, margin: [0, 14, 0, 6] },
-      signer: { fontSize: 10, bold: true, margin: [0, 8, 0, 4] },
-    },
-    footer: (current: number, total: number) => ({
-      text: `${t("title")} · ${data.hexId} · ${current}/${total}`,
-      alignment: "center",
-      fontSize: 7,
-      margin: [0, 20, 0, 0],
-    }),
+  const definition = certificateDocument({
+    title: t("title"),
+    organization: data.organization,
+    id: data.hexId,
+    styles: { signer: { fontSize: 10, bold: true, margin: [0, 8, 0, 4] } },
     content: [
-      {
-        columns: [
-          {
-            width: "*",
-            stack: [
-              { text: t("title"), style: "heading" },
-              { text: data.organization, margin: [0, 4, 0, 8] },
-              { text: [label(`${t("document")}: `), data.title] },
-              { text: [label(`${t("shipmentId")}: `), data.hexId] },
-              { text: t("validateAt"), margin: [0, 8, 0, 0], fontSize: 8 },
-              { text: validateDocsUrl(data.hexId), fontSize: 8, color: "#0f766e" },
-              { text: t("companion", { organization: data.organization }), margin: [0, 8, 0, 0], fontSize: 8 },
-            ],
-          },
-          { width: 110, image: `data:image/png;base64,${qr.toString("base64")}`, fit: [110, 110] },
+      certificateHeading(
+        t("title"),
+        data.organization,
+        [
+          { text: [label(`${t("document")}: `), data.title] },
+          { text: [label(`${t("shipmentId")}: `), data.hexId] },
+          { text: t("validateAt"), margin: [0, 8, 0, 0], fontSize: 8 },
+          { text: validateDocsUrl(data.hexId), fontSize: 8, color: "#0f766e" },
+          { text: t("companion", { organization: data.organization }), margin: [0, 8, 0, 0], fontSize: 8 },
         ],
-      },
+        qr,
+      ),
       { text: t("files"), style: "section" },
       {
         table: {
@@ -247,25 +230,9 @@ export async function renderAuditCertificate(data: AuditCertificateData): Promis
       { text: t("signers"), style: "section" },
       ...signerBlocks,
       { text: t("events"), style: "section" },
-      {
-        table: {
-          headerRows: 1,
-          dontBreakRows: true,
-          widths: [18, 95, 95, "*"],
-          body: [
-            [label("#"), label(t("eventType")), label(t("eventTime")), label(t("eventHash"))],
-            ...data.events.map((event) => [
-              String(event.sequence),
-              { text: event.type, fontSize: 8 },
-              { text: when(event.createdAt), fontSize: 7 },
-              hash(event.hash),
-            ]),
-          ],
-        },
-        layout: "lightHorizontalLines",
-      },
+      auditTrailTable(data.events, t, cells),
       { text: t("footnote"), fontSize: 7, italics: true, margin: [0, 12, 0, 0] },
     ],
-  } as PdfDocumentDefinition;
+  });
   return new Uint8Array(await renderPdf(definition));
 }

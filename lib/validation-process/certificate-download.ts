@@ -5,6 +5,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import type { RequestMeta } from "@/lib/auth/sessions";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { attachmentDisposition } from "@/lib/http/content-disposition";
 import type { Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
 import { storage } from "@/lib/storage";
@@ -16,6 +17,19 @@ import { validationProcessByLink } from "@/lib/validations/process-data";
 // certificate with the process's secret in X-Url-Sign, in the process's audit trail). Only the sealed file is ever given.
 
 export type CertificateFile = { fileName: string; bytes: Uint8Array; sha256: string };
+
+/** The certificate as a download (staff's and the person's route alike): never cached, with its SHA-256 beside it. */
+export function certificateResponse(file: CertificateFile): Response {
+  return new Response(Buffer.from(file.bytes), {
+    headers: {
+      "content-type": "application/pdf",
+      "content-length": String(file.bytes.byteLength),
+      "content-disposition": attachmentDisposition(file.fileName),
+      "cache-control": "private, no-store",
+      "x-certificate-sha256": file.sha256,
+    },
+  });
+}
 
 type CertifiedProcess = {
   hexId: string;

@@ -3,11 +3,12 @@ import type { Tx } from "@/lib/db/client";
 import { evidenceResult } from "@/lib/evidence/evidence-result";
 import { fromDbLanguage, type Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
-import { formatZonedTime } from "@/lib/i18n/zoned-time";
 import { validateDocsQr, validateDocsUrl } from "@/lib/pdf/audit-certificate";
-import { renderPdf, type PdfDocumentDefinition } from "@/lib/pdf/render-pdf";
+import { auditTrailTable, certificateCells, certificateDocument, certificateHeading } from "@/lib/pdf/certificate-layout";
+import { renderPdf } from "@/lib/pdf/render-pdf";
 import { networkOfColumn, txColumns } from "@/lib/stamping/networks";
 import { checkFacts, reviewedLocation } from "@/lib/validation-review/process-detail";
+import type { ValidatedPerson } from "./person";
 
 // The validation certificate of a completed validation process: who was validated (the person's data as they gave
 // it), each evidence by kind and SHA-256 with what its checks found and its blockchain stamp, where the person was,
@@ -33,15 +34,7 @@ export type ValidationCertificateData = {
   organization: string;
   certificateHexId: string;
   processHexId: string;
-  person: {
-    firstName: string | null;
-    lastName: string | null;
-    email: string | null;
-    cellPhone: string | null;
-    country: string | null;
-    identType: string | null;
-    identNumber: string | null;
-  };
+  person: ValidatedPerson;
   linkDescription: string | null;
   dates: { startedAt: Date; dataCapturedAt: Date | null; completedAt: Date | null };
   /** The staff decision of a process that waited in review. */
@@ -156,9 +149,8 @@ export async function renderValidationCertificate(data: ValidationCertificateDat
   const t = translator(data.locale, "validationCertificate");
   const kinds = translator(data.locale, "auditCertificate");
   const reasons = translator(data.locale, "docdetail");
-  const when = (date: Date | null) => (date ? formatZonedTime(date, data.locale, data.timezone, { seconds: true }) : "—");
-  const hash = (value: string) => ({ text: value, fontSize: 7, noWrap: true });
-  const label = (text: string) => ({ text, bold: true });
+  const cells = certificateCells(data.locale, data.timezone);
+  const { when, hash, label } = cells;
   const dash = (value: string | null | undefined) => (value && value.trim() ? value : "—");
   const url = validateDocsUrl(data.certificateHexId);
   const qr = await validateDocsQr(data.certificateHexId);
@@ -212,39 +204,25 @@ export async function renderValidationCertificate(data: ValidationCertificateDat
     ];
   };
 
-  const definition = {
-    pageSize: "A4",
-    pageMargins: [40, 50, 40, 50],
-    info: { title: `${t("title")} · ${name}`, creator: data.organization, author: data.organization },
-    defaultStyle: { fontSize: 9 },
-    styles: {
-      heading: { fontSize: 16, bold: true },
-      section: { fontSize: 12, bold: true, margin: [0, 14, 0, 6] },
-    },
-    footer: (current: number, total: number) => ({
-      text: `${t("title")} · ${data.certificateHexId} · ${current}/${total}`,
-      alignment: "center",
-      fontSize: 7,
-      margin: [0, 20, 0, 0],
-    }),
+  const definition = certificateDocument({
+    title: t("title"),
+    infoTitle: `${t("title")} · ${name}`,
+    organization: data.organization,
+    author: true,
+    id: data.certificateHexId,
     content: [
-      {
-        columns: [
-          {
-            width: "*",
-            stack: [
-              { text: t("title"), style: "heading" },
-              { text: data.organization, margin: [0, 4, 0, 8] },
-              { text: t("intro", { organization: data.organization }), fontSize: 8, margin: [0, 0, 0, 6] },
-              { text: [label(`${t("certificateId")}: `), data.certificateHexId] },
-              { text: [label(`${t("processId")}: `), data.processHexId] },
-              { text: t("verifyAt"), margin: [0, 8, 0, 0], fontSize: 8 },
-              { text: url, fontSize: 8, color: "#0f766e" },
-            ],
-          },
-          { width: 110, image: `data:image/png;base64,${qr.toString("base64")}`, fit: [110, 110] },
+      certificateHeading(
+        t("title"),
+        data.organization,
+        [
+          { text: t("intro", { organization: data.organization }), fontSize: 8, margin: [0, 0, 0, 6] },
+          { text: [label(`${t("certificateId")}: `), data.certificateHexId] },
+          { text: [label(`${t("processId")}: `), data.processHexId] },
+          { text: t("verifyAt"), margin: [0, 8, 0, 0], fontSize: 8 },
+          { text: url, fontSize: 8, color: "#0f766e" },
         ],
-      },
+        qr,
+      ),
       { text: t("person"), style: "section" },
       {
         table: {
@@ -327,25 +305,9 @@ export async function renderValidationCertificate(data: ValidationCertificateDat
             layout: "lightHorizontalLines",
           },
       { text: t("events"), style: "section" },
-      {
-        table: {
-          headerRows: 1,
-          dontBreakRows: true,
-          widths: [18, 95, 95, "*"],
-          body: [
-            [label("#"), label(t("eventType")), label(t("eventTime")), label(t("eventHash"))],
-            ...data.events.map((event) => [
-              String(event.sequence),
-              { text: event.type, fontSize: 8 },
-              { text: when(event.createdAt), fontSize: 7 },
-              hash(event.hash),
-            ]),
-          ],
-        },
-        layout: "lightHorizontalLines",
-      },
+      auditTrailTable(data.events, t, cells),
       { text: t("footnote", { organization: data.organization }), fontSize: 7, italics: true, margin: [0, 12, 0, 0] },
     ],
-  } as PdfDocumentDefinition;
+  });
   return new Uint8Array(await renderPdf(definition));
 }

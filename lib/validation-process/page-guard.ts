@@ -5,6 +5,7 @@ import type { CapturedKind } from "@/lib/evidence/evidence-steps";
 import { pagePath } from "@/lib/process-routes";
 import { type LinkState, linkErrorPath } from "@/lib/signing/link-state";
 import { getValidationProcess } from "@/lib/validations/process-data";
+import { personOf, type ValidatedPerson } from "./person";
 import { validationCapturedForCurrentStep } from "./validation-identity";
 import { validationSteps } from "./validation-pages";
 
@@ -12,15 +13,7 @@ type LiveData = Extract<Awaited<ReturnType<typeof getValidationProcess>>, { resu
 
 /** What a validation page reads of its process beyond spec §3 data: the person's data and the current step's captures. */
 export type ValidationPageData = LiveData & {
-  person: {
-    firstName: string | null;
-    lastName: string | null;
-    email: string | null;
-    cellPhone: string | null;
-    country: string | null;
-    identType: string | null;
-    identNumber: string | null;
-  };
+  person: ValidatedPerson;
   /** A location (or the refusal to give one) was reported. */
   located: boolean;
   /** The data form was sent (data-confirm may show it). */
@@ -104,15 +97,7 @@ export async function guardValidationPage(
   const step = validationSteps(record.flow.steps)[record.currentStep];
   const data: ValidationPageData = {
     ...answer.data,
-    person: {
-      firstName: record.firstName,
-      lastName: record.lastName,
-      email: record.email,
-      cellPhone: record.cellPhone,
-      country: record.country,
-      identType: record.identType,
-      identNumber: record.identNumber,
-    },
+    person: personOf(record),
     located: record._count.locations > 0,
     dataCaptured: record.dataCapturedAt !== null,
     hasRear: step?.documentType?.hasRear ?? true,

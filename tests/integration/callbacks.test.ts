@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import { createServer as createHttpsServer, globalAgent } from "node:https";
 import type { AddressInfo } from "node:net";
 import { Queue, Worker } from "bullmq";
@@ -24,44 +24,28 @@ import { decryptSecret } from "@/lib/security/encryption";
 import { filesDownloadView } from "@/lib/signing/download-link";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { call } from "../support/http";
+import { integratorReceiver, type Received } from "../support/integrator-receiver";
 import { hasOpenssl, OpensslPki } from "../support/openssl-pki";
 import { signIn } from "../support/sign-in";
 import { createSentShipment, drawnSignature, type TestSigner } from "../support/signing";
 import { peers } from "./setup";
-
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-
-/** The integrator's receiver: records every request and answers the statuses queued in `answers`. */
-function receive(request: IncomingMessage, response: ServerResponse) {
-  const chunks: Buffer[] = [];
-  request.on("data", (chunk: Buffer) => chunks.push(chunk));
-  request.on("end", () => {
-    received.push({ path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-    response.statusCode = answers.shift() ?? 200;
-    response.end("ok");
-  });
-}
 
 let orgA: TestOrganization;
 let orgB: TestOrganization;
 let adminA: string;
 let noRoleA: string;
 let sender: Awaited<ReturnType<typeof createTestUser>>;
-let server: Server;
 let base: string;
 let queue: Queue;
-const received: Received[] = [];
-/** Statuses the receiver answers, in order; 200 once they run out. */
-const answers: number[] = [];
+const receiver = integratorReceiver();
+const { received, answers, receive } = receiver;
 
 beforeAll(async () => {
   [orgA, orgB] = await Promise.all([createTestOrganization(), createTestOrganization()]);
   sender = await createTestUser(orgA, { language: "en_us" });
   const none = await createTestUser(orgA, { role: "none" });
   [adminA, noRoleA] = await Promise.all([signIn(sender.email), signIn(none.email)]);
-  server = createServer(receive);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await receiver.start();
   queue = new Queue(callbacksQueue, { connection: queueConnection() });
   await queue.obliterate({ force: true });
 });
@@ -70,13 +54,10 @@ afterAll(async () => {
   await queue.obliterate({ force: true });
   await queue.close();
   await closeProducers();
-  await new Promise((resolve) => server.close(resolve));
+  await receiver.stop();
 });
 
-beforeEach(() => {
-  received.length = 0;
-  answers.length = 0;
-});
+beforeEach(() => receiver.reset());
 
 const sign = async (processHexId: string, secret: string) =>
   call<{ finished?: boolean }>(stepRoute, `/api/signprocess/${processHexId}/step/digital-signature`, {

@@ -16,6 +16,7 @@ import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { call, clientAddressHeaders } from "../support/http";
 import { createSentShipment } from "../support/signing";
+import { rearCard } from "../support/id-card";
 
 let org: TestOrganization;
 
@@ -46,20 +47,6 @@ async function testPhoto(format: "jpeg" | "png" = "jpeg", label = "DOCUMENTO NAC
     <text x="320" y="200" font-family="DejaVu Sans" font-size="26" fill="#0f172a">ESPAÑOLA ESPAÑOLA</text>
     <text x="320" y="260" font-family="DejaVu Sans" font-size="26" fill="#0f172a">12345678Z</text>
     <rect x="60" y="430" width="736" height="60" fill="#fde68a"/>
-  </svg>`;
-  const image = sharp(Buffer.from(svg));
-  return format === "jpeg" ? image.jpeg({ quality: 90 }).toBuffer() : image.png().toBuffer();
-}
-
-/** The rear of that card: another picture (an address, a chip and the machine-readable zone), as the rear check wants (lib/evidence/document-check.ts). */
-async function rearPhoto(format: "jpeg" | "png" = "jpeg"): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540">
-    <rect width="856" height="540" fill="#e2e8f0"/>
-    <rect x="24" y="24" width="808" height="492" rx="28" fill="#f8fafc" stroke="#1e3a8a" stroke-width="6"/>
-    <text x="60" y="110" font-family="DejaVu Sans" font-size="24" fill="#0f172a">DOMICILIO C. MAYOR 1 MADRID</text>
-    <rect x="600" y="80" width="180" height="180" fill="#0f172a"/>
-    <rect x="40" y="360" width="776" height="140" fill="#ffffff"/>
-    <text x="60" y="410" font-family="DejaVu Sans Mono" font-size="28" fill="#000">IDESPBAA000589599999999972&lt;&lt;&lt;&lt;</text>
   </svg>`;
   const image = sharp(Buffer.from(svg));
   return format === "jpeg" ? image.jpeg({ quality: 90 }).toBuffer() : image.png().toBuffer();
@@ -122,7 +109,7 @@ describe("POST /api/signprocess/{processHexId}/evidence: photos", () => {
   it("stores a JPEG and a PNG photo as stamped JPEGs whose hash is the evidence's and the audit trail's", async () => {
     const { signer, document } = await captureShipment();
     const front = await testPhoto("jpeg");
-    const rear = await rearPhoto("png");
+    const rear = await rearCard("png");
 
     const first = await upload(signer.hexId, signer.secret, { kind: "ID_FRONT" }, front);
     expect(first.status).toBe(200);
@@ -185,7 +172,7 @@ describe("POST /api/signprocess/{processHexId}/evidence: photos", () => {
     expect(again.body).toMatchObject({ result: 1, evidence: first.body.evidence, sha256: first.body.sha256, next: first.body.next });
 
     const rearId = randomUUID();
-    const rear = await rearPhoto();
+    const rear = await rearCard();
     const both = await Promise.all([
       upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, rear),
       upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, rear),
@@ -270,7 +257,7 @@ describe("failed attempts and finishedAttempts", () => {
     const { signer, document } = await captureShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], own.organization.id);
     const photo = await testPhoto();
     await upload(signer.hexId, signer.secret, { kind: "ID_FRONT" }, photo);
-    await upload(signer.hexId, signer.secret, { kind: "ID_REAR" }, await rearPhoto());
+    await upload(signer.hexId, signer.secret, { kind: "ID_REAR" }, await rearCard());
 
     expect(await recordFailedAttempt(signer.id, "SELFIE", "FACE_NOT_IDENTIFIED")).toEqual({ attempts: 1, exhausted: false });
     expect((await getProcess(signer.hexId, signer.secret)).body.data).toMatchObject({ nextPage: "selfie-photo" });
@@ -310,7 +297,7 @@ describe("failed attempts and finishedAttempts", () => {
     expect(front.body.next).toBe(`/signature-process/id-photo/${signer.secret}/${signer.hexId}`);
     // What the id-photo page is told the server already has: it asks for the rear next.
     expect(await capturedForCurrentStep(signer.hexId)).toEqual(["ID_FRONT"]);
-    const rear = await upload(signer.hexId, signer.secret, { kind: "ID_REAR" }, await rearPhoto());
+    const rear = await upload(signer.hexId, signer.secret, { kind: "ID_REAR" }, await rearCard());
     expect(rear.body.next).toBe(`/signature-process/selfie-photo/${signer.secret}/${signer.hexId}`);
     expect(await db.evidence.count({ where: { signerId: signer.id } })).toBe(4);
     const types = (await db.auditEvent.findMany({ where: { documentId: document.id }, orderBy: { sequence: "asc" } })).map((e) => e.type);

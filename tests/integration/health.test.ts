@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { NextRequest } from "next/server";
@@ -11,6 +10,7 @@ import { closeProducers, enqueueJobs, removeJob } from "@/lib/queue/enqueue";
 import { hardhatDevKey } from "@/lib/stamping/networks";
 import { hardhatNode } from "../support/hardhat-node";
 import { call, clientAddressHeaders } from "../support/http";
+import { throwawayRedis } from "../support/redis-server";
 import { startWorker, until, type WorkerProcess } from "../support/worker-process";
 
 // Issue 13 item 2: liveness, readiness part by part (503 while a required part is down, 200 again after), and the
@@ -99,40 +99,11 @@ describe("GET /api/ready", () => {
     // The web process's Redis connection (lib/queue/redis.ts, kept on globalThis) pointed for this block at a
     // redis-server started and stopped here; the machine's Redis is never touched.
     const port = 16410 + slot;
-    let server: ChildProcess | null = null;
     let own: Redis | undefined;
     const shared = globalThis as unknown as { rubricaRedis?: Redis };
     let original: Redis | undefined;
 
-    const startRedis = async () => {
-      server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-        stdio: "ignore",
-      });
-      const probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-      probe.on("error", () => {});
-      try {
-        await until(
-          () =>
-            probe.connect().then(
-              () => true,
-              () => false,
-            ),
-          50,
-          10_000,
-        );
-      } finally {
-        probe.disconnect();
-      }
-    };
-    const stopRedis = async () => {
-      const proc = server;
-      server = null;
-      if (!proc || proc.exitCode !== null) return;
-      await new Promise<void>((resolve) => {
-        proc.once("exit", () => resolve());
-        proc.kill("SIGKILL");
-      });
-    };
+    const { start: startRedis, stop: stopRedis } = throwawayRedis(port);
 
     beforeAll(async () => {
       await startRedis();

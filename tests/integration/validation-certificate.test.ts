@@ -1,13 +1,11 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Queue } from "bullmq";
-import jsQR from "jsqr";
 import { NextRequest } from "next/server";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { hardhatDevKey } from "@/lib/stamping/networks";
@@ -17,6 +15,7 @@ import { hasOpenssl, startSealingPki } from "../support/openssl-pki";
 import { call, clientAddressHeaders } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { seedValidationInReview, type SeededValidation, type ValidationCalls } from "../support/validation-review";
+import { qrCodes } from "../support/pdf-qr";
 
 // The validation certificate end to end: a validation process made through the real calls (tests/support/
 // validation-review.ts), its evidence stamped on a local EVM node (hardhat 2, as tests/integration/stamping.test.ts),
@@ -205,25 +204,6 @@ async function pdfsig(file: string): Promise<string> {
 async function pdfText(file: string): Promise<string> {
   const { stdout } = await run("pdftotext", ["-layout", file, "-"]);
   return stdout.replace(/\s+/g, " ");
-}
-
-/** Every QR code among the images drawn on the first page, decoded. */
-async function qrCodes(file: string): Promise<string[]> {
-  const dir = path.dirname(file);
-  await run("pdfimages", ["-f", "1", "-l", "1", "-png", file, path.join(dir, "qr")]);
-  const images = (await readdir(dir)).filter((name) => name.startsWith("qr-") && name.endsWith(".png"));
-  const decoded = await Promise.all(
-    images.map(async (name) => {
-      const { data, info } = await sharp(await readFile(path.join(dir, name)))
-        .flatten({ background: "#ffffff" })
-        .extend({ top: 16, bottom: 16, left: 16, right: 16, background: "#ffffff" })
-        .ensureAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data;
-    }),
-  );
-  return decoded.filter((text): text is string => Boolean(text));
 }
 
 describe("the validation certificate of a completed validation process", () => {

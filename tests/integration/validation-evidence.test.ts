@@ -9,6 +9,7 @@ import { storage } from "@/lib/storage";
 import { validationRound } from "@/lib/validation-process/validation-access";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { call } from "../support/http";
+import { createValidationFlow } from "../support/validation-review";
 
 // The evidence pipeline (lib/evidence) serves a validation process as it serves a signer: its
 // location and registry check hang from the ValidationProcess and go to its own audit trail.
@@ -20,16 +21,7 @@ beforeAll(async () => {
 });
 
 async function validationProcess(options: { obligatoryGeolocation?: boolean; identNumber?: string } = {}) {
-  const flow = await db.flow.create({
-    data: {
-      organizationId: org.organization.id,
-      name: `Validación ${randomHex(3)}`,
-      kind: "VALIDATION",
-      active: true,
-      obligatoryGeolocation: options.obligatoryGeolocation ?? false,
-      steps: { create: [{ position: 1, type: "SELFIE" }] },
-    },
-  });
+  const flow = await createValidationFlow(org.organization.id, [{ type: "SELFIE" }], options);
   const secret = randomHex(16);
   const process = await db.validationProcess.create({
     data: {

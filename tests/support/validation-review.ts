@@ -176,3 +176,21 @@ export async function seedValidationInReview(
   await db.validationProcess.update({ where: { id: row.id }, data: { status: "IN_REVIEW" } });
   return { validationHexId, processHexId, urlSign, processId: row.id, selfie: selfie.evidenceHexId, video: video.evidenceHexId, digits };
 }
+
+/** An active validation flow of the organisation with these steps, in this order (position 1 first). */
+export function createValidationFlow(
+  organizationId: number,
+  steps: { type: StepType; compareWithPosition?: number; maxAttempts?: number }[],
+  options: { obligatoryGeolocation?: boolean } = {},
+) {
+  return db.flow.create({
+    data: {
+      organizationId,
+      name: `Validación ${randomHex(3)}`,
+      kind: "VALIDATION",
+      active: true,
+      obligatoryGeolocation: options.obligatoryGeolocation ?? false,
+      steps: { create: steps.map((step, index) => ({ position: index + 1, ...step })) },
+    },
+  });
+}

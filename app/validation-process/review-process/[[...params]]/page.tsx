@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { type CatchAllProps, screenMetadata } from "@/components/layout/route-params";
-import { SignerFrame } from "@/components/signing/signer-frame";
+import { InReviewScreen } from "@/components/signing/in-review-screen";
 import { loadValidationPage } from "@/components/validation-process/validation-page";
 import { pagePath } from "@/lib/process-routes";
 
@@ -11,14 +11,6 @@ export const generateMetadata = () => screenMetadata("validationReviewProcess");
 export default async function ValidationReviewProcessPage({ params }: CatchAllProps) {
   const page = await loadValidationPage("review-process", (await params).params, { showsStates: ["IN_REVIEW"] });
   if (page.live) redirect(pagePath(page.link, page.data.nextPage));
-  const [screens, t] = await Promise.all([getTranslations("screens"), getTranslations("signing.review")]);
-  return (
-    <SignerFrame brand={page.brand} title={screens("validationReviewProcess")}>
-      <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <p className="text-slate-800" data-testid="in-review">
-          {t("body")}
-        </p>
-      </section>
-    </SignerFrame>
-  );
+  const screens = await getTranslations("screens");
+  return <InReviewScreen brand={page.brand} title={screens("validationReviewProcess")} />;
 }
