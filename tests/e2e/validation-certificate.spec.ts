@@ -1,9 +1,12 @@
 import "./support/load-env";
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { promisify } from "node:util";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
+import { buildMerkleTree, merkleProof } from "@/lib/stamping/merkle";
 import { seedValidationInReview, type ValidationCalls } from "../support/validation-review";
 import { demo, signIn } from "./support/accounts";
 
@@ -52,6 +55,13 @@ test.describe("the validation certificate", () => {
     expect(download.suggestedFilename()).toBe(`certificado-validacion-Inés ${lastName}.pdf`);
     const bytes = await readFile((await download.path())!);
     expect(createHash("sha256").update(bytes).digest("hex")).toBe(row.certificateSha256);
+    // An independent validator judges the downloaded file (pdfsig exits non-zero on an untrusted root: read its output).
+    const verdict = await promisify(execFile)("pdfsig", ["-nocert", (await download.path())!]).then(
+      ({ stdout }) => stdout,
+      (error: { stdout?: string }) => error.stdout ?? "",
+    );
+    expect(verdict).toContain("Signature Validation: Signature is Valid.");
+    expect(verdict).toContain("Total document signed");
 
     await page.goto(`/validateDocs/${row.certificateHexId}`);
     await expect(page.getByTestId("validation-person")).toHaveText(`Inés ${lastName}`);
@@ -68,5 +78,31 @@ test.describe("the validation certificate", () => {
       .setInputFiles({ name: "copia.pdf", mimeType: "application/pdf", buffer: Buffer.concat([bytes, Buffer.from("\n")]) });
     await page.getByTestId("check-submit").click();
     await expect(page.getByTestId("check-different")).toBeVisible();
+
+    // Once its evidence is stamped (a batch written directly, standing in for the stamping job, whose chain path
+    // tests/integration/validation-certificate.test.ts runs), the public page verifies each evidence's Merkle proof.
+    const evidences = await db.evidence.findMany({ where: { validationProcessId: seeded.processId }, orderBy: { id: "asc" } });
+    const tree = buildMerkleTree(evidences.map((evidence) => evidence.sha256));
+    const txId = `0x${randomHex(32)}`;
+    const batch = await db.stampBatch.create({
+      data: { merkleRoot: tree.root, status: "CONFIRMED", localTx: txId, confirmedAt: new Date() },
+    });
+    await db.stampingRecord.createMany({
+      data: evidences.map((evidence, index) => ({
+        evidenceId: evidence.id,
+        kind: evidence.kind,
+        batchId: batch.id,
+        code: 200,
+        ethTrxid: txId,
+        merkleProof: merkleProof(tree, index),
+      })),
+    });
+    await page.reload();
+    const proofs = page.getByTestId("validation-certificate-evidences").getByTestId("validation-proof");
+    await expect(proofs).toHaveCount(evidences.length);
+    for (const proof of await proofs.all()) await expect(proof).toHaveText("Prueba Merkle válida frente a la raíz del lote");
+    await expect(page.getByTestId("validation-certificate-evidences").getByTestId("validation-evidence-stamping").first()).toContainText(
+      txId,
+    );
   });
 });
