@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import "./support/load-env";
+import { stampDirectly } from "./support/stamp-directly";
 import { db } from "@/lib/db/client";
-import { buildMerkleTree, merkleProof } from "@/lib/stamping/merkle";
 import { storage } from "@/lib/storage";
 import { createSentShipment, drawnSignature } from "../support/signing";
 
@@ -62,21 +62,7 @@ test.describe("public verification of a sealed shipment", () => {
     // Once stamped (here a batch written directly, standing in for the stamping job; its chain path is
     // tested in tests/integration/stamping.test.ts), each evidence shows its proof verdict and transaction.
     const evidences = await db.evidence.findMany({ where: { signer: { documentId: document.id } }, orderBy: { id: "asc" } });
-    const tree = buildMerkleTree(evidences.map((evidence) => evidence.sha256));
-    const txId = `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex")}`;
-    const batch = await db.stampBatch.create({
-      data: { merkleRoot: tree.root, status: "CONFIRMED", localTx: txId, confirmedAt: new Date() },
-    });
-    await db.stampingRecord.createMany({
-      data: evidences.map((evidence, index) => ({
-        evidenceId: evidence.id,
-        kind: evidence.kind,
-        batchId: batch.id,
-        code: 200,
-        ethTrxid: txId,
-        merkleProof: merkleProof(tree, index),
-      })),
-    });
+    const txId = await stampDirectly(evidences);
     await page.reload();
     await expect(page.getByTestId("validation-stamping")).toHaveText("sellado");
     await expect(page.getByTestId("validation-proof").first()).toHaveText("Prueba Merkle válida frente a la raíz del lote");

@@ -1,4 +1,5 @@
 import "./support/load-env";
+import { stampDirectly } from "./support/stamp-directly";
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -6,7 +7,6 @@ import { promisify } from "node:util";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
-import { buildMerkleTree, merkleProof } from "@/lib/stamping/merkle";
 import { seedValidationInReview, type ValidationCalls } from "../support/validation-review";
 import { demo, signIn } from "./support/accounts";
 
@@ -82,21 +82,7 @@ test.describe("the validation certificate", () => {
     // Once its evidence is stamped (a batch written directly, standing in for the stamping job, whose chain path
     // tests/integration/validation-certificate.test.ts runs), the public page verifies each evidence's Merkle proof.
     const evidences = await db.evidence.findMany({ where: { validationProcessId: seeded.processId }, orderBy: { id: "asc" } });
-    const tree = buildMerkleTree(evidences.map((evidence) => evidence.sha256));
-    const txId = `0x${randomHex(32)}`;
-    const batch = await db.stampBatch.create({
-      data: { merkleRoot: tree.root, status: "CONFIRMED", localTx: txId, confirmedAt: new Date() },
-    });
-    await db.stampingRecord.createMany({
-      data: evidences.map((evidence, index) => ({
-        evidenceId: evidence.id,
-        kind: evidence.kind,
-        batchId: batch.id,
-        code: 200,
-        ethTrxid: txId,
-        merkleProof: merkleProof(tree, index),
-      })),
-    });
+    const txId = await stampDirectly(evidences);
     await page.reload();
     const proofs = page.getByTestId("validation-certificate-evidences").getByTestId("validation-proof");
     await expect(proofs).toHaveCount(evidences.length);
