@@ -1,28 +1,15 @@
 import "./support/load-env";
+import { callsOf } from "./support/validation-calls";
 import { stampDirectly } from "./support/stamp-directly";
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
-import { seedValidationInReview, type ValidationCalls } from "../support/validation-review";
+import { seedValidationInReview } from "../support/validation-review";
 import { demo, signIn } from "./support/accounts";
-
-/** The real calls over HTTP to the app under test, with the signed-in staff member's session cookie. */
-const callsOf = (request: APIRequestContext): ValidationCalls => {
-  const answer = async <T>(response: Awaited<ReturnType<APIRequestContext["post"]>>) => ({
-    status: response.status(),
-    body: (await response.json()) as T,
-  });
-  return {
-    createLink: async (body) => answer(await request.post("/api/validations", { data: body })),
-    login: async (validationHexId, body) => answer(await request.post(`/api/validation/${validationHexId}/login`, { data: body })),
-    geolocate: async (body, urlSign) =>
-      answer(await request.post("/api/signprocess/addSigneeGeolocation", { data: body, headers: { "x-url-sign": urlSign } })),
-  };
-};
 
 test.describe("the validation certificate", () => {
   test.use({ locale: "es-ES", viewport: { width: 1280, height: 900 } });
