@@ -32,3 +32,9 @@ export async function refuseOverLimit(key: string, limit: number): Promise<void>
   const ttl = await redis().ttl(fullKey);
   throw new AppError("RATE_LIMITED", { seconds: ttl > 0 ? ttl : 1 });
 }
+
+/** Seconds until `key`'s window ends (the window's length when the key is gone). */
+export async function rateLimitWait(key: string, windowSeconds: number): Promise<number> {
+  const ttl = await redis().ttl(`rl:${key}`);
+  return ttl > 0 ? ttl : windowSeconds;
+}

@@ -5,7 +5,7 @@ import { AppError, isAppError } from "@/lib/errors/app-error";
 import { fromDbLanguage } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/notify/mail";
-import { enforceRateLimit, refuseOverLimit, resetRateLimit } from "@/lib/security/rate-limit";
+import { enforceRateLimit, rateLimitWait, refuseOverLimit, resetRateLimit } from "@/lib/security/rate-limit";
 
 // A PIN has 10,000 values, so the limits below are what keeps it secret:
 // - one client (address) gets `clientLimit` wrong PINs per link per `clientWindowSeconds`, then the link refuses it
@@ -25,6 +25,11 @@ const linkKey = (linkId: number) => `validation-pin:link:${linkId}`;
 /** Refuses a client that already gave clientLimit wrong PINs for this link, before it tries another. */
 export async function refuseBlockedClient(linkId: number, ip: string): Promise<void> {
   await refuseOverLimit(clientKey(linkId, ip), clientLimit);
+}
+
+/** How long a client that used up its wrong PINs waits before the link lets it try again. */
+export async function clientWaitSeconds(linkId: number, ip: string): Promise<number> {
+  return rateLimitWait(clientKey(linkId, ip), clientWindowSeconds);
 }
 
 export async function forgetClientFailures(linkId: number, ip: string): Promise<void> {

@@ -47,7 +47,7 @@ async function expectRefusedOnOpening(person: Page, message: string) {
 test.describe("a validation link that cannot be used says why", () => {
   test.use({ locale: "es-ES", viewport: { width: 1280, height: 900 } });
 
-  test("each wrong PIN says how many tries are left; after the fifth the link refuses this phone, even with the right PIN", async ({
+  test("each wrong PIN says how many tries are left; the fifth says none are left and the link then refuses this phone, even with the right PIN", async ({
     page,
     browser,
   }) => {
@@ -55,12 +55,17 @@ test.describe("a validation link that cannot be used says why", () => {
     const validationHexId = await validationLink(page, [{ type: "DATA_CONFIRM" }]);
     const { context, person } = await openOnPhone(browser, validationHexId);
 
-    for (const [index, wrong] of ["0000", "1234", "9753", "3578", "5793"].entries()) {
+    for (const [index, wrong] of ["0000", "1234", "9753", "3578"].entries()) {
       await submitPin(person, wrong);
       await expect(person.getByTestId("pin-error")).toHaveText(`El PIN no es correcto. Intentos restantes: ${4 - index}.`);
       // The boxes empty for another try.
       await expect(person.getByTestId("pin-digit-1")).toHaveValue("");
     }
+    // The fifth wrong PIN says that none are left, and for how long.
+    await submitPin(person, "5793");
+    await expect(person.getByTestId("pin-error")).toHaveText(
+      /^El PIN no es correcto y no le quedan intentos\. Espere (1[0-5]|[1-9]) minutos e inténtelo de nuevo\.$/,
+    );
 
     // The right PIN no longer opens the link from this phone, for a while (the client's window, at most 15 minutes).
     await submitPin(person, linkPin);

@@ -300,8 +300,15 @@ describe("entering a validation link's PIN (/loginvalidation)", () => {
 
   it("refuses a client after 5 wrong PINs, even with the right one, while other clients go on", async () => {
     const hexId = await newLink({ pin: "8642" });
-    for (let i = 0; i < clientLimit; i++)
-      expect((await enter(hexId, "0000", "198.51.100.50")).body.errorCode).toBe("VALIDATION_PIN_INCORRECT");
+    for (let i = 1; i < clientLimit; i++)
+      expect((await enter(hexId, "0000", "198.51.100.50")).body).toMatchObject({
+        errorCode: "VALIDATION_PIN_INCORRECT",
+        remaining: clientLimit - i,
+      });
+    const last = await enter(hexId, "0000", "198.51.100.50");
+    expect(last.status).toBe(429);
+    expect(last.body.errorCode).toBe("VALIDATION_PIN_ATTEMPTS_EXHAUSTED");
+    expect(last.body.message).toBe("El PIN no es correcto y no le quedan intentos. Espere 15 minutos e inténtelo de nuevo.");
     const refused = await enter(hexId, "8642", "198.51.100.50");
     expect(refused.status).toBe(429);
     expect(refused.body.errorCode).toBe("RATE_LIMITED");

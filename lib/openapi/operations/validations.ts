@@ -95,7 +95,7 @@ export const validationProcessOperations = operationGroup(
     operationId: "loginValidation",
     summary: "Enter a validation link's PIN: a correct one starts a new validation process",
     description:
-      "Each correct PIN starts a new process (one per person) and uses one of the link's maxUses. Answers: 401 VALIDATION_PIN_INCORRECT with `remaining` attempts; 429 RATE_LIMITED with `seconds` after 5 wrong PINs from one client; 423 VALIDATION_LINK_LOCKED once wrong PINs from many clients locked the link (its staff are mailed); 403 VALIDATION_LINK_INACTIVE, 410 VALIDATION_LINK_EXPIRED, 403 MAX_USES_REACHED; 400 INVALID_LINK for an unknown link.",
+      "Each correct PIN starts a new process (one per person) and uses one of the link's maxUses. Answers: 401 VALIDATION_PIN_INCORRECT with `remaining` attempts; 429 VALIDATION_PIN_ATTEMPTS_EXHAUSTED with `seconds` and `minutes` on the 5th wrong PIN from one client, then 429 RATE_LIMITED with `seconds` until the wait ends; 423 VALIDATION_LINK_LOCKED once wrong PINs from many clients locked the link (its staff are mailed); 403 VALIDATION_LINK_INACTIVE, 410 VALIDATION_LINK_EXPIRED, 403 MAX_USES_REACHED; 400 INVALID_LINK for an unknown link.",
     pathParams: linkPath,
     body: { schema: loginValidationInput },
     responses: {
