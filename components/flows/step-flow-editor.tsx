@@ -193,6 +193,9 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
   const issueText = (issue: Pick<FlowIssue, "code" | "min" | "max">) => errorText(issue.code, { min: issue.min ?? 0, max: issue.max ?? 0 });
 
   const body = useMemo(() => toBody(draft), [draft]);
+  // Photos prove whose face it is, not that a person is present: only the video step's challenge does (issue 14).
+  const identifiesWithoutVideo =
+    draft.steps.some((step) => step.type === "SELFIE" || step.type === "ID_PHOTO") && !draft.steps.some((step) => step.type === "VIDEO");
   const activationNotes = useMemo(() => activationIssues({ kind: draft.kind, steps: draft.steps }), [draft.kind, draft.steps]);
   const available = stepsOfKind[draft.kind].filter((type) => !draft.steps.some((step) => step.type === type));
 
@@ -508,6 +511,11 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
             <Button type="button" variant="secondary" onClick={addStep} data-testid="add-step">
               {t("addStep")}
             </Button>
+          </div>
+        ) : null}
+        {identifiesWithoutVideo ? (
+          <div className="mt-4" data-testid="flow-assurance-note">
+            <Alert tone="warning">{t("lessAssuranceWithoutVideo")}</Alert>
           </div>
         ) : null}
         {activationNotes.length > 0 && !mustStayActive ? (

@@ -18,9 +18,10 @@ export function PageTitle({ children, subtitle }: { children: ReactNode; subtitl
   );
 }
 
-export function Alert({ tone = "info", children }: { tone?: "info" | "error" | "success"; children: ReactNode }) {
+export function Alert({ tone = "info", children }: { tone?: "info" | "warning" | "error" | "success"; children: ReactNode }) {
   const tones = {
     info: "border-sky-200 bg-sky-50 text-sky-900",
+    warning: "border-amber-300 bg-amber-50 text-amber-900",
     error: "border-red-200 bg-red-50 text-red-800",
     success: "border-emerald-200 bg-emerald-50 text-emerald-900",
   };

@@ -65,4 +65,21 @@ test.describe("step flows", () => {
     await page.getByTestId("save-flow").click();
     await expect(page.getByTestId("step-flow-editor").getByRole("alert").filter({ hasText: "Debe agregar el título" })).toBeVisible();
   });
+
+  test("warns that identifying with photos but no video step offers less assurance, until the video step is added", async ({ page }) => {
+    await page.goto("/steps-flow");
+    await signIn(page, demo.orgAdmin);
+    await expect(page).toHaveURL(/\/steps-flow$/);
+    const note = page.getByTestId("flow-assurance-note");
+    const addStep = async (label: string) => {
+      await page.getByTestId("add-step-type").selectOption({ label });
+      await page.getByTestId("add-step").click();
+    };
+    await addStep("Confirmar datos");
+    await expect(note).toHaveCount(0);
+    await addStep("Selfie");
+    await expect(note).toContainText("no tiene paso de vídeo, y ofrece menos garantías");
+    await addStep("Vídeo leyendo dígitos");
+    await expect(note).toHaveCount(0);
+  });
 });
