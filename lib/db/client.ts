@@ -31,8 +31,8 @@ class SequentialClient extends pg.Client {
   }
 }
 
-/** Announcements owed once the interactive transaction they were made in commits (absent outside one). */
-const owedAfterCommit = new AsyncLocalStorage<Set<() => void>>();
+/** Work owed once the interactive transaction it was registered in commits (absent outside one). */
+const owedAfterCommit = new AsyncLocalStorage<Set<() => unknown>>();
 const writeOperations = new Set([
   "create",
   "createMany",
@@ -51,9 +51,19 @@ const writeOperations = new Set([
  * an interactive one, so that no process reads and keeps the value from before it.
  */
 function configWritten() {
+  void afterCommit(announceConfigChange);
+}
+
+/**
+ * Runs `work` once what was written so far can be seen by others: after COMMIT when called inside an interactive
+ * transaction of this client (the transaction's caller waits for it; nothing runs if the transaction rolls back),
+ * at once otherwise. For what must follow a change but cannot be part of it: queueing the jobs of an outbox row,
+ * announcing a configuration change. The same function registered twice in one transaction runs once.
+ */
+export async function afterCommit(work: () => unknown): Promise<void> {
   const owed = owedAfterCommit.getStore();
-  if (owed) owed.add(announceConfigChange);
-  else announceConfigChange();
+  if (owed) owed.add(work);
+  else await work();
 }
 
 function createClient(): PrismaClient {
@@ -74,9 +84,12 @@ function createClient(): PrismaClient {
   // An interactive transaction runs its callback with the announcements owed once it has committed.
   async function $transaction(...args: unknown[]) {
     if (typeof args[0] !== "function") return transaction(...args);
-    const owed = new Set<() => void>();
+    const owed = new Set<() => unknown>();
     const result = await owedAfterCommit.run(owed, () => transaction(...args));
-    for (const listener of owed) listener();
+    // Outside the transaction's context: work that opens a transaction of its own starts a fresh one.
+    await owedAfterCommit.exit(async () => {
+      for (const work of owed) await work();
+    });
     return result;
   }
   // The extension changes no method's signature: the client keeps PrismaClient's type.

@@ -5,14 +5,14 @@ import { AppError } from "@/lib/errors/app-error";
 import { documentStatus, type DocumentStatusView } from "./document-status";
 import { lockOrganizationDocument } from "./lock-document";
 import { isActiveDocument, unfinishedSignerStatuses } from "./shipment-states";
-import { enqueueWebhooks, recordDocumentEvent } from "@/lib/webhooks/record-event";
+import { recordDocumentEvent } from "@/lib/webhooks/record-event";
 
 /**
  * Cancels a live shipment: the document and its open links become CANCELLED and queued deliveries
  * are cancelled, so their jobs find nothing to send when they run.
  */
 export async function cancelDocument(context: AuthContext, documentHexId: string, ip: string): Promise<DocumentStatusView> {
-  const webhooks = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     const document = await lockOrganizationDocument(tx, context.organizationId, documentHexId);
     const { status } = await tx.document.findUniqueOrThrow({ where: { id: document.id }, select: { status: true } });
     if (!isActiveDocument(status)) throw new AppError("SENDING_NOT_ACTIVE");
@@ -33,8 +33,7 @@ export async function cancelDocument(context: AuthContext, documentHexId: string
       },
       tx,
     );
-    return recordDocumentEvent(tx, document.id, "document.cancelled");
+    await recordDocumentEvent(tx, document.id, "document.cancelled");
   });
-  await enqueueWebhooks(webhooks);
   return documentStatus(context, documentHexId);
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { enqueueSoftFail } from "@/lib/callbacks/completion-events";
 import { db } from "@/lib/db/client";
 import { enqueueJobs } from "@/lib/queue/enqueue";
-import { enqueueWebhooks, recordDocumentEvent } from "@/lib/webhooks/record-event";
+import { recordDocumentEvent } from "@/lib/webhooks/record-event";
 import { deliveryJob, reminderJob } from "./shipment-jobs";
 import { activeDocumentStatuses, unfinishedSignerStatuses } from "./shipment-states";
 
@@ -17,13 +17,13 @@ const strandedAfterMs = 10 * 60_000;
  * of stranded deliveries and reminders; their ids are deterministic, so live jobs are not doubled.
  */
 export async function expireShipments(now = new Date()): Promise<{ expiredDocuments: number; lapsedSigners: number; requeued: number }> {
-  const { expiredDocuments, lapsedSigners, expiredIds, webhooks } = await db.$transaction(async (tx) => {
+  const { expiredDocuments, lapsedSigners, expiredIds } = await db.$transaction(async (tx) => {
     const due = await tx.document.findMany({
       where: { status: { in: activeDocumentStatuses }, expirationDate: { lte: now } },
       select: { id: true },
     });
     const ids = due.map((d) => d.id);
-    if (ids.length === 0) return { expiredDocuments: 0, lapsedSigners: 0, expiredIds: [], webhooks: [] };
+    if (ids.length === 0) return { expiredDocuments: 0, lapsedSigners: 0, expiredIds: [] };
     const documents = await tx.document.updateMany({
       where: { id: { in: ids }, status: { in: activeDocumentStatuses } },
       data: { status: "EXPIRED" },
@@ -34,13 +34,11 @@ export async function expireShipments(now = new Date()): Promise<{ expiredDocume
     });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: { in: ids } } }, data: { status: "CANCELLED" } });
     const expired = await tx.document.findMany({ where: { id: { in: ids }, status: "EXPIRED" }, select: { id: true } });
-    const webhooks = [];
-    for (const document of expired) webhooks.push(...(await recordDocumentEvent(tx, document.id, "document.expired")));
-    return { expiredDocuments: documents.count, lapsedSigners: signers.count, expiredIds: expired.map((d) => d.id), webhooks };
+    for (const document of expired) await recordDocumentEvent(tx, document.id, "document.expired");
+    return { expiredDocuments: documents.count, lapsedSigners: signers.count, expiredIds: expired.map((d) => d.id) };
   });
   // The soft-fail callback of each shipment that expired now (job ids make a repeat harmless).
   await enqueueSoftFail(expiredIds, "expired");
-  await enqueueWebhooks(webhooks);
 
   const before = new Date(now.getTime() - strandedAfterMs);
   const [deliveries, reminders] = await Promise.all([

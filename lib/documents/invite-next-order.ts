@@ -39,7 +39,8 @@ export async function inviteNextOrderIfDue(documentId: number): Promise<NextOrde
     await tx.document.update({ where: { id: documentId }, data: { status: "COMPLETED", completedAt: now } });
     await tx.signer.updateMany({ where: { documentId, status: { in: unfinishedSignerStatuses } }, data: { status: "CANCELLED" } });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId } }, data: { status: "CANCELLED" } });
-    return { outcome: { invitedOrder: null, completed: true }, jobs: await recordDocumentEvent(tx, documentId, "document.completed") };
+    await recordDocumentEvent(tx, documentId, "document.completed");
+    return { outcome: { invitedOrder: null, completed: true }, jobs: [] };
   });
   await enqueueJobs(jobs);
   return outcome;

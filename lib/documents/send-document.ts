@@ -45,8 +45,8 @@ export async function markDraftSent(
     },
     tx,
   );
-  const webhooks = await recordDocumentEvent(tx, document.id, "document.sent");
-  return [...deliveries, ...notifications.map((n) => reminderJob(n.id, n.sendAt, now)), ...webhooks];
+  await recordDocumentEvent(tx, document.id, "document.sent");
+  return [...deliveries, ...notifications.map((n) => reminderJob(n.id, n.sendAt, now))];
 }
 
 /**

@@ -3,7 +3,7 @@ import { PDFDocument } from "@cantoo/pdf-lib";
 import { z } from "zod";
 import { appendAuditEvent } from "@/lib/audit/audit-event";
 import { enqueueCompletion } from "@/lib/callbacks/completion-events";
-import { enqueueWebhooks, recordDocumentEvent } from "@/lib/webhooks/record-event";
+import { recordDocumentEvent } from "@/lib/webhooks/record-event";
 import { db } from "@/lib/db/client";
 import { lockDocumentById } from "@/lib/documents/lock-document";
 import { translator } from "@/lib/i18n/messages";
@@ -208,7 +208,7 @@ export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPa
     async (tx) => {
       await lockDocumentById(tx, documentId);
       const fresh = await tx.document.findUniqueOrThrow({ where: { id: documentId }, select: { sealedAt: true } });
-      if (fresh.sealedAt) return { sealed: 0, webhooks: [] };
+      if (fresh.sealedAt) return { sealed: 0 };
       const files = await tx.documentFile.findMany({ where: { documentId }, orderBy: { id: "asc" } });
       const hashes: string[] = [];
       for (const file of files) {
@@ -237,12 +237,12 @@ export async function sealDocument({ documentId }: z.infer<typeof sealDocumentPa
         data: { sealedAt: new Date(), certificateStorageKey: storedCertificate.key, certificateSha256: storedCertificate.sha256 },
       });
       await appendAuditEvent(tx, { documentId }, "document.sealed", { files: hashes, certificate: storedCertificate.sha256 });
-      return { sealed: files.length, webhooks: await recordDocumentEvent(tx, documentId, "document.sealed") };
+      await recordDocumentEvent(tx, documentId, "document.sealed");
+      return { sealed: files.length };
     },
     { timeout: 120_000 },
   );
   // Sealed: the success callback and the completion mails with the link to the signed PDF.
   await enqueueCompletion(documentId);
-  await enqueueWebhooks(outcome.webhooks);
   return { sealed: outcome.sealed };
 }

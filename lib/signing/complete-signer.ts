@@ -4,7 +4,7 @@ import { inviteNextOrderIfDue } from "@/lib/documents/invite-next-order";
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import { stampSoonJob } from "@/lib/stamping/stamp-pending";
 import { sealDocumentJob, signSignerJob } from "@/lib/sealing/pdf-jobs";
-import { enqueueFreshWebhooks, recordSignerEvent } from "@/lib/webhooks/record-event";
+import { recordSignerEvent } from "@/lib/webhooks/record-event";
 
 /**
  * The signer has done every step of the flow. Inside the caller's transaction (which holds the
@@ -24,8 +24,6 @@ export async function markSignerCompleted(tx: Tx, signer: { id: number; hexId: s
  */
 export async function afterSignerCompleted(signerId: number, documentId: number): Promise<void> {
   await enqueueJobs([signSignerJob(signerId), stampSoonJob()]);
-  // The signer.completed webhook recorded with the completion (markSignerCompleted).
-  await enqueueFreshWebhooks();
   const outcome = await inviteNextOrderIfDue(documentId);
   if (outcome.completed) await enqueueJobs([sealDocumentJob(documentId)]);
 }

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { endedLinkPath, linkErrorPath, maxUsesPath } from "./link-state";
 import { accessOf, signerByLink } from "./signer-access";
 import { processPagePath } from "./steps";
-import { enqueueWebhooks, recordSignerEvent } from "@/lib/webhooks/record-event";
+import { recordSignerEvent } from "@/lib/webhooks/record-event";
 
 export type OpenedLink = { redirect: string; preferredLanguage: string | null };
 
@@ -46,7 +46,7 @@ export async function openSignerLink(processHexId: string, urlSign: string, meta
           userAgent: meta.userAgent,
         });
       }
-      return { opened: "max-uses" as const, webhooks: [] };
+      return { opened: "max-uses" as const };
     }
     const now = new Date();
     const starting = current.status === "PENDING";
@@ -66,9 +66,9 @@ export async function openSignerLink(processHexId: string, urlSign: string, meta
       ip: meta.ip,
       userAgent: meta.userAgent,
     });
-    return { opened: "opened" as const, webhooks: starting ? await recordSignerEvent(tx, signer.id, "signer.started") : [] };
+    if (starting) await recordSignerEvent(tx, signer.id, "signer.started");
+    return { opened: "opened" as const };
   });
-  await enqueueWebhooks(outcome.webhooks);
   if (outcome.opened === "max-uses") return { redirect: maxUsesPath, preferredLanguage: language };
   // The home page greets a new process and offers to continue an interrupted one where it stopped.
   return { redirect: processPagePath("home-page", urlSign, signer.hexId), preferredLanguage: language };

@@ -9,7 +9,7 @@ import { openSignerStatuses, unfinishedSignerStatuses } from "@/lib/documents/sh
 import { AppError } from "@/lib/errors/app-error";
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import { liveSignerAccess } from "./signer-access";
-import { enqueueWebhooks, recordDocumentEvent, recordSignerEvent } from "@/lib/webhooks/record-event";
+import { recordDocumentEvent, recordSignerEvent } from "@/lib/webhooks/record-event";
 
 export const rejectionInput = z.object({
   reason: z.string({ error: "REJECTION_REASON_REQUIRED" }).trim().min(1, "REJECTION_REASON_REQUIRED").max(1000, "VALIDATION_FAILED"),
@@ -46,7 +46,7 @@ export async function rejectProcess(processHexId: string, urlSign: string | null
   const verified = await db.evidence.count({ where: { signerId: signer.id, check: "VERIFIED" } });
   if (verified > 0) throw new AppError("REJECTION_EVIDENCE_VERIFIED");
 
-  const { documentRejected, webhooks } = await db.$transaction(async (tx) => {
+  const { documentRejected } = await db.$transaction(async (tx) => {
     await lockDocumentById(tx, signer.documentId);
     const now = new Date();
     const updated = await tx.signer.updateMany({
@@ -68,8 +68,8 @@ export async function rejectProcess(processHexId: string, urlSign: string | null
       where: { documentId: signer.documentId },
       select: { id: true, position: true, mandatory: true, status: true },
     });
-    const webhooks = await recordSignerEvent(tx, signer.id, "signer.rejected");
-    if (shipmentStillPossible(signers, orders)) return { documentRejected: false, webhooks };
+    await recordSignerEvent(tx, signer.id, "signer.rejected");
+    if (shipmentStillPossible(signers, orders)) return { documentRejected: false };
     await tx.document.update({ where: { id: signer.documentId }, data: { status: "REJECTED" } });
     await tx.signer.updateMany({
       where: { documentId: signer.documentId, status: { in: unfinishedSignerStatuses } },
@@ -77,9 +77,9 @@ export async function rejectProcess(processHexId: string, urlSign: string | null
     });
     await tx.delivery.updateMany({ where: { status: "QUEUED", signer: { documentId: signer.documentId } }, data: { status: "CANCELLED" } });
     await appendAuditEvent(tx, { documentId: signer.documentId }, "document.rejected", { by: signer.hexId });
-    return { documentRejected: true, webhooks: [...webhooks, ...(await recordDocumentEvent(tx, signer.documentId, "document.rejected"))] };
+    await recordDocumentEvent(tx, signer.documentId, "document.rejected");
+    return { documentRejected: true };
   });
-  await enqueueWebhooks(webhooks);
   // The signer was told the reason reaches the sender: a mail says so, whether or not the shipment ended.
   await enqueueJobs([rejectionMailJob(signer.id)]).catch((error: unknown) => {
     console.error("[callbacks] rejection mail not enqueued", signer.id, error instanceof Error ? error.message : "unknown");

@@ -11,7 +11,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage";
 import { advanceSignerStep } from "./advance-step";
 import { afterSignerCompleted } from "./complete-signer";
-import { enqueueFreshWebhooks, recordDocumentEvent, recordSignerEvent } from "@/lib/webhooks/record-event";
+import { recordDocumentEvent, recordSignerEvent } from "@/lib/webhooks/record-event";
 import { shipmentStillPossible } from "./reject-process";
 import { signerSteps } from "./steps";
 
@@ -183,8 +183,6 @@ export async function decideReview(context: AuthContext, documentHexId: string, 
   });
   const signer = await signerOf(context, documentHexId, signerHexId);
   if (outcome.finished) await afterSignerCompleted(signer.id, signer.documentId);
-  // The signer.rejected and document.rejected webhooks recorded above.
-  if (!outcome.finished) await enqueueFreshWebhooks();
   if (outcome.documentRejected) {
     await enqueueSoftFail([signer.documentId], "rejected").catch((error: unknown) => {
       console.error("[callbacks] soft-fail callback not enqueued", signer.documentId, error instanceof Error ? error.message : "unknown");

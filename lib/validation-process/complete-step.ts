@@ -11,7 +11,6 @@ import { isValidIdentNumber } from "@/lib/validation/ident";
 import { afterValidationCompleted } from "./after-completed";
 import { liveValidationAccess, validationRound } from "./validation-access";
 import { advanceValidationStep, assertValidationLocated } from "./validation-identity";
-import { enqueueFreshWebhooks } from "@/lib/webhooks/record-event";
 import { validationPage } from "./validation-pages";
 
 // The validation steps completed by a form (the captures complete through their uploads: ./validation-upload.ts):
@@ -126,10 +125,6 @@ export async function completeValidationStep(processHexId: string, urlSign: stri
       finished,
     };
   });
-  if (outcome.finished) {
-    await afterValidationCompleted(process.id);
-    // The validation.completed webhook recorded by advanceValidationStep.
-    await enqueueFreshWebhooks();
-  }
+  if (outcome.finished) await afterValidationCompleted(process.id);
   return { result: 1, finished: outcome.finished, next: validationPage(outcome, steps) };
 }

@@ -8,7 +8,7 @@ import { checkIdentityRegistry } from "@/lib/evidence/registry-check";
 import { rejectionInput } from "@/lib/signing/reject-process";
 import { liveValidationStatuses } from "@/lib/validations/statuses";
 import { liveValidationAccess, validationAccess, validationRound } from "./validation-access";
-import { enqueueWebhooks, recordValidationEvent } from "@/lib/webhooks/record-event";
+import { recordValidationEvent } from "@/lib/webhooks/record-event";
 import { validationPage } from "./validation-pages";
 
 // The validation process's own calls besides its steps: start again after finishedAttempts, the person's rejection
@@ -45,7 +45,7 @@ export async function restartValidation(processHexId: string, urlSign: string | 
 export async function rejectValidation(processHexId: string, urlSign: string | null, raw: unknown, meta: RequestMeta) {
   const input = rejectionInput.parse(raw);
   const { process } = await liveValidationAccess(processHexId, urlSign, meta.ip);
-  const webhooks = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     await lockProcess(tx, validationRound(process));
     const updated = await tx.validationProcess.updateMany({
       where: { id: process.id, status: { in: [...liveValidationStatuses] } },
@@ -60,9 +60,8 @@ export async function rejectValidation(processHexId: string, urlSign: string | n
       ip: meta.ip,
       userAgent: meta.userAgent,
     });
-    return recordValidationEvent(tx, process.id, "validation.rejected");
+    await recordValidationEvent(tx, process.id, "validation.rejected");
   });
-  await enqueueWebhooks(webhooks);
   return { result: 1, status: "REJECTED" as const };
 }
 

@@ -16,7 +16,7 @@ import {
 import type { ChallengeHolder } from "@/lib/evidence/video-challenge";
 import { afterValidationCompleted } from "./after-completed";
 import { type ValidationAccess, validationRound } from "./validation-access";
-import { enqueueFreshWebhooks, recordValidationEvent } from "@/lib/webhooks/record-event";
+import { recordValidationEvent } from "@/lib/webhooks/record-event";
 import { validationPage, validationSteps } from "./validation-pages";
 
 // The validation process as an identity process (lib/evidence/identity-process.ts): what the evidence pipeline needs
@@ -50,7 +50,6 @@ export async function advanceValidationStep(tx: Tx, processId: number, currentSt
   });
   if (finished) {
     await appendAuditEvent(tx, { validationProcessId: processId }, "validation.completed", { steps: stepCount });
-    // Its job is queued after the commit by enqueueFreshWebhooks (lib/webhooks/record-event.ts), or by the sweep.
     await recordValidationEvent(tx, processId, "validation.completed");
   }
   return { nextStep, finished };
@@ -108,11 +107,7 @@ export function validationFlow(process: ValidationWithFlow & { dataCapturedAt?: 
       await appendAuditEvent(tx, { validationProcessId: process.id }, "subject.in-review", { evidence: evidenceHexId, reasons });
     },
     outOfOrder: (currentStep) => validationOutOfOrder(steps, currentStep, process.dataCapturedAt ?? null),
-    afterFinished: async () => {
-      await afterValidationCompleted(process.id);
-      // The validation.completed webhook recorded by advanceValidationStep.
-      await enqueueFreshWebhooks();
-    },
+    afterFinished: () => afterValidationCompleted(process.id),
   };
 }
 

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { afterValidationCompleted } from "@/lib/validation-process/after-completed";
 import { organizationProcess } from "./process-detail";
 import { rejectValidationInput } from "./schemas";
-import { enqueueWebhooks, recordValidationEvent } from "@/lib/webhooks/record-event";
+import { recordValidationEvent } from "@/lib/webhooks/record-event";
 
 // Staff decide a validation process that waits in review (spec §4: "Rejection of a validation is irreversible").
 // Accept → COMPLETED, reject (with a reason) → REJECTED; either is final, so a second decision is refused with
@@ -20,7 +20,7 @@ async function decide(context: AuthContext, processHexId: string, accepted: bool
   const found = await organizationProcess(context, processHexId);
   const now = new Date();
   const status = accepted ? "COMPLETED" : "REJECTED";
-  const webhooks = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     // The status is the guard: of two staff deciding at once, only the first changes the row.
     const changed = await tx.validationProcess.updateMany({
       where: { id: found.id, status: "IN_REVIEW" },
@@ -61,11 +61,10 @@ async function decide(context: AuthContext, processHexId: string, accepted: bool
       reason,
       evidences: waiting.map((evidence) => evidence.hexId),
     });
-    return recordValidationEvent(tx, found.id, accepted ? "validation.completed" : "validation.rejected");
+    await recordValidationEvent(tx, found.id, accepted ? "validation.completed" : "validation.rejected");
   });
   // Committed: the accepted process gets its evidence stamped and its validation certificate made.
   if (accepted) await afterValidationCompleted(found.id);
-  await enqueueWebhooks(webhooks);
   return { result: 1, processHexId: found.hexId, status, reviewedAt: now.toISOString() } satisfies ValidationDecision;
 }
 

@@ -1,4 +1,4 @@
-import { db, type Tx } from "@/lib/db/client";
+import { afterCommit, type Tx } from "@/lib/db/client";
 import { enqueueJobs, type QueuedJob } from "@/lib/queue/enqueue";
 import { randomHex } from "@/lib/security/random";
 import type { WebhookEnvelope, WebhookEvent, WebhookEventData } from "./events";
@@ -6,8 +6,9 @@ import { webhookDeliveryJob } from "./jobs";
 
 /**
  * Inside the transaction of the change it tells: one delivery row per active endpoint of the organisation that
- * subscribed to `event` (the outbox: committed with the change, or not at all). Returns the jobs to enqueue once
- * the transaction commits (enqueueWebhooks); a job lost on the way is queued again by the sweep.
+ * subscribed to `event` (the outbox: committed with the change, or not at all). Their jobs are queued once the
+ * transaction commits (afterCommit, lib/db/client.ts), so no caller has to remember to; a job lost on the way
+ * (Redis down at that moment) is queued again by the sweep.
  */
 export async function recordWebhookEvent(
   tx: Tx,
@@ -15,12 +16,12 @@ export async function recordWebhookEvent(
   event: WebhookEvent,
   data: WebhookEventData,
   now = new Date(),
-): Promise<QueuedJob[]> {
+): Promise<void> {
   const endpoints = await tx.webhookEndpoint.findMany({
     where: { organizationId, active: true, events: { has: event } },
     select: { id: true },
   });
-  if (endpoints.length === 0) return [];
+  if (endpoints.length === 0) return;
   const envelope: WebhookEnvelope = { id: `evt_${randomHex(16)}`, type: event, createdAt: now.toISOString(), data };
   const payload = JSON.stringify(envelope);
   const rows = await tx.webhookDelivery.createManyAndReturn({
@@ -34,11 +35,12 @@ export async function recordWebhookEvent(
     })),
     select: { id: true },
   });
-  return rows.map((row) => webhookDeliveryJob(row.id));
+  const jobs = rows.map((row) => webhookDeliveryJob(row.id));
+  await afterCommit(() => enqueueWebhooks(jobs));
 }
 
 /** A document.* event, with the document's status as the transaction sees it. */
-export async function recordDocumentEvent(tx: Tx, documentId: number, event: WebhookEvent): Promise<QueuedJob[]> {
+export async function recordDocumentEvent(tx: Tx, documentId: number, event: WebhookEvent): Promise<void> {
   const document = await tx.document.findUniqueOrThrow({
     where: { id: documentId },
     select: { organizationId: true, hexId: true, status: true },
@@ -47,7 +49,7 @@ export async function recordDocumentEvent(tx: Tx, documentId: number, event: Web
 }
 
 /** A signer.* event, with the signer's status as the transaction sees it. */
-export async function recordSignerEvent(tx: Tx, signerId: number, event: WebhookEvent): Promise<QueuedJob[]> {
+export async function recordSignerEvent(tx: Tx, signerId: number, event: WebhookEvent): Promise<void> {
   const signer = await tx.signer.findUniqueOrThrow({
     where: { id: signerId },
     select: { hexId: true, status: true, document: { select: { organizationId: true, hexId: true } } },
@@ -60,7 +62,7 @@ export async function recordSignerEvent(tx: Tx, signerId: number, event: Webhook
 }
 
 /** A validation.* event, with the process's status as the transaction sees it. */
-export async function recordValidationEvent(tx: Tx, processId: number, event: WebhookEvent): Promise<QueuedJob[]> {
+export async function recordValidationEvent(tx: Tx, processId: number, event: WebhookEvent): Promise<void> {
   const process = await tx.validationProcess.findUniqueOrThrow({
     where: { id: processId },
     select: { organizationId: true, hexId: true, status: true },
@@ -72,23 +74,9 @@ export async function recordValidationEvent(tx: Tx, processId: number, event: We
  * After the commit: the deliveries' jobs. The change is committed, so a Redis outage must not turn the caller's
  * answer into an error; the sweep (webhooks.sweep) queues them later.
  */
-export async function enqueueWebhooks(jobs: readonly QueuedJob[]): Promise<void> {
+async function enqueueWebhooks(jobs: readonly QueuedJob[]): Promise<void> {
   if (jobs.length === 0) return;
   await enqueueJobs(jobs).catch((error: unknown) => {
     console.error("[webhooks] deliveries not enqueued", jobs.length, error instanceof Error ? error.message : "unknown");
   });
-}
-
-/**
- * After a commit whose recorded events the caller could not carry out of the transaction: the jobs of deliveries
- * recorded in the last minutes that never ran (ids are the deliveries', so a queued one is not doubled).
- */
-export async function enqueueFreshWebhooks(now = new Date()): Promise<void> {
-  const fresh = await db.webhookDelivery.findMany({
-    where: { status: "PENDING", attempts: 0, nextAttemptAt: { gt: new Date(now.getTime() - 5 * 60_000), lte: now } },
-    select: { id: true },
-    orderBy: { id: "asc" },
-    take: 500,
-  });
-  await enqueueWebhooks(fresh.map((row) => webhookDeliveryJob(row.id)));
 }
