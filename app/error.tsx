@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { useTranslations } from "next-intl";
-import { serverErrorReloadMs } from "@/components/client/notify";
+import { serverErrorReloadMs } from "@/components/client/durations";
 
 /** Spec §8: the server-error message, and the page reloads after 4 s. */
 export default function SegmentError() {

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
 
@@ -11,9 +10,10 @@ export default async function Forbidden() {
         <p className="text-slate-700" data-testid="forbidden">
           {t("body")}
         </p>
-        <Link href="/dashboard" className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
+        {/* A plain link: next/link's code would weigh on every page's first load (this boundary ships with each). */}
+        <a href="/dashboard" className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
           {t("back")}
-        </Link>
+        </a>
       </Card>
     </div>
   );

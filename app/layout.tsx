@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTimeZone } from "next-intl/server";
 import { connection } from "next/server";
-import { Toaster } from "sonner";
+import { Toaster } from "@/components/layout/toaster";
 import "./globals.css";
 
 export const metadata: Metadata = {

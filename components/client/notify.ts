@@ -1,22 +1,30 @@
 "use client";
 
-import { toast } from "sonner";
+import { errorDuration, serverErrorReloadMs, successDuration } from "./durations";
+import { toasterReady } from "./toaster-ready";
 
-// Spec §9: notifications last 2500 ms on success and 4500 ms on error; after a server error the page reloads in 4 s.
-export const successDuration = 2500;
-export const errorDuration = 4500;
-export const serverErrorReloadMs = 4000;
+export { errorDuration, serverErrorReloadMs, successDuration };
+
+type Toast = (typeof import("sonner"))["toast"];
+
+/**
+ * The toast library is loaded when the first notification is shown, not with every page (the signer's pages weigh
+ * less), and the notification waits until the container (components/layout/toaster.tsx) listens, so none is lost.
+ */
+function show(render: (toast: Toast) => void) {
+  void toasterReady.then(() => import("sonner")).then(({ toast }) => render(toast));
+}
 
 export function notifySuccess(message: string) {
-  toast.success(message, { duration: successDuration });
+  show((toast) => toast.success(message, { duration: successDuration }));
 }
 
 export function notifyError(message: string) {
-  toast.error(message, { duration: errorDuration });
+  show((toast) => toast.error(message, { duration: errorDuration }));
 }
 
 export function notifyServerError(message: string) {
-  toast.error(message, { duration: serverErrorReloadMs });
+  show((toast) => toast.error(message, { duration: serverErrorReloadMs }));
   window.setTimeout(() => window.location.reload(), serverErrorReloadMs);
 }
 

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { AuthFrame } from "@/components/auth/auth-frame";
 
 /** A page that only tells something (maintenance, building, errors), with a way back. */
@@ -21,9 +20,11 @@ export function MessagePage({
         {body}
       </p>
       {linkHref && linkLabel ? (
-        <Link href={linkHref} className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">
+        // A plain link: these pages are where navigation failed, and next/link's code would weigh on every page's first load
+        // (the not-found boundary ships with each of them).
+        <a href={linkHref} className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">
           {linkLabel}
-        </Link>
+        </a>
       ) : null}
     </AuthFrame>
   );
