@@ -20,7 +20,7 @@ type Field = { column: string; read(value: string): string; write(value: string,
 const whole = (column: string): Field => ({ column, read: (value) => value, write: (_, sealed) => sealed });
 const jsonMember = (column: string, member: string): Field => ({
   column,
-  read: (value) => (JSON.parse(value) as Record<string, string>)[member],
+  read: (value) => String((JSON.parse(value) as Record<string, unknown>)[member]),
   write: (value, sealed) => JSON.stringify({ ...(JSON.parse(value) as object), [member]: sealed }),
 });
 
@@ -36,7 +36,7 @@ const encryptedColumns: { model: string; where?: object; fields: Field[] }[] = [
 export async function reencryptSecrets(keyring: DataKeyring): Promise<SecretCounts> {
   const counts: SecretCounts = { checked: 0, reencrypted: 0, unknownKey: 0 };
   for (const { model, where, fields } of encryptedColumns) {
-    const delegate = (db as unknown as Record<string, Delegate>)[model];
+    const delegate = (db as unknown as Record<string, Delegate>)[model]!;
     const select = Object.fromEntries([["id", true], ...fields.map((field) => [field.column, true])]) as Record<string, true>;
     for (const row of await delegate.findMany({ where, select })) {
       for (const field of fields) {

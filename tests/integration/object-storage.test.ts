@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataKeyring } from "@/lib/security/data-keys";
-import { encryptSecret } from "@/lib/security/encryption";
+import { encryptSecret, reencryptSecret } from "@/lib/security/encryption";
 import { isSealed, sealedKeyId, UnknownDataKey } from "@/lib/storage/envelope";
 import { ObjectMissing, objectStore, sealedStorage, storage, type ObjectStore } from "@/lib/storage";
 import { newStorageKey } from "@/lib/storage/keys";
@@ -91,7 +91,8 @@ describe.each(drivers)("%s", (_, driver) => {
     await expect(sealedStorage(store, () => after).get(stored.key)).rejects.toBeInstanceOf(UnknownDataKey);
 
     const raw = await store.read(stored.key);
-    raw[raw.byteLength - 100] ^= 1;
+    const at = raw.byteLength - 100;
+    raw[at] = raw[at]! ^ 1;
     await store.write(stored.key, raw);
     await expect(sealedStorage(store, () => before).get(stored.key)).rejects.toThrow(/authenticate/);
   });
@@ -108,7 +109,8 @@ describe.each(drivers)("%s", (_, driver) => {
     const legacy = newStorageKey();
     originals.set(legacy, evidence().bytes);
     await store.write(legacy, originals.get(legacy)!);
-    const ciphertextBefore = Buffer.from(await store.read([...originals.keys()][0])).subarray(76);
+    const first = [...originals.keys()][0]!;
+    const ciphertextBefore = Buffer.from(await store.read(first)).subarray(76);
 
     // A run that dies after two writes (the store goes away) leaves a mix of old and new; everything stays readable.
     const rotating = dataKeyring(newKey, [configuredKey]);
@@ -136,7 +138,7 @@ describe.each(drivers)("%s", (_, driver) => {
     }
     // Re-wrapping touches the header only: the content's ciphertext is the same bytes.
     expect(
-      Buffer.from(await store.read([...originals.keys()][0]))
+      Buffer.from(await store.read(first))
         .subarray(76)
         .equals(ciphertextBefore),
     ).toBe(true);
@@ -199,9 +201,9 @@ describe("npx tsx scripts/rotate-data-key.ts", () => {
 
       expect(Buffer.from(await sealedStorage(store, () => after).get(stored.key)).equals(Buffer.from(bytes))).toBe(true);
       const { rows } = await client.query<{ value: string }>(`SELECT value FROM "ConfigValue" WHERE name = 'callback_secret'`);
-      const { reencryptSecret } = await import("@/lib/security/encryption");
-      expect(reencryptSecret(rows[0].value, after)).toBe(rows[0].value); // opens under the new key alone, already current
-      expect(reencryptSecret(rows[0].value, before)).toBe(null); // and not under the old one
+      const value = rows[0]!.value;
+      expect(reencryptSecret(value, after)).toBe(value); // opens under the new key alone, already current
+      expect(reencryptSecret(value, before)).toBe(null); // and not under the old one
 
       // Again, with only the new key: nothing to do.
       const again = await rotate({ DATA_ENCRYPTION_KEY: newKey, DATA_ENCRYPTION_PREVIOUS_KEYS: "" });
