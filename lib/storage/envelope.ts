@@ -3,7 +3,7 @@ import type { DataKey, DataKeyring } from "@/lib/security/data-keys";
 
 // Envelope encryption of stored objects: each object has its own random 256-bit data-encryption key (DEK) that
 // encrypts it with AES-256-GCM; the DEK is kept in the object's header, wrapped (AES-256-GCM) by the data key named
-// there. Rotating the data key re-wraps 60 bytes per object (rewrap()); the object's ciphertext is never touched.
+// there. Rotating the data key rewrites 68 header bytes per object (rewrap()); the object's ciphertext is never touched.
 //
 //   offset  0  magic "\0RBKENC" + version 1          8 bytes
 //           8  data key id (lib/security/data-keys)  8 bytes
