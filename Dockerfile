@@ -17,9 +17,10 @@ RUN node scripts/prisma.mjs generate
 RUN npx next build
 
 FROM base AS runtime
-# ffmpeg (and its ffprobe) remuxes signers' recorded videos and reads their frames for the liveness check.
+# ffmpeg (and its ffprobe) remuxes signers' recorded videos and reads their frames for the liveness check;
+# postgresql-client (15, as compose's postgres:15) gives scripts/backup.sh and scripts/restore.sh pg_dump and pg_restore.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends openssl ca-certificates ffmpeg \
+  && apt-get install -y --no-install-recommends openssl ca-certificates ffmpeg postgresql-client \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production
 # The whole built tree: the web server, the worker and the migrations run through tsx and the Prisma CLI.

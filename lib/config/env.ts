@@ -12,6 +12,11 @@ const schema = z.object({
     .default("rubrica"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must hold at least 32 characters"),
   DATA_ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/, "DATA_ENCRYPTION_KEY must be 64 hex characters"),
+  // The data keys DATA_ENCRYPTION_KEY replaced, still read (never written with) while scripts/rotate-data-key.ts runs.
+  DATA_ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .regex(/^\s*[0-9a-f]{64}\s*(,\s*[0-9a-f]{64}\s*)*$/, "DATA_ENCRYPTION_PREVIOUS_KEYS must be 64-hex keys separated by commas")
+    .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Rúbrica <no-reply@rubrica.local>"),
   MAIL_OUTBOX_DIR: z.string().default("storage/outbox"),
@@ -20,6 +25,17 @@ const schema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_BASE_URL: z.string().url().optional(),
   STORAGE_DIR: z.string().default("storage"),
+  // Where uploaded files and evidence are kept (lib/storage): the directory STORAGE_DIR, or an S3-compatible bucket.
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"], { error: 'S3_FORCE_PATH_STYLE must be "true" or "false"' })
+    .default("false")
+    .transform((value) => value === "true"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   DELIVERY_RETRY_DELAY_MS: z.coerce.number().int().positive().default(30_000),
   // Integrator callbacks to loopback and private networks in production (an on-premise receiver); read by
   // lib/callbacks/callback-url.ts as the raw string too, hence only "true" or "false".
