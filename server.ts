@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
 import { clientAddress, clientAddressHeader, parseTrustedProxies } from "./lib/http/client-address";
+import { requestIdHeader } from "./lib/http/request-id";
+import { errorFields, logger, requestIdFrom } from "./lib/log/logger";
 
 // The production web server (npm start, scripts/run.sh, the image, the browser tests): Next's own request handler
 // behind a plain node:http server, so that route handlers learn the connection's address, which Next does not
@@ -29,11 +31,17 @@ await app.prepare();
 const server = createServer((request, response) => {
   const address = clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], proxies);
   request.headers[clientAddressHeader] = `${token} ${address}`;
+  // Every answer, pages included, carries the request id; API routes log under the same one (lib/http/request-id.ts).
+  const presented = request.headers[requestIdHeader];
+  const requestId = requestIdFrom(typeof presented === "string" ? presented : null);
+  request.headers[requestIdHeader] = requestId;
+  response.setHeader(requestIdHeader, requestId);
   handle(request, response).catch((error: unknown) => {
-    console.error("[server] unhandled", request.method, request.url?.split("?")[0], error instanceof Error ? error.message : "unknown");
+    // The method only: the path or query may hold a link secret.
+    logger("server").error({ requestId, method: request.method, ...errorFields(error) }, "unhandled error");
     if (!response.headersSent) response.writeHead(500).end();
   });
 });
 server.listen(port, hostname, () => {
-  console.log(`> Ready on http://${hostname ?? "localhost"}:${port}`);
+  logger("server").info({ url: `http://${hostname ?? "localhost"}:${port}` }, "ready");
 });

@@ -33,6 +33,8 @@ const integrationEnv = {
   DELIVERY_RETRY_DELAY_MS: "300",
   // The tests' callback receivers listen on loopback: the explicit opt-in (the default refuses them).
   CALLBACK_ALLOW_PRIVATE_NETWORKS: "true",
+  // Warnings and errors only: a line per request would bury the test output (the log-secrets test asks for more).
+  LOG_LEVEL: "warn",
 } satisfies Partial<NodeJS.ProcessEnv>;
 
 export default defineConfig({
@@ -57,6 +59,7 @@ export default defineConfig({
             DATABASE_URL: "postgresql://unit-tests-open-no-connection@127.0.0.1:1/none",
             AUTH_SECRET: "unit-test-secret-0123456789abcdef0123456789abcdef",
             DATA_ENCRYPTION_KEY: "1f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
+            LOG_LEVEL: "warn",
           },
         },
       },

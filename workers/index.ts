@@ -4,21 +4,25 @@ import { env } from "@/lib/config/env";
 import { warmFaceEngine } from "@/lib/face/face-engine";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { queueConcurrency, queueNames, runJob, schedules, jobs } from "@/lib/queue/jobs";
+import { queueConcurrency, queueNames, schedules, jobs } from "@/lib/queue/jobs";
+import { runWorkerJob } from "@/lib/queue/worker-job";
+import { errorFields, logger } from "@/lib/log/logger";
 import { installProcessGuards } from "@/lib/runtime/process-guards";
 import { startHeartbeat } from "@/lib/health/heartbeat";
 import { observeJob, workerMetricsSnapshot } from "@/lib/health/metrics";
 import { redis } from "@/lib/queue/redis";
 
-// The worker process: one BullMQ worker per queue, every job handled by lib/ through runJob.
-// SIGINT/SIGTERM let running jobs finish before the process exits.
+// The worker process: one BullMQ worker per queue, every job handled by lib/ through runJob, in the log context of
+// the request that caused it (lib/queue/worker-job.ts). SIGINT/SIGTERM let running jobs finish before the process exits.
+
+const log = () => logger("worker");
 
 async function main() {
   installProcessGuards("worker");
   const connection = queueConnection();
   const workers = queueNames.map(
     (queue) =>
-      new Worker(queue, (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }), {
+      new Worker(queue, runWorkerJob, {
         connection: queueConnection(),
         concurrency: queueConcurrency[queue] ?? 2,
         // A killed worker's active jobs are taken back (stalled) once their lock lapses.
@@ -27,7 +31,7 @@ async function main() {
       }),
   );
   for (const worker of workers) {
-    worker.on("failed", (job, error) => console.error(`[worker] ${job?.name ?? "?"} failed: ${error.message}`));
+    worker.on("stalled", (jobId) => log().warn({ queue: worker.name, jobId }, "job stalled; taken back to run again"));
     worker.on("completed", (job) => observeJob(job, "completed"));
     worker.on("failed", (job) => observeJob(job, "failed"));
   }
@@ -48,17 +52,14 @@ async function main() {
   };
   await registerSchedules();
   connection.on("ready", () => {
-    registerSchedules().catch((error: unknown) =>
-      console.error(`[worker] could not register the repeating jobs: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    registerSchedules().catch((error: unknown) => log().error(errorFields(error), "could not register the repeating jobs"));
   });
-  console.log(`[worker] listening on ${queueNames.join(", ")}`);
+  log().info({ queues: queueNames }, "listening");
   // The face models loaded now rather than by the first face check (which then took ~10 s); a failure
   // here is only logged: the check loads them again on first use.
   warmFaceEngine().then(
-    ({ loadMs, warmMs }) => console.log(`[worker] face engine ready (models ${loadMs} ms, with first detection ${warmMs} ms)`),
-    (error: unknown) =>
-      console.error(`[worker] face engine not loaded at start: ${error instanceof Error ? error.message : String(error)}`),
+    ({ loadMs, warmMs }) => log().info({ loadMs, warmMs }, "face engine ready (models loaded, first detection made)"),
+    (error: unknown) => log().error(errorFields(error), "face engine not loaded at start"),
   );
 
   const stop = async () => {
@@ -74,6 +75,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error("[worker] failed to start", error);
+  log().fatal(errorFields(error), "failed to start");
   process.exit(1);
 });

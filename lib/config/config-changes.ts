@@ -1,5 +1,6 @@
 import { Redis, type RedisOptions } from "ioredis";
 import { env } from "@/lib/config/env";
+import { errorFields, logger } from "@/lib/log/logger";
 
 // Announcements that the configuration (ConfigValue rows) changed, to this process and, through a Redis
 // channel, to every other process on the same database: lib/db/client.ts announces each write once it
@@ -43,7 +44,5 @@ export function onLocalConfigChange(listener: () => void): void {
 export function announceConfigChange(): void {
   for (const listener of localListeners) listener();
   if (!publisher || publisher.status === "end") publisher = backgroundRedis();
-  publisher
-    .publish(configChannel(), "*")
-    .catch((error: unknown) => console.warn("[config] change not announced", error instanceof Error ? error.message : "unknown"));
+  publisher.publish(configChannel(), "*").catch((error: unknown) => logger("config").warn(errorFields(error), "change not announced"));
 }

@@ -101,6 +101,10 @@ const schema = z.object({
   // How often each worker writes its heartbeat in Redis (lib/health/heartbeat.ts); /api/ready counts a worker gone
   // after three and a half of these without one. The web and the workers must have the same value.
   WORKER_HEARTBEAT_MS: z.coerce.number().int().min(100).default(10_000),
+  // Log lines (lib/log/logger.ts, which reads them itself at first use): the least severe level written, and
+  // human-readable lines instead of JSON only when LOG_PRETTY is "true".
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_PRETTY: z.enum(["true", "false"]).default("false"),
 });
 
 export type Env = z.infer<typeof schema>;

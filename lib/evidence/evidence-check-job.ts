@@ -2,6 +2,7 @@ import { appendAuditEvent } from "@/lib/audit/audit-event";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { faceModels } from "@/lib/face/face-engine";
+import { observeIdentityCheck } from "@/lib/health/metrics";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { inCurrentRound } from "./captured-evidence";
 import { type FaceComparison, faceComparisonOf } from "./face-comparison";
@@ -61,13 +62,19 @@ export async function pendingCheck(
  * evidence settles FAILED (FACE_CHECK_ERROR) without counting against the signer, so nobody waits forever.
  */
 export async function examineOrGiveUp<O extends CheckOutcome>(
+  kind: "face" | "liveness",
   examine: () => Promise<O>,
   attempt: JobAttempt,
   givenUp: (outcome: CheckOutcome) => O,
 ): Promise<O> {
+  // Timed for /api/metrics by its verdict, or "error" when the engine failed.
+  const startedAt = performance.now();
   try {
-    return await examine();
+    const outcome = await examine();
+    observeIdentityCheck(kind, outcome.check, startedAt);
+    return outcome;
   } catch (error) {
+    observeIdentityCheck(kind, "error", startedAt);
     if (attempt.attemptsMade + 1 < attempt.attempts) throw error;
     const message = error instanceof Error ? error.message : String(error);
     return givenUp({

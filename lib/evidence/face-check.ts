@@ -108,6 +108,7 @@ export async function runFaceCheck({ evidenceId }: z.infer<typeof faceCheckPaylo
   const check = await pendingCheck(evidenceId, "SELFIE", processes);
   if (!check) return { settled: false };
   const outcome = await examineOrGiveUp(
+    "face",
     () => examine(check.evidence, check.process, check.comparison),
     attempt,
     (givenUp): Outcome => ({ ...givenUp, check: "FAILED", reason: "FACE_CHECK_ERROR" }),

@@ -208,6 +208,7 @@ export async function runLivenessCheck(
   const check = await pendingCheck(evidenceId, "VIDEO", processes);
   if (!check) return { settled: false };
   const outcome = await examineOrGiveUp(
+    "liveness",
     () => examine(check.evidence, check.process, check.comparison),
     attempt,
     (givenUp): Outcome => ({ ...givenUp, check: "FAILED", verdict: null }),

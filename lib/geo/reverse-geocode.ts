@@ -2,6 +2,7 @@ import { env } from "@/lib/config/env";
 import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
 import { loadOfflineGeocoder, type OfflineCity } from "./offline-geocoder";
+import { logger } from "@/lib/log/logger";
 
 /**
  * The reverse-geocoded address of a signer's location (spec §3, location object): a display name, or an
@@ -98,17 +99,17 @@ async function nominatimReverseGeocode(
     });
     if (!response.ok) {
       await response.body?.cancel();
-      console.warn(`[reverse-geocode] Nominatim answered ${response.status}; using offline data`);
+      logger("reverse-geocode").warn({ status: response.status }, "Nominatim answered an error; using offline data");
       return null;
     }
     const body = (await response.json()) as { display_name?: unknown; error?: unknown };
     if (typeof body.display_name === "string" && body.display_name.trim() !== "") return found(body.display_name.trim());
     // {"error": "Unable to geocode"}: Nominatim knows of no address there (open sea…). That is an answer.
     if (typeof body.error === "string") return failure("NO_ADDRESS", locale);
-    console.warn("[reverse-geocode] Nominatim answered an unknown shape; using offline data");
+    logger("reverse-geocode").warn("Nominatim answered an unknown shape; using offline data");
     return null;
   } catch (error) {
-    console.warn(`[reverse-geocode] Nominatim failed (${error instanceof Error ? error.name : "error"}); using offline data`);
+    logger("reverse-geocode").warn({ error: error instanceof Error ? error.name : "error" }, "Nominatim failed; using offline data");
     return null;
   }
 }
@@ -140,7 +141,7 @@ export async function reverseGeocode(latitude: number, longitude: number, locale
       if (answer) return answer;
     } else if (!warnedNoUrl) {
       warnedNoUrl = true;
-      console.warn("[reverse-geocode] GEOCODER=nominatim without NOMINATIM_URL; using offline data");
+      logger("reverse-geocode").warn("GEOCODER=nominatim without NOMINATIM_URL; using offline data");
     }
   }
   return offlineReverseGeocode(latitude, longitude, lang);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Redis } from "ioredis";
+import { errorFields, logger } from "@/lib/log/logger";
 
 // Each worker process beats in Redis: the web's readiness (lib/health/readiness.ts) counts the live ones, and the
 // web's /api/metrics shows their metrics, which travel with the beat (a worker serves no HTTP of its own).
@@ -85,7 +86,7 @@ export function startHeartbeat(connection: Redis, queues: readonly string[], met
     try {
       await writeHeartbeat(connection, workerId, queues, await metrics());
     } catch (error) {
-      console.error(`[worker] heartbeat failed: ${error instanceof Error ? error.message : String(error)}`);
+      logger("worker").error(errorFields(error), "heartbeat failed");
     }
   };
   void beat();

@@ -22,13 +22,88 @@ const jobStates = ["waiting", "active", "delayed", "prioritized", "waiting-child
 
 type WebMetrics = { registry: Registry; httpDuration: Histogram<"method" | "route" | "status"> };
 type WorkerMetrics = { registry: Registry; jobDuration: Histogram<"queue" | "job" | "outcome">; jobFailures: Counter<"queue" | "job"> };
+type WorkMetrics = {
+  registry: Registry;
+  messages: Counter<"channel" | "outcome">;
+  identityCheckDuration: Histogram<"check" | "result">;
+  stampBatchSize: Histogram;
+  stampConfirmations: Counter<"network" | "outcome">;
+};
 
 // On globalThis: one set per process even where modules load twice (Next.js dev reloads, separate route bundles).
 const globalForMetrics = globalThis as unknown as {
   rubricaWebMetrics?: WebMetrics;
   rubricaWorkerMetrics?: WorkerMetrics;
+  rubricaWorkMetrics?: WorkMetrics;
   rubricaMetricQueues?: Map<string, Queue>;
 };
+
+/**
+ * What the product's work did, counted wherever it ran (mostly the worker; the web sends a few mails itself): mails
+ * and SMS sent or failed, face and liveness check durations, stamping batches and their confirmations. Each process
+ * has this set; the worker's travels with its heartbeat and a scrape sums them.
+ */
+function workMetrics(): WorkMetrics {
+  if (!globalForMetrics.rubricaWorkMetrics) {
+    const registry = new Registry();
+    globalForMetrics.rubricaWorkMetrics = {
+      registry,
+      messages: new Counter({
+        name: "rubrica_messages_total",
+        help: "Mails and SMS handed to their transport, by channel (mail, sms) and outcome (sent, failed)",
+        labelNames: ["channel", "outcome"] as const,
+        registers: [registry],
+      }),
+      identityCheckDuration: new Histogram({
+        name: "rubrica_identity_check_duration_seconds",
+        help: "Time a face check (selfie) or liveness check (video) took, by check and result (VERIFIED, FAILED, IN_REVIEW, error)",
+        labelNames: ["check", "result"] as const,
+        buckets: [0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120],
+        registers: [registry],
+      }),
+      stampBatchSize: new Histogram({
+        name: "rubrica_stamp_batch_evidences",
+        help: "Evidences in each stamping batch opened (one Merkle root)",
+        buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000],
+        registers: [registry],
+      }),
+      stampConfirmations: new Counter({
+        name: "rubrica_stamp_confirmations_total",
+        help: "Stamping transactions of a batch on a network, by network and outcome (confirmed, failed)",
+        labelNames: ["network", "outcome"] as const,
+        registers: [registry],
+      }),
+    };
+  }
+  return globalForMetrics.rubricaWorkMetrics;
+}
+
+/** Sends one mail or SMS through `send` (SMTP/Twilio or the outbox), counted as sent or failed. */
+export async function countedMessage<T>(channel: "mail" | "sms", send: () => Promise<T>): Promise<T> {
+  try {
+    const sent = await send();
+    workMetrics().messages.inc({ channel, outcome: "sent" });
+    return sent;
+  } catch (error) {
+    workMetrics().messages.inc({ channel, outcome: "failed" });
+    throw error;
+  }
+}
+
+/** One face or liveness examination, timed from `startedAt` (performance.now()); `result` is its verdict or "error". */
+export function observeIdentityCheck(check: "face" | "liveness", result: string, startedAt: number): void {
+  workMetrics().identityCheckDuration.observe({ check, result }, (performance.now() - startedAt) / 1000);
+}
+
+/** A stamping batch opened with `evidences` evidences. */
+export function observeStampBatch(evidences: number): void {
+  workMetrics().stampBatchSize.observe(evidences);
+}
+
+/** A batch's transaction on `network` confirmed, or the attempt failed. */
+export function countStampConfirmation(network: string, outcome: "confirmed" | "failed"): void {
+  workMetrics().stampConfirmations.inc({ network, outcome });
+}
 
 function webMetrics(): WebMetrics {
   if (!globalForMetrics.rubricaWebMetrics) {
@@ -120,8 +195,8 @@ export function observeJob(job: FinishedJob | undefined, outcome: "completed" | 
 }
 
 /** The worker's metrics as its heartbeat carries them. */
-export function workerMetricsSnapshot(): Promise<MetricObjectWithValues<MetricValue<string>>[]> {
-  return workerMetrics().registry.getMetricsAsJSON();
+export async function workerMetricsSnapshot(): Promise<MetricObjectWithValues<MetricValue<string>>[]> {
+  return [...(await workerMetrics().registry.getMetricsAsJSON()), ...(await workMetrics().registry.getMetricsAsJSON())];
 }
 
 /** Records one answered API request; `route` is its path pattern (lib/http/route-descriptor.ts), never the raw path. */
@@ -131,7 +206,7 @@ export function observeHttpRequest(method: string, route: string, status: number
 
 /** The whole answer of GET /api/metrics: this web process's metrics and the live workers' summed. */
 export async function scrape(): Promise<{ contentType: string; body: string }> {
-  const own = await webMetrics().registry.getMetricsAsJSON();
+  const own = [...(await webMetrics().registry.getMetricsAsJSON()), ...(await workMetrics().registry.getMetricsAsJSON())];
   const workers = (await liveWorkerMetrics(redis()).catch(() => [])) as Parameters<typeof AggregatorRegistry.aggregate>[0];
   const merged = AggregatorRegistry.aggregate([own, ...workers] as Parameters<typeof AggregatorRegistry.aggregate>[0]);
   return { contentType: merged.contentType, body: await merged.metrics() };

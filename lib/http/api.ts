@@ -12,6 +12,8 @@ import { translator } from "@/lib/i18n/messages";
 import { zodToAppError } from "@/lib/validation/zod-errors";
 import { refuseControlCharacters } from "@/lib/validation/text";
 import { observeHttpRequest } from "@/lib/health/metrics";
+import { errorFields, logger } from "@/lib/log/logger";
+import { answerWithRequestId } from "./request-id";
 import { routeDescriptor } from "./route-descriptor";
 
 export function requestLocale(request: NextRequest): Locale {
@@ -34,16 +36,23 @@ type Handler<P> = (request: NextRequest, params: P) => Promise<Response>;
 export function apiRoute<P = Record<string, string>>(handler: Handler<P>) {
   const answer = answering(handler);
   // Timed for /api/metrics by the route's path pattern (never the raw path, whose ids would make a series each).
-  return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
-    const startedAt = performance.now();
-    const response = await answer(request, context);
-    const route = await Promise.resolve(context?.params).then(
-      (params) => routeDescriptor(request.nextUrl.pathname, params),
-      () => "unresolved",
-    );
-    observeHttpRequest(request.method, route, response.status, startedAt);
-    return response;
-  };
+  // Answered in the request's log context (lib/http/request-id.ts); one line per answer, with the pattern too (the
+  // raw path or query may hold a link secret).
+  return (request: NextRequest, context: { params: Promise<P> }): Promise<Response> =>
+    answerWithRequestId(request, async () => {
+      const startedAt = performance.now();
+      const response = await answer(request, context);
+      const route = await Promise.resolve(context?.params).then(
+        (params) => routeDescriptor(request.nextUrl.pathname, params),
+        () => "unresolved",
+      );
+      observeHttpRequest(request.method, route, response.status, startedAt);
+      logger("http").info(
+        { method: request.method, route, status: response.status, ms: Math.round(performance.now() - startedAt) },
+        "request answered",
+      );
+      return response;
+    });
 }
 
 function answering<P>(handler: Handler<P>) {
@@ -57,12 +66,7 @@ function answering<P>(handler: Handler<P>) {
       if (isAppError(error)) return errorResponse(error, locale);
       if (error instanceof ZodError) return errorResponse(zodToAppError(error), locale);
       // Only the error's name and message: request bodies may hold passwords or evidence.
-      console.error(
-        "[api] unhandled",
-        request.method,
-        request.nextUrl.pathname,
-        error instanceof Error ? `${error.name}: ${error.message}` : "unknown",
-      );
+      logger("http").error({ method: request.method, ...errorFields(error) }, "unhandled error");
       return errorResponse(new AppError("SERVER_ERROR"), locale);
     }
   };

@@ -3,7 +3,9 @@ import { ZodError } from "zod";
 import { AppError, isAppError } from "@/lib/errors/app-error";
 import { translator } from "@/lib/i18n/messages";
 import { zodToAppError } from "@/lib/validation/zod-errors";
+import { errorFields, logger } from "@/lib/log/logger";
 import { requestLocale } from "./api";
+import { answerWithRequestId } from "./request-id";
 
 type Handler<P> = (request: NextRequest, params: P) => Promise<Response>;
 
@@ -13,27 +15,23 @@ type Handler<P> = (request: NextRequest, params: P) => Promise<Response>;
  * description in the caller's language, with the code's HTTP status.
  */
 export function helperRoute<P = Record<string, string>>(handler: Handler<P>) {
-  return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
-    try {
-      return await handler(request, await context.params);
-    } catch (caught) {
-      let error: AppError;
-      if (isAppError(caught)) error = caught;
-      else if (caught instanceof ZodError) error = zodToAppError(caught);
-      else {
-        console.error(
-          "[helper] unhandled",
-          request.method,
-          request.nextUrl.pathname,
-          caught instanceof Error ? `${caught.name}: ${caught.message}` : "unknown",
+  return (request: NextRequest, context: { params: Promise<P> }): Promise<Response> =>
+    answerWithRequestId(request, async () => {
+      try {
+        return await handler(request, await context.params);
+      } catch (caught) {
+        let error: AppError;
+        if (isAppError(caught)) error = caught;
+        else if (caught instanceof ZodError) error = zodToAppError(caught);
+        else {
+          logger("http").error({ method: request.method, ...errorFields(caught) }, "unhandled error in a helper call");
+          error = new AppError("SERVER_ERROR");
+        }
+        const description = translator(requestLocale(request), "errors")(error.code, error.meta as Record<string, string | number>);
+        return NextResponse.json(
+          { result: 0, errorCode: error.code, description },
+          { status: error.status, headers: { "cache-control": "no-store" } },
         );
-        error = new AppError("SERVER_ERROR");
       }
-      const description = translator(requestLocale(request), "errors")(error.code, error.meta as Record<string, string | number>);
-      return NextResponse.json(
-        { result: 0, errorCode: error.code, description },
-        { status: error.status, headers: { "cache-control": "no-store" } },
-      );
-    }
-  };
+    });
 }

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type StreamTransport from "nodemailer/lib/stream-transport";
 import { env } from "@/lib/config/env";
+import { countedMessage } from "@/lib/health/metrics";
 import { writeToOutbox } from "@/lib/notify/outbox";
 
 /**
@@ -26,7 +27,11 @@ function getTransport(): MailTransport {
 }
 
 // Bodies carry one-time codes and signing links: nothing here logs them.
-export async function sendMail(input: MailInput): Promise<{ messageId: string }> {
+export function sendMail(input: MailInput): Promise<{ messageId: string }> {
+  return countedMessage("mail", () => deliverMail(input));
+}
+
+async function deliverMail(input: MailInput): Promise<{ messageId: string }> {
   const current = getTransport();
   const message = {
     from: env().MAIL_FROM,

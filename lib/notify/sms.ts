@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import twilio from "twilio";
 import type RequestClient from "twilio/lib/base/RequestClient";
 import { env } from "@/lib/config/env";
+import { countedMessage } from "@/lib/health/metrics";
 import { writeToOutbox } from "@/lib/notify/outbox";
 
 export type SmsInput = { to: string; body: string };
@@ -51,7 +52,11 @@ function getClient(config: TwilioConfig): twilio.Twilio {
 
 // Bodies carry one-time codes: nothing here logs them, and transport errors are rethrown without
 // the request (axios errors hold the form data, body included).
-export async function sendSms(input: SmsInput): Promise<{ sid: string }> {
+export function sendSms(input: SmsInput): Promise<{ sid: string }> {
+  return countedMessage("sms", () => deliverSms(input));
+}
+
+async function deliverSms(input: SmsInput): Promise<{ sid: string }> {
   if (!E164.test(input.to)) throw new Error("sendSms needs the recipient as an E.164 number (+ and up to 15 digits)");
   const config = twilioConfig();
   if (!config) {

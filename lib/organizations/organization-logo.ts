@@ -4,6 +4,7 @@ import path from "node:path";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage";
+import { errorFields, logger } from "@/lib/log/logger";
 
 export type OrganizationLogo = { bytes: Uint8Array; contentType: string; etag: string; isDefault: boolean };
 
@@ -49,9 +50,9 @@ export async function organizationLogo(orgHexId: string): Promise<OrganizationLo
     const bytes = await storage().get(organization.logoFileName);
     const contentType = imageType(bytes);
     if (contentType) return { bytes, contentType, etag: etagOf(bytes), isDefault: false };
-    console.warn("[logo] not an image", organization.hexId);
+    logger("logo").warn({ organization: organization.hexId }, "stored logo is not an image; using Rúbrica's");
   } catch (error) {
-    console.warn("[logo] unreadable", organization.hexId, error instanceof Error ? error.message : "unknown");
+    logger("logo").warn({ organization: organization.hexId, ...errorFields(error) }, "stored logo unreadable; using Rúbrica's");
   }
   return rubricaLogo();
 }

@@ -6,6 +6,7 @@ import * as pkijs from "pkijs";
 import { env } from "@/lib/config/env";
 import { toArrayBuffer } from "./der";
 import { distinguishedName } from "./x509";
+import { logger } from "@/lib/log/logger";
 
 /** A certificate and its private key, ready to sign PDFs (lib/pdf/sign-pdf.ts). */
 export type SigningCredentials = {
@@ -273,8 +274,8 @@ export function loadSigningCredentials(config: CredentialsConfig = env()): Promi
     // Said wherever it happens (a production process may run without NODE_ENV); tests know.
     if (!test && !warnedDevelopment) {
       warnedDevelopment = true;
-      console.warn(
-        "[pdf-signing] no PDF_SIGNING_P12_PATH/PDF_SIGNING_P12_BASE64: signing with the self-signed DEVELOPMENT certificate (not valid)",
+      logger("pdf-signing").warn(
+        "no PDF_SIGNING_P12_PATH/PDF_SIGNING_P12_BASE64: signing with the self-signed DEVELOPMENT certificate (not valid)",
       );
     }
     return developmentCredentials(test ? undefined : path.join(config.STORAGE_DIR, "pdf-signing"));

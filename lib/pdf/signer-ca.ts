@@ -3,6 +3,7 @@ import path from "node:path";
 import { env } from "@/lib/config/env";
 import { cachedCredentials, oncePerConfiguration, parsePkcs12, readPkcs12Setting, type SigningCredentials } from "./credentials";
 import { basicConstraints, isCertificateAuthority, issueCertificate, keyUsage, keyUsageBit, publicKeyOf, x509Oid } from "./x509";
+import { logger } from "@/lib/log/logger";
 
 /** What loadSignerCa reads; env() by default. */
 export type SignerCaConfig = {
@@ -65,8 +66,8 @@ export function loadSignerCa(config: SignerCaConfig = env()): Promise<SigningCre
     }
     if (!test && !warnedDevelopment) {
       warnedDevelopment = true;
-      console.warn(
-        "[pdf-signing] no PDF_SIGNER_CA_P12_PATH/PDF_SIGNER_CA_P12_BASE64: signers' certificates come from the DEVELOPMENT signer CA (not valid)",
+      logger("pdf-signing").warn(
+        "no PDF_SIGNER_CA_P12_PATH/PDF_SIGNER_CA_P12_BASE64: signers' certificates come from the DEVELOPMENT signer CA (not valid)",
       );
     }
     if (test) return generateDevelopmentSignerCa();

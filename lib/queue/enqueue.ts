@@ -1,4 +1,5 @@
 import { Queue, type JobsOptions } from "bullmq";
+import { currentRequestId } from "@/lib/log/logger";
 import { queueConnection } from "@/lib/queue/connection";
 
 // One producer Queue per queue name for the whole process (web app or worker); jobs.ts names them.
@@ -14,6 +15,20 @@ function producer(queueName: string): Queue {
   return queue;
 }
 
+/**
+ * The payload field that carries the id of the request (or job) that enqueued a job, so the job's log lines carry it
+ * too (lib/queue/worker-job.ts); runJob takes it off before the payload's schema sees it.
+ */
+export const requestIdField = "_requestId";
+
+/** A job's data without the enqueuing request's id: the payload its schema checks. */
+export function jobPayload(data: unknown): unknown {
+  if (data === null || typeof data !== "object" || !(requestIdField in data)) return data;
+  const payload = { ...(data as Record<string, unknown>) };
+  delete payload[requestIdField];
+  return payload;
+}
+
 export type QueuedJob = { queue: string; name: string; data: Record<string, unknown>; options: JobsOptions & { jobId: string } };
 
 /**
@@ -23,8 +38,10 @@ export type QueuedJob = { queue: string; name: string; data: Record<string, unkn
 export async function enqueueJobs(jobs: readonly QueuedJob[]): Promise<void> {
   const byQueue = new Map<string, QueuedJob[]>();
   for (const job of jobs) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
+  const requestId = currentRequestId();
+  const withRequestId = (data: Record<string, unknown>) => (requestId ? { ...data, [requestIdField]: requestId } : data);
   for (const [queueName, list] of byQueue) {
-    await producer(queueName).addBulk(list.map((job) => ({ name: job.name, data: job.data, opts: job.options })));
+    await producer(queueName).addBulk(list.map((job) => ({ name: job.name, data: withRequestId(job.data), opts: job.options })));
   }
 }
 

@@ -8,6 +8,7 @@ import { deliverInvitation, deliverInvitationPayload } from "@/lib/documents/del
 import { expireShipments, expireShipmentsPayload } from "@/lib/documents/expire-shipments";
 import { sendReminder, sendReminderPayload } from "@/lib/documents/send-reminder";
 import { expireSweepEveryMs, shipmentsQueue } from "@/lib/documents/shipment-jobs";
+import { jobPayload } from "@/lib/queue/enqueue";
 import { singleAttempt, type JobAttempt } from "@/lib/queue/job-attempt";
 import { faceCheckPayload, runFaceCheck } from "@/lib/evidence/face-check";
 import { evidenceQueue, faceCheckJobName, livenessCheckJobName } from "@/lib/evidence/face-comparison";
@@ -122,5 +123,5 @@ export const schedules: { name: JobName; everyMs: number }[] = [
 export async function runJob(name: string, data: unknown, attempt: JobAttempt = singleAttempt): Promise<unknown> {
   if (!(name in jobs)) throw new Error(`Unknown job ${name}`);
   const definition: JobDefinition<unknown> = jobs[name as JobName] as JobDefinition<unknown>;
-  return definition.handler(definition.payload.parse(data), attempt);
+  return definition.handler(definition.payload.parse(jobPayload(data)), attempt);
 }

@@ -1,3 +1,5 @@
+import { errorFields, logger } from "@/lib/log/logger";
+
 // What a long-running process (the worker; the web app has Next's own handlers) does with an error
 // nobody handled. A socket that fails after its owner stopped listening (a peer resetting a connection,
 // a pipe closed mid-write) says nothing about the state of this process: it is logged and the process
@@ -29,12 +31,7 @@ export function isStraySocketError(error: unknown): boolean {
   return syscall !== undefined && ["read", "write", "connect", "getaddrinfo"].includes(syscall);
 }
 
-// Only the error's name, code and message: a stack or the error object may carry request data.
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return typeof error;
-  const code = (error as NodeJS.ErrnoException).code;
-  return `${error.name}${code ? ` ${code}` : ""}: ${error.message}`;
-}
+// Only the error's name, code and message (errorFields): a stack or the error object may carry request data.
 
 const installed = Symbol.for("rubrica.processGuards");
 
@@ -44,14 +41,14 @@ export function installProcessGuards(name: string, exit: (code: number) => void 
   flags[installed] = true;
   process.on("uncaughtException", (error) => {
     if (isStraySocketError(error)) {
-      console.error(`[${name}] a connection failed with nobody listening; going on: ${describe(error)}`);
+      logger(name).warn(errorFields(error), "a connection failed with nobody listening; going on");
       return;
     }
-    console.error(`[${name}] uncaught exception; exiting: ${describe(error)}`);
+    logger(name).fatal(errorFields(error), "uncaught exception; exiting");
     exit(1);
   });
   process.on("unhandledRejection", (reason) => {
-    console.error(`[${name}] unhandled promise rejection; going on: ${describe(reason)}`);
+    logger(name).error(errorFields(reason), "unhandled promise rejection; going on");
   });
 }
 

@@ -19,6 +19,7 @@ import { pdfFieldNames, sealPdf, type SignatureRect, signPdf } from "@/lib/pdf/s
 import { awaitEvidenceStamps } from "@/lib/stamping/await-stamps";
 import { storage } from "@/lib/storage";
 import { tsaUrl } from "./pdf-jobs";
+import { logger } from "@/lib/log/logger";
 
 export const signSignerPayload = z.object({ signerId: z.number().int().positive() }).strict();
 export const sealDocumentPayload = z.object({ documentId: z.number().int().positive() }).strict();
@@ -149,7 +150,10 @@ export async function sealCredentials(organization: { id: number; hexId: string 
   if (own) {
     const notAfter = new Date(new X509Certificate(own.certificate).validTo).getTime();
     if (notAfter > Date.now()) return own;
-    console.warn("[seal] the organisation's seal certificate has expired; sealing with the platform's", organization.hexId);
+    logger("seal").warn(
+      { organization: organization.hexId },
+      "the organisation's seal certificate has expired; sealing with the platform's",
+    );
   }
   return loadSigningCredentials();
 }

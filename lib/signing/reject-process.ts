@@ -10,6 +10,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import { liveSignerAccess } from "./signer-access";
 import { recordDocumentEvent, recordSignerEvent } from "@/lib/webhooks/record-event";
+import { errorFields, logger } from "@/lib/log/logger";
 
 export const rejectionInput = z.object({
   reason: z.string({ error: "REJECTION_REASON_REQUIRED" }).trim().min(1, "REJECTION_REASON_REQUIRED").max(1000, "VALIDATION_FAILED"),
@@ -82,12 +83,12 @@ export async function rejectProcess(processHexId: string, urlSign: string | null
   });
   // The signer was told the reason reaches the sender: a mail says so, whether or not the shipment ended.
   await enqueueJobs([rejectionMailJob(signer.id)]).catch((error: unknown) => {
-    console.error("[callbacks] rejection mail not enqueued", signer.id, error instanceof Error ? error.message : "unknown");
+    logger("callbacks").error({ signerId: signer.id, ...errorFields(error) }, "rejection mail not enqueued");
   });
   if (documentRejected) {
     // The rejection is committed: a Redis outage must not turn the signer's answer into an error.
     await enqueueSoftFail([signer.documentId], "rejected").catch((error: unknown) => {
-      console.error("[callbacks] soft-fail callback not enqueued", signer.documentId, error instanceof Error ? error.message : "unknown");
+      logger("callbacks").error({ documentId: signer.documentId, ...errorFields(error) }, "soft-fail callback not enqueued");
     });
   }
   return { result: 1, documentRejected };

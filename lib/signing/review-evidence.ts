@@ -14,6 +14,7 @@ import { afterSignerCompleted } from "./complete-signer";
 import { recordDocumentEvent, recordSignerEvent } from "@/lib/webhooks/record-event";
 import { shipmentStillPossible } from "./reject-process";
 import { signerSteps } from "./steps";
+import { errorFields, logger } from "@/lib/log/logger";
 
 // Staff review of a video the liveness check could not decide (lib/evidence/liveness-check.ts sent
 // the signer to IN_REVIEW). Staff with FIRMA:VIEW see the video and the digits the signer had to
@@ -185,7 +186,7 @@ export async function decideReview(context: AuthContext, documentHexId: string, 
   if (outcome.finished) await afterSignerCompleted(signer.id, signer.documentId);
   if (outcome.documentRejected) {
     await enqueueSoftFail([signer.documentId], "rejected").catch((error: unknown) => {
-      console.error("[callbacks] soft-fail callback not enqueued", signer.documentId, error instanceof Error ? error.message : "unknown");
+      logger("callbacks").error({ documentId: signer.documentId, ...errorFields(error) }, "soft-fail callback not enqueued");
     });
   }
   return { result: 1, decision: input.decision, status: signer.status, documentRejected: outcome.documentRejected };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
+import { countStampConfirmation, observeStampBatch } from "@/lib/health/metrics";
 import type { QueuedJob } from "@/lib/queue/enqueue";
 import { broadcast, chainClient, failureCode, lookUp, signStamp, waitMined, type ChainClient } from "./chain";
 import { buildMerkleTree, merkleProof } from "./merkle";
@@ -102,6 +103,7 @@ export async function openBatch(size: number): Promise<number | null> {
     select: { id: true, kind: true, sha256: true },
   });
   if (evidences.length === 0) return null;
+  observeStampBatch(evidences.length);
   const tree = buildMerkleTree(evidences.map((e) => e.sha256));
   return db.$transaction(async (tx) => {
     // The same hashes in the same order give the same root (e.g. one evidence whose file was stored
@@ -126,7 +128,13 @@ async function completeBatch(batchId: number, config: StampingConfig): Promise<S
   if (batch.status !== "CONFIRMED") {
     const clients = config.networks.map((network) => chainClient(network, config.privateKey));
     try {
-      for (const client of clients) await stampOn(client, batchId, batch.merkleRoot, config.confirmTimeoutMs);
+      for (const client of clients) {
+        await stampOn(client, batchId, batch.merkleRoot, config.confirmTimeoutMs).catch((error: unknown) => {
+          countStampConfirmation(client.network.name, "failed");
+          throw error;
+        });
+        countStampConfirmation(client.network.name, "confirmed");
+      }
       await db.stampBatch.update({ where: { id: batchId }, data: { status: "CONFIRMED", confirmedAt: new Date() } });
     } catch (error) {
       await db.stampingRecord.updateMany({

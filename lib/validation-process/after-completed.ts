@@ -1,6 +1,7 @@
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import { stampSoonJob } from "@/lib/stamping/stamp-pending";
 import { validationCertificateJob } from "./certificate-job";
+import { errorFields, logger } from "@/lib/log/logger";
 
 // What follows a validation process reaching COMPLETED (its last step passed, or staff accepted it in review),
 // called after the transaction that completed it has committed. Both ways in call it:
@@ -15,10 +16,6 @@ export async function afterValidationCompleted(processId: number): Promise<void>
   try {
     await enqueueJobs([stampSoonJob(), validationCertificateJob(processId)]);
   } catch (error) {
-    console.error(
-      "[validation] certificate job not queued; the reconcile sweep will queue it",
-      processId,
-      error instanceof Error ? error.message : "unknown",
-    );
+    logger("validation").error({ processId, ...errorFields(error) }, "certificate job not queued; the reconcile sweep will queue it");
   }
 }

@@ -6,6 +6,7 @@ import { fromDbLanguage } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/notify/mail";
 import { enforceRateLimit, rateLimitWait, refuseOverLimit, resetRateLimit } from "@/lib/security/rate-limit";
+import { errorFields, logger } from "@/lib/log/logger";
 
 // A PIN has 10,000 values, so the limits below are what keeps it secret:
 // - one client (address) gets `clientLimit` wrong PINs per link per `clientWindowSeconds`, then the link refuses it
@@ -94,7 +95,7 @@ async function notifyStaff(link: FailedLink): Promise<void> {
     const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a"><p>${escapeHtml(t("greeting", values))}</p><p>${escapeHtml(t("body", values))}</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p></body></html>`;
     // The lock already holds; a mail that fails must not turn the answer into a server error.
     await sendMail({ to: person.email, subject: t("subject", values), text, html }).catch((error: unknown) =>
-      console.error("[validations] lock notice not sent", error instanceof Error ? error.message : "unknown"),
+      logger("validations").error(errorFields(error), "lock notice not sent"),
     );
   }
 }

@@ -3,6 +3,7 @@ import { enqueueJobs, type QueuedJob } from "@/lib/queue/enqueue";
 import { randomHex } from "@/lib/security/random";
 import type { WebhookEnvelope, WebhookEvent, WebhookEventData } from "./events";
 import { webhookDeliveryJob } from "./jobs";
+import { errorFields, logger } from "@/lib/log/logger";
 
 /**
  * Inside the transaction of the change it tells: one delivery row per active endpoint of the organisation that
@@ -77,6 +78,6 @@ export async function recordValidationEvent(tx: Tx, processId: number, event: We
 async function enqueueWebhooks(jobs: readonly QueuedJob[]): Promise<void> {
   if (jobs.length === 0) return;
   await enqueueJobs(jobs).catch((error: unknown) => {
-    console.error("[webhooks] deliveries not enqueued", jobs.length, error instanceof Error ? error.message : "unknown");
+    logger("webhooks").error({ deliveries: jobs.length, ...errorFields(error) }, "deliveries not enqueued; the sweep will queue them");
   });
 }

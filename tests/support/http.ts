@@ -41,5 +41,5 @@ export async function call<T = Record<string, unknown>>(handler: unknown, path: 
   });
   const response = await (handler as RouteHandler)(request, { params: Promise.resolve(options.params ?? {}) });
   const body = (await response.json()) as T;
-  return { status: response.status, body };
+  return { status: response.status, body, headers: response.headers };
 }

@@ -1,25 +1,28 @@
 import { type ChildProcess, spawn } from "node:child_process";
 
-export type WorkerProcess = { kill: () => void; exited: Promise<void> };
+export type WorkerProcess = { kill: () => void; exited: Promise<void>; output: () => string };
 
 /**
  * `npx tsx workers/index.ts` with this test's environment (plus `env`), in its own process group so
  * that a kill reaches tsx's node child too. Jobs of a killed worker run again WORKER_LOCK_MS (2 s here)
- * after their lock lapses.
+ * after their lock lapses. With `keepOutput`, what it writes on stdout (its log lines) is kept for `output()`.
  */
-export function startWorker(env: Record<string, string> = {}): WorkerProcess {
+export function startWorker(env: Record<string, string> = {}, { keepOutput = false } = {}): WorkerProcess {
   const child: ChildProcess = spawn("npx", ["tsx", "workers/index.ts"], {
     cwd: process.cwd(),
     // Only this test's environment: the developer's .env (dotenv/config in the worker) must not fill the gaps.
     env: { ...process.env, WORKER_LOCK_MS: "2000", DOTENV_CONFIG_PATH: "/nonexistent/.env", ...env },
     detached: true,
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", keepOutput ? "pipe" : "ignore", "pipe"],
   });
   let stderr = "";
+  let stdout = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   let killed = false;
   return {
+    output: () => stdout,
     // SIGKILL: no chance to finish the job or to hand it back.
     kill: () => {
       if (killed || child.exitCode !== null || child.pid === undefined) return;

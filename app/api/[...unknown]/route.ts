@@ -1,10 +1,11 @@
 import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors/app-error";
 import { errorResponse, requestLocale } from "@/lib/http/api";
+import { answerWithRequestId } from "@/lib/http/request-id";
 
 // Any path under /api that no route serves: the catalogue's JSON 404, not the site's HTML page, for every method.
-function notFound(request: NextRequest): Response {
-  return errorResponse(new AppError("NOT_FOUND"), requestLocale(request));
+function notFound(request: NextRequest): Promise<Response> {
+  return answerWithRequestId(request, async () => errorResponse(new AppError("NOT_FOUND"), requestLocale(request)));
 }
 
 export const GET = notFound;

@@ -1,0 +1,285 @@
+import { randomBytes } from "node:crypto";
+import { PDFDocument } from "@cantoo/pdf-lib";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as createKey } from "@/app/api/api-keys/route";
+import { POST as createDraft } from "@/app/api/documents/route";
+import { POST as uploadFile } from "@/app/api/documents/[documentHexId]/files/route";
+import { PUT as setSigners } from "@/app/api/documents/[documentHexId]/signers/route";
+import { POST as send } from "@/app/api/documents/[documentHexId]/send/route";
+import { GET as metrics } from "@/app/api/metrics/route";
+import { POST as activateMfa } from "@/app/api/mfa/methods/[type]/activate/route";
+import { POST as confirmMfa } from "@/app/api/mfa/methods/[type]/confirm/route";
+import { POST as validationLogin } from "@/app/api/validation/[validationHexId]/login/route";
+import { POST as createValidationLink } from "@/app/api/validations/route";
+import { POST as createWebhook } from "@/app/api/webhook-endpoints/route";
+import { GET as openProcess } from "@/app/api/signprocess/getSignatureProcess/[id]/route";
+import { currentTotp } from "@/lib/auth/totp";
+import { db } from "@/lib/db/client";
+import { rootLogger } from "@/lib/log/logger";
+import { closeProducers } from "@/lib/queue/enqueue";
+import { webhookEvents } from "@/lib/webhooks/events";
+import { peers } from "./setup";
+import { createTestOrganization, createTestUser, testPassword } from "../support/fixtures";
+import { call, clientAddressHeaders } from "../support/http";
+import { integratorReceiver } from "../support/integrator-receiver";
+import { scanLogs, type LogLine } from "../support/log-scan";
+import { signIn } from "../support/sign-in";
+import { drawnSignature, signStep } from "../support/signing";
+import { startWorker, until, type WorkerProcess } from "../support/worker-process";
+
+// Issue 13 item 3: a whole signing, as an integrator, a staff member, a signer and a person validating themselves would
+// drive it, through the route handlers here and the jobs of a real worker process (workers/index.ts), with every log
+// line of both captured at debug level. None may hold a password, token, API key, TOTP secret or code, webhook
+// secret, link secret, PIN or a piece of the evidence or the PDF; every line is JSON, every line of a request or a job
+// carries a request id, and the jobs a request caused log under that request's id. Also item 2: the worker's mail
+// and job metrics reach /api/metrics.
+
+const receiver = integratorReceiver();
+const metricsToken = randomBytes(24).toString("hex");
+let worker: WorkerProcess | null = null;
+let webLog = "";
+const levelBefore = rootLogger().level;
+
+type Run = {
+  secrets: Record<string, string>;
+  codes: Record<string, string>;
+  sendRequestId: string;
+  signRequestId: string;
+  clientRequestId: string;
+  clientAnswerId: string | null;
+};
+let run: Run;
+
+beforeAll(async () => {
+  // What this process logs (the route handlers), kept rather than printed.
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+    webLog += String(chunk);
+    return true;
+  });
+  rootLogger().level = "debug";
+  // Locks as in production: on this busy machine a 2 s lock lapses while the face engine loads, and a job taken back
+  // runs twice (a second invitation replaces the first link).
+  worker = startWorker({ LOG_LEVEL: "debug", WORKER_HEARTBEAT_MS: "1000", WORKER_LOCK_MS: "30000" }, { keepOutput: true });
+  await until(async () => worker!.output().includes('"msg":"face engine'), 500, 120_000);
+  const webhookBase = await receiver.start();
+
+  // Staff: a password sign-in, an authenticator app set up with its secret and a code, an API key, a webhook secret.
+  const org = await createTestOrganization();
+  const admin = await createTestUser(org);
+  const token = await signIn(admin.email, testPassword);
+  const started = await call<{ secret: string }>(activateMfa, "/api/mfa/methods/TOTP/activate", {
+    body: {},
+    token,
+    params: { type: "TOTP" },
+  });
+  const totpSecret = started.body.secret;
+  const totpCode = currentTotp(totpSecret);
+  const confirmed = await call(confirmMfa, "/api/mfa/methods/TOTP/confirm", { body: { code: totpCode }, token, params: { type: "TOTP" } });
+  expect(confirmed.body.activated).toBe(true);
+  const key = await call<{ apiKey: string }>(createKey, "/api/api-keys", { body: { name: "ERP", roleHexId: org.adminRole.hexId }, token });
+  const apiKey = key.body.apiKey;
+  const hook = await call<{ secret: string }>(createWebhook, "/api/webhook-endpoints", {
+    token,
+    body: { url: `${webhookBase}/events`, events: [...webhookEvents] },
+  });
+  expect(hook.status).toBe(201);
+
+  // The integrator sends a PDF to one signer with its API key; the worker mails the invitation.
+  const flow = await db.flow.create({
+    data: {
+      organizationId: org.organization.id,
+      name: `Firma ${randomBytes(3).toString("hex")}`,
+      kind: "SIGNATURE",
+      active: true,
+      steps: { create: [{ position: 1, type: "SIGNATURE" }] },
+    },
+  });
+  const headers = { "x-api-key": apiKey };
+  const draft = await call<{ documentHexId: string }>(createDraft, "/api/documents", {
+    body: {
+      title: "Contrato registrado",
+      description: "Alta de proveedor",
+      flowHexId: flow.hexId,
+      expirationDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    },
+    headers,
+  });
+  expect(draft.status).toBe(201);
+  const documentHexId = draft.body.documentHexId;
+  const pdf = await PDFDocument.create();
+  pdf.addPage([595, 842]).drawText(`Contrato ${randomBytes(8).toString("hex")}`, { x: 50, y: 700 });
+  const pdfBytes = Buffer.from(await pdf.save());
+  const form = new FormData();
+  form.set("file", new Blob([pdfBytes], { type: "application/pdf" }), "contrato.pdf");
+  const uploaded = await uploadFile(
+    new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/files`, {
+      method: "POST",
+      body: form,
+      headers: { ...headers, ...clientAddressHeaders("203.0.113.10") },
+    }),
+    { params: Promise.resolve({ documentHexId }) },
+  );
+  expect(uploaded.status).toBe(201);
+  const email = `firmante-${documentHexId.slice(0, 6)}@example.test`;
+  const signers = await call(setSigners, `/api/documents/${documentHexId}/signers`, {
+    method: "PUT",
+    body: {
+      signers: [{ firstName: "Elena", lastName: "Registrada", email, cellPhone: null, preferredLanguage: "es-es", position: 1 }],
+      orders: [{ position: 1, minSigners: 1 }],
+    },
+    headers,
+    params: { documentHexId },
+  });
+  expect(signers.status).toBe(200);
+  const sent = await call(send, `/api/documents/${documentHexId}/send`, { body: {}, headers, params: { documentHexId } });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const invitation = await peers.mail.waitFor((m) => m.to.includes(email), 60_000);
+  const [, linkSecret, processHexId] = /\/sign\/([0-9a-f]{32})\/([0-9a-f]{32})/.exec(invitation.text)!;
+
+  // The signer signs with a drawn signature (evidence); the worker signs, seals, mails and calls the webhook.
+  const opened = await call(openProcess, `/api/signprocess/getSignatureProcess/${processHexId}`, {
+    params: { id: processHexId! },
+    headers: { "x-url-sign": linkSecret! },
+  });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+  const image = await drawnSignature(7);
+  const signed = await signStep(processHexId!, linkSecret!, image);
+  expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+  expect(signed.body.finished).toBe(true);
+  await until(async () => receiver.received.some((r) => r.headers["x-rubrica-event"] === "document.sealed"), 500, 120_000);
+
+  // A person opens a validation link with its PIN, sending an X-Request-Id of their own.
+  const pin = String(1000 + Math.floor(Math.random() * 9000));
+  const validationFlow = await db.flow.create({
+    data: {
+      organizationId: org.organization.id,
+      name: `Validación ${randomBytes(3).toString("hex")}`,
+      kind: "VALIDATION",
+      active: true,
+      steps: { create: [{ position: 1, type: "SELFIE" }] },
+    },
+  });
+  const link = await call<{ validationHexId: string }>(createValidationLink, "/api/validations", {
+    token,
+    body: {
+      flowHexId: validationFlow.hexId,
+      pin,
+      expirationDate: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      description: "Alta",
+      userLocation: "ASK",
+    },
+  });
+  expect(link.status).toBe(201);
+  const clientRequestId = `client-${randomBytes(6).toString("hex")}`;
+  const entered = await call<{ urlSign: string }>(validationLogin, `/api/validation/${link.body.validationHexId}/login`, {
+    body: { pin },
+    ip: "198.51.100.61",
+    params: { validationHexId: link.body.validationHexId },
+    headers: { "x-request-id": clientRequestId },
+  });
+  expect(entered.status).toBe(200);
+
+  const base64 = image.slice(image.indexOf(",") + 1);
+  run = {
+    secrets: {
+      password: testPassword,
+      staffToken: token,
+      totpSecret,
+      apiKey,
+      webhookSecret: hook.body.secret,
+      signingLinkSecret: linkSecret!,
+      validationUrlSign: entered.body.urlSign,
+      signatureEvidenceBase64: base64.slice(0, 64),
+      signatureEvidenceBase64Tail: base64.slice(-64, -4),
+      pdfBase64: pdfBytes.toString("base64").slice(0, 24),
+      pdfText: pdfBytes.subarray(0, 8).toString("latin1"),
+    },
+    codes: { totpCode, pin },
+    sendRequestId: sent.headers.get("x-request-id") ?? "",
+    signRequestId: signed.headers.get("x-request-id") ?? "",
+    clientRequestId,
+    clientAnswerId: entered.headers.get("x-request-id"),
+  };
+}, 240_000);
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  rootLogger().level = levelBefore;
+  delete process.env.METRICS_TOKEN;
+  worker?.kill();
+  await worker?.exited;
+  await receiver.stop();
+  await closeProducers();
+});
+
+const jobLines = (lines: LogLine[], job: string) => lines.filter((line) => line.job === job);
+
+describe("the logs of a whole signing", () => {
+  it("hold none of the run's secrets, codes or evidence", () => {
+    const web = scanLogs(webLog, run.secrets, run.codes);
+    const jobs = scanLogs(worker!.output(), run.secrets, run.codes);
+    expect(web.lines.length).toBeGreaterThan(10);
+    expect(jobs.lines.length).toBeGreaterThan(5);
+    expect([...web.leaks, ...jobs.leaks]).toEqual([]);
+  });
+
+  it("are JSON lines, each line of a request or a job with its request id", () => {
+    const web = scanLogs(webLog, {});
+    const jobs = scanLogs(worker!.output(), {});
+    expect([...web.notJson, ...jobs.notJson]).toEqual([]);
+    const answered = web.lines.filter((line) => line.component === "http");
+    expect(answered.length).toBeGreaterThan(10);
+    for (const line of answered) expect(line.requestId, JSON.stringify(line)).toEqual(expect.any(String));
+    const ran = jobs.lines.filter((line) => line.job !== undefined);
+    expect(ran.length).toBeGreaterThan(3);
+    for (const line of ran) expect(line, JSON.stringify(line)).toMatchObject({ requestId: expect.any(String), jobId: expect.any(String) });
+  });
+
+  it("carry a request's id into the jobs it caused, and the jobs those caused", () => {
+    const jobs = scanLogs(worker!.output(), {}).lines;
+    expect(run.sendRequestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(jobLines(jobs, "shipments.deliver-invitation").map((line) => line.requestId)).toContain(run.sendRequestId);
+    // The signature's request queued the signer's signing job, which queued the seal.
+    expect(jobLines(jobs, "signing.sign-signer").map((line) => line.requestId)).toContain(run.signRequestId);
+    expect(jobLines(jobs, "signing.seal-document").map((line) => line.requestId)).toContain(run.signRequestId);
+    const web = scanLogs(webLog, {}).lines;
+    expect(web.some((line) => line.requestId === run.sendRequestId && line.msg === "request answered")).toBe(true);
+  });
+
+  it("keep a client's short plain X-Request-Id and answer with it", () => {
+    expect(run.clientAnswerId).toBe(run.clientRequestId);
+    const web = scanLogs(webLog, {}).lines;
+    expect(web.find((line) => line.requestId === run.clientRequestId)).toMatchObject({ route: "/api/validation/[validationHexId]/login" });
+  });
+});
+
+describe("the worker's metrics on /api/metrics", () => {
+  it("show the mails it sent and its jobs' durations", async () => {
+    process.env.METRICS_TOKEN = metricsToken;
+    const scrape = async () => {
+      const response = await metrics(
+        new NextRequest("http://127.0.0.1:3000/api/metrics", {
+          headers: { authorization: `Bearer ${metricsToken}`, ...clientAddressHeaders("198.51.100.62") },
+        }),
+        { params: Promise.resolve({}) },
+      );
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const value = (text: string, series: string) => {
+      const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+      return line === undefined ? 0 : Number(line.slice(series.length + 1));
+    };
+    const mails = 'rubrica_messages_total{channel="mail",outcome="sent"}';
+    const invitations = 'rubrica_job_duration_seconds_count{queue="shipments",job="shipments.deliver-invitation",outcome="completed"}';
+    // The worker's metrics arrive with its next heartbeat.
+    await until(async () => value(await scrape(), invitations) >= 1, 500, 30_000);
+    const text = await scrape();
+    expect(value(text, mails)).toBeGreaterThanOrEqual(1);
+    const buckets = text
+      .split("\n")
+      .filter((l) => l.startsWith("rubrica_job_duration_seconds_bucket{") && l.includes('job="shipments.deliver-invitation"'));
+    expect(buckets.length).toBeGreaterThan(5);
+  }, 40_000);
+});
