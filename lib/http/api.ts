@@ -12,17 +12,24 @@ import { translator } from "@/lib/i18n/messages";
 import { zodToAppError } from "@/lib/validation/zod-errors";
 import { refuseControlCharacters } from "@/lib/validation/text";
 import { observeHttpRequest } from "@/lib/health/metrics";
+import { rateLimitHeaders } from "@/lib/security/rate-limit";
 import { routeDescriptor } from "./route-descriptor";
 
 export function requestLocale(request: NextRequest): Locale {
   return resolveLocale(request.cookies.get(localeCookie)?.value, request.headers.get("accept-language"));
 }
 
-/** `{ errorCode, message }` in the caller's language, with the code's HTTP status. */
+/**
+ * `{ errorCode, message }` in the caller's language, with the code's HTTP status; a 429 also carries its wait and
+ * window in Retry-After and RateLimit-* headers.
+ */
 export function errorResponse(error: AppError, locale: Locale, extra: Record<string, unknown> = {}): NextResponse {
   const t = translator(locale, "errors");
   const message = t(error.code, error.meta as Record<string, string | number>);
-  return NextResponse.json({ errorCode: error.code, message, ...error.meta, ...extra }, { status: error.status });
+  return NextResponse.json(
+    { errorCode: error.code, message, ...error.meta, ...extra },
+    { status: error.status, headers: rateLimitHeaders(error) },
+  );
 }
 
 type Handler<P> = (request: NextRequest, params: P) => Promise<Response>;

@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import { AppError, isAppError } from "@/lib/errors/app-error";
 import { translator } from "@/lib/i18n/messages";
 import { zodToAppError } from "@/lib/validation/zod-errors";
+import { rateLimitHeaders } from "@/lib/security/rate-limit";
 import { requestLocale } from "./api";
 
 type Handler<P> = (request: NextRequest, params: P) => Promise<Response>;
@@ -32,7 +33,7 @@ export function helperRoute<P = Record<string, string>>(handler: Handler<P>) {
       const description = translator(requestLocale(request), "errors")(error.code, error.meta as Record<string, string | number>);
       return NextResponse.json(
         { result: 0, errorCode: error.code, description },
-        { status: error.status, headers: { "cache-control": "no-store" } },
+        { status: error.status, headers: { "cache-control": "no-store", ...rateLimitHeaders(error) } },
       );
     }
   };

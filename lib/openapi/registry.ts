@@ -116,6 +116,15 @@ const errorDescriptions: Record<number, string> = {
   429: "Too many requests; retry after the seconds given",
 };
 
+const integerHeader = (description: string) => ({ description, schema: { type: "integer", minimum: 0 } });
+/** What lib/security/rate-limit.ts's rateLimitHeaders puts on every 429. */
+const rateLimitedHeaders = {
+  "Retry-After": integerHeader("Seconds to wait before trying again (the body's `seconds`)"),
+  "RateLimit-Limit": integerHeader("Requests the window allows"),
+  "RateLimit-Remaining": integerHeader("Requests left in the window: 0"),
+  "RateLimit-Reset": integerHeader("Seconds until the window ends"),
+};
+
 function errorStatuses(op: ApiOperation): number[] {
   const implied = [
     ...(op.body || op.query || op.pathParams ? [400] : []),
@@ -181,6 +190,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
       const body = op.errorBodies?.[status];
       responses[String(status)] = {
         description: op.errorNotes?.[status] ?? errorDescriptions[status] ?? "Error",
+        ...(status === 429 ? { headers: rateLimitedHeaders } : {}),
         content: body ? content(body, "output") : { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       };
     }
