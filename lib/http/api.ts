@@ -3,7 +3,8 @@ import { ZodError, type ZodType } from "zod";
 import { AppError, isAppError } from "@/lib/errors/app-error";
 import { contextFromToken, assertAllowed, type AuthContext, type ContextOptions } from "@/lib/auth/context";
 import { contextFromApiKey } from "@/lib/api-keys/context-from-api-key";
-import { apiKeyMarker } from "@/lib/api-keys/key-secret";
+import { apiKeyHash, apiKeyMarker, isApiKeyShaped } from "@/lib/api-keys/key-secret";
+import { db } from "@/lib/db/client";
 import { apiTokenFromCookies } from "@/lib/auth/portal-token";
 import type { TokenStage } from "@/lib/auth/tokens";
 import type { Requirement } from "@/lib/permissions/routes";
@@ -14,6 +15,7 @@ import { refuseControlCharacters } from "@/lib/validation/text";
 import { observeHttpRequest } from "@/lib/health/metrics";
 import { rateLimitHeaders } from "@/lib/security/rate-limit";
 import { routeDescriptor } from "./route-descriptor";
+import { withIdempotency } from "./idempotency";
 
 export function requestLocale(request: NextRequest): Locale {
   return resolveLocale(request.cookies.get(localeCookie)?.value, request.headers.get("accept-language"));
@@ -34,12 +36,17 @@ export function errorResponse(error: AppError, locale: Locale, extra: Record<str
 
 type Handler<P> = (request: NextRequest, params: P) => Promise<Response>;
 
+export type ApiRouteOptions = {
+  /** Honours an Idempotency-Key header (lib/http/idempotency.ts): for every POST that creates or sends. */
+  idempotent?: boolean;
+};
+
 /**
  * Wraps a route handler: control characters in the path, query or JSON body are refused first
  * (lib/validation/text.ts); AppError and zod failures become catalogue errors, anything else a 500.
  */
-export function apiRoute<P = Record<string, string>>(handler: Handler<P>) {
-  const answer = answering(handler);
+export function apiRoute<P = Record<string, string>>(handler: Handler<P>, options: ApiRouteOptions = {}) {
+  const answer = answering(options.idempotent ? idempotent(handler) : handler);
   // Timed for /api/metrics by the route's path pattern (never the raw path, whose ids would make a series each).
   return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
     const startedAt = performance.now();
@@ -118,6 +125,37 @@ export async function tokenFrom(request: NextRequest): Promise<string> {
     if (origin !== null && (!host || originHost(origin) !== host)) throw new AppError("FORBIDDEN");
   }
   return fromCookie;
+}
+
+/**
+ * Whose Idempotency-Key a request sends: its organisation and API key, or its organisation and signed-in user.
+ * Null when the credentials name nobody (the handler refuses those). Resolved without counting against the
+ * key's rate limit, which the handler counts.
+ */
+async function idempotencyScope(request: NextRequest): Promise<string | null> {
+  const apiKey = apiKeyFrom(request);
+  if (apiKey !== null) {
+    if (!isApiKeyShaped(apiKey)) return null;
+    const key = await db.apiKey.findUnique({
+      where: { keyHash: apiKeyHash(apiKey) },
+      select: { hexId: true, organization: { select: { hexId: true } } },
+    });
+    return key ? `org:${key.organization.hexId}:key:${key.hexId}` : null;
+  }
+  const context = await tokenFrom(request)
+    .then((token) => contextFromToken(token))
+    .catch(() => null);
+  return context ? `org:${context.organizationHexId}:user:${context.userHexId}` : null;
+}
+
+/** apiRoute with the `idempotent` option: for every POST that creates or sends. */
+export function idempotentRoute<P = Record<string, string>>(handler: Handler<P>) {
+  return apiRoute(handler, { idempotent: true });
+}
+
+/** `handler` honouring the Idempotency-Key header per caller; the same as apiRoute's `idempotent` option. */
+export function idempotent<P>(handler: Handler<P>): Handler<P> {
+  return withIdempotency(handler, idempotencyScope);
 }
 
 /** Whoever calls: an API key when one is sent, else the staff token. No privilege is checked. */

@@ -40,6 +40,8 @@ export type ApiOperation = {
   errorNotes?: Record<number, string>;
   /** A different error shape for one status (e.g. /authenticate's pending second factor). */
   errorBodies?: Record<number, SchemaRef>;
+  /** Honours an Idempotency-Key header (lib/http/idempotency.ts): every POST that creates or sends. */
+  idempotent?: boolean;
 };
 
 /**
@@ -125,6 +127,19 @@ const rateLimitedHeaders = {
   "RateLimit-Reset": integerHeader("Seconds until the window ends"),
 };
 
+const idempotencyKeyParameter = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+const idempotentReplayed = {
+  description: "`true` when the answer is the one first given to this Idempotency-Key",
+  schema: { type: "string", enum: ["true"] },
+};
+
 function errorStatuses(op: ApiOperation): number[] {
   const implied = [
     ...(op.body || op.query || op.pathParams ? [400] : []),
@@ -133,6 +148,7 @@ function errorStatuses(op: ApiOperation): number[] {
     ...(op.auth === "token" || op.auth === "tokenOrApiKey" ? [401, 403] : []),
     ...(op.auth === "optional" ? [401] : []),
     ...(op.auth === "tokenOrApiKey" || op.auth === "optional" ? [429] : []),
+    ...(op.idempotent ? [409] : []),
   ];
   const listed = [...(op.errors ?? []), ...Object.keys(op.errorBodies ?? {}).map(Number), ...Object.keys(op.errorNotes ?? {}).map(Number)];
   return [...new Set([...implied, ...listed])].sort((a, b) => a - b);
@@ -194,7 +210,15 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
         content: body ? content(body, "output") : { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       };
     }
-    const parameterList = [...parameters(op.pathParams, "path"), ...parameters(op.query, "query")];
+    if (op.idempotent) {
+      for (const [status, answer] of Object.entries(responses) as [string, { headers?: Record<string, unknown> }][])
+        if (status.startsWith("2")) answer.headers = { ...answer.headers, "Idempotent-Replayed": idempotentReplayed };
+    }
+    const parameterList = [
+      ...parameters(op.pathParams, "path"),
+      ...parameters(op.query, "query"),
+      ...(op.idempotent ? [idempotencyKeyParameter] : []),
+    ];
     item[op.method] = {
       operationId: op.operationId,
       tags: [op.tag],

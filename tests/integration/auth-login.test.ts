@@ -89,7 +89,7 @@ describe("POST /api/authenticate", () => {
     const answers = [];
     for (let i = 0; i < 11; i++) answers.push(await login(user.email));
     expect(answers.slice(0, 10).every((a) => a.body.errorCode === "USER_BLOCKED" && a.headers.get("retry-after") === null)).toBe(true);
-    const limited = answers[10];
+    const limited = answers[10]!;
     expect(limited.status).toBe(429);
     expect(limited.body.errorCode).toBe("RATE_LIMITED");
     const wait = Number(limited.headers.get("retry-after"));

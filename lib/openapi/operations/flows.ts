@@ -55,6 +55,7 @@ export const flowOperations = operationGroup(
   {
     method: "post",
     path: "/api/flows",
+    idempotent: true,
     operationId: "createFlow",
     summary: "Create a flow: title, expiration, geolocation and the ordered steps",
     needs: "ORGANIZACION:CREATE",
@@ -126,6 +127,7 @@ export const flowOperations = operationGroup(
   {
     method: "post",
     path: "/api/flows/{hexId}/clone",
+    idempotent: true,
     operationId: "cloneFlow",
     summary: 'Copy a flow with its steps, inactive and not default; without a name it is called "<name> (copia)"',
     needs: "ORGANIZACION:CREATE",

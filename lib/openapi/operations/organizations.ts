@@ -53,6 +53,7 @@ export const organizationAdminOperations = operationGroup(
   {
     method: "post",
     path: "/api/organizations",
+    idempotent: true,
     operationId: "createOrganization",
     summary: "Create an organisation with its default roles (Administrador, Operador), signature flow and document type",
     description: `${platformOnly} The name is unique regardless of case (409 ORGANIZATION_NAME_EXISTS).`,
@@ -114,6 +115,7 @@ export const organizationAdminOperations = operationGroup(
   {
     method: "post",
     path: "/api/organizations/{orgHexId}/managers",
+    idempotent: true,
     operationId: "inviteOrganizationManager",
     summary: "Invite an administrator to an organisation: the account gets its Administrador role and a /SetPass link is mailed",
     description: `${platformOnly} E-mail and phone must be free across the platform (409 EMAIL_IN_USE / PHONE_IN_USE).`,

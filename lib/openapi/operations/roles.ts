@@ -26,6 +26,7 @@ export const roleOperations = operationGroup(
   {
     method: "post",
     path: "/api/roles",
+    idempotent: true,
     operationId: "createRole",
     summary: "Create a role; it grants nothing until its privileges are set",
     needs: "ROL:CREATE",
@@ -96,6 +97,7 @@ export const groupOperations = operationGroup(
   {
     method: "post",
     path: "/api/groups",
+    idempotent: true,
     operationId: "createGroup",
     summary: "Create an empty group",
     needs: "GRUPO:CREATE",
@@ -129,6 +131,7 @@ export const groupOperations = operationGroup(
   {
     method: "post",
     path: "/api/groups/{groupHexId}/members",
+    idempotent: true,
     operationId: "addGroupMember",
     summary: "Add a user of the organisation to a group",
     needs: "GRUPO:UPDATE",
