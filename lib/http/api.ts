@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type ZodType } from "zod";
-import { AppError, isAppError } from "@/lib/errors/app-error";
+import { AppError, isAppError, type ErrorMeta, type FieldProblem } from "@/lib/errors/app-error";
+import type { ErrorCode } from "@/lib/errors/codes";
 import { contextFromToken, assertAllowed, type AuthContext, type ContextOptions } from "@/lib/auth/context";
 import { contextFromApiKey } from "@/lib/api-keys/context-from-api-key";
 import { apiKeyHash, apiKeyMarker, isApiKeyShaped } from "@/lib/api-keys/key-secret";
@@ -21,17 +22,35 @@ export function requestLocale(request: NextRequest): Locale {
   return resolveLocale(request.cookies.get(localeCookie)?.value, request.headers.get("accept-language"));
 }
 
+/** A field at fault in an error answer: which, its catalogue code and that code's message. */
+export type FieldError = { field: string; errorCode: ErrorCode; message: string };
+
+export type ErrorBody = { errorCode: ErrorCode; message: string; fields?: FieldError[]; [value: string]: unknown };
+
 /**
- * `{ errorCode, message }` in the caller's language, with the code's HTTP status; a 429 also carries its wait and
- * window in Retry-After and RateLimit-* headers.
+ * The one error shape: `{ errorCode, message, fields? }` in the caller's language, plus the values the message
+ * names (`field`, `seconds`, `remaining`, …; `field`, the first field at fault, is what the portal's forms read).
+ * `fields` lists every field at fault, each with its own code and message. The spec prescribes additions for a
+ * few calls, which still carry this shape: /authenticate's pending second factor (token, hexId,
+ * mfaMethodRequired), /verify's `result: -1`, the helper calls' `result: 0` and `description`
+ * (lib/http/helper-route.ts); the batch import lists each row's errors under `errors`.
  */
-export function errorResponse(error: AppError, locale: Locale, extra: Record<string, unknown> = {}): NextResponse {
+export function errorBody(error: AppError, locale: Locale): ErrorBody {
   const t = translator(locale, "errors");
-  const message = t(error.code, error.meta as Record<string, string | number>);
-  return NextResponse.json(
-    { errorCode: error.code, message, ...error.meta, ...extra },
-    { status: error.status, headers: rateLimitHeaders(error) },
-  );
+  const message = (code: ErrorCode, meta: ErrorMeta | undefined) => t(code, meta as Record<string, string | number>);
+  const problems: readonly FieldProblem[] =
+    error.fields.length > 0
+      ? error.fields
+      : typeof error.meta.field === "string"
+        ? [{ field: error.meta.field, code: error.code, meta: error.meta }]
+        : [];
+  const fields = problems.map((p) => ({ field: p.field, errorCode: p.code, message: message(p.code, p.meta) }));
+  return { errorCode: error.code, message: message(error.code, error.meta), ...error.meta, ...(fields.length > 0 ? { fields } : {}) };
+}
+
+/** errorBody with the code's HTTP status; a 429 also carries its wait and window in Retry-After and RateLimit-* headers. */
+export function errorResponse(error: AppError, locale: Locale, extra: Record<string, unknown> = {}): NextResponse {
+  return NextResponse.json({ ...errorBody(error, locale), ...extra }, { status: error.status, headers: rateLimitHeaders(error) });
 }
 
 type Handler<P> = (request: NextRequest, params: P) => Promise<Response>;

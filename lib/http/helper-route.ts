@@ -1,17 +1,17 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError } from "zod";
 import { AppError, isAppError } from "@/lib/errors/app-error";
-import { translator } from "@/lib/i18n/messages";
 import { zodToAppError } from "@/lib/validation/zod-errors";
 import { rateLimitHeaders } from "@/lib/security/rate-limit";
-import { requestLocale } from "./api";
+import { errorBody, requestLocale } from "./api";
 
 type Handler<P> = (request: NextRequest, params: P) => Promise<Response>;
 
 /**
  * The helper calls (spec §1 "helper layer", §8 "Helpers return a result 0 with a description on
  * failure"): like apiRoute, but a failure answers `{ result: 0, errorCode, description }`, the
- * description in the caller's language, with the code's HTTP status.
+ * description in the caller's language, with the code's HTTP status; it also carries the one error shape
+ * (errorBody: `message`, the same text, and `fields`).
  */
 export function helperRoute<P = Record<string, string>>(handler: Handler<P>) {
   return async (request: NextRequest, context: { params: Promise<P> }): Promise<Response> => {
@@ -30,9 +30,9 @@ export function helperRoute<P = Record<string, string>>(handler: Handler<P>) {
         );
         error = new AppError("SERVER_ERROR");
       }
-      const description = translator(requestLocale(request), "errors")(error.code, error.meta as Record<string, string | number>);
+      const body = errorBody(error, requestLocale(request));
       return NextResponse.json(
-        { result: 0, errorCode: error.code, description },
+        { result: 0, ...body, description: body.message },
         { status: error.status, headers: { "cache-control": "no-store", ...rateLimitHeaders(error) } },
       );
     }

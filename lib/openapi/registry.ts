@@ -61,12 +61,28 @@ export function answer(description: string, body?: SchemaRef | z.ZodType, status
 /** The `responses` of a creation: 201 with the record (or its hexId) as the body. */
 export const created = (body: SchemaRef | z.ZodType, description = "Created") => answer(description, body, 201);
 
-/** Spec §7/§8: every error answers `{ errorCode, message }` in the caller's language, with the field at fault. */
-export const apiErrorSchema = z.object({
-  errorCode: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).describe("Catalogue code; see messages errors.<code>"),
-  message: z.string().describe("The error in the caller's language (Accept-Language or the locale cookie)"),
-  field: z.string().optional().describe("The request field at fault, when there is one"),
+const errorCodeSchema = z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).describe("Catalogue code; see messages errors.<code>");
+
+/** One field at fault (lib/http/api.ts FieldError). */
+export const fieldErrorSchema = z.object({
+  field: z.string().describe("The request field, as a path into the body (e.g. steps.1.expiryMinutes)"),
+  errorCode: errorCodeSchema,
+  message: z.string().describe("What is wrong with this field, in the caller's language"),
 });
+
+/**
+ * Spec §7/§8: every error answers `{ errorCode, message, fields? }` in the caller's language (lib/http/api.ts
+ * errorBody). Other members are the values the message names (seconds, remaining, min, …).
+ */
+export const apiErrorShape = {
+  errorCode: errorCodeSchema,
+  message: z.string().describe("The error in the caller's language (Accept-Language or the locale cookie)"),
+  field: z.string().optional().describe("The (first) request field at fault, when there is one"),
+  fields: z.array(fieldErrorSchema).optional().describe("Every field at fault, each with its own code and message"),
+};
+export const apiErrorSchema = z
+  .looseObject(apiErrorShape)
+  .describe("Besides these, the values the message names: seconds (429, also in Retry-After), remaining, min, max, …");
 
 export const securitySchemes = {
   bearerAuth: {

@@ -190,6 +190,7 @@ describe("flow title and values (spec §5)", () => {
         field,
         min,
         max,
+        fields: [{ field, errorCode: "FLOW_VALUE_OUT_OF_BOUNDS", message: `${invalidConfig}: el valor debe estar entre ${min} y ${max}.` }],
       });
     }
     const english = await call(createFlow, "/api/flows", {
