@@ -2,6 +2,7 @@ import { z } from "zod";
 import { answer, created } from "../registry";
 import { groupInput, groupMemberInput, groupView } from "@/lib/groups/schemas";
 import { roleInput, rolePrivilegesInput, roleView } from "@/lib/roles/schemas";
+import { listSchema } from "@/lib/http/list-page";
 import { deleted, hexIdPath, operationGroup } from "./common";
 
 // Roles with their privileges (/roles, /rolePrivileges/{rolId}) and groups with their members (/groups).
@@ -21,7 +22,7 @@ export const roleOperations = operationGroup(
     operationId: "listRoles",
     summary: "The organisation's roles by name, with the authorities each grants and how many users hold it",
     needs: "ROL:VIEW",
-    responses: answer("The roles", z.array(roleView)),
+    responses: answer("The roles, all in one page", listSchema("roles", roleView)),
   },
   {
     method: "post",
@@ -92,7 +93,7 @@ export const groupOperations = operationGroup(
     operationId: "listGroups",
     summary: "The organisation's groups by name, with their members",
     needs: "GRUPO:VIEW",
-    responses: answer("The groups", z.array(groupView)),
+    responses: answer("The groups, all in one page", listSchema("groups", groupView)),
   },
   {
     method: "post",
