@@ -3,6 +3,7 @@ import { answer, created } from "../registry";
 import type { FlowView } from "@/lib/flows/flow-records";
 import { cloneFlowInput, compareTargets, createFlowInput, flowKinds, stepTypes, updateFlowInput } from "@/lib/flows/flow-schemas";
 import { listFlowsQuery } from "@/lib/flows/list-flows";
+import { listSchema } from "@/lib/http/list-page";
 import { hexIdPath, operationGroup } from "./common";
 
 // Flows as toFlowView builds them; `satisfies` keeps the schema and the view in step.
@@ -50,7 +51,7 @@ export const flowOperations = operationGroup(
     summary: "The organisation's flows, defaults first, then newest",
     description: readers,
     query: listFlowsQuery,
-    responses: answer("The flows under `data`", z.object({ data: z.array(flowViewSchema) })),
+    responses: answer("The flows, all in one page", listSchema("flows", flowViewSchema)),
   },
   {
     method: "post",
