@@ -76,7 +76,7 @@ export async function listOrganizations(context: AuthContext, raw: unknown): Pro
     db.organization.findMany({ where, include: withUserCount, orderBy: [{ name: "asc" }, { id: "asc" }], skip: page * size, take: size }),
   ]);
   return {
-    organizations: organizations.map(toView),
+    _embedded: { organizations: organizations.map(toView) },
     page: { size, totalElements: total, totalPages: Math.ceil(total / size), number: page },
   };
 }
