@@ -27,9 +27,9 @@ export function ManagersScreen({ initialOrganizationHexId }: Props) {
   const [organizations, setOrganizations] = useState<OrganizationView[] | null>(null);
   const [chosen, setChosen] = useState<string>(initialOrganizationHexId ?? "");
   const [inviting, setInviting] = useState(false);
-  const list = useListScreen<{ managers: ManagerView[] }, ManagerView>({
+  const list = useListScreen<{ _embedded: { managers: ManagerView[] } }, ManagerView>({
     path: chosen ? `/api/organizations/${chosen}/managers` : null,
-    rows: (answer) => answer.managers,
+    rows: (answer) => answer._embedded.managers,
   });
 
   useEffect(() => {

@@ -263,11 +263,13 @@ describe("managers", () => {
     expect(stored.platformAdmin).toBe(false);
     expect((await call(listContacts, "/api/contacts", { token: signedIn.body.token! })).status).toBe(200);
 
-    const { body: list } = await call<{ managers: ManagerView[] }>(listManagers, `/api/organizations/${orgHexId}/managers`, {
+    const { body: list } = await call<{ _embedded: { managers: ManagerView[] } }>(listManagers, `/api/organizations/${orgHexId}/managers`, {
       token: platformToken,
       params: { orgHexId },
     });
-    expect(list.managers).toEqual([expect.objectContaining({ userHexId, email: person.email, invitationPending: false, enabled: true })]);
+    expect(list._embedded.managers).toEqual([
+      expect.objectContaining({ userHexId, email: person.email, invitationPending: false, enabled: true }),
+    ]);
     const rows = await events(stored.organizationId);
     expect(rows).toContainEqual(expect.objectContaining({ operationEventId: "MANAGER_INVITE", eventUserId: platformAdminId }));
 

@@ -8,6 +8,7 @@ import {
   organizationPage,
   organizationView,
 } from "@/lib/organizations/admin-schemas";
+import { listSchema } from "@/lib/http/list-page";
 import { hexIdPath, operationGroup } from "./common";
 
 export const organizationOperations = operationGroup(
@@ -109,7 +110,7 @@ export const organizationAdminOperations = operationGroup(
     summary: "The organisation's administrators (the people holding its Administrador role)",
     description: platformOnly,
     pathParams: organizationPath,
-    responses: answer("The administrators", z.object({ managers: z.array(managerView) })),
+    responses: answer("The administrators, all in one page", listSchema("managers", managerView)),
     errors: [404],
   },
   {
