@@ -28,7 +28,11 @@ function Badge({ on, children }: { on: boolean; children: React.ReactNode }) {
 export function FlowsScreen({ canCreate, canUpdate, canDelete }: CatalogPermissions) {
   const t = useTranslations("flows");
   const format = useFormatter();
-  const list = useListScreen<{ data: FlowView[] }, FlowView>({ path: "/api/flows", rows: (answer) => answer.data, errorInPlace: true });
+  const list = useListScreen<{ _embedded: { flows: FlowView[] } }, FlowView>({
+    path: "/api/flows",
+    rows: (page) => page._embedded.flows,
+    errorInPlace: true,
+  });
   const { api, run } = list;
 
   const act = useCallback(

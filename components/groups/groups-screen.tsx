@@ -20,7 +20,11 @@ const fullName = (m: GroupMemberView) => `${m.firstName} ${m.lastName}`;
 export function GroupsScreen({ canCreate, canUpdate, canDelete, candidates }: CatalogPermissions & { candidates: GroupMemberView[] }) {
   const t = useTranslations("groups");
   const errors = useTranslations("errors");
-  const list = useListScreen<GroupView[], GroupView>({ path: "/api/groups", rows: (groups) => groups, errorInPlace: true });
+  const list = useListScreen<{ _embedded: { groups: GroupView[] } }, GroupView>({
+    path: "/api/groups",
+    rows: (page) => page._embedded.groups,
+    errorInPlace: true,
+  });
   const { api, refresh } = list;
   const editor = useNamedRecordEditor({
     schema: groupInput,

@@ -27,9 +27,9 @@ export function ManagersScreen({ initialOrganizationHexId }: Props) {
   const [organizations, setOrganizations] = useState<OrganizationView[] | null>(null);
   const [chosen, setChosen] = useState<string>(initialOrganizationHexId ?? "");
   const [inviting, setInviting] = useState(false);
-  const list = useListScreen<{ managers: ManagerView[] }, ManagerView>({
+  const list = useListScreen<{ _embedded: { managers: ManagerView[] } }, ManagerView>({
     path: chosen ? `/api/organizations/${chosen}/managers` : null,
-    rows: (answer) => answer.managers,
+    rows: (answer) => answer._embedded.managers,
   });
 
   useEffect(() => {
@@ -40,7 +40,7 @@ export function ManagersScreen({ initialOrganizationHexId }: Props) {
       const result = await api<OrganizationPage>("/api/organizations?size=100");
       if (!current) return;
       if (!result.ok) return notifyApiError(result.error);
-      const listed = result.data.organizations;
+      const listed = result.data._embedded.organizations;
       if (initialOrganizationHexId && !listed.some((o) => o.organizationHexId === initialOrganizationHexId)) {
         const named = await api<OrganizationView>(`/api/organizations/${initialOrganizationHexId}`);
         if (!current) return;

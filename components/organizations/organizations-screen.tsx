@@ -32,7 +32,7 @@ export function OrganizationsScreen({ ownOrganizationHexId, defaultPageSize }: P
   // Paged on the server, always by name: no column is a sort button.
   const list = useListScreen<OrganizationPage, OrganizationView>({
     path: "/api/organizations",
-    rows: (answer) => answer.organizations,
+    rows: (answer) => answer._embedded.organizations,
     paging: { defaultPageSize, defaultSort: { id: "name", desc: false } },
   });
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -21,7 +21,11 @@ const roleHexId = (role: RoleView) => role.roleHexId;
 export function RolesScreen({ canCreate, canUpdate, canDelete }: CatalogPermissions) {
   const t = useTranslations("roles");
   const router = useRouter();
-  const list = useListScreen<RoleView[], RoleView>({ path: "/api/roles", rows: (roles) => roles, errorInPlace: true });
+  const list = useListScreen<{ _embedded: { roles: RoleView[] } }, RoleView>({
+    path: "/api/roles",
+    rows: (page) => page._embedded.roles,
+    errorInPlace: true,
+  });
   const { api, run, refresh } = list;
   const editor = useNamedRecordEditor({
     schema: roleInput,

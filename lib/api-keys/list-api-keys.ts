@@ -1,3 +1,4 @@
+import { wholeList } from "@/lib/http/list-page";
 import type { AuthContext } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { apiKeyInclude, assertPerson, toApiKeyView } from "./key-records";
@@ -10,5 +11,5 @@ export async function listApiKeys(context: AuthContext) {
     include: apiKeyInclude,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
-  return { _embedded: { apiKeys: keys.map(toApiKeyView) } };
+  return wholeList("apiKeys", keys.map(toApiKeyView));
 }

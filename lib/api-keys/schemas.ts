@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listSchema } from "@/lib/http/list-page";
 import { lineText, multiLineText } from "@/lib/validation/text";
 
 // API key rules shared by the key form (browser) and the use cases (server); messages are catalogue
@@ -45,4 +46,4 @@ export const apiKeyWithSecret = apiKeyView.extend({
 });
 export type ApiKeyWithSecret = z.infer<typeof apiKeyWithSecret>;
 
-export const apiKeyList = z.object({ _embedded: z.object({ apiKeys: z.array(apiKeyView) }) });
+export const apiKeyList = listSchema("apiKeys", apiKeyView);

@@ -252,6 +252,10 @@ export const errorStatus = {
   ID_REAR_SAME_AS_FRONT: 422,
   ID_REAR_SAME_AS_SELFIE: 422,
   SELFIE_SAME_AS_ID_PHOTO: 422,
+  // Idempotency-Key on the POSTs that create or send (lib/http/idempotency.ts)
+  IDEMPOTENCY_KEY_INVALID: 400,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  IDEMPOTENCY_KEY_IN_USE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AuthContext } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
+import { wholeList } from "@/lib/http/list-page";
 import { flowKinds } from "./flow-schemas";
 import { flowInclude, toFlowView } from "./flow-records";
 
@@ -21,5 +22,5 @@ export async function listFlows(context: AuthContext, raw: unknown) {
     include: flowInclude,
     orderBy: [{ isDefault: "desc" }, { creationDate: "desc" }, { id: "desc" }],
   });
-  return { data: flows.map(toFlowView) };
+  return wholeList("flows", flows.map(toFlowView));
 }

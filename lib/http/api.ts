@@ -1,9 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type ZodType } from "zod";
-import { AppError, isAppError } from "@/lib/errors/app-error";
+import { AppError, isAppError, type ErrorMeta, type FieldProblem } from "@/lib/errors/app-error";
+import type { ErrorCode } from "@/lib/errors/codes";
 import { contextFromToken, assertAllowed, type AuthContext, type ContextOptions } from "@/lib/auth/context";
 import { contextFromApiKey } from "@/lib/api-keys/context-from-api-key";
-import { apiKeyMarker } from "@/lib/api-keys/key-secret";
+import { apiKeyHash, apiKeyMarker, isApiKeyShaped } from "@/lib/api-keys/key-secret";
+import { db } from "@/lib/db/client";
 import { apiTokenFromCookies } from "@/lib/auth/portal-token";
 import type { TokenStage } from "@/lib/auth/tokens";
 import type { Requirement } from "@/lib/permissions/routes";
@@ -14,27 +16,58 @@ import { refuseControlCharacters } from "@/lib/validation/text";
 import { observeHttpRequest } from "@/lib/health/metrics";
 import { errorFields, logger } from "@/lib/log/logger";
 import { answerWithRequestId } from "./request-id";
+import { rateLimitHeaders } from "@/lib/security/rate-limit";
 import { routeDescriptor } from "./route-descriptor";
+import { withIdempotency } from "./idempotency";
 
 export function requestLocale(request: NextRequest): Locale {
   return resolveLocale(request.cookies.get(localeCookie)?.value, request.headers.get("accept-language"));
 }
 
-/** `{ errorCode, message }` in the caller's language, with the code's HTTP status. */
-export function errorResponse(error: AppError, locale: Locale, extra: Record<string, unknown> = {}): NextResponse {
+/** A field at fault in an error answer: which, its catalogue code and that code's message. */
+export type FieldError = { field: string; errorCode: ErrorCode; message: string };
+
+export type ErrorBody = { errorCode: ErrorCode; message: string; fields?: FieldError[]; [value: string]: unknown };
+
+/**
+ * The one error shape: `{ errorCode, message, fields? }` in the caller's language, plus the values the message
+ * names (`field`, `seconds`, `remaining`, …; `field`, the first field at fault, is what the portal's forms read).
+ * `fields` lists every field at fault, each with its own code and message. The spec prescribes additions for a
+ * few calls, which still carry this shape: /authenticate's pending second factor (token, hexId,
+ * mfaMethodRequired), /verify's `result: -1`, the helper calls' `result: 0` and `description`
+ * (lib/http/helper-route.ts); the batch import lists each row's errors under `errors`.
+ */
+export function errorBody(error: AppError, locale: Locale): ErrorBody {
   const t = translator(locale, "errors");
-  const message = t(error.code, error.meta as Record<string, string | number>);
-  return NextResponse.json({ errorCode: error.code, message, ...error.meta, ...extra }, { status: error.status });
+  const message = (code: ErrorCode, meta: ErrorMeta | undefined) => t(code, meta as Record<string, string | number>);
+  const problems: readonly FieldProblem[] =
+    error.fields.length > 0
+      ? error.fields
+      : typeof error.meta.field === "string"
+        ? [{ field: error.meta.field, code: error.code, meta: error.meta }]
+        : [];
+  const fields = problems.map((p) => ({ field: p.field, errorCode: p.code, message: message(p.code, p.meta) }));
+  return { errorCode: error.code, message: message(error.code, error.meta), ...error.meta, ...(fields.length > 0 ? { fields } : {}) };
+}
+
+/** errorBody with the code's HTTP status; a 429 also carries its wait and window in Retry-After and RateLimit-* headers. */
+export function errorResponse(error: AppError, locale: Locale, extra: Record<string, unknown> = {}): NextResponse {
+  return NextResponse.json({ ...errorBody(error, locale), ...extra }, { status: error.status, headers: rateLimitHeaders(error) });
 }
 
 type Handler<P> = (request: NextRequest, params: P) => Promise<Response>;
+
+export type ApiRouteOptions = {
+  /** Honours an Idempotency-Key header (lib/http/idempotency.ts): for every POST that creates or sends. */
+  idempotent?: boolean;
+};
 
 /**
  * Wraps a route handler: control characters in the path, query or JSON body are refused first
  * (lib/validation/text.ts); AppError and zod failures become catalogue errors, anything else a 500.
  */
-export function apiRoute<P = Record<string, string>>(handler: Handler<P>) {
-  const answer = answering(handler);
+export function apiRoute<P = Record<string, string>>(handler: Handler<P>, options: ApiRouteOptions = {}) {
+  const answer = answering(options.idempotent ? idempotent(handler) : handler);
   // Timed for /api/metrics by the route's path pattern (never the raw path, whose ids would make a series each).
   // Answered in the request's log context (lib/http/request-id.ts); one line per answer, with the pattern too (the
   // raw path or query may hold a link secret).
@@ -115,6 +148,37 @@ export async function tokenFrom(request: NextRequest): Promise<string> {
     if (origin !== null && (!host || originHost(origin) !== host)) throw new AppError("FORBIDDEN");
   }
   return fromCookie;
+}
+
+/**
+ * Whose Idempotency-Key a request sends: its organisation and API key, or its organisation and signed-in user.
+ * Null when the credentials name nobody (the handler refuses those). Resolved without counting against the
+ * key's rate limit, which the handler counts.
+ */
+async function idempotencyScope(request: NextRequest): Promise<string | null> {
+  const apiKey = apiKeyFrom(request);
+  if (apiKey !== null) {
+    if (!isApiKeyShaped(apiKey)) return null;
+    const key = await db.apiKey.findUnique({
+      where: { keyHash: apiKeyHash(apiKey) },
+      select: { hexId: true, organization: { select: { hexId: true } } },
+    });
+    return key ? `org:${key.organization.hexId}:key:${key.hexId}` : null;
+  }
+  const context = await tokenFrom(request)
+    .then((token) => contextFromToken(token))
+    .catch(() => null);
+  return context ? `org:${context.organizationHexId}:user:${context.userHexId}` : null;
+}
+
+/** apiRoute with the `idempotent` option: for every POST that creates or sends. */
+export function idempotentRoute<P = Record<string, string>>(handler: Handler<P>) {
+  return apiRoute(handler, { idempotent: true });
+}
+
+/** `handler` honouring the Idempotency-Key header per caller; the same as apiRoute's `idempotent` option. */
+export function idempotent<P>(handler: Handler<P>): Handler<P> {
+  return withIdempotency(handler, idempotencyScope);
 }
 
 /** Whoever calls: an API key when one is sent, else the staff token. No privilege is checked. */

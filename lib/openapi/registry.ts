@@ -40,6 +40,8 @@ export type ApiOperation = {
   errorNotes?: Record<number, string>;
   /** A different error shape for one status (e.g. /authenticate's pending second factor). */
   errorBodies?: Record<number, SchemaRef>;
+  /** Honours an Idempotency-Key header (lib/http/idempotency.ts): every POST that creates or sends. */
+  idempotent?: boolean;
 };
 
 /**
@@ -59,12 +61,28 @@ export function answer(description: string, body?: SchemaRef | z.ZodType, status
 /** The `responses` of a creation: 201 with the record (or its hexId) as the body. */
 export const created = (body: SchemaRef | z.ZodType, description = "Created") => answer(description, body, 201);
 
-/** Spec §7/§8: every error answers `{ errorCode, message }` in the caller's language, with the field at fault. */
-export const apiErrorSchema = z.object({
-  errorCode: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).describe("Catalogue code; see messages errors.<code>"),
-  message: z.string().describe("The error in the caller's language (Accept-Language or the locale cookie)"),
-  field: z.string().optional().describe("The request field at fault, when there is one"),
+const errorCodeSchema = z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).describe("Catalogue code; see messages errors.<code>");
+
+/** One field at fault (lib/http/api.ts FieldError). */
+export const fieldErrorSchema = z.object({
+  field: z.string().describe("The request field, as a path into the body (e.g. steps.1.expiryMinutes)"),
+  errorCode: errorCodeSchema,
+  message: z.string().describe("What is wrong with this field, in the caller's language"),
 });
+
+/**
+ * Spec §7/§8: every error answers `{ errorCode, message, fields? }` in the caller's language (lib/http/api.ts
+ * errorBody). Other members are the values the message names (seconds, remaining, min, …).
+ */
+export const apiErrorShape = {
+  errorCode: errorCodeSchema,
+  message: z.string().describe("The error in the caller's language (Accept-Language or the locale cookie)"),
+  field: z.string().optional().describe("The (first) request field at fault, when there is one"),
+  fields: z.array(fieldErrorSchema).optional().describe("Every field at fault, each with its own code and message"),
+};
+export const apiErrorSchema = z
+  .looseObject(apiErrorShape)
+  .describe("Besides these, the values the message names: seconds (429, also in Retry-After), remaining, min, max, …");
 
 export const securitySchemes = {
   bearerAuth: {
@@ -116,6 +134,28 @@ const errorDescriptions: Record<number, string> = {
   429: "Too many requests; retry after the seconds given",
 };
 
+const integerHeader = (description: string) => ({ description, schema: { type: "integer", minimum: 0 } });
+/** What lib/security/rate-limit.ts's rateLimitHeaders puts on every 429. */
+const rateLimitedHeaders = {
+  "Retry-After": integerHeader("Seconds to wait before trying again (the body's `seconds`)"),
+  "RateLimit-Limit": integerHeader("Requests the window allows"),
+  "RateLimit-Remaining": integerHeader("Requests left in the window: 0"),
+  "RateLimit-Reset": integerHeader("Seconds until the window ends"),
+};
+
+const idempotencyKeyParameter = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+const idempotentReplayed = {
+  description: "`true` when the answer is the one first given to this Idempotency-Key",
+  schema: { type: "string", enum: ["true"] },
+};
+
 function errorStatuses(op: ApiOperation): number[] {
   const implied = [
     ...(op.body || op.query || op.pathParams ? [400] : []),
@@ -124,6 +164,7 @@ function errorStatuses(op: ApiOperation): number[] {
     ...(op.auth === "token" || op.auth === "tokenOrApiKey" ? [401, 403] : []),
     ...(op.auth === "optional" ? [401] : []),
     ...(op.auth === "tokenOrApiKey" || op.auth === "optional" ? [429] : []),
+    ...(op.idempotent ? [409] : []),
   ];
   const listed = [...(op.errors ?? []), ...Object.keys(op.errorBodies ?? {}).map(Number), ...Object.keys(op.errorNotes ?? {}).map(Number)];
   return [...new Set([...implied, ...listed])].sort((a, b) => a - b);
@@ -181,10 +222,19 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
       const body = op.errorBodies?.[status];
       responses[String(status)] = {
         description: op.errorNotes?.[status] ?? errorDescriptions[status] ?? "Error",
+        ...(status === 429 ? { headers: rateLimitedHeaders } : {}),
         content: body ? content(body, "output") : { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       };
     }
-    const parameterList = [...parameters(op.pathParams, "path"), ...parameters(op.query, "query")];
+    if (op.idempotent) {
+      for (const [status, answer] of Object.entries(responses) as [string, { headers?: Record<string, unknown> }][])
+        if (status.startsWith("2")) answer.headers = { ...answer.headers, "Idempotent-Replayed": idempotentReplayed };
+    }
+    const parameterList = [
+      ...parameters(op.pathParams, "path"),
+      ...parameters(op.query, "query"),
+      ...(op.idempotent ? [idempotencyKeyParameter] : []),
+    ];
     item[op.method] = {
       operationId: op.operationId,
       tags: [op.tag],

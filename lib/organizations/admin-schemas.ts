@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listSchema } from "@/lib/http/list-page";
 import { requiredText } from "@/lib/validation/fields";
 import { lineText } from "@/lib/validation/text";
 import { createUserInput, userView } from "@/lib/users/schemas";
@@ -41,10 +42,7 @@ export const organizationView = z.object({
 });
 
 /** One page of organisations, by name, with the page's place in the whole list. */
-export const organizationPage = z.object({
-  organizations: z.array(organizationView),
-  page: z.object({ size: z.number().int(), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int() }),
-});
+export const organizationPage = listSchema("organizations", organizationView);
 export type OrganizationPage = z.infer<typeof organizationPage>;
 export type OrganizationView = z.infer<typeof organizationView>;
 

@@ -5,6 +5,7 @@ import { db, type Tx } from "@/lib/db/client";
 import type { Organization, Prisma } from "@/lib/db/generated/client";
 import { getConfigNumber } from "@/lib/config/values";
 import { AppError } from "@/lib/errors/app-error";
+import { wholeList, type ListPage } from "@/lib/http/list-page";
 import { toDbLanguage, type Locale } from "@/lib/i18n/config";
 import { defaultRoles } from "@/lib/permissions/default-roles";
 import { asContactTaken, assertContactFree } from "@/lib/users/user-records";
@@ -76,7 +77,7 @@ export async function listOrganizations(context: AuthContext, raw: unknown): Pro
     db.organization.findMany({ where, include: withUserCount, orderBy: [{ name: "asc" }, { id: "asc" }], skip: page * size, take: size }),
   ]);
   return {
-    organizations: organizations.map(toView),
+    _embedded: { organizations: organizations.map(toView) },
     page: { size, totalElements: total, totalPages: Math.ceil(total / size), number: page },
   };
 }
@@ -164,7 +165,10 @@ async function adminRoleOf(organizationId: number, tx: Tx | typeof db = db) {
 }
 
 /** The people holding the organisation's administrator role. */
-export async function listManagers(context: AuthContext, organizationHexId: string): Promise<{ managers: ManagerView[] }> {
+export async function listManagers(
+  context: AuthContext,
+  organizationHexId: string,
+): Promise<{ _embedded: { managers: ManagerView[] }; page: ListPage }> {
   assertPlatformAdmin(context);
   const organization = await findOrganization(organizationHexId);
   const role = await adminRoleOf(organization.id);
@@ -173,8 +177,9 @@ export async function listManagers(context: AuthContext, organizationHexId: stri
     orderBy: [{ lastName: "asc" }, { firstName: "asc" }],
     take: 1000,
   });
-  return {
-    managers: users.map((u) => ({
+  return wholeList(
+    "managers",
+    users.map((u) => ({
       userHexId: u.hexId,
       firstName: u.firstName,
       lastName: u.lastName,
@@ -183,7 +188,7 @@ export async function listManagers(context: AuthContext, organizationHexId: stri
       enabled: u.enabled,
       invitationPending: u.passwordHash === null,
     })),
-  };
+  );
 }
 
 /**

@@ -2,6 +2,14 @@ import { AppError } from "@/lib/errors/app-error";
 import { redis } from "@/lib/queue/redis";
 
 /**
+ * RATE_LIMITED with what the limiter knows: `seconds` until the window ends (also the message's wait)
+ * and the window's `limit`, from which every 429 gets its Retry-After and RateLimit-* headers.
+ */
+function rateLimited(limit: number, ttl: number, windowSeconds: number): AppError {
+  return new AppError("RATE_LIMITED", { seconds: ttl > 0 ? ttl : windowSeconds, limit });
+}
+
+/**
  * Fixed-window limiter in Redis, shared by every web process. Throws RATE_LIMITED with the wait.
  * Keys name what is limited, e.g. `login:ip:1.2.3.4` or `mfa-send:user:42`. Returns the hits counted so far.
  */
@@ -9,10 +17,7 @@ export async function enforceRateLimit(key: string, limit: number, windowSeconds
   const fullKey = `rl:${key}`;
   const count = await redis().incr(fullKey);
   if (count === 1) await redis().expire(fullKey, windowSeconds);
-  if (count > limit) {
-    const ttl = await redis().ttl(fullKey);
-    throw new AppError("RATE_LIMITED", { seconds: ttl > 0 ? ttl : windowSeconds });
-  }
+  if (count > limit) throw rateLimited(limit, await redis().ttl(fullKey), windowSeconds);
   return count;
 }
 
@@ -29,8 +34,24 @@ export async function refuseOverLimit(key: string, limit: number): Promise<void>
   const fullKey = `rl:${key}`;
   const count = Number((await redis().get(fullKey)) ?? 0);
   if (count < limit) return;
-  const ttl = await redis().ttl(fullKey);
-  throw new AppError("RATE_LIMITED", { seconds: ttl > 0 ? ttl : 1 });
+  throw rateLimited(limit, await redis().ttl(fullKey), 1);
+}
+
+/**
+ * The headers of a 429 (RFC 9110 Retry-After; RateLimit-Limit/-Remaining/-Reset as named by the IETF
+ * httpapi-ratelimit-headers draft, Reset in seconds from now), from a RATE_LIMITED error's meta. Empty for any
+ * other error.
+ */
+export function rateLimitHeaders(error: AppError): Record<string, string> {
+  if (error.code !== "RATE_LIMITED") return {};
+  const seconds = Math.max(1, Math.ceil(Number(error.meta.seconds) || 1));
+  const headers: Record<string, string> = {
+    "retry-after": String(seconds),
+    "ratelimit-remaining": "0",
+    "ratelimit-reset": String(seconds),
+  };
+  if (typeof error.meta.limit === "number") headers["ratelimit-limit"] = String(error.meta.limit);
+  return headers;
 }
 
 /** Seconds until `key`'s window ends (the window's length when the key is gone). */

@@ -1,3 +1,4 @@
+import { wholeList } from "@/lib/http/list-page";
 import type { AuthContext } from "@/lib/auth/context";
 import { assertPerson } from "@/lib/api-keys/key-records";
 import { logOperation } from "@/lib/audit/operation-log";
@@ -61,7 +62,10 @@ export async function listWebhookEndpoints(context: AuthContext) {
     where: { organizationId: context.organizationId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
-  return { _embedded: { webhookEndpoints: endpoints.map((endpoint) => toWebhookView(endpoint)) } };
+  return wholeList(
+    "webhookEndpoints",
+    endpoints.map((endpoint) => toWebhookView(endpoint)),
+  );
 }
 
 export async function getWebhookEndpoint(context: AuthContext, hexId: string): Promise<WebhookView> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listSchema } from "@/lib/http/list-page";
 import { callbackUrl } from "@/lib/callbacks/callback-url";
 import { webhookEvents } from "./events";
 
@@ -40,7 +41,7 @@ export const webhookWithSecret = z.object({
 });
 export type WebhookWithSecret = z.infer<typeof webhookWithSecret>;
 
-export const webhookList = z.object({ _embedded: z.object({ webhookEndpoints: z.array(webhookView) }) });
+export const webhookList = listSchema("webhookEndpoints", webhookView);
 
 export const webhookDeliveryView = z.object({
   deliveryHexId: z.string(),

@@ -348,6 +348,14 @@ describe("authenticating with a key", () => {
     const limited = await readLogs(bearer(key.apiKey));
     expect(limited.status).toBe(429);
     expect(limited.body.errorCode).toBe("RATE_LIMITED");
+    // The wait and the window in the headers an HTTP client reads, agreeing with the body's seconds.
+    const wait = Number(limited.headers.get("retry-after"));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(limited.body).toMatchObject({ seconds: wait });
+    expect(limited.headers.get("ratelimit-limit")).toBe(String(apiKeyRequestsPerMinute));
+    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+    expect(limited.headers.get("ratelimit-reset")).toBe(String(wait));
     expect((await readLogs(bearer(other.apiKey))).status).toBe(200);
     await redis().del(counter);
   });

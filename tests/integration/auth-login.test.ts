@@ -86,10 +86,18 @@ describe("POST /api/authenticate", () => {
   it("rate-limits attempts per account", async () => {
     const user = await createTestUser(org);
     await db.user.update({ where: { id: user.id }, data: { lockedAt: new Date() } });
-    const codes: string[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await login(user.email)).body.errorCode as string);
-    expect(codes.slice(0, 10).every((c) => c === "USER_BLOCKED")).toBe(true);
-    expect(codes[10]).toBe("RATE_LIMITED");
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await login(user.email));
+    expect(answers.slice(0, 10).every((a) => a.body.errorCode === "USER_BLOCKED" && a.headers.get("retry-after") === null)).toBe(true);
+    const limited = answers[10]!;
+    expect(limited.status).toBe(429);
+    expect(limited.body.errorCode).toBe("RATE_LIMITED");
+    const wait = Number(limited.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(250);
+    expect(wait).toBeLessThanOrEqual(300);
+    expect(limited.headers.get("ratelimit-limit")).toBe("10");
+    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+    expect(limited.headers.get("ratelimit-reset")).toBe(String(wait));
   });
 });
 

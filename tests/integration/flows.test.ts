@@ -24,7 +24,7 @@ let adminAName: string;
 
 const path = (hexId: string, action = "") => `/api/flows/${hexId}${action ? `/${action}` : ""}`;
 const list = async (token: string, query: Record<string, string> = {}) =>
-  (await call<{ data: FlowView[] }>(listFlows, "/api/flows", { token, query })).body.data;
+  (await call<{ _embedded: { flows: FlowView[] } }>(listFlows, "/api/flows", { token, query })).body._embedded.flows;
 const create = (token: string, body: unknown) => call<FlowView & ErrorBody>(createFlow, "/api/flows", { body, token });
 const get = (token: string, hexId: string) => call<FlowView & ErrorBody>(getFlow, path(hexId), { token, params: { hexId } });
 const update = (token: string, hexId: string, body: unknown) =>
@@ -190,6 +190,7 @@ describe("flow title and values (spec §5)", () => {
         field,
         min,
         max,
+        fields: [{ field, errorCode: "FLOW_VALUE_OUT_OF_BOUNDS", message: `${invalidConfig}: el valor debe estar entre ${min} y ${max}.` }],
       });
     }
     const english = await call(createFlow, "/api/flows", {

@@ -5,6 +5,8 @@ import { POST as addMember } from "@/app/api/groups/[groupHexId]/members/route";
 import { DELETE as removeMember } from "@/app/api/groups/[groupHexId]/members/[userHexId]/route";
 import { db } from "@/lib/db/client";
 import type { GroupView } from "@/lib/groups/schemas";
+
+type GroupList = { _embedded: { groups: GroupView[] } };
 import { call } from "../support/http";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
@@ -77,8 +79,8 @@ describe("groups (/api/groups)", () => {
     expect(group).toMatchObject({ name, description: "Firmantes internos", members: [] });
     expect(group.groupHexId).toMatch(/^[0-9a-f]{32}$/);
     expect((await lastLog("GROUP_CREATE"))?.detail).toContain(`recordId=${group.groupHexId}`);
-    const listed = await call<GroupView[]>(listGroups, "/api/groups", { token: adminA });
-    expect(listed.body.map((g) => g.groupHexId)).toContain(group.groupHexId);
+    const listed = await call<GroupList>(listGroups, "/api/groups", { token: adminA });
+    expect(listed.body._embedded.groups.map((g) => g.groupHexId)).toContain(group.groupHexId);
 
     const again = await call(createGroup, "/api/groups", { body: { name: name.toLowerCase() }, token: adminA });
     expect(again.status).toBe(409);
@@ -181,9 +183,9 @@ describe("organisation isolation", () => {
       expect(attempt.status).toBe(404);
       expect(attempt.body.errorCode).toBe("NOT_FOUND");
     }
-    const listed = await call<GroupView[]>(listGroups, "/api/groups", { token: adminB });
-    expect(listed.body.map((g) => g.groupHexId)).not.toContain(group.groupHexId);
-    const after = (await call<GroupView[]>(listGroups, "/api/groups", { token: adminA })).body.find(
+    const listed = await call<GroupList>(listGroups, "/api/groups", { token: adminB });
+    expect(listed.body._embedded.groups.map((g) => g.groupHexId)).not.toContain(group.groupHexId);
+    const after = (await call<GroupList>(listGroups, "/api/groups", { token: adminA })).body._embedded.groups.find(
       (g) => g.groupHexId === group.groupHexId,
     );
     expect(after).toMatchObject({ name, members: [{ userHexId: memberA.hexId }] });

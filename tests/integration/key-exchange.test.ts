@@ -192,11 +192,22 @@ describe("getCartesianCoordinates", () => {
     for (const [body, code] of cases) {
       const answer = await coordinates(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body, JSON.stringify(body)).toEqual({ result: 0, errorCode: code, description: es(code, {}) });
+      // Spec §8's helper answer over the one error shape: message repeats the description.
+      expect(answer.body, JSON.stringify(body)).toMatchObject({
+        result: 0,
+        errorCode: code,
+        description: es(code, {}),
+        message: es(code, {}),
+      });
       expect(described("HelperFailure", answer.body)).toBe(true);
     }
     const english = await coordinates({ publicKey: "garbage" }, { "accept-language": "en-US" });
-    expect(english.body).toEqual({ result: 0, errorCode: "PUBLIC_KEY_INVALID", description: en("PUBLIC_KEY_INVALID") });
+    expect(english.body).toMatchObject({
+      result: 0,
+      errorCode: "PUBLIC_KEY_INVALID",
+      description: en("PUBLIC_KEY_INVALID"),
+      message: en("PUBLIC_KEY_INVALID"),
+    });
     expect((english.body as HelperFailure).description).toBeTruthy();
   });
 
@@ -377,7 +388,12 @@ describe("getFileByName", () => {
     for (const name of [`logo-${randomHex(16)}`, "contrato.pdf", `logo-${org.organization.hexId}x`]) {
       const { status, body } = await file(name);
       expect(status, name).toBe(404);
-      expect(body, name).toEqual({ result: 0, errorCode: "FILE_NOT_FOUND", description: es("FILE_NOT_FOUND") });
+      expect(body, name).toEqual({
+        result: 0,
+        errorCode: "FILE_NOT_FOUND",
+        description: es("FILE_NOT_FOUND"),
+        message: es("FILE_NOT_FOUND"),
+      });
     }
   });
 });

@@ -94,7 +94,7 @@ describe("POST /api/organizations", () => {
       query: { search: name },
       token: platformToken,
     });
-    expect(body.organizations.map((o) => o.organizationHexId)).toEqual([organization.organizationHexId]);
+    expect(body._embedded.organizations.map((o) => o.organizationHexId)).toEqual([organization.organizationHexId]);
     expect(body.page).toMatchObject({ totalElements: 1, totalPages: 1, number: 0 });
   });
 
@@ -109,7 +109,7 @@ describe("POST /api/organizations", () => {
         })
       ).body;
     const pages = await Promise.all([0, 1, 2, 3].map(pageOf));
-    expect(pages.map((p) => p.organizations.map((o) => o.name.slice(-1)))).toEqual([["a", "b"], ["c", "d"], ["e"], []]);
+    expect(pages.map((p) => p._embedded.organizations.map((o) => o.name.slice(-1)))).toEqual([["a", "b"], ["c", "d"], ["e"], []]);
     expect(pages[0]!.page).toEqual({ size: 2, totalElements: 5, totalPages: 3, number: 0 });
     // More than a page can hold is refused, not silently cut.
     const tooBig = await call(listOrganizations, "/api/organizations", { query: { size: "1000" }, token: platformToken });
@@ -263,11 +263,13 @@ describe("managers", () => {
     expect(stored.platformAdmin).toBe(false);
     expect((await call(listContacts, "/api/contacts", { token: signedIn.body.token! })).status).toBe(200);
 
-    const { body: list } = await call<{ managers: ManagerView[] }>(listManagers, `/api/organizations/${orgHexId}/managers`, {
+    const { body: list } = await call<{ _embedded: { managers: ManagerView[] } }>(listManagers, `/api/organizations/${orgHexId}/managers`, {
       token: platformToken,
       params: { orgHexId },
     });
-    expect(list.managers).toEqual([expect.objectContaining({ userHexId, email: person.email, invitationPending: false, enabled: true })]);
+    expect(list._embedded.managers).toEqual([
+      expect.objectContaining({ userHexId, email: person.email, invitationPending: false, enabled: true }),
+    ]);
     const rows = await events(stored.organizationId);
     expect(rows).toContainEqual(expect.objectContaining({ operationEventId: "MANAGER_INVITE", eventUserId: platformAdminId }));
 

@@ -12,6 +12,8 @@ import { verifyToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db/client";
 import { openApiDocument } from "@/lib/openapi/document";
 import type { RoleView } from "@/lib/roles/schemas";
+
+type RoleList = { _embedded: { roles: RoleView[] }; page: { size: number; totalElements: number; totalPages: number; number: number } };
 import { call } from "../support/http";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
@@ -77,8 +79,10 @@ describe("roles (/api/roles)", () => {
     const name = uniqueName("Auditor");
     const roleHexId = await create(adminA, { name, description: "Solo lectura" });
     expect(roleHexId).toMatch(/^[0-9a-f]{32}$/);
-    const { status, body } = await call<RoleView[]>(listRoles, "/api/roles", { token: adminA });
+    const { status, body: page } = await call<RoleList>(listRoles, "/api/roles", { token: adminA });
     expect(status).toBe(200);
+    const body = page._embedded.roles;
+    expect(page.page).toEqual({ size: body.length, totalElements: body.length, totalPages: 1, number: 0 });
     expect(body.find((r) => r.roleHexId === roleHexId)).toMatchObject({ name, description: "Solo lectura", users: 0, privileges: [] });
     const admin = body.find((r) => r.roleHexId === orgA.adminRole.hexId)!;
     expect(admin).toMatchObject({ users: 1, userAdministration: true });
@@ -281,9 +285,9 @@ describe("organisation isolation", () => {
       expect(attempt.status).toBe(404);
       expect(attempt.body.errorCode).toBe("NOT_FOUND");
     }
-    const listed = await call<RoleView[]>(listRoles, "/api/roles", { token: adminB });
-    expect(listed.body.map((r) => r.roleHexId)).not.toContain(roleHexId);
-    expect(listed.body.map((r) => r.roleHexId).sort()).toEqual([orgB.adminRole.hexId, orgB.operatorRole.hexId].sort());
+    const listed = (await call<RoleList>(listRoles, "/api/roles", { token: adminB })).body._embedded.roles;
+    expect(listed.map((r) => r.roleHexId)).not.toContain(roleHexId);
+    expect(listed.map((r) => r.roleHexId).sort()).toEqual([orgB.adminRole.hexId, orgB.operatorRole.hexId].sort());
     const after = await call<RoleView>(getRole, rolePath(roleHexId), { token: adminA, params });
     expect(after.body).toMatchObject({ name, privileges: ["CONTACTO:VIEW"] });
     // The same name is free in another organisation.

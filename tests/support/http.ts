@@ -23,7 +23,7 @@ export function clientAddressHeaders(ip: string): Record<string, string> {
   return { [clientAddressHeader]: `${process.env.RUBRICA_CLIENT_ADDRESS_TOKEN} ${ip}` };
 }
 
-/** Calls a route handler as Next would, with a real Request; returns status and parsed JSON. */
+/** Calls a route handler as Next would, with a real Request; returns status, parsed JSON and headers. */
 export async function call<T = Record<string, unknown>>(handler: unknown, path: string, options: CallOptions = {}) {
   const url = new URL(`http://127.0.0.1:3000${path}`);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
+import { apiRoute, idempotentRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
@@ -10,7 +10,7 @@ export const GET = apiRoute(async (request) => {
   return NextResponse.json(await listApiKeys(context));
 });
 
-export const POST = apiRoute(async (request) => {
+export const POST = idempotentRoute(async (request) => {
   const context = await requireAuth(request, apiKeysPrivilege);
   const body: unknown = await request.json().catch(() => ({}));
   // The full key is in this answer only: keep it out of every cache.

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { apiRoute, callerContext, requireAuth } from "@/lib/http/api";
+import { apiRoute, callerContext, idempotentRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { assertCatalogReader } from "@/lib/permissions/catalog-readers";
 import { listFlows } from "@/lib/flows/list-flows";
@@ -12,7 +12,7 @@ export const GET = apiRoute(async (request) => {
   return NextResponse.json(await listFlows(context, Object.fromEntries(request.nextUrl.searchParams)));
 });
 
-export const POST = apiRoute(async (request) => {
+export const POST = idempotentRoute(async (request) => {
   const context = await requireAuth(request, { kind: "privilege", module: "ORGANIZACION", action: "CREATE" });
   const body: unknown = await request.json().catch(() => ({}));
   return NextResponse.json(await createFlow(context, body, requestMeta(request.headers).ip), { status: 201 });

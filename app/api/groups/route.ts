@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { apiRoute, parseJson, requireAuth } from "@/lib/http/api";
+import { apiRoute, idempotentRoute, parseJson, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { createGroup } from "@/lib/groups/create-group";
 import { listGroups } from "@/lib/groups/list-groups";
@@ -10,7 +10,7 @@ export const GET = apiRoute(async (request) => {
   return NextResponse.json(await listGroups(context));
 });
 
-export const POST = apiRoute(async (request) => {
+export const POST = idempotentRoute(async (request) => {
   const context = await requireAuth(request, { kind: "privilege", module: "GRUPO", action: "CREATE" });
   const body = await parseJson(request, z.unknown());
   return NextResponse.json(await createGroup(context, body, requestMeta(request.headers).ip), { status: 201 });

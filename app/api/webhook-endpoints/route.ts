@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
+import { apiRoute, idempotentRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { apiKeysPrivilege } from "@/lib/api-keys/privilege";
 import { createWebhookEndpoint, listWebhookEndpoints } from "@/lib/webhooks/endpoints";
@@ -9,7 +9,7 @@ export const GET = apiRoute(async (request) => {
   return NextResponse.json(await listWebhookEndpoints(context));
 });
 
-export const POST = apiRoute(async (request) => {
+export const POST = idempotentRoute(async (request) => {
   const context = await requireAuth(request, apiKeysPrivilege);
   const body: unknown = await request.json().catch(() => ({}));
   // The secret is in this answer only: keep it out of every cache.

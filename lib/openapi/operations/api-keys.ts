@@ -22,6 +22,7 @@ export const apiKeyOperations = operationGroup(
   {
     method: "post",
     path: "/api/api-keys",
+    idempotent: true,
     operationId: "createApiKey",
     summary: "Create a key acting with one of the organisation's roles",
     description: `${privilege} The answer holds the full key, the only time it is returned. The role may grant nothing the caller lacks.`,
@@ -61,6 +62,7 @@ export const apiKeyOperations = operationGroup(
   {
     method: "post",
     path: "/api/api-keys/{apiUserHexId}/rotate",
+    idempotent: true,
     operationId: "rotateApiKey",
     summary: "A new secret for a key; the old one stops working at once",
     description: `${privilege} The answer holds the new full key, the only time it is returned.`,

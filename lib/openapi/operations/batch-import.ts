@@ -40,6 +40,7 @@ export const batchImportOperations: ApiOperation[] = [
   {
     method: "post",
     path: "/api/documents/batch",
+    idempotent: true,
     operationId: "commitBatchImport",
     tag: "Shipments",
     summary: "Create every shipment of a batch import file as a draft, or send them all; any row with an error creates nothing",

@@ -61,6 +61,7 @@ export const contactOperations = operationGroup(
   {
     method: "post",
     path: "/api/contacts",
+    idempotent: true,
     operationId: "createContact",
     summary: "Create a contact; its e-mail and phone become its first channels",
     needs: "CONTACTO:CREATE",
@@ -123,6 +124,7 @@ export const contactOperations = operationGroup(
   {
     method: "post",
     path: "/api/contacts/import",
+    idempotent: true,
     operationId: "importContacts",
     summary: "Import contacts from CSV or XLSX (multipart/form-data: `file`, `mode` preview or commit)",
     needs: "CONTACTO:IMPORT",
@@ -134,6 +136,7 @@ export const contactOperations = operationGroup(
   {
     method: "post",
     path: "/api/contacts/{contactHexId}/channels",
+    idempotent: true,
     operationId: "addContactChannel",
     summary: "Add an e-mail or SMS channel; it becomes the favourite when asked to or when the contact has none",
     needs: "CONTACTO:UPDATE",

@@ -31,6 +31,7 @@ export const documentTypeOperations = operationGroup(
   {
     method: "post",
     path: "/api/fileType",
+    idempotent: true,
     operationId: "createDocumentType",
     summary: "Create a document type; its name is unique in the organisation",
     needs: "ORGANIZACION:CREATE",

@@ -3,6 +3,7 @@ import { answer, created } from "../registry";
 import type { FlowView } from "@/lib/flows/flow-records";
 import { cloneFlowInput, compareTargets, createFlowInput, flowKinds, stepTypes, updateFlowInput } from "@/lib/flows/flow-schemas";
 import { listFlowsQuery } from "@/lib/flows/list-flows";
+import { listSchema } from "@/lib/http/list-page";
 import { hexIdPath, operationGroup } from "./common";
 
 // Flows as toFlowView builds them; `satisfies` keeps the schema and the view in step.
@@ -50,11 +51,12 @@ export const flowOperations = operationGroup(
     summary: "The organisation's flows, defaults first, then newest",
     description: readers,
     query: listFlowsQuery,
-    responses: answer("The flows under `data`", z.object({ data: z.array(flowViewSchema) })),
+    responses: answer("The flows, all in one page", listSchema("flows", flowViewSchema)),
   },
   {
     method: "post",
     path: "/api/flows",
+    idempotent: true,
     operationId: "createFlow",
     summary: "Create a flow: title, expiration, geolocation and the ordered steps",
     needs: "ORGANIZACION:CREATE",
@@ -126,6 +128,7 @@ export const flowOperations = operationGroup(
   {
     method: "post",
     path: "/api/flows/{hexId}/clone",
+    idempotent: true,
     operationId: "cloneFlow",
     summary: 'Copy a flow with its steps, inactive and not default; without a name it is called "<name> (copia)"',
     needs: "ORGANIZACION:CREATE",

@@ -37,6 +37,7 @@ export const logOperations = operationGroup(
   {
     method: "post",
     path: "/api/log/saveTransactionLog",
+    idempotent: true,
     operationId: "saveTransactionLog",
     summary: "Record an event of a shipment or validation in the transaction log (DOCUMENTO:UPDATE)",
     description:

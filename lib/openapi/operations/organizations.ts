@@ -8,6 +8,7 @@ import {
   organizationPage,
   organizationView,
 } from "@/lib/organizations/admin-schemas";
+import { listSchema } from "@/lib/http/list-page";
 import { hexIdPath, operationGroup } from "./common";
 
 export const organizationOperations = operationGroup(
@@ -53,6 +54,7 @@ export const organizationAdminOperations = operationGroup(
   {
     method: "post",
     path: "/api/organizations",
+    idempotent: true,
     operationId: "createOrganization",
     summary: "Create an organisation with its default roles (Administrador, Operador), signature flow and document type",
     description: `${platformOnly} The name is unique regardless of case (409 ORGANIZATION_NAME_EXISTS).`,
@@ -108,12 +110,13 @@ export const organizationAdminOperations = operationGroup(
     summary: "The organisation's administrators (the people holding its Administrador role)",
     description: platformOnly,
     pathParams: organizationPath,
-    responses: answer("The administrators", z.object({ managers: z.array(managerView) })),
+    responses: answer("The administrators, all in one page", listSchema("managers", managerView)),
     errors: [404],
   },
   {
     method: "post",
     path: "/api/organizations/{orgHexId}/managers",
+    idempotent: true,
     operationId: "inviteOrganizationManager",
     summary: "Invite an administrator to an organisation: the account gets its Administrador role and a /SetPass link is mailed",
     description: `${platformOnly} E-mail and phone must be free across the platform (409 EMAIL_IN_USE / PHONE_IN_USE).`,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { answer, created } from "../registry";
 import { groupInput, groupMemberInput, groupView } from "@/lib/groups/schemas";
 import { roleInput, rolePrivilegesInput, roleView } from "@/lib/roles/schemas";
+import { listSchema } from "@/lib/http/list-page";
 import { deleted, hexIdPath, operationGroup } from "./common";
 
 // Roles with their privileges (/roles, /rolePrivileges/{rolId}) and groups with their members (/groups).
@@ -21,11 +22,12 @@ export const roleOperations = operationGroup(
     operationId: "listRoles",
     summary: "The organisation's roles by name, with the authorities each grants and how many users hold it",
     needs: "ROL:VIEW",
-    responses: answer("The roles", z.array(roleView)),
+    responses: answer("The roles, all in one page", listSchema("roles", roleView)),
   },
   {
     method: "post",
     path: "/api/roles",
+    idempotent: true,
     operationId: "createRole",
     summary: "Create a role; it grants nothing until its privileges are set",
     needs: "ROL:CREATE",
@@ -91,11 +93,12 @@ export const groupOperations = operationGroup(
     operationId: "listGroups",
     summary: "The organisation's groups by name, with their members",
     needs: "GRUPO:VIEW",
-    responses: answer("The groups", z.array(groupView)),
+    responses: answer("The groups, all in one page", listSchema("groups", groupView)),
   },
   {
     method: "post",
     path: "/api/groups",
+    idempotent: true,
     operationId: "createGroup",
     summary: "Create an empty group",
     needs: "GRUPO:CREATE",
@@ -129,6 +132,7 @@ export const groupOperations = operationGroup(
   {
     method: "post",
     path: "/api/groups/{groupHexId}/members",
+    idempotent: true,
     operationId: "addGroupMember",
     summary: "Add a user of the organisation to a group",
     needs: "GRUPO:UPDATE",

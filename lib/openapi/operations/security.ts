@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { answer } from "../registry";
-import { errorCodes, type ErrorCode } from "@/lib/errors/codes";
+import { answer, apiErrorShape } from "../registry";
 import { cartesianInput } from "@/lib/security/cartesian-coordinates";
 import { operationGroup } from "./common";
 
@@ -8,10 +7,13 @@ import { operationGroup } from "./common";
 // /signprocess/getFileByName). Public; a failure answers result 0 with a description (spec §8).
 
 const helperFailure = {
-  schema: z.object({
+  // Spec §8's helper answer, over the one error shape.
+  schema: z.looseObject({
     result: z.literal(0),
-    errorCode: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).describe("Catalogue code; see messages errors.<code>"),
-    description: z.string().describe("The failure in the caller's language (Accept-Language or the locale cookie)"),
+    ...apiErrorShape,
+    description: z
+      .string()
+      .describe("The failure in the caller's language (Accept-Language or the locale cookie): the same text as message"),
   }),
   component: "HelperFailure",
 };

@@ -14,6 +14,7 @@ export const sendingOperations = operationGroup(
   {
     method: "post",
     path: "/api/documents/{documentHexId}/send",
+    idempotent: true,
     operationId: "sendDocument",
     summary: "Send a ready draft: the first order's signers are invited on their favourite channel",
     needs: "DOCUMENTO:CREATE",
@@ -35,6 +36,7 @@ export const sendingOperations = operationGroup(
   {
     method: "post",
     path: "/api/documents/{documentHexId}/signers/{signerHexId}/resend",
+    idempotent: true,
     operationId: "resendInvitation",
     summary: "Resend a signer's invitation with a fresh link; the previous link stops working",
     needs: "DOCUMENTO:CREATE",
@@ -46,6 +48,7 @@ export const sendingOperations = operationGroup(
   {
     method: "post",
     path: "/api/documents/{documentHexId}/deliveries/{deliveryId}/retry",
+    idempotent: true,
     operationId: "retryDelivery",
     summary: "Retry a delivery that failed: a new delivery is queued",
     needs: "DOCUMENTO:CREATE",

@@ -24,6 +24,7 @@ export const shipmentOperations = operationGroup(
   {
     method: "post",
     path: "/api/documents",
+    idempotent: true,
     operationId: "createDraft",
     summary: "Create a draft shipment (title, description, expiration, flow, tags, callbacks)",
     needs: "DOCUMENTO:CREATE",
@@ -67,6 +68,7 @@ export const shipmentOperations = operationGroup(
   {
     method: "post",
     path: "/api/documents/{documentHexId}/files",
+    idempotent: true,
     operationId: "uploadDraftFile",
     summary: "Add one PDF to a draft (multipart/form-data: `file`, optional `documentTypeHexId`)",
     needs: "DOCUMENTO:CREATE",

@@ -37,6 +37,7 @@ export const userOperations = operationGroup(
   {
     method: "post",
     path: "/api/users",
+    idempotent: true,
     operationId: "inviteUser",
     summary: "Invite a user: the account is created without a password and a /SetPass link is mailed",
     needs: "USUARIO:CREATE",

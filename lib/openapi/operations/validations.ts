@@ -44,6 +44,7 @@ export const validationLinkOperations = operationGroup(
   {
     method: "post",
     path: "/api/validations",
+    idempotent: true,
     operationId: "createValidationLink",
     summary: "Create an active validation link with a 4-digit PIN",
     needs: "FIRMA:CREATE",

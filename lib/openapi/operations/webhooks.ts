@@ -40,6 +40,7 @@ export const webhookOperations = operationGroup(
   {
     method: "post",
     path: "/api/webhook-endpoints",
+    idempotent: true,
     operationId: "createWebhookEndpoint",
     summary: "Subscribe a URL to events",
     description: `${privilege} The answer holds the endpoint's signing secret, the only time it is returned. ${signing}`,
@@ -77,6 +78,7 @@ export const webhookOperations = operationGroup(
   {
     method: "post",
     path: "/api/webhook-endpoints/{webhookHexId}/rotate-secret",
+    idempotent: true,
     operationId: "rotateWebhookSecret",
     summary: "A new signing secret; the old one keeps signing for 24 h",
     description: `${privilege} The answer holds the new secret, the only time it is returned. For 24 h deliveries carry two v1 signatures, one per secret, so either verifies.`,
@@ -86,6 +88,7 @@ export const webhookOperations = operationGroup(
   {
     method: "post",
     path: "/api/webhook-endpoints/{webhookHexId}/test",
+    idempotent: true,
     operationId: "testWebhookEndpoint",
     summary: "Send a webhook.test event to the endpoint now",
     description: privilege,
@@ -105,6 +108,7 @@ export const webhookOperations = operationGroup(
   {
     method: "post",
     path: "/api/webhook-endpoints/{webhookHexId}/deliveries/{deliveryHexId}/redeliver",
+    idempotent: true,
     operationId: "redeliverWebhook",
     summary: "Send a delivery's event again, as a new delivery",
     description: `${privilege} The body and event id are the first delivery's.`,

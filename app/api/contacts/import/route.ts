@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { apiRoute, requestLocale, requireAuth } from "@/lib/http/api";
+import { idempotentRoute, requestLocale, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { multipartEnvelopeBytes, readUploadForm } from "@/lib/http/read-form";
 import { AppError } from "@/lib/errors/app-error";
@@ -28,7 +28,7 @@ async function uploadedFile(request: NextRequest) {
  * POST multipart/form-data with `file` (CSV or XLSX) and `mode`: "preview" checks every row and
  * answers each row's errors in the caller's language; "commit" imports all rows or none.
  */
-export const POST = apiRoute(async (request) => {
+export const POST = idempotentRoute(async (request) => {
   const context = await requireAuth(request, { kind: "privilege", module: "CONTACTO", action: "IMPORT" });
   const { mode, file } = await uploadedFile(request);
   if (mode === "commit")

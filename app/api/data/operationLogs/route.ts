@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
+import { apiRoute, idempotentRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { listOperationLogs, saveClientOperation } from "@/lib/audit/session-logs";
 
-export const POST = apiRoute(async (request) => {
+export const POST = idempotentRoute(async (request) => {
   const context = await requireAuth(request);
   const body: unknown = await request.json().catch(() => ({}));
   return NextResponse.json(await saveClientOperation(context, body, requestMeta(request.headers).ip), { status: 201 });

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { assertAllowed } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors/app-error";
-import { apiRoute, errorResponse, requestLocale, requireAuth } from "@/lib/http/api";
+import { errorResponse, idempotentRoute, requestLocale, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { commitBatchImport } from "@/lib/documents/batch/commit-batch-import";
 import { localizeBatchErrors } from "@/lib/documents/batch/error-messages";
@@ -12,7 +12,7 @@ import { readBatchForm } from "@/lib/documents/batch/read-batch";
  * `send` (true|false). Every shipment is created (and sent when asked) or none is: any row with an
  * error answers 422 with every row's errors in the caller's language.
  */
-export const POST = apiRoute(async (request) => {
+export const POST = idempotentRoute(async (request) => {
   const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "IMPORT" });
   const upload = await readBatchForm(request);
   // Sending is what /prepare-document's send needs too.

@@ -1,13 +1,13 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { apiRoute, parseJson, requireAuth } from "@/lib/http/api";
+import { idempotentRoute, parseJson, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { addChannel } from "@/lib/contacts/add-channel";
 
 type Params = { contactHexId: string };
 
 /** Adds a channel; answers the contact with all its channels. */
-export const POST = apiRoute<Params>(async (request, { contactHexId }) => {
+export const POST = idempotentRoute<Params>(async (request, { contactHexId }) => {
   const context = await requireAuth(request, { kind: "privilege", module: "CONTACTO", action: "UPDATE" });
   const body = await parseJson(request, z.unknown());
   return NextResponse.json(await addChannel(context, contactHexId, body, requestMeta(request.headers).ip), { status: 201 });

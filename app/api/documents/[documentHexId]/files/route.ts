@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
+import { idempotentRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { AppError } from "@/lib/errors/app-error";
 import { uploadDraftFile } from "@/lib/documents/upload-draft-file";
@@ -9,7 +9,7 @@ import { multipartEnvelopeBytes, readUploadForm } from "@/lib/http/read-form";
 type Params = { documentHexId: string };
 
 // One file per request, so the browser can show each upload's progress.
-export const POST = apiRoute<Params>(async (request, { documentHexId }) => {
+export const POST = idempotentRoute<Params>(async (request, { documentHexId }) => {
   const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "CREATE" });
   const maxMb = await getConfigNumber(context.organizationId, "max_upload_mb");
   const form = await readUploadForm(request, maxMb * 1024 * 1024 + multipartEnvelopeBytes, {
