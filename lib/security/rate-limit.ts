@@ -43,7 +43,8 @@ export async function refuseOverLimit(key: string, limit: number): Promise<void>
  * other error.
  */
 export function rateLimitHeaders(error: AppError): Record<string, string> {
-  if (error.code !== "RATE_LIMITED") return {};
+  // Every 429 (RATE_LIMITED and the refusals that end a run of failures, such as the last wrong PIN) says how long to wait.
+  if (error.status !== 429) return {};
   const seconds = Math.max(1, Math.ceil(Number(error.meta.seconds) || 1));
   const headers: Record<string, string> = {
     "retry-after": String(seconds),

@@ -7,7 +7,7 @@ import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { linkState } from "./link-records";
 import { pinMatches } from "./pin";
-import { clientWaitSeconds, countWrongPin, forgetClientFailures, refuseBlockedClient } from "./pin-attempts";
+import { clientLimit, clientWaitSeconds, countWrongPin, forgetClientFailures, refuseBlockedClient } from "./pin-attempts";
 import { loginValidationInput } from "./schemas";
 import { validationProcessPath } from "./steps";
 
@@ -64,7 +64,11 @@ export async function loginValidation(validationHexId: string, raw: unknown, met
     // The last wrong PIN says so, with the wait, rather than "0 attempts left" followed by a refusal.
     if (remaining === 0) {
       const seconds = await clientWaitSeconds(link.id, meta.ip);
-      throw new AppError("VALIDATION_PIN_ATTEMPTS_EXHAUSTED", { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) });
+      throw new AppError("VALIDATION_PIN_ATTEMPTS_EXHAUSTED", {
+        seconds,
+        minutes: Math.max(1, Math.ceil(seconds / 60)),
+        limit: clientLimit,
+      });
     }
     throw new AppError("VALIDATION_PIN_INCORRECT", { remaining });
   }

@@ -309,6 +309,8 @@ describe("entering a validation link's PIN (/loginvalidation)", () => {
     expect(last.status).toBe(429);
     expect(last.body.errorCode).toBe("VALIDATION_PIN_ATTEMPTS_EXHAUSTED");
     expect(last.body.message).toBe("El PIN no es correcto y no le quedan intentos. Espere 15 minutos e inténtelo de nuevo.");
+    expect(Number(last.headers.get("retry-after"))).toBe(last.body.seconds);
+    expect(last.headers.get("ratelimit-limit")).toBe(String(clientLimit));
     const refused = await enter(hexId, "8642", "198.51.100.50");
     expect(refused.status).toBe(429);
     expect(refused.body.errorCode).toBe("RATE_LIMITED");
