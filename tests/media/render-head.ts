@@ -58,7 +58,7 @@ const axisBehindNose = 0.75;
 /** The ring of hair, ears and neck that stretches around the face: its size relative to the face's outline. */
 const ringScale = 1.6;
 /** How wide the jaw drops at the loudest syllable, in face widths. */
-const mouthOpening = 0.09;
+export const mouthOpening = 0.09;
 
 const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
 
@@ -113,6 +113,8 @@ export type Head = {
   triangles: number[];
   mouthFan: number[];
   ring: [number, number][];
+  /** How much of the jaw's drop each vertex follows when the mouth opens (0..1). */
+  mouthWeights: number[];
   faceWidth: number;
   faceHeight: number;
   axis: { x: number; y: number; z: number };
@@ -146,10 +148,27 @@ export function buildHead(texture: Picture, mesh: FaceMesh): Head {
     triangles: mesh.triangles,
     mouthFan,
     ring,
+    mouthWeights: mouthWeights(vertices, faceWidth, faceHeight),
     faceWidth,
     faceHeight,
     axis: { x: nose[0], y: centre[1]!, z: nose[2] + axisBehindNose * faceWidth },
   };
+}
+
+/**
+ * When the mouth opens the jaw drops: the lower lip and everything below the mouth's line move down, most in the
+ * middle, nothing at the corners and the upper lip; the mouth's centre (vertex 468) half as far.
+ */
+function mouthWeights(vertices: Vertex[], faceWidth: number, faceHeight: number): number[] {
+  const mouth = vertices[468]!;
+  const lowerLip = new Set<number>(meshIndex.lowerLip);
+  const still = new Set<number>([...meshIndex.upperInnerLip, ...meshIndex.mouthCorners]);
+  return vertices.map((v, i) => {
+    if (i === 468) return 0.5;
+    if (still.has(i) || (!lowerLip.has(i) && v[1] <= mouth[1] + 0.02 * faceHeight)) return 0;
+    const across = Math.min(1, Math.abs(v[0] - mouth[0]) / (0.55 * faceWidth));
+    return 1 - across * across;
+  });
 }
 
 /** What the head does in one frame: yaw (+ = the person's left), pitch, roll (radians), shift (px), eyes, mouth. */
@@ -168,19 +187,8 @@ function expression(head: Head, pose: HeadPose): Vertex[] {
     );
   }
   if (pose.mouth > 0) {
-    // The jaw drops: the lower lip and everything below the mouth's line move down, most in the middle.
     const drop = pose.mouth * mouthOpening * head.faceWidth;
-    const mouth = head.vertices[468]!;
-    const lowerLip = new Set<number>(meshIndex.lowerLip);
-    const still = new Set<number>([...meshIndex.upperInnerLip, ...meshIndex.mouthCorners]);
-    for (let i = 0; i < 468; i++) {
-      if (still.has(i)) continue;
-      const v = head.vertices[i]!;
-      if (!lowerLip.has(i) && v[1] <= mouth[1] + 0.02 * head.faceHeight) continue;
-      const across = Math.min(1, Math.abs(v[0] - mouth[0]) / (0.55 * head.faceWidth));
-      vertices[i]![1] += drop * (1 - across * across);
-    }
-    vertices[468]![1] += drop / 2;
+    head.mouthWeights.forEach((weight, i) => (vertices[i]![1] += drop * weight));
   }
   return vertices;
 }
