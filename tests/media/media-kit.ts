@@ -339,3 +339,28 @@ export function webmEncoder(out: string, options: { width: number; height: numbe
 export function isMain(url: string): boolean {
   return Boolean(process.argv[1]) && url === pathToFileURL(path.resolve(process.argv[1]!)).href;
 }
+
+/** Frame `index` of a video (the fake camera's face.y4m) as PNG or JPEG bytes. */
+export function fakeCameraFrame(video: string, index: number, format: "png" | "mjpeg" = "png"): Buffer {
+  return execFileSync(
+    "ffmpeg",
+    [
+      "-loglevel",
+      "error",
+      "-i",
+      video,
+      "-vf",
+      `select=eq(n\\,${index})`,
+      "-frames:v",
+      "1",
+      "-f",
+      "image2pipe",
+      "-vcodec",
+      format,
+      "-q:v",
+      "3",
+      "-",
+    ],
+    { maxBuffer: 32 * 1024 * 1024 },
+  );
+}
