@@ -24,7 +24,7 @@ async function main() {
   for (let index = 0; index < 150; index += 5) {
     const mesh = await faceMesh(await readPicture(fakeCameraFrame(capture.video, index)));
     if (!mesh) continue;
-    const [nose, left, right] = [mesh.points[meshIndex.noseTip], mesh.points[33], mesh.points[263]];
+    const [nose, left, right] = [mesh.points[meshIndex.noseTip]!, mesh.points[33]!, mesh.points[263]!];
     const frontality = Math.abs(nose[0] - (left[0] + right[0]) / 2) / Math.abs(right[0] - left[0]);
     if (!best || frontality < best.frontality) best = { index, frontality };
   }

@@ -70,9 +70,9 @@ async function frameOf(file: string, width: number, height: number): Promise<Pic
   const photo = await readPicture(file, { width: 1280, height: 1280 });
   const mesh = await faceMesh(photo);
   if (!mesh) throw new Error(`No face found in ${file}`);
-  const faceWidth = distance(mesh.points[meshIndex.cheekLeft], mesh.points[meshIndex.cheekRight]);
+  const faceWidth = distance(mesh.points[meshIndex.cheekLeft]!, mesh.points[meshIndex.cheekRight]!);
   const scale = (width * 0.34) / faceWidth;
-  const nose = mesh.points[meshIndex.noseTip];
+  const nose = mesh.points[meshIndex.noseTip]!;
   const scaled = await readPicture(
     await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } })
       .png()
