@@ -69,6 +69,9 @@ async function main() {
   try {
     const context = await browser.newContext();
     await context.grantPermissions(["camera", "microphone"], { origin: url.slice(0, -1) });
+    // tsx (esbuild, keepNames) wraps named functions in a __name(...) helper that the page lacks; Playwright's own
+    // test runner does not. The helper is given to the page so the honest camera's script runs here as it does there.
+    await context.addInitScript("globalThis.__name = (target) => target;");
     await honestCamera(context);
     const tab = await context.newPage();
     await tab.goto(url);
