@@ -246,7 +246,12 @@ function installHonestCamera(head: HonestHead | null) {
         const b = ((y1 - y0) * (v2 - v0) - (y2 - y0) * (v1 - v0)) / det;
         const d = ((y2 - y0) * (u1 - u0) - (y1 - y0) * (u2 - u0)) / det;
         context.setTransform(a, b, c, d, x0 - a * u0 - c * v0, y0 - b * u0 - d * v0);
-        context.drawImage(texture, 0, 0);
+        // Only the triangle's part of the texture (with a pixel's margin): drawing the whole frame per triangle is slow.
+        const [left, top] = [Math.max(0, Math.floor(Math.min(u0, u1, u2)) - 1), Math.max(0, Math.floor(Math.min(v0, v1, v2)) - 1)];
+        const right = Math.min(texture.naturalWidth, Math.ceil(Math.max(u0, u1, u2)) + 1);
+        const bottom = Math.min(texture.naturalHeight, Math.ceil(Math.max(v0, v1, v2)) + 1);
+        if (right > left && bottom > top)
+          context.drawImage(texture, left, top, right - left, bottom - top, left, top, right - left, bottom - top);
       }
       context.restore();
     }
@@ -293,8 +298,15 @@ function installHonestCamera(head: HonestHead | null) {
 
     const draw = () => {
       const yaw = yawNow(performance.now());
-      if (yaw === 0) context.drawImage(video, 0, 0, canvas.width, canvas.height);
-      else drawHead(yaw);
+      if (yaw !== 0) {
+        try {
+          drawHead(yaw);
+          return;
+        } catch (error) {
+          console.warn("honest camera: the head could not be drawn", error);
+        }
+      }
+      context.drawImage(video, 0, 0, canvas.width, canvas.height);
     };
     draw();
     const timer = setInterval(draw, 1000 / 15);
