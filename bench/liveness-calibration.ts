@@ -1,0 +1,181 @@
+// Calibration of the video liveness check on the liveness evaluation set (tests/media/eval-set.ts: real faces
+// from npm packages, each as a rendered head answering the prompts, the same head ignoring them, and each picture
+// attack), judged by exactly the worker's code path: scripts/identity-check.ts --batch, one case per video (the
+// video, the source photo as the selfie, the digits read, the prompts answered). It prints, per kind, how the
+// videos were judged, the attack refusal per kind, the bona fide acceptance, the share of prompt-ignoring people
+// asked to repeat (never called an attack), and the seconds per video.
+//
+// Beside the judge it prints what the face engine sees in each kind, so thresholds can be chosen with a margin:
+// in each prompt window, the largest turn of the nose in the prompted direction (face widths, from face-api's 68
+// points, relative to a frontal frame at 1.5 s) and the largest homography residual (the 68 points of the frontal
+// frame mapped onto the window's by the best single homography, RMS error in face widths): a flat picture fits
+// one homography whatever its motion, a turning head does not.
+//
+//   npx tsx bench/liveness-calibration.ts [--dir DIR] [--faces 12] [--per-kind 1] [--no-judge]
+import "dotenv/config";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { detectFaces } from "@/lib/face/face-engine";
+import { noseOffset } from "../tests/media/check-media";
+import { buildEvalSet, defaultEvalDir, type EvalCase, evalKinds } from "../tests/media/eval-set";
+
+type Point = { x: number; y: number };
+
+/** Least-squares homography (h33 = 1) from a to b on Hartley-normalised points; RMS transfer error in `unit`s. */
+export function homographyResidual(a: Point[], b: Point[], unit: number): number {
+  const normalise = (points: Point[]) => {
+    const cx = points.reduce((s, p) => s + p.x, 0) / points.length;
+    const cy = points.reduce((s, p) => s + p.y, 0) / points.length;
+    const scale = Math.SQRT2 / (points.reduce((s, p) => s + Math.hypot(p.x - cx, p.y - cy), 0) / points.length);
+    return { points: points.map((p) => ({ x: (p.x - cx) * scale, y: (p.y - cy) * scale })), scale };
+  };
+  const na = normalise(a);
+  const nb = normalise(b);
+  const ata = Array.from({ length: 8 }, () => new Array<number>(9).fill(0));
+  na.points.forEach((p, i) => {
+    const q = nb.points[i]!;
+    for (const [row, rhs] of [
+      [[p.x, p.y, 1, 0, 0, 0, -q.x * p.x, -q.x * p.y], q.x],
+      [[0, 0, 0, p.x, p.y, 1, -q.y * p.x, -q.y * p.y], q.y],
+    ] as [number[], number][]) {
+      for (let r = 0; r < 8; r++) {
+        for (let c = 0; c < 8; c++) ata[r]![c]! += row[r]! * row[c]!;
+        ata[r]![8]! += row[r]! * rhs;
+      }
+    }
+  });
+  for (let col = 0; col < 8; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < 8; r++) if (Math.abs(ata[r]![col]!) > Math.abs(ata[pivot]![col]!)) pivot = r;
+    [ata[col], ata[pivot]] = [ata[pivot]!, ata[col]!];
+    for (let r = 0; r < 8; r++) {
+      if (r === col) continue;
+      const f = ata[r]![col]! / ata[col]![col]!;
+      for (let c = col; c < 9; c++) ata[r]![c]! -= f * ata[col]![c]!;
+    }
+  }
+  const h = ata.map((row, i) => row[8]! / row[i]!);
+  let sum = 0;
+  na.points.forEach((p, i) => {
+    const w = h[6]! * p.x + h[7]! * p.y + 1;
+    const x = (h[0]! * p.x + h[1]! * p.y + h[2]!) / w;
+    const y = (h[3]! * p.x + h[4]! * p.y + h[5]!) / w;
+    sum += (x - nb.points[i]!.x) ** 2 + (y - nb.points[i]!.y) ** 2;
+  });
+  return Math.sqrt(sum / a.length) / nb.scale / unit;
+}
+
+/** Frames of `video` at the given times (ms), as PNG bytes, one ffmpeg run. */
+function framesAt(video: string, times: number[], fps = 15): Uint8Array[] {
+  const dir = mkdtempSync(path.join(tmpdir(), "rubrica-calib-"));
+  try {
+    const select = times.map((ms) => `eq(n\\,${Math.round((ms / 1000) * fps)})`).join("+");
+    execFileSync("ffmpeg", ["-loglevel", "error", "-i", video, "-vf", `select='${select}'`, "-vsync", "0", path.join(dir, "%03d.png")]);
+    return readdirSync(dir)
+      .sort()
+      .map((name) => new Uint8Array(readFileSync(path.join(dir, name))));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The largest prompted turn and homography residual over the prompt windows of one video (null: no face). */
+async function geometry(item: EvalCase): Promise<{ turn: number; residual: number } | null> {
+  const windows = item.prompts.map((p) => [0.15, 0.4, 0.65, 0.9].map((f) => p.atMs + 300 + f * (p.durationMs + 400)));
+  const frames = framesAt(item.video, [1500, ...windows.flat()]);
+  const faces = await Promise.all(frames.map(async (frame) => (await detectFaces(frame)).faces[0] ?? null));
+  const base = faces[0];
+  if (!base) return null;
+  const width = Math.hypot(base.landmarks[16]!.x - base.landmarks[0]!.x, base.landmarks[16]!.y - base.landmarks[0]!.y);
+  let turn = -Infinity;
+  let residual = 0;
+  item.prompts.forEach((prompt, p) => {
+    for (let k = 0; k < 4; k++) {
+      const face = faces[1 + p * 4 + k];
+      if (!face) continue;
+      const sign = prompt.action === "turn_left" ? 1 : -1;
+      turn = Math.max(turn, sign * (noseOffset(face.landmarks) - noseOffset(base.landmarks)));
+      residual = Math.max(residual, homographyResidual(base.landmarks, face.landmarks, width));
+    }
+  });
+  return { turn, residual };
+}
+
+/** Runs the operator command (the worker's code path) on the cases; one result per case, in order. */
+function judge(cases: EvalCase[], dir: string): { decision: string; reasons?: string[]; ms: number }[] {
+  const batch = path.join(dir, "batch.jsonl");
+  writeFileSync(
+    batch,
+    cases.map(({ selfie, video, digits, prompts }) => JSON.stringify({ selfie, video, digits, prompts })).join("\n") + "\n",
+  );
+  const output = execFileSync("npx", ["tsx", "scripts/identity-check.ts", "--batch", batch], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return output
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { liveness?: { decision: string; reasons?: string[] }; ms: number })
+    .map((result) => ({ decision: result.liveness?.decision ?? "none", reasons: result.liveness?.reasons, ms: result.ms }));
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.floor(sorted.length / 2)]!;
+};
+const pct = (n: number, of: number) => (of === 0 ? "-" : `${((100 * n) / of).toFixed(1)}% (${n}/${of})`);
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      dir: { type: "string", default: defaultEvalDir },
+      faces: { type: "string", default: "12" },
+      "per-kind": { type: "string", default: "1" },
+      "no-judge": { type: "boolean", default: false },
+    },
+  });
+  const cases = await buildEvalSet({ dir: values.dir, faces: Number(values.faces), perKind: Number(values["per-kind"]) });
+  const made = cases.filter((c) => readdirSync(path.dirname(c.video)).includes(path.basename(c.video)));
+  console.log(`Evaluation set: ${made.length} videos of ${new Set(made.map((c) => c.face)).size} faces in ${values.dir}`);
+
+  console.log("\nWhat face-api sees in the prompt windows (median over the kind's videos; max over each video's windows):");
+  console.log("kind            videos  prompted turn (face widths)  homography residual (face widths)");
+  for (const kind of evalKinds) {
+    const measured = (await Promise.all(made.filter((c) => c.kind === kind).map(geometry))).filter((g) => g !== null);
+    console.log(
+      `${kind.padEnd(15)} ${String(measured.length).padStart(6)}  ${median(measured.map((g) => g.turn))
+        .toFixed(3)
+        .padStart(27)}  ${median(measured.map((g) => g.residual))
+        .toFixed(4)
+        .padStart(33)}`,
+    );
+  }
+
+  if (values["no-judge"]) return;
+  const results = judge(made, values.dir);
+  console.log("\nThe judge (scripts/identity-check.ts --batch, the worker's code path and configuration):");
+  console.log("kind            videos  live  attack  repeat  review  other  s/video");
+  for (const kind of evalKinds) {
+    const of = results.filter((_, i) => made[i]!.kind === kind);
+    const count = (decision: string) => of.filter((r) => r.decision === decision).length;
+    const other = of.length - ["live", "attack", "repeat", "review"].reduce((s, d) => s + count(d), 0);
+    console.log(
+      `${kind.padEnd(15)} ${String(of.length).padStart(6)}  ${String(count("live")).padStart(4)}  ${String(count("attack")).padStart(6)}  ${String(count("repeat")).padStart(6)}  ${String(count("review")).padStart(6)}  ${String(other).padStart(5)}  ${(of.reduce((s, r) => s + r.ms, 0) / Math.max(of.length, 1) / 1000).toFixed(2).padStart(7)}`,
+    );
+  }
+  const attacks = results.filter((_, i) => !["live", "ignored"].includes(made[i]!.kind));
+  const live = results.filter((_, i) => made[i]!.kind === "live");
+  const ignored = results.filter((_, i) => made[i]!.kind === "ignored");
+  console.log(`\nattacks refused (attack): ${pct(attacks.filter((r) => r.decision === "attack").length, attacks.length)} (goal ≥ 95%)`);
+  console.log(`attacks accepted (live): ${pct(attacks.filter((r) => r.decision === "live").length, attacks.length)}`);
+  console.log(`bona fide accepted (live): ${pct(live.filter((r) => r.decision === "live").length, live.length)} (goal ≥ 98%)`);
+  console.log(`prompts ignored, asked to repeat: ${pct(ignored.filter((r) => r.decision === "repeat").length, ignored.length)}`);
+  console.log(
+    `prompts ignored, called an attack: ${pct(ignored.filter((r) => r.decision === "attack").length, ignored.length)} (must be 0)`,
+  );
+}
+
+await main();
