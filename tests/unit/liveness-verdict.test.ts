@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { configDefaults } from "@/lib/config/values";
 import { framePlan, livenessThresholds, livenessVerdict, type SampledFrame } from "@/lib/evidence/liveness-check";
-import type { LivenessPrompt } from "@/lib/evidence/video-challenge";
+import { type LivenessPrompt, livenessPrompts, minRecordingMs } from "@/lib/evidence/video-challenge";
 import type { DetectedFace } from "@/lib/face/face-engine";
 import { mouthOpening, planarResidual, type Point, yawOf } from "@/lib/face/landmark-geometry";
 
@@ -227,5 +227,22 @@ describe("the liveness verdict", () => {
       reasons: ["FEW_MATCHED_FRAMES"],
       matchedFrames: 2,
     });
+  });
+});
+
+describe("the challenge's prompts", () => {
+  it("asks for two turns at random moments: the first 2.5-4 s in, the second 3.5-5 s later, each shown 2 s, both directions drawn", () => {
+    const drawn = Array.from({ length: 300 }, () => livenessPrompts());
+    for (const [first, second] of drawn) {
+      expect(first!.atMs).toBeGreaterThanOrEqual(2500);
+      expect(first!.atMs).toBeLessThanOrEqual(4000);
+      expect(second!.atMs - first!.atMs).toBeGreaterThanOrEqual(3500);
+      expect(second!.atMs - first!.atMs).toBeLessThanOrEqual(5000);
+      expect([first!.durationMs, second!.durationMs]).toEqual([2000, 2000]);
+    }
+    const actions = new Set(drawn.map((pair) => pair.map((p) => p.action).join(",")));
+    expect(actions).toEqual(new Set(["turn_left,turn_left", "turn_left,turn_right", "turn_right,turn_left", "turn_right,turn_right"]));
+    expect(new Set(drawn.map(([first]) => first!.atMs)).size).toBeGreaterThan(100);
+    expect(minRecordingMs(prompts)).toBe(10_000);
   });
 });
