@@ -2,7 +2,7 @@ import { z } from "zod";
 import { configDefaults, getConfigValues } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { detectFaces, type DetectedFace, faceDistance, faceModels } from "@/lib/face/face-engine";
-import { displacement, mouthOpening, planarResidual, yawOf } from "@/lib/face/landmark-geometry";
+import { displacement, mouthOpening, planarResidual, rollOf, yawOf } from "@/lib/face/landmark-geometry";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { storage } from "@/lib/storage";
 import { latestInStep } from "./captured-evidence";
@@ -64,6 +64,13 @@ export function livenessThresholds(values: Record<string, string>): LivenessThre
   };
 }
 
+/**
+ * The mouth is read only on faces near upright and facing the camera (face-api's landmarks are placed
+ * on the detection box unrotated: on a face tilted 18° or turned, the lips' points wander by more than
+ * a spoken syllable opens them), and only when at least mouthFramesNeeded such frames were seen.
+ */
+const mouthMaxRoll = 10;
+const mouthFramesNeeded = 3;
 /** Below this share of minParallax a prompted turn is flat (a picture); between it and minParallax, a person decides. */
 const flatShare = 0.6;
 
@@ -94,6 +101,7 @@ export type LivenessReason =
   | "NO_MOVEMENT"
   | "NO_MOUTH_MOVEMENT"
   | "NO_VOICE"
+  | "MOUTH_NOT_SEEN"
   | "NO_BASELINE"
   | "FEW_MATCHED_FRAMES"
   | "FRAMES_WITHOUT_FACE"
@@ -217,9 +225,11 @@ export function livenessVerdict(
   const residuals: number[] = [];
   const displacements: number[] = [];
   const mouths: number[] = [];
+  const referenceYaw = reference ? yawOf(reference) : 0;
   for (const f of present) {
     const face = single(f)!;
-    mouths.push(mouthOpening(face.landmarks));
+    const upright = Math.abs(rollOf(face.landmarks)) <= mouthMaxRoll;
+    if (upright && Math.abs(yawOf(face.landmarks) - referenceYaw) < thresholds.minTurn / 2) mouths.push(mouthOpening(face.landmarks));
     if (!reference) continue;
     residuals.push(planarResidual(reference, face.landmarks));
     displacements.push(displacement(reference, face.landmarks));
@@ -249,7 +259,7 @@ export function livenessVerdict(
     };
   });
   const voicePeak = maxOf([...envelope]) ?? 0;
-  const mouthVariation = mouths.length >= 2 ? Math.max(...mouths) - Math.min(...mouths) : null;
+  const mouthVariation = mouths.length >= mouthFramesNeeded ? Math.max(...mouths) - Math.min(...mouths) : null;
   const maxResidual = maxOf(residuals);
   const maxDisplacement = maxOf(displacements);
   const movement: LivenessMeasurements = {
@@ -318,9 +328,11 @@ export function livenessVerdict(
     const wrongWay = promptResults.some((p) => !p.answered && p.opposite !== null && p.opposite >= minTurn);
     return repeat(wrongWay ? ["WRONG_DIRECTION"] : ["PROMPT_NOT_ANSWERED"]);
   }
-  // A 3D head that turned as asked but whose mouth never moved while a voice read the digits: a mask.
-  if (!mouthMoved) return movement.voiceHeard ? attack(["NO_MOUTH_MOVEMENT"]) : repeat(["NO_VOICE"]);
   if (!movement.voiceHeard) return repeat(["NO_VOICE"]);
+  // The mouth was not seen upright and facing the camera often enough to tell: a person decides.
+  if (mouthVariation === null) return { check: "IN_REVIEW", decision: "review", reason: null, reasons: ["MOUTH_NOT_SEEN"], ...base };
+  // A 3D head that turned as asked but whose mouth never moved while a voice read the digits: a mask.
+  if (!mouthMoved) return attack(["NO_MOUTH_MOVEMENT"]);
 
   const reasons: LivenessVerdict["reasons"] = [];
   if (described.length === 0 || matchedFrames < described.length) reasons.push("FEW_MATCHED_FRAMES");

@@ -41,6 +41,13 @@ export function yawOf(landmarks: readonly Point[]): number {
   return ((nose.x - middle.x) * axis.x + (nose.y - middle.y) * axis.y) / norm / faceWidth(landmarks);
 }
 
+/** The eyes' axis angle to the image's horizontal, in degrees: the head's in-plane tilt (roll). */
+export function rollOf(landmarks: readonly Point[]): number {
+  const leftEye = mean(landmarks.slice(36, 42));
+  const rightEye = mean(landmarks.slice(42, 48));
+  return (Math.atan2(rightEye.y - leftEye.y, rightEye.x - leftEye.x) * 180) / Math.PI;
+}
+
 /**
  * The inner lips' opening (mean gap of the three inner pairs 61-67, 62-66, 63-65) in face heights (the
  * eyes' midpoint to the chin, point 8), not widths: a picture turned about its vertical axis narrows,
