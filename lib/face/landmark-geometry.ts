@@ -85,7 +85,7 @@ const apply = (h: Matrix3, p: Point): Point => {
 function smallestEigenvector(matrix: number[][]): number[] {
   const n = matrix.length;
   const a = matrix.map((row) => [...row]);
-  const v = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
+  const v = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j): number => (i === j ? 1 : 0)));
   for (let sweep = 0; sweep < 60; sweep++) {
     let off = 0;
     for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += a[p]![q]! ** 2;
@@ -139,7 +139,11 @@ export function fitHomography(from: readonly Point[], to: readonly Point[]): Mat
       [-p.x, -p.y, -1, 0, 0, 0, q.x * p.x, q.x * p.y, q.x],
       [0, 0, 0, -p.x, -p.y, -1, q.y * p.x, q.y * p.y, q.y],
     ];
-    for (const row of rows) for (let r = 0; r < 9; r++) for (let c = 0; c < 9; c++) ata[r]![c]! += row[r]! * row[c]!;
+    for (const row of rows)
+      for (let r = 0; r < 9; r++) {
+        const line = ata[r]!;
+        for (let c = 0; c < 9; c++) line[c] = line[c]! + row[r]! * row[c]!;
+      }
   }
   const hn = smallestEigenvector(ata) as Matrix3;
   // H = T_to⁻¹ · Hn · T_from; T_to is a scale and a shift, so its inverse is written out.

@@ -78,8 +78,8 @@ const prompts: LivenessPrompt[] = [
   { action: "turn_left", atMs: 3000, durationMs: 2000 },
   { action: "turn_right", atMs: 7000, durationMs: 2000 },
 ];
-const voice = Array.from({ length: 200 }, (_, i) => (i > 20 && i < 60 ? 0.2 : 0.003));
-const silence = Array.from({ length: 200 }, () => 0.003);
+const voice: number[] = Array.from({ length: 200 }, (_, i) => (i > 20 && i < 60 ? 0.2 : 0.003));
+const silence: number[] = Array.from({ length: 200 }, () => 0.003);
 
 /** The frames the judge samples (framePlan) for a 10 s recording, each with the face `at(ms)` gives; the first 3 described. */
 function recording(at: (ms: number, i: number) => DetectedFace | DetectedFace[] | null, envelope = voice): SampledFrame[] {
