@@ -122,7 +122,7 @@ export type CaptureTarget = {
   currentStep: number;
   step: IdentityFlowStep;
   /** Facts of the capture the process checked before (the video challenge's: digits, prompts…), kept in the evidence's detail. */
-  facts?: VideoChallengeFacts;
+  facts?: Partial<VideoChallengeFacts>;
 };
 
 export type StoredCapture = {

@@ -153,9 +153,14 @@ export function fitHomography(from: readonly Point[], to: readonly Point[]): Mat
 }
 
 function multiply(a: Matrix3, b: Matrix3): Matrix3 {
-  const out = new Array<number>(9).fill(0) as Matrix3;
-  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) out[r * 3 + c] += a[r * 3 + k]! * b[k * 3 + c]!;
-  return out;
+  const out = new Array<number>(9).fill(0);
+  for (let r = 0; r < 3; r++)
+    for (let c = 0; c < 3; c++) {
+      let sum = 0;
+      for (let k = 0; k < 3; k++) sum += a[r * 3 + k]! * b[k * 3 + c]!;
+      out[r * 3 + c] = sum;
+    }
+  return out as Matrix3;
 }
 
 /**
