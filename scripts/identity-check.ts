@@ -142,7 +142,10 @@ async function check(input: Case, settings: Config) {
       result.liveness = {
         // The decision of the challenge; the checks before it (no face, several faces, another person) fail as "repeat".
         decision: verdict.decision ?? (verdict.check === "IN_REVIEW" ? "review" : "repeat"),
-        reasons: verdict.reason && verdict.reason !== "LIVENESS_ATTACK" && verdict.reason !== "LIVENESS_REPEAT" ? [verdict.reason] : verdict.reasons,
+        reasons:
+          verdict.reason && verdict.reason !== "LIVENESS_ATTACK" && verdict.reason !== "LIVENESS_REPEAT"
+            ? [verdict.reason]
+            : verdict.reasons,
         check: verdict.check,
         ...(verdict.reason ? { refusal: verdict.reason } : {}),
         matchedFrames: verdict.matchedFrames,

@@ -169,8 +169,11 @@ export async function detectFaces(image: Uint8Array, options: DetectOptions = {}
       const landmarked = faceapi
         .detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: options.minScore ?? 0.5, maxResults: 10 }))
         .withFaceLandmarks();
-      const results: { detection: { box: FaceBox; score: number }; landmarks: { positions: { x: number; y: number }[] }; descriptor?: Float32Array }[] =
-        options.describe === false ? await landmarked : await landmarked.withFaceDescriptors();
+      const results: {
+        detection: { box: FaceBox; score: number };
+        landmarks: { positions: { x: number; y: number }[] };
+        descriptor?: Float32Array;
+      }[] = options.describe === false ? await landmarked : await landmarked.withFaceDescriptors();
       const found = results.map((result) => {
         const { x, y, width, height } = result.detection.box;
         const landmarks = result.landmarks.positions.map((point) => ({ x: point.x, y: point.y }));
