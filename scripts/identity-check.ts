@@ -1,7 +1,7 @@
 /**
  * The identity checks of the worker, run on files, for operators and auditors (issue 14 item 6):
  *
- *   npx tsx scripts/identity-check.ts [--id FILE] [--rear FILE] [--selfie FILE] [--video FILE] [--digits D] [--org ID]
+ *   npx tsx scripts/identity-check.ts [--id FILE] [--rear FILE] [--selfie FILE] [--video FILE] [--digits D] [--prompts JSON] [--org ID]
  *   npx tsx scripts/identity-check.ts --batch CASES.jsonl [--org ID]
  *
  * One case prints one JSON object; --batch reads one case per line as JSON
@@ -10,9 +10,11 @@
  * and the check jobs use decide (lib/evidence/document-check.ts, face-check.ts, liveness-check.ts,
  * lib/face/*), with the configuration the worker reads: the defaults of lib/config/values.ts, or an
  * organisation's own values with --org (its numeric id; that needs the database of .env). A field is
- * absent when its input is. What is not judged yet is said in the result, never invented: there is
- * no presentation-attack detection on the selfie (attackScore null), no active challenge (prompts
- * are reported as not judged) and the spoken digits are not checked. See README.md.
+ * absent when its input is. --prompts is the challenge the video answered (the JSON array the
+ * challenge API gave: [{"action":"turn_left","atMs":3000,"durationMs":2000},…]); a video judged
+ * without it is one that ignored the prompts: "repeat" for a real person, "attack" for a picture.
+ * What is not judged yet is said in the result, never invented: there is no presentation-attack
+ * detection on the selfie here (attackScore null) and the spoken digits are not checked. See README.md.
  */
 import "dotenv/config";
 import { createReadStream, readFileSync } from "node:fs";
@@ -24,9 +26,9 @@ import { configDefaults, getConfigValues } from "@/lib/config/values";
 import { idFrontRefusal, samePictureRefusal } from "@/lib/evidence/document-check";
 import { fraction } from "@/lib/evidence/evidence-check-job";
 import { faceCountReason, facesMatch, roundDistance } from "@/lib/evidence/face-check";
-import { livenessFrames, livenessVerdict } from "@/lib/evidence/liveness-check";
+import { judgeRecording, livenessConfigNames, livenessThresholds } from "@/lib/evidence/liveness-check";
 import { remuxWebm } from "@/lib/evidence/remux-video";
-import { extractFrames } from "@/lib/evidence/video-frames";
+import { livenessActions } from "@/lib/evidence/video-challenge";
 import { detectFaces, type FaceAnalysis, faceDistance, faceEngine, faceModels } from "@/lib/face/face-engine";
 import { pictureDistance, pictureHash, samePictureMaxDistance } from "@/lib/face/picture-hash";
 
@@ -40,28 +42,34 @@ const caseSchema = z
       .string()
       .regex(/^\d{1,12}$/)
       .optional(),
-    /** The challenge the video answered, in the shape the active challenge will define: accepted, not judged yet. */
-    prompts: z.unknown().optional(),
+    /** The challenge's prompts the video answered (lib/evidence/video-challenge.ts LivenessPrompt). */
+    prompts: z
+      .array(z.object({ action: z.enum(livenessActions), atMs: z.number().int().min(0), durationMs: z.number().int().positive() }).strict())
+      .optional(),
   })
   .strict();
 type Case = z.infer<typeof caseSchema>;
-type Config = { threshold: number; minScore: number };
+type Config = { threshold: number; minScore: number; thresholds: ReturnType<typeof livenessThresholds> };
 
 const decisionOfCount = { FACE_NOT_IDENTIFIED: "no_face", MORE_THAN_ONE_FACE: "several_faces" } as const;
 const rearDecision = { ID_REAR_SAME_AS_FRONT: "same_as_front", ID_REAR_SAME_AS_SELFIE: "same_as_selfie" } as const;
-const livenessDecision = { VERIFIED: "live", IN_REVIEW: "review", FAILED: "repeat" } as const;
 const r3 = (value: number) => Math.round(value * 1000) / 1000;
 
 async function config(org: number | null): Promise<Config> {
-  const names = ["face_match_threshold", "face_min_score"];
+  const names = ["face_match_threshold", "face_min_score", ...livenessConfigNames];
   const values = org === null ? configDefaults : await getConfigValues(org, names);
-  return { threshold: fraction(values.face_match_threshold, 0.5), minScore: fraction(values.face_min_score, 0.5) };
+  return {
+    threshold: fraction(values.face_match_threshold, 0.5),
+    minScore: fraction(values.face_min_score, 0.5),
+    thresholds: livenessThresholds(values),
+  };
 }
 
 /** The one face of a photo whose faces count as exactly one, as the checks take it. */
 const onlyFace = (analysis: FaceAnalysis | null) => (analysis && faceCountReason(analysis) === null ? analysis.faces[0]! : null);
 
-async function check(input: Case, { threshold, minScore }: Config) {
+async function check(input: Case, settings: Config) {
+  const { threshold, minScore } = settings;
   const started = performance.now();
   const result: Record<string, unknown> = {};
   const bytes = (file: string) => new Uint8Array(readFileSync(file));
@@ -130,23 +138,24 @@ async function check(input: Case, { threshold, minScore }: Config) {
     const target = selfieAnalysis ? selfieFace : idFace;
     if (!target) result.liveness = { decision: "repeat", reasons: ["TARGET_FACE_NOT_IDENTIFIED"] };
     else {
-      const frames = [];
-      for (const image of await extractFrames(video, mimeType, livenessFrames))
-        frames.push({ faces: (await detectFaces(image, { minScore })).faces });
-      const verdict = livenessVerdict(frames, target, threshold);
+      const verdict = await judgeRecording(video, mimeType, input.prompts ?? [], target, settings);
       result.liveness = {
-        decision: livenessDecision[verdict.check],
-        reasons: verdict.reason ? [verdict.reason] : verdict.reasons,
+        // The decision of the challenge; the checks before it (no face, several faces, another person) fail as "repeat".
+        decision: verdict.decision ?? (verdict.check === "IN_REVIEW" ? "review" : "repeat"),
+        reasons:
+          verdict.reason && verdict.reason !== "LIVENESS_ATTACK" && verdict.reason !== "LIVENESS_REPEAT"
+            ? [verdict.reason]
+            : verdict.reasons,
+        check: verdict.check,
+        ...(verdict.reason ? { refusal: verdict.reason } : {}),
         matchedFrames: verdict.matchedFrames,
+        describedFrames: verdict.describedFrames,
         frames: verdict.frames.length,
-        movement: verdict.movement,
+        measurements: verdict.movement,
         comparedWith: selfieAnalysis ? "selfie" : "id",
-        prompts: {
-          given: input.prompts !== undefined,
-          judged: false,
-          note: "no active challenge exists yet: prompts are not asked nor judged",
-        },
+        prompts: input.prompts ?? [],
         digits: { given: input.digits ?? null, judged: false, note: "the spoken digits are not checked" },
+        ms: verdict.ms,
       };
       if (!idAnalysis && selfieAnalysis) {
         const distances = verdict.frames.map((f) => f.distance).filter((d): d is number => d !== null);
@@ -172,6 +181,7 @@ async function main() {
       selfie: { type: "string" },
       video: { type: "string" },
       digits: { type: "string" },
+      prompts: { type: "string" },
       batch: { type: "string" },
       org: { type: "string" },
     },
@@ -196,7 +206,8 @@ async function main() {
     }
     return;
   }
-  const single = { id: values.id, rear: values.rear, selfie: values.selfie, video: values.video, digits: values.digits };
+  const prompts: unknown = values.prompts === undefined ? undefined : JSON.parse(values.prompts);
+  const single = { id: values.id, rear: values.rear, selfie: values.selfie, video: values.video, digits: values.digits, prompts };
   const input = caseSchema.parse(Object.fromEntries(Object.entries(single).filter(([, v]) => v !== undefined)));
   if (Object.keys(input).length === 0) throw new Error("Give at least one of --id, --rear, --selfie, --video, or --batch FILE");
   console.log(JSON.stringify({ ...(await check(input, settings)), config: header }));

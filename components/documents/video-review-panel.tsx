@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useApi } from "@/components/client/use-api";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { ReviewDecision } from "@/components/evidence/review-decision";
+import { LivenessMeasurements, type LivenessMovement, useLivenessReason } from "@/components/evidence/liveness-measurements";
 import { VideoEvidence } from "@/components/evidence/video-evidence";
 
 type Review = {
@@ -16,6 +17,7 @@ type Review = {
     reasons: string[];
     matchedFrames: number | null;
     frames: number | null;
+    movement: LivenessMovement;
     videoUrl: string;
   } | null;
 };
@@ -34,6 +36,7 @@ type Props = {
  */
 export function VideoReviewPanel({ documentHexId, signer, canDecide, onDecided }: Props) {
   const t = useTranslations("docdetail.review");
+  const reasonText = useLivenessReason();
   const api = useApi();
   const [review, setReview] = useState<Review | null>(null);
   const [reason, setReason] = useState("");
@@ -77,13 +80,14 @@ export function VideoReviewPanel({ documentHexId, signer, canDecide, onDecided }
             labels={{ digits: t("digits"), why: t("why") }}
             why={
               <>
-                {evidence.reasons.map((r) => (t.has(`reasons.${r}`) ? t(`reasons.${r}`) : r)).join(" · ") || "—"}
+                {evidence.reasons.map(reasonText).join(" · ") || "—"}
                 {evidence.matchedFrames !== null && evidence.frames !== null
                   ? ` (${t("matched", { matched: evidence.matchedFrames, frames: evidence.frames })})`
                   : null}
               </>
             }
           />
+          <LivenessMeasurements movement={evidence.movement} />
           {canDecide ? (
             <ReviewDecision
               id={signer.hexId}

@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/card";
 import { type MediaAccess, useMediaAccess } from "@/components/capture/use-media-access";
 import { failureProblem, mediaErrorKind, type ProblemKey } from "@/lib/evidence/rtc-check";
 import { apiPath, nextPath, pagePath } from "@/lib/process-routes";
+import { type LivenessPrompt, minRecordingMs } from "@/lib/evidence/video-challenge";
 import {
   containerType,
   formatCountdown,
@@ -34,6 +35,8 @@ import {
 type Challenge = {
   challengeId: string;
   digits: string;
+  /** The head turns to show while recording (none for a challenge restored from before: its recording is made). */
+  prompts: LivenessPrompt[];
   deadline: number;
   seconds: number;
   attempts: number | null;
@@ -57,7 +60,48 @@ type Phase =
   | { name: "expired"; message: string; attemptsLeft: number | null; reporting: boolean }
   | { name: "done" };
 
-type ChallengeAnswer = { challengeId: string; digits: string; expiresAt: string; seconds: number; attempts: number; maxAttempts: number };
+type ChallengeAnswer = {
+  challengeId: string;
+  digits: string;
+  prompts?: LivenessPrompt[];
+  expiresAt: string;
+  seconds: number;
+  attempts: number;
+  maxAttempts: number;
+};
+
+/** Why the step's last video failed its check (lastCheck.reason): what the person is told to change. */
+const failedCheckMessages: Record<string, string> = {
+  LIVENESS_ATTACK: "errors.LIVENESS_ATTACK",
+  LIVENESS_REPEAT: "errors.LIVENESS_REPEAT",
+  FACE_NOT_IDENTIFIED: "capture.faceNotIdentified",
+  MORE_THAN_ONE_FACE: "capture.moreThanOneFace",
+  FACE_MISMATCH: "capture.faceMismatch",
+  TARGET_FACE_NOT_IDENTIFIED: "capture.targetFaceNotIdentified",
+};
+
+/**
+ * The prompt shown now, `elapsedMs` after the recorder started: a big arrow towards the side the
+ * person turns to (their left is the screen's left as they face it; the preview is a mirror) and the
+ * words. Browser tests read data-testid="liveness-prompt" and data-action.
+ */
+function PromptBanner({ prompt }: { prompt: LivenessPrompt }) {
+  const t = useTranslations("liveness");
+  const left = prompt.action === "turn_left";
+  return (
+    <div
+      role="alert"
+      data-testid="liveness-prompt"
+      data-action={prompt.action}
+      className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/35 text-white"
+    >
+      <span aria-hidden="true" className="text-8xl leading-none font-black drop-shadow-lg sm:text-9xl">
+        {left ? "←" : "→"}
+      </span>
+      <span className="rounded bg-black/60 px-3 py-1 text-xl font-semibold sm:text-2xl">{t(prompt.action)}</span>
+    </div>
+  );
+}
 
 /** Errors after which this page is not the place to be: the link ended or is used up, another step is due, attempts ran out, the location is missing. */
 const leavingCodes = new Set([
@@ -121,8 +165,18 @@ const cameraConstraints: MediaStreamConstraints = {
  * until the server confirms it, and a retry sends it with the same uploadId. `browserAdvice`: the
  * request's browser is one spec §8 advises against (Edge, Safari, Internet Explorer).
  */
-export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; browserAdvice: boolean }) {
+export function VideoRecorder({
+  link,
+  browserAdvice,
+  failedCheck,
+}: {
+  link: SignerLink;
+  browserAdvice: boolean;
+  /** Why the step's last video failed its liveness check (lastCheck.reason), so the person knows what to change. */
+  failedCheck?: string | null;
+}) {
   const t = useTranslations("signing.video");
+  const tl = useTranslations("liveness");
   const messages = useTranslations();
   const errors = useTranslations("errors");
   const locale = useLocale();
@@ -144,7 +198,12 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [recording, setRecording] = useState<Recording | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(() =>
+    failedCheck && failedCheckMessages[failedCheck] ? messages(failedCheckMessages[failedCheck]) : null,
+  );
+  /** When the recorder started (performance.now()), and how long ago: the prompts' clock. */
+  const recordStartRef = useRef<number | null>(null);
+  const [elapsedMs, setElapsedMs] = useState(0);
 
   const previewRef = useRef<HTMLVideoElement>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
@@ -342,6 +401,12 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
         });
       };
       recorderRef.current = recorder;
+      // The prompts' times are the video's: from the recorder's start (its first frame).
+      recordStartRef.current = performance.now();
+      recorder.onstart = () => {
+        recordStartRef.current = performance.now();
+      };
+      setElapsedMs(0);
       recorder.start(1000);
       setPhase({ name: "recording" });
     },
@@ -371,6 +436,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
     const next: Challenge = {
       challengeId: answer.challengeId,
       digits: answer.digits,
+      prompts: answer.prompts ?? [],
       seconds: answer.seconds,
       deadline: localDeadline(answer.seconds, Date.now()),
       attempts: answer.attempts,
@@ -408,6 +474,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
         const current: Challenge = {
           challengeId: kept.challengeId,
           digits: kept.digits,
+          prompts: [],
           deadline: kept.deadline,
           seconds: kept.seconds,
           attempts: null,
@@ -474,6 +541,19 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
 
   const left = challenge ? secondsLeft(challenge.deadline, now) : 0;
 
+  // The prompts' clock, while recording: which prompt shows, and whether the recording may stop yet.
+  const recordingNow = phase.name === "recording";
+  useEffect(() => {
+    if (!recordingNow) return;
+    const timer = window.setInterval(() => {
+      if (recordStartRef.current !== null) setElapsedMs(performance.now() - recordStartRef.current);
+    }, 100);
+    return () => window.clearInterval(timer);
+  }, [recordingNow]);
+  const prompts = challenge?.prompts ?? [];
+  const shownPrompt = recordingNow ? prompts.find((p) => elapsedMs >= p.atMs && elapsedMs < p.atMs + p.durationMs) : undefined;
+  const stopInMs = prompts.length > 0 ? minRecordingMs(prompts) - elapsedMs : 0;
+
   // ── view ────────────────────────────────────────────────────────────────────
   const showPreview = stream !== null && ["ready", "issuing", "recording"].includes(phase.name);
   const busy = phase.name === "issuing" || phase.name === "sending";
@@ -527,6 +607,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
       {phase.name === "recording" && challenge ? (
         <div className="space-y-1 text-center">
           <p className="text-slate-700">{t("readAloud")}</p>
+          {prompts.length > 0 ? <p className="text-sm text-slate-600">{tl("promptsIntro")}</p> : null}
           <p
             className="font-mono text-5xl font-bold tracking-[0.15em] text-slate-900 sm:text-6xl"
             aria-label={t("digitsLabel", { digits: challenge.digits.split("").join(" ") })}
@@ -557,6 +638,7 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
               {t("recording")}
             </span>
           ) : null}
+          {shownPrompt ? <PromptBanner prompt={shownPrompt} /> : null}
         </div>
       ) : null}
 
@@ -574,9 +656,16 @@ export function VideoRecorder({ link, browserAdvice }: { link: SignerLink; brows
       ) : null}
 
       {phase.name === "recording" ? (
-        <SignButton onClick={stopRecording} data-testid="video-stop">
-          {t("stop")}
-        </SignButton>
+        <div className="space-y-2">
+          {stopInMs > 0 ? (
+            <p className="text-sm text-slate-600" data-testid="video-keep-going">
+              {tl("keepGoing", { seconds: Math.ceil(stopInMs / 1000) })}
+            </p>
+          ) : null}
+          <SignButton onClick={stopRecording} disabled={stopInMs > 0} data-testid="video-stop">
+            {t("stop")}
+          </SignButton>
+        </div>
       ) : null}
 
       {phase.name === "review" && recording ? (

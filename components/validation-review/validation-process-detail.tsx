@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/dialog";
 import { useApi } from "@/components/client/use-api";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { ValidationStatusBadge } from "@/components/documents/status-badge";
+import { useLivenessReason } from "@/components/evidence/liveness-measurements";
 import { ReviewDecision } from "@/components/evidence/review-decision";
 import { VideoEvidence } from "@/components/evidence/video-evidence";
 import { ValidationCertificateDownload } from "@/components/validation-certificate/validation-certificate-download";
@@ -56,6 +57,7 @@ function CertificateCard({ processHexId, certificate }: { processHexId: string; 
 export function ValidationProcessDetailScreen({ initial, canDecide }: Props) {
   const t = useTranslations("validationReview");
   const doc = useTranslations("docdetail");
+  const livenessReason = useLivenessReason();
   const format = useFormatter();
   const api = useApi();
   const [view, setView] = useState(initial);
@@ -91,9 +93,7 @@ export function ValidationProcessDetailScreen({ initial, canDecide }: Props) {
           why={
             <>
               {evidence.video.result ? checkLabel(evidence.video.result) : "—"}
-              {evidence.video.reasons.length > 0
-                ? ` · ${evidence.video.reasons.map((r) => (doc.has(`review.reasons.${r}`) ? doc(`review.reasons.${r}`) : r)).join(" · ")}`
-                : null}
+              {evidence.video.reasons.length > 0 ? ` · ${evidence.video.reasons.map(livenessReason).join(" · ")}` : null}
               {evidence.video.matchedFrames !== null && evidence.video.frames !== null
                 ? ` (${doc("review.matched", { matched: evidence.video.matchedFrames, frames: evidence.video.frames })})`
                 : null}

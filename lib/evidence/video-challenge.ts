@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { getConfigNumber } from "@/lib/config/values";
 import { AppError } from "@/lib/errors/app-error";
 import { redis } from "@/lib/queue/redis";
@@ -7,7 +7,8 @@ import { randomDigits } from "@/lib/security/random";
 
 /**
  * The video step's challenge (spec §8 "Unable to get validation code", "Time expired"): six random
- * digits the person (a signer, a validation's subject) reads aloud on camera before a deadline, the flow step's expiryMinutes after
+ * digits the person (a signer, a validation's subject) reads aloud on camera, and two head turns
+ * asked for at random moments of the recording (prompts, judged by lib/evidence/liveness-check.ts), before a deadline, the flow step's expiryMinutes after
  * they were issued. The challenge lives in Redis; the recording names it (evidence detail
  * {challengeId}) and is accepted only before the deadline, plus a grace for the upload itself.
  * Each challenge is good for one recording: it is claimed by the first upload that uses it and
@@ -30,12 +31,39 @@ const issueLimit = { count: 10, windowSeconds: 600 };
  */
 export type ChallengeHolder = { key: string; recordFailedAttempt(reason: string): Promise<{ attempts: number; exhausted: boolean }> };
 
+/**
+ * One movement the person is asked for while recording (issue 14 item 1, the active challenge): shown
+ * `atMs` after the recording starts (the video's own time, which begins when the recorder starts), for
+ * `durationMs`. Left and right are the PERSON's: in the video as the camera records it (not mirrored)
+ * a turn to the person's left moves their nose towards the image's right (lib/face/landmark-geometry.ts).
+ */
+export type LivenessPrompt = { action: "turn_left" | "turn_right"; atMs: number; durationMs: number };
+
+export const livenessActions = ["turn_left", "turn_right"] as const;
+/** How the prompts are timed: the first 2.5-4 s in (after the face is seen still), the second 3.5-5 s after it, each shown 2 s. */
+export const promptTiming = { firstFromMs: 2500, firstToMs: 4000, gapFromMs: 3500, gapToMs: 5000, durationMs: 2000 } as const;
+/** The recording goes on at least this long after the last prompt ends, so that the turn back is seen. */
+export const afterLastPromptMs = 1000;
+
+/** Two prompts at random (crypto) moments, each direction drawn on its own. */
+export function livenessPrompts(): LivenessPrompt[] {
+  const first = randomInt(promptTiming.firstFromMs, promptTiming.firstToMs + 1);
+  const second = first + randomInt(promptTiming.gapFromMs, promptTiming.gapToMs + 1);
+  return [first, second].map((atMs) => ({ action: livenessActions[randomInt(2)]!, atMs, durationMs: promptTiming.durationMs }));
+}
+
+/** The shortest recording that answers the prompts: until the last one ends, plus afterLastPromptMs. */
+export const minRecordingMs = (prompts: readonly LivenessPrompt[]) =>
+  Math.max(0, ...prompts.map((p) => p.atMs + p.durationMs)) + afterLastPromptMs;
+
 export type VideoChallenge = {
   challengeId: string;
   /** The holder's key. */
   holder: string;
   stepPosition: number;
   digits: string;
+  /** The movements asked for during the recording (absent on challenges issued before there were any). */
+  prompts?: LivenessPrompt[];
   /** Epoch milliseconds. */
   issuedAt: number;
   deadline: number;
@@ -71,6 +99,7 @@ export async function createVideoChallenge(
     holder: holder.key,
     stepPosition,
     digits: randomDigits(videoDigitsLength),
+    prompts: livenessPrompts(),
     issuedAt,
     deadline: issuedAt + minutes * 60_000,
   };
@@ -84,7 +113,14 @@ export async function createVideoChallenge(
 }
 
 /** What the recording's evidence keeps for the people who review it. */
-export type VideoChallengeFacts = { challengeId: string; digits: string; issuedAt: string; deadline: string; receivedAt: string };
+export type VideoChallengeFacts = {
+  challengeId: string;
+  digits: string;
+  prompts?: LivenessPrompt[];
+  issuedAt: string;
+  deadline: string;
+  receivedAt: string;
+};
 
 type VideoDetail = { challengeId: string; late: boolean };
 
@@ -158,6 +194,7 @@ export function challengeFacts(challenge: VideoChallenge, receivedAt: Date): Vid
   return {
     challengeId: challenge.challengeId,
     digits: challenge.digits,
+    ...(challenge.prompts ? { prompts: challenge.prompts } : {}),
     issuedAt: new Date(challenge.issuedAt).toISOString(),
     deadline: new Date(challenge.deadline).toISOString(),
     receivedAt: receivedAt.toISOString(),
@@ -182,6 +219,7 @@ export async function issueVideoChallengeFor(
     result: 1,
     challengeId: challenge.challengeId,
     digits: challenge.digits,
+    prompts: challenge.prompts ?? [],
     expiresAt: new Date(challenge.deadline).toISOString(),
     seconds: minutes * 60,
     attempts,

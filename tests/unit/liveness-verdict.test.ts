@@ -1,66 +1,248 @@
 import { describe, expect, it } from "vitest";
+import { configDefaults } from "@/lib/config/values";
+import { framePlan, livenessThresholds, livenessVerdict, type SampledFrame } from "@/lib/evidence/liveness-check";
+import { type LivenessPrompt, livenessPrompts, minRecordingMs } from "@/lib/evidence/video-challenge";
 import type { DetectedFace } from "@/lib/face/face-engine";
-import { livenessVerdict, minMatchedFrames } from "@/lib/evidence/liveness-check";
+import { mouthOpening, planarResidual, type Point, yawOf } from "@/lib/face/landmark-geometry";
 
-// The decision on a recording's six frames (lib/evidence/liveness-check.ts), with faces built by hand:
-// a descriptor whose first number sets the distance to the target, a box and 68 landmarks.
-const target: DetectedFace = face(0, 100, 0);
+// The active challenge's judge (lib/evidence/liveness-check.ts) on faces built by hand: 68 landmarks of a
+// head in 3D (iBUG numbering, one face width across, the nose standing out 0.34 in front of the eyes)
+// projected after turning it, or of the same face printed flat and moved as a picture is (a homography).
 
-function face(distance: number, x: number, mouth: number): DetectedFace {
+type P3 = { x: number; y: number; z: number };
+
+function headModel(mouth: number): P3[] {
+  const points: P3[] = [];
+  for (let i = 0; i <= 16; i++) {
+    const t = (Math.PI * i) / 16;
+    points.push({ x: -0.5 * Math.cos(t), y: 0.1 + 0.55 * Math.sin(t), z: -0.3 * Math.abs(Math.cos(t)) });
+  }
+  for (let i = 0; i < 10; i++) points.push({ x: -0.4 + (0.8 * i) / 9, y: -0.15, z: 0.05 });
+  for (let k = 0; k < 4; k++) points.push({ x: 0, y: -0.05 + k * 0.08, z: 0.1 + k * 0.08 });
+  for (let k = 0; k < 5; k++) points.push({ x: -0.1 + k * 0.05, y: 0.25, z: 0.2 });
+  for (const cx of [-0.2, 0.2])
+    for (let k = 0; k < 6; k++) points.push({ x: cx + 0.07 * Math.cos((Math.PI * k) / 3), y: 0.03 * Math.sin((Math.PI * k) / 3), z: 0 });
+  for (let k = 0; k < 12; k++) points.push({ x: 0.18 * Math.cos((Math.PI * k) / 6), y: 0.4 + 0.06 * Math.sin((Math.PI * k) / 6), z: 0.12 });
+  for (let k = 0; k < 8; k++)
+    points.push({ x: 0.12 * Math.cos((Math.PI * k) / 4), y: 0.4 + (0.005 + mouth) * Math.sin((Math.PI * k) / 4), z: 0.12 });
+  return points;
+}
+
+/** A deterministic wobble of ±`amount` face widths: landmark jitter. */
+const wobble = (seed: number, i: number, amount: number) => amount * Math.sin(seed * 12.9898 + i * 78.233);
+
+/** The head turned by `yawDegrees` (positive: the person's left, the nose to the image's right), 150 px wide at (320, 200). */
+function head(yawDegrees: number, mouth: number, seed: number, distance = 0.3): DetectedFace {
+  const a = (yawDegrees * Math.PI) / 180;
+  const landmarks = headModel(mouth).map((p, i) => ({
+    x: 320 + 150 * (p.x * Math.cos(a) + p.z * Math.sin(a) + wobble(seed, i, 0.004)),
+    y: 200 + 150 * (p.y + wobble(seed + 1, i, 0.004)),
+  }));
+  return faceOf(landmarks, distance);
+}
+
+/** The frontal face printed flat, seen through the homography `h` (row-major 3×3). */
+function picture(h: number[], seed: number, distance = 0.3): DetectedFace {
+  const landmarks = headModel(0.02).map((p, i) => {
+    const x = 150 * p.x;
+    const y = 150 * p.y;
+    const w = h[6]! * x + h[7]! * y + h[8]!;
+    return {
+      x: 320 + (h[0]! * x + h[1]! * y + h[2]!) / w + 150 * wobble(seed, i, 0.004),
+      y: 200 + (h[3]! * x + h[4]! * y + h[5]!) / w + 150 * wobble(seed + 1, i, 0.004),
+    };
+  });
+  return faceOf(landmarks, distance);
+}
+
+function faceOf(landmarks: Point[], distance: number): DetectedFace {
   const descriptor = new Float32Array(128);
   descriptor[0] = distance;
-  const box = { x, y: 100, width: 120, height: 140 };
-  // The mouth's points (48-67) open by `mouth` pixels; the rest keep their place in the box.
-  const landmarks = Array.from({ length: 68 }, (_, i) => ({
-    x: box.x + 10 + (i % 10) * 10,
-    y: box.y + 10 + Math.floor(i / 10) * 15 + (i >= 48 ? mouth : 0),
-  }));
+  const xs = landmarks.map((p) => p.x);
+  const ys = landmarks.map((p) => p.y);
+  const box = {
+    x: Math.min(...xs),
+    y: Math.min(...ys),
+    width: Math.max(...xs) - Math.min(...xs),
+    height: Math.max(...ys) - Math.min(...ys),
+  };
   return { score: 0.99, box, descriptor, landmarks };
 }
 
-const frames = (...faces: (DetectedFace | DetectedFace[] | null)[]) =>
-  faces.map((f) => ({ faces: f === null ? [] : Array.isArray(f) ? f : [f] }));
-const moving = (distance: number) => frames(...[0, 1, 2, 3, 4, 5].map((i) => face(distance, 100 + i * 6, (i % 2) * 8)));
+const target = faceOf(
+  headModel(0).map((p) => ({ x: p.x, y: p.y })),
+  0,
+);
+const thresholds = livenessThresholds(configDefaults);
+const prompts: LivenessPrompt[] = [
+  { action: "turn_left", atMs: 3000, durationMs: 2000 },
+  { action: "turn_right", atMs: 7000, durationMs: 2000 },
+];
+const voice: number[] = Array.from({ length: 200 }, (_, i) => (i > 20 && i < 60 ? 0.2 : 0.003));
+const silence: number[] = Array.from({ length: 200 }, () => 0.003);
+
+/** The frames the judge samples (framePlan) for a 10 s recording, each with the face `at(ms)` gives; the first 3 described. */
+function recording(at: (ms: number, i: number) => DetectedFace | DetectedFace[] | null, envelope = voice): SampledFrame[] {
+  return framePlan(prompts, 10, envelope).map((seconds, i) => {
+    const faces = at(seconds * 1000, i);
+    return { atMs: seconds * 1000, faces: faces === null ? [] : Array.isArray(faces) ? faces : [faces], described: i < 3 };
+  });
+}
+
+/** The yaw (degrees) of a person answering `prompts`: turned 30° the asked way through each window. */
+function answering(ms: number, answered: readonly LivenessPrompt[] = prompts): number {
+  const prompt = answered.find((p) => ms >= p.atMs + 300 && ms <= p.atMs + p.durationMs + 700);
+  return prompt ? (prompt.action === "turn_left" ? 30 : -30) : 0;
+}
+const talking = (i: number) => (i % 2) * 0.06;
+
+const judge = (frames: SampledFrame[], envelope = voice, asked: readonly LivenessPrompt[] = prompts) =>
+  livenessVerdict(frames, target, 0.5, asked, envelope, thresholds);
+
+describe("the landmarks' geometry", () => {
+  it("measures a head's turn and its parallax; a flat picture turned the same way keeps its nose and fits one homography", () => {
+    const front = head(0, 0, 1).landmarks;
+    const turned = head(25, 0, 2).landmarks;
+    expect(yawOf(turned) - yawOf(front)).toBeGreaterThan(thresholds.minTurn);
+    expect(planarResidual(front, turned)).toBeGreaterThan(thresholds.minParallax);
+    expect(yawOf(head(-25, 0, 2).landmarks) - yawOf(front)).toBeLessThan(-thresholds.minTurn);
+    // The picture turned 25° about its vertical axis (perspective), slid, zoomed and tilted.
+    const c = Math.cos(0.44);
+    const s = Math.sin(0.44);
+    for (const h of [
+      [c, 0, 20, 0, 1, 5, s / 300, 0, 1],
+      [1.3 * Math.cos(0.3), -1.3 * Math.sin(0.3), 60, 1.3 * Math.sin(0.3), 1.3 * Math.cos(0.3), -30, 0, 0, 1],
+    ]) {
+      const flat = picture(h, 3).landmarks;
+      expect(planarResidual(picture([1, 0, 0, 0, 1, 0, 0, 0, 1], 4).landmarks, flat)).toBeLessThan(thresholds.minParallax * 0.6);
+      expect(Math.abs(yawOf(flat) - yawOf(front))).toBeLessThan(thresholds.minTurn);
+    }
+    expect(mouthOpening(head(0, 0.08, 1).landmarks) - mouthOpening(front)).toBeGreaterThan(thresholds.minMouth);
+  });
+
+  it("samples a baseline before the first prompt, four frames across each prompt's window and the loudest moments of the voice", () => {
+    const times = framePlan(prompts, 10, voice).map((s) => s * 1000);
+    expect(times.filter((t) => t < 3000).length).toBeGreaterThanOrEqual(2);
+    for (const p of prompts) expect(times.filter((t) => t >= p.atMs + 300 && t <= p.atMs + p.durationMs + 700)).toHaveLength(4);
+    expect(times.length).toBeLessThanOrEqual(12);
+    expect(framePlan([], 10, silence)).toHaveLength(8);
+  });
+});
 
 describe("the liveness verdict", () => {
-  it("passes the signer's face moving through every frame", () => {
-    const verdict = livenessVerdict(moving(0.3), target, 0.5);
-    expect(verdict).toMatchObject({ check: "VERIFIED", reason: null, reasons: [], matchedFrames: 6, movement: { moving: true } });
-    expect(verdict.frames).toHaveLength(6);
+  it("accepts a head that turns as asked with a 3D head's parallax while its mouth moves with the voice: live", () => {
+    const verdict = judge(recording((ms, i) => head(answering(ms), talking(i), i)));
+    expect(verdict).toMatchObject({ check: "VERIFIED", decision: "live", reason: null, matchedFrames: 3, describedFrames: 3 });
+    expect(verdict.movement.prompts.every((p) => p.answered)).toBe(true);
   });
 
-  it("sends a face that does not move (a still photo) to review", () => {
-    const still = frames(...Array.from({ length: 6 }, () => face(0.3, 100, 0)));
-    expect(livenessVerdict(still, target, 0.5)).toMatchObject({
-      check: "IN_REVIEW",
-      reasons: ["LOW_MOVEMENT"],
-      movement: { moving: false, boxShift: 0, shapeChange: 0 },
+  it("refuses a picture slid, zoomed, tilted or turned when asked: attack, however it moves", () => {
+    const c = Math.cos(0.44);
+    const s = Math.sin(0.44);
+    const moves: ((ms: number) => number[])[] = [
+      (ms) => [1, 0, 60 * Math.sin(ms / 700), 0, 1, 10 * Math.cos(ms / 500), 0, 0, 1],
+      (ms) => [1 + 0.3 * Math.sin(ms / 800), 0, 0, 0, 1 + 0.3 * Math.sin(ms / 800), 0, 0, 0, 1],
+      (ms) => [Math.cos(ms / 2000), -Math.sin(ms / 2000), 0, Math.sin(ms / 2000), Math.cos(ms / 2000), 0, 0, 0, 1],
+      (ms) => (answering(ms) === 0 ? [1, 0, 0, 0, 1, 0, 0, 0, 1] : [c, 0, 0, 0, 1, 0, (Math.sign(answering(ms)) * s) / 300, 0, 1]),
+    ];
+    for (const move of moves) {
+      const verdict = judge(recording((ms, i) => picture(move(ms), i)));
+      expect(verdict).toMatchObject({ check: "FAILED", decision: "attack", reason: "LIVENESS_ATTACK" });
+    }
+  });
+
+  it("refuses a 3D head whose mouth never moves while a voice reads the digits: a mask", () => {
+    expect(judge(recording((ms, i) => head(answering(ms), 0.02, i)))).toMatchObject({
+      decision: "attack",
+      reasons: ["NO_MOUTH_MOVEMENT"],
     });
-    // A photo slid in front of the camera: the box moves, the face's shape does not.
-    const slid = frames(...[0, 1, 2, 3, 4, 5].map((i) => face(0.3, 100 + i * 10, 0)));
-    expect(livenessVerdict(slid, target, 0.5)).toMatchObject({ check: "IN_REVIEW", reasons: ["LOW_MOVEMENT"] });
   });
 
-  it("fails with no face at all, with only several faces, and with another person", () => {
-    expect(livenessVerdict(frames(null, null, null, null, null, null), target, 0.5)).toMatchObject({
+  it("asks a person who did not turn, turned the other way or did not read aloud to repeat, and an unmoving face too", () => {
+    expect(judge(recording((_, i) => head(0, talking(i), i)))).toMatchObject({
       check: "FAILED",
-      reason: "FACE_NOT_IDENTIFIED",
+      decision: "repeat",
+      reason: "LIVENESS_REPEAT",
+      reasons: ["PROMPT_NOT_ANSWERED"],
     });
-    const crowd = [face(0.3, 100, 0), face(0.3, 300, 0)];
-    expect(livenessVerdict(frames(crowd, crowd, crowd, crowd, crowd, crowd), target, 0.5)).toMatchObject({
+    const mirrored = prompts.map((p) => ({ ...p, action: p.action === "turn_left" ? ("turn_right" as const) : ("turn_left" as const) }));
+    expect(judge(recording((ms, i) => head(answering(ms, mirrored), talking(i), i)))).toMatchObject({
+      decision: "repeat",
+      reasons: ["WRONG_DIRECTION"],
+    });
+    expect(
+      judge(
+        recording((ms, i) => head(answering(ms), talking(i), i), silence),
+        silence,
+      ),
+    ).toMatchObject({
+      decision: "repeat",
+      reasons: ["NO_VOICE"],
+    });
+    expect(judge(recording((_, i) => picture([1, 0, 0, 0, 1, 0, 0, 0, 1], i)))).toMatchObject({
+      decision: "repeat",
+      reasons: ["NO_MOVEMENT"],
+    });
+    // Judged without prompts (older recordings): a person is asked to repeat, a picture is refused.
+    const unprompted = (at: (ms: number, i: number) => DetectedFace) =>
+      livenessVerdict(
+        framePlan([], 10, voice).map((s, i) => ({ atMs: s * 1000, faces: [at(s * 1000, i)], described: i < 3 })),
+        target,
+        0.5,
+        [],
+        voice,
+        thresholds,
+      );
+    expect(unprompted((_, i) => head(i % 3 === 0 ? 10 : 0, talking(i), i))).toMatchObject({ decision: "repeat", reasons: ["NO_PROMPTS"] });
+    expect(unprompted((ms, i) => picture([1, 0, 40 * Math.sin(ms / 900), 0, 1, 0, 0, 0, 1], i))).toMatchObject({ decision: "attack" });
+  });
+
+  it("fails with no face at all, with only several faces, and with another person, as before", () => {
+    expect(judge(recording(() => null))).toMatchObject({ check: "FAILED", reason: "FACE_NOT_IDENTIFIED" });
+    expect(judge(recording((ms, i) => [head(0, 0, i), head(0, 0, i + 50)]))).toMatchObject({
       check: "FAILED",
       reason: "MORE_THAN_ONE_FACE",
     });
-    expect(livenessVerdict(moving(0.8), target, 0.5)).toMatchObject({ check: "FAILED", reason: "FACE_MISMATCH", matchedFrames: 0 });
+    expect(judge(recording((ms, i) => head(answering(ms), talking(i), i, 0.8)))).toMatchObject({
+      check: "FAILED",
+      reason: "FACE_MISMATCH",
+      matchedFrames: 0,
+    });
   });
 
-  it("passes with a frame or two looking away, and sends too few matched frames or a second face to review", () => {
-    const all = moving(0.3);
-    const away = [...all.slice(0, 4), { faces: [] }, all[5]!];
-    expect(livenessVerdict(away, target, 0.5)).toMatchObject({ check: "VERIFIED", reasons: ["FRAMES_WITHOUT_FACE"], matchedFrames: 5 });
-    const mixed = [...moving(0.3).slice(0, minMatchedFrames - 1), ...moving(0.8).slice(minMatchedFrames - 1)];
-    expect(livenessVerdict(mixed, target, 0.5)).toMatchObject({ check: "IN_REVIEW", reasons: ["FEW_MATCHED_FRAMES"] });
-    const second = [...all.slice(0, 5), { faces: [face(0.3, 130, 0), face(0.9, 400, 0)] }];
-    expect(livenessVerdict(second, target, 0.5)).toMatchObject({ check: "IN_REVIEW", reasons: ["FRAMES_WITH_SEVERAL_FACES"] });
+  it("sends to review what it cannot decide: a face first seen after the first prompt, a second face, frames that do not all match", () => {
+    expect(judge(recording((ms, i) => (ms < 3000 ? null : head(answering(ms), talking(i), i))))).toMatchObject({
+      check: "IN_REVIEW",
+      decision: "review",
+      reasons: ["NO_BASELINE"],
+    });
+    expect(
+      judge(recording((ms, i) => (i === 5 ? [head(answering(ms), 0, i), head(0, 0, 99)] : head(answering(ms), talking(i), i)))),
+    ).toMatchObject({
+      check: "IN_REVIEW",
+      reasons: ["FRAMES_WITH_SEVERAL_FACES"],
+    });
+    expect(judge(recording((ms, i) => head(answering(ms), talking(i), i, i === 1 ? 0.8 : 0.3)))).toMatchObject({
+      check: "IN_REVIEW",
+      reasons: ["FEW_MATCHED_FRAMES"],
+      matchedFrames: 2,
+    });
+  });
+});
+
+describe("the challenge's prompts", () => {
+  it("asks for two turns at random moments: the first 2.5-4 s in, the second 3.5-5 s later, each shown 2 s, both directions drawn", () => {
+    const drawn = Array.from({ length: 300 }, () => livenessPrompts());
+    for (const [first, second] of drawn) {
+      expect(first!.atMs).toBeGreaterThanOrEqual(2500);
+      expect(first!.atMs).toBeLessThanOrEqual(4000);
+      expect(second!.atMs - first!.atMs).toBeGreaterThanOrEqual(3500);
+      expect(second!.atMs - first!.atMs).toBeLessThanOrEqual(5000);
+      expect([first!.durationMs, second!.durationMs]).toEqual([2000, 2000]);
+    }
+    const actions = new Set(drawn.map((pair) => pair.map((p) => p.action).join(",")));
+    expect(actions).toEqual(new Set(["turn_left,turn_left", "turn_left,turn_right", "turn_right,turn_left", "turn_right,turn_right"]));
+    expect(new Set(drawn.map(([first]) => first!.atMs)).size).toBeGreaterThan(100);
+    expect(minRecordingMs(prompts)).toBe(10_000);
   });
 });

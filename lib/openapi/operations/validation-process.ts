@@ -47,8 +47,8 @@ export const validationFlowOperations = operationGroup(
     method: "post",
     path: "/api/validation-process/{processHexId}/video-challenge",
     operationId: "issueValidationVideoChallenge",
-    summary: "The digits to read aloud in the video step, and how long the person has",
-    description: `${secret} Asking again gives new digits and a new deadline; the recording names the challenge in its detail. A refused recording (late, unknown or reused digits) counts as a failed attempt.`,
+    summary: "The digits to read aloud in the video step, the head turns to make while recording, and how long the person has",
+    description: `${secret} Asking again gives new digits, prompts and a new deadline; the recording names the challenge in its detail. A refused recording (late, unknown or reused digits) counts as a failed attempt. prompts: the movements to show the person during the recording, each from atMs after the recorder starts for durationMs (turn_left / turn_right are the person's own left and right); the recording must last until the last prompt ends plus one second. The liveness check judges the video against them: a picture, screen or mask is refused (LIVENESS_ATTACK), a recording that does not follow them is asked again (LIVENESS_REPEAT); both count as an attempt.`,
     pathParams: processPath,
     responses: {
       200: {
@@ -58,6 +58,9 @@ export const validationFlowOperations = operationGroup(
             result: z.literal(1),
             challengeId: z.string(),
             digits: z.string(),
+            prompts: z.array(
+              z.object({ action: z.enum(["turn_left", "turn_right"]), atMs: z.number().int(), durationMs: z.number().int() }),
+            ),
             expiresAt: z.string(),
             seconds: z.number(),
             attempts: z.number(),

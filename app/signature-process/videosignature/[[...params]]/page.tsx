@@ -20,7 +20,11 @@ export default async function SignatureVideoPage({ params }: CatchAllProps) {
   const browser = detectBrowser((await headers()).get("user-agent") ?? "");
   return (
     <SignerFrame brand={page.brand} title={t("signatureVideo")}>
-      <VideoRecorder link={{ urlSign: page.urlSign, processHexId: page.processHexId }} browserAdvice={!browser.supported} />
+      <VideoRecorder
+        link={{ urlSign: page.urlSign, processHexId: page.processHexId }}
+        browserAdvice={!browser.supported}
+        failedCheck={page.data.lastCheck?.check === "FAILED" ? page.data.lastCheck.reason : null}
+      />
     </SignerFrame>
   );
 }

@@ -21,7 +21,11 @@ export default async function ValidationVideoPage({ params }: CatchAllProps) {
       {lastCheck?.check === "PENDING" ? (
         <CheckWait link={page.link} page="video" check={lastCheck} />
       ) : (
-        <VideoRecorder link={page.link} browserAdvice={!browser.supported} />
+        <VideoRecorder
+          link={page.link}
+          browserAdvice={!browser.supported}
+          failedCheck={lastCheck?.check === "FAILED" ? lastCheck.reason : null}
+        />
       )}
     </SignerFrame>
   );

@@ -6,7 +6,8 @@ import { issueVideoChallenge } from "@/lib/signing/signer-video";
 
 /**
  * POST /api/signprocess/{processHexId}/video-challenge: the digits the signer reads aloud in the
- * video step, answered as {challengeId, digits, expiresAt, seconds}; the link secret in X-Url-Sign.
+ * video step and the head turns to make while recording, answered as {challengeId, digits, prompts,
+ * expiresAt, seconds} (lib/evidence/video-challenge.ts); the link secret in X-Url-Sign.
  * The recording then goes to /evidence with kind VIDEO and detail {"challengeId": …}.
  */
 export const POST = apiRoute<{ id: string }>(async (request, { id }) => {
