@@ -236,6 +236,7 @@ describe("OpenAPI document", () => {
       tag: "X",
       summary: "x",
       auth: "public",
+      tenancy: "public",
       responses: { 200: { description: "ok" } },
     };
     expect(() => buildOpenApiDocument([op, { ...op, operationId: "y" }], document.info)).toThrow(/described twice/);
