@@ -5,8 +5,6 @@ import { updateChannel } from "@/lib/contacts/update-channel";
 import { endpoint } from "@/lib/http/endpoint";
 import { contactOperations } from "@/lib/openapi/operations/contacts";
 
-type Params = { contactHexId: string; channelHexId: string };
-
 export const PUT = endpoint(
   contactOperations.updateContactChannel,
   async (request, { context, params: { contactHexId, channelHexId }, json: body }) => {

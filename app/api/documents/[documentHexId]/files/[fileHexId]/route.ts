@@ -4,8 +4,6 @@ import { removeDraftFile } from "@/lib/documents/remove-draft-file";
 import { endpoint } from "@/lib/http/endpoint";
 import { shipmentReviewOperations } from "@/lib/openapi/operations/shipment-review";
 
-type Params = { documentHexId: string; fileHexId: string };
-
 export const DELETE = endpoint(
   shipmentReviewOperations.removeDraftFile,
   async (request, { context, params: { documentHexId, fileHexId } }) => {

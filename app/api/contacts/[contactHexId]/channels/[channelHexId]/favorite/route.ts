@@ -4,8 +4,6 @@ import { makeFavoriteChannel } from "@/lib/contacts/make-favorite-channel";
 import { endpoint } from "@/lib/http/endpoint";
 import { contactOperations } from "@/lib/openapi/operations/contacts";
 
-type Params = { contactHexId: string; channelHexId: string };
-
 export const POST = endpoint(
   contactOperations.makeFavoriteContactChannel,
   async (request, { context, params: { contactHexId, channelHexId } }) => {

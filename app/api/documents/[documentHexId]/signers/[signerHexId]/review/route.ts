@@ -4,8 +4,6 @@ import { decideReview, getReview } from "@/lib/signing/review-evidence";
 import { endpoint } from "@/lib/http/endpoint";
 import { shipmentReviewOperations } from "@/lib/openapi/operations/shipment-review";
 
-type Params = { documentHexId: string; signerHexId: string };
-
 export const GET = endpoint(shipmentReviewOperations.getSignerReview, async (request, { context, params }) => {
   return NextResponse.json(await getReview(context, params.documentHexId, params.signerHexId));
 });
