@@ -94,11 +94,14 @@ export function answer(description: string, body?: SchemaRef | z.ZodType, status
 export const created = (body: SchemaRef | z.ZodType, description = "Created") => answer(description, body, 201);
 
 /** Spec §7/§8: every error answers `{ errorCode, message }` in the caller's language, with the field at fault. */
-export const apiErrorSchema = z.object({
-  errorCode: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).describe("Catalogue code; see messages errors.<code>"),
-  message: z.string().describe("The error in the caller's language (Accept-Language or the locale cookie)"),
-  field: z.string().optional().describe("The request field at fault, when there is one"),
-});
+export const apiErrorSchema = z
+  .object({
+    errorCode: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).describe("Catalogue code; see messages errors.<code>"),
+    message: z.string().describe("The error in the caller's language (Accept-Language or the locale cookie)"),
+    field: z.string().optional().describe("The request field at fault, when there is one"),
+  })
+  // The values the message names travel beside it (seconds to wait, a minimum length, the signer at fault).
+  .catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]).describe("A value the message names"));
 
 export const securitySchemes = {
   bearerAuth: {

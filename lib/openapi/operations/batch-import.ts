@@ -18,6 +18,11 @@ const rowError = z.object({
   onlyWhenSending: z.literal(true).optional().describe("A sending rule a draft may still break: it stops `send=true` only"),
 });
 
+const batchForm = z.object({
+  sheet: z.file().describe("CSV or XLSX"),
+  files: z.array(z.file()).describe("The PDFs, one part each"),
+  send: z.enum(["true", "false"]).optional(),
+});
 const created = z.object({
   sent: z.boolean(),
   created: z.number().int(),
@@ -37,6 +42,7 @@ export const batchImportOperations = operationGroup(
     tenancy: "organization",
     summary: "Check a batch import file and its PDFs; nothing is saved",
     description: `${multipart} Answers the shipments the file describes and every row with its values and errors. Each PDF is judged by content, as one upload to a draft is.`,
+    body: { schema: batchForm, mediaType: "multipart/form-data" },
     responses: { 200: { description: "`{ totalRows, shipmentCount, invalidRows, rowsNotReadyToSend, shipments, rows, unusedFiles }`" } },
     errors: [400, 413],
   },
@@ -47,6 +53,7 @@ export const batchImportOperations = operationGroup(
     tenancy: "organization",
     summary: "Create every shipment of a batch import file as a draft, or send them all; any row with an error creates nothing",
     description: `Sending needs DOCUMENTO:CREATE too. ${multipart} Every rule of a single shipment applies to each row; one failing row answers 422 with every row's errors and nothing is created.`,
+    body: { schema: batchForm, mediaType: "multipart/form-data" },
     responses: {
       201: { description: "The shipments created, with their hexIds", body: { schema: created, component: "BatchImportResult" } },
     },

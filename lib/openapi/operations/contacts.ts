@@ -128,6 +128,10 @@ export const contactOperations = operationGroup(
     summary: "Import contacts from CSV or XLSX (multipart/form-data: `file`, `mode` preview or commit)",
     description:
       "`preview` checks every row and answers `{ total, valid, invalid, rows }` with each row's errors in the caller's language; `commit` imports all rows or none and answers `{ created }` with 201.",
+    body: {
+      schema: z.object({ file: z.file().describe("CSV or XLSX"), mode: z.enum(["preview", "commit"]).optional() }),
+      mediaType: "multipart/form-data",
+    },
     responses: { 200: { description: "The preview" }, 201: { description: "Imported" } },
     errors: [400, 413],
   },

@@ -6,7 +6,7 @@ import type { SealCertificateView } from "@/lib/organizations/seal-certificate";
 import { deleted, operationGroup } from "./common";
 
 // The caller's organisation's profile and seal certificate (/info-organization). The uploads are
-// multipart/form-data, which the registry does not describe as a body: the fields are named in the descriptions.
+// multipart/form-data, described as such (the handler reads the form).
 
 const profileSchema = z.object({
   organizationHexId: z.string(),
@@ -69,6 +69,7 @@ export const organizationProfileOperations = operationGroup(
     summary: "Replace the organisation's logo",
     description:
       "multipart/form-data: `file`, a PNG, JPEG, GIF or WebP image up to 2 MB (SVG is refused). It is checked by content and stored re-encoded as a PNG fitted into 512×512.",
+    body: { schema: z.object({ file: z.file().describe("PNG, JPEG, GIF or WebP, up to 2 MB") }), mediaType: "multipart/form-data" },
     responses: answer("The profile with its new logo", profile),
     errors: [400, 413],
   },
@@ -98,6 +99,10 @@ export const organizationProfileOperations = operationGroup(
     summary: "Upload the PKCS#12 that seals the organisation's shipments and audit certificates",
     description:
       "multipart/form-data: `file` (PKCS#12, .p12/.pfx, up to 64 KB) and `password`. Refused with a wrong password (SEAL_CERT_WRONG_PASSWORD), legacy RC2/3DES encryption (SEAL_CERT_LEGACY), no private key (SEAL_CERT_NO_KEY) or a certificate outside its validity (SEAL_CERT_EXPIRED, SEAL_CERT_NOT_YET_VALID). Kept encrypted at rest; replaces any earlier one. Shipments already sealed keep their seal.",
+    body: {
+      schema: z.object({ file: z.file().describe("PKCS#12 (.p12/.pfx), up to 64 KB"), password: z.string() }),
+      mediaType: "multipart/form-data",
+    },
     responses: answer("The certificate as it is shown", sealAnswer),
     errors: [400, 413],
   },

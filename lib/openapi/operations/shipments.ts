@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { answer } from "../registry";
 import { draftDataInput, setNotificationsInput, setSignersInput } from "@/lib/documents/draft-schemas";
 import { downloadQuery } from "@/lib/documents/download-signed";
@@ -76,6 +77,10 @@ export const shipmentOperations = operationGroup(
       "over `max_upload_mb` (refused on Content-Length before the body is read) or already signed by the product is refused with its own error. " +
       "A PDF signed by someone else is accepted. The file's name is stored as its base name without control or path characters, at most 255 characters.",
     pathParams: documentPath,
+    body: {
+      schema: z.object({ file: z.file().describe("The PDF"), documentTypeHexId: z.string().optional() }),
+      mediaType: "multipart/form-data",
+    },
     responses: { 201: { description: draft } },
     errors: [409, 413],
   },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { geolocationInput } from "@/lib/evidence/add-geolocation";
 import { rejectionInput } from "@/lib/signing/reject-process";
 import { hexIdPath, operationGroup } from "./common";
+import { evidenceForm } from "./validation-process";
 
 // The signer's own public calls, from the signing link (lib/signing). The link's secret goes in the X-Url-Sign
 // header; a wrong or missing one answers 400 INVALID_LINK as an unknown process, rate-limited per client address.
@@ -11,17 +12,6 @@ const signerPath = hexIdPath("id", "The signer's processHexId, from the signing 
 const secret = "The link's secret (urlSign) goes in the X-Url-Sign header.";
 const captureForm =
   'multipart/form-data: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page\'s id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId"}).';
-const evidenceForm = z.object({
-  kind: z.enum(["ID_FRONT", "ID_REAR", "SELFIE", "VIDEO", "FINGERPRINT"]),
-  uploadId: z.string(),
-  file: z.file(),
-  keyId: z.string().optional(),
-  encryptedKey: z.string().optional(),
-  iv: z.string().optional(),
-  capturedAt: z.string().optional(),
-  accepted: z.string().optional(),
-  detail: z.string().optional(),
-});
 const pdf = { description: "The PDF", files: ["application/pdf"] };
 
 export const signerOperations = operationGroup(

@@ -14,6 +14,18 @@ const pages =
   "`next` is the /validation-process page to go to: the next step's (data-confirm after data-capture-validation), reloadpage while a face or liveness check decides the step, review-process while staff decide, full-process at the end.";
 const captureForm =
   'multipart/form-data, the same form as POST /api/signprocess/{id}/evidence: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page\'s id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId"}).';
+/** The capture form of both identity processes (signing and validation). */
+export const evidenceForm = z.object({
+  kind: z.enum(["ID_FRONT", "ID_REAR", "SELFIE", "VIDEO", "FINGERPRINT"]),
+  uploadId: z.string(),
+  file: z.file(),
+  keyId: z.string().optional(),
+  encryptedKey: z.string().optional(),
+  iv: z.string().optional(),
+  capturedAt: z.string().optional(),
+  accepted: z.string().optional(),
+  detail: z.string().optional(),
+});
 const uploaded = z.object({ result: z.literal(1), evidence: z.string(), sha256: z.string(), finished: z.boolean(), next: z.string() });
 const geolocation =
   " When the flow or the link makes the location obligatory, no step is completed before a position was reported through POST /api/signprocess/addSigneeGeolocation (process VALIDACION): 409 LOCATION_REQUIRED.";
@@ -40,6 +52,7 @@ export const validationFlowOperations = operationGroup(
     summary: "A capture of the current step (ID photo, selfie, video, fingerprint)",
     description: `${secret} ${captureForm} A selfie or video compared with an earlier step is checked by a job (face or liveness check): the answer's next is reloadpage and getValidationProcess's lastCheck follows it. ${pages}${geolocation}`,
     pathParams: processPath,
+    body: { schema: evidenceForm, mediaType: "multipart/form-data" },
     responses: { 200: { description: "The stored evidence and where the person goes next", body: { schema: uploaded } } },
     errors: [409, 413],
   },
@@ -95,6 +108,10 @@ export const validationFlowOperations = operationGroup(
     tenancy: "signerLink",
     summary: "Spec §7 uploadNewSelfie for a validation process",
     description: `${secret} multipart/form-data: \`processHexId\`, \`file\`, \`selfieValidOnGov\`. The selfie step's upload; result "1" is success.`,
+    body: {
+      schema: z.object({ processHexId: z.string(), file: z.file(), selfieValidOnGov: z.string().optional() }),
+      mediaType: "multipart/form-data",
+    },
     responses: {
       200: {
         description: "Stored",

@@ -132,6 +132,17 @@ export const validationProcessOperations = operationGroup(
               geolocateSigners: z.boolean().optional(),
               obligatoryGeolocation: z.boolean().optional(),
               preferredLanguage: z.string().optional(),
+              status: z.string().optional(),
+              currentStep: z.number().int().optional().describe("The index of the current step in stepOrder"),
+              nextPage: z.string().optional().describe("The /validation-process page to show"),
+              captureConfig: z.record(z.string(), z.string()).optional().describe("The capture settings of the organisation"),
+              lastCheck: z
+                .object({ kind: z.string(), check: z.string(), reason: z.string().nullable(), comparedWith: z.string() })
+                .nullable()
+                .optional()
+                .describe(
+                  "The current step's latest checked capture: check PENDING while it runs, then VERIFIED or FAILED with the reason",
+                ),
             }),
           }),
         },

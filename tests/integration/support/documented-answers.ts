@@ -10,12 +10,17 @@ const document = openApiDocument();
 const paths = document.paths as Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
+// The components once, as the schema every answer's references point into: compiled once for all answers.
+const documentId = "rubrica-openapi";
+ajv.addSchema({ $id: documentId, components: document.components });
 const validators = new Map<string, ValidateFunction>();
 
 function validatorFor(key: string, schema: Schema): ValidateFunction {
   let validate = validators.get(key);
   if (!validate) {
-    validate = ajv.compile({ ...schema, components: document.components });
+    validate = ajv.compile(
+      JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${documentId}#/components/schemas/`)) as Schema,
+    );
     validators.set(key, validate);
   }
   return validate;
