@@ -43,6 +43,7 @@ export const accountOperations = operationGroup(
     summary: "Change one's own name and phone",
     body: { schema: profileInput, component: "ProfileInput" },
     responses: { 200: { description: "The profile as saved" } },
+    errors: [409],
   },
   changePassword: {
     method: "post",
@@ -173,10 +174,10 @@ export const publicAccountOperations = operationGroup(
     method: "post",
     path: "/api/password/forgot",
     tenancy: "public",
-    summary: "Mail a password reset code (the answer is the same whether the e-mail exists or not)",
+    summary: "Mail a password reset code to a user's e-mail (404 MAIL_NOT_EXISTS for an unknown one)",
     body: { schema: forgotInput },
     responses: answer("Requested", ok),
-    errors: [429],
+    errors: [404, 429],
   },
   checkPasswordResetCode: {
     method: "post",

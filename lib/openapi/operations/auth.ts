@@ -48,7 +48,7 @@ export const authOperations = operationGroup(
     auth: "token",
     body: { schema: verifyInput },
     responses: answer("Signed in", tokenAnswer.extend({ result: z.literal(1) })),
-    errors: [429],
+    errors: [423, 429],
     errorBodies: { 400: { schema: verifyFailure }, 401: { schema: verifyFailure } },
   },
   refreshToken: {
