@@ -25,12 +25,13 @@ export type EndpointContext<Op> = Op extends { requires: Requirement }
 
 export type EndpointArgs<Op extends ApiOperation> = {
   context: EndpointContext<Op>;
-  params: Op extends { pathParams: infer P extends z.ZodType } ? z.output<P> : Record<string, string>;
-  /** The query parsed with the descriptor's schema. */
+  /** The path parameters as sent: the use case judges them (an unknown id is its 404). */
+  params: Op extends { pathParams: z.ZodObject<infer Shape> } ? { [K in keyof Shape]: string } : Record<string, string>;
+  /** The query parsed with the descriptor's schema; reading it throws the schema's error for a query it refuses. */
   query: Op extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
-  /** The JSON body parsed with the descriptor's schema (its defaults and transforms applied). */
+  /** The JSON body parsed with the descriptor's schema (its defaults and transforms applied); reading it throws the schema's error for a body it refuses. */
   body: [JsonBody<Op>] extends [never] ? undefined : z.output<JsonBody<Op>>;
-  /** The same body as sent, for use cases that parse it themselves. */
+  /** The body as sent, for use cases that parse it themselves (with their own errors). */
   json: [JsonBody<Op>] extends [never] ? undefined : z.input<JsonBody<Op>>;
 };
 
@@ -68,9 +69,9 @@ async function jsonBody(request: NextRequest, optional: boolean): Promise<unknow
 
 /**
  * A route handler wired from its descriptor (lib/openapi/operations/*.ts): the caller is
- * authenticated and checked as `requires` (or `auth`) says, then the path parameters, the query
- * and the JSON body are parsed with the descriptor's schemas, a body field the schema does not
- * declare being refused (400 VALIDATION_FAILED naming the field), and only then the handler runs.
+ * authenticated and checked as `requires` (or `auth`) says, the query and the JSON body are parsed
+ * with the descriptor's schemas, a body field the schema does not declare is refused (400
+ * VALIDATION_FAILED naming the field, in the caller's language), and only then the handler runs.
  * apiRoute's guarantees hold: control characters refused, errors from the catalogue, metrics.
  * Multipart bodies are described in the descriptor and read by the handler.
  */
@@ -88,25 +89,43 @@ export function endpoint<const Op extends ApiOperation>(descriptor: Op, handler:
       return errorResponse(appError, requestLocale(request), op.errorExtra);
     }
   });
-  async function answer(request: NextRequest, rawParams: Record<string, string>): Promise<Response> {
+  async function answer(request: NextRequest, params: Record<string, string>): Promise<Response> {
     const context = await caller(request, op);
-    const params = op.pathParams ? op.pathParams.parse(rawParams) : rawParams;
-    const query = op.query ? op.query.parse(Object.fromEntries(request.nextUrl.searchParams)) : undefined;
+    // The use cases judge what they are given with the same schemas and their own, more precise, errors (an
+    // unknown event is their 404, a setting out of bounds names its bounds): a value the descriptor's schema
+    // refuses reaches the handler as sent, and only reading `query` or `body` throws the schema's error.
+    const query = op.query ? op.query.safeParse(Object.fromEntries(request.nextUrl.searchParams)) : undefined;
     let json: unknown;
-    let body: unknown;
+    let body: z.ZodSafeParseResult<unknown> | undefined;
     // A helper call reads its own body: the spec words its failures (lib/http/helper-route.ts).
     if (op.body && (op.body.mediaType ?? "application/json") === "application/json" && op.errorShape !== "helper") {
       json = await jsonBody(request, op.bodyOptional === true);
-      if (json !== undefined || !op.bodyOptional) {
-        body = op.body.schema.parse(json);
-        const field = unknownField(op.body.schema, json);
+      if (json !== undefined) {
+        body = op.body.schema.safeParse(json);
+        // A field the schema does not declare is refused even where zod would drop it: a typo is no default.
+        const field = body.success ? unknownField(op.body.schema, json) : null;
         if (field !== null) {
           const message = translator(requestLocale(request), "apiEndpoint")("unknownField", { field });
           throw new AppError("VALIDATION_FAILED", { field, message });
         }
       }
     }
-    return handler(request, { context, params, query, body, json } as EndpointArgs<Op>);
+    const parsed = (result: z.ZodSafeParseResult<unknown> | undefined) => {
+      if (result && !result.success) throw result.error;
+      return result?.data;
+    };
+    const args = {
+      context,
+      params,
+      json,
+      get query() {
+        return parsed(query);
+      },
+      get body() {
+        return parsed(body);
+      },
+    };
+    return handler(request, args as EndpointArgs<Op>);
   }
   return Object.assign(wired, { descriptor });
 }
