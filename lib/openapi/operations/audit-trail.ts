@@ -16,7 +16,14 @@ export const auditTrailOperations = operationGroup(
     requires: { kind: "staff" },
     tenancy: "organization",
     summary: "Record a client-side action worth keeping (an export, a print) in the operation log",
-    body: { schema: operationLogInput, component: "ClientOperationInput" },
+    body: {
+      // Spec §7 clients also send who and where; the token decides both, so they are accepted and ignored.
+      schema: operationLogInput.extend({
+        eventUserId: z.unknown().optional().describe("Ignored: the user is the caller"),
+        organizationId: z.unknown().optional().describe("Ignored: the organisation is the caller's"),
+      }),
+      component: "ClientOperationInput",
+    },
     responses: created(z.record(z.string(), z.unknown()), "Recorded"),
   },
   searchOperationLogs: {

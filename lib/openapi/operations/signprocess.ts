@@ -6,7 +6,8 @@ import { evidenceForm } from "./validation-process";
 
 // The signer's own public calls, from the signing link (lib/signing). The link's secret goes in the X-Url-Sign
 // header; a wrong or missing one answers 400 INVALID_LINK as an unknown process, rate-limited per client address.
-// An ended link answers 409 LINK_ENDED; a step that is not the current one 409 STEP_OUT_OF_ORDER.
+// An ended link answers 409 LINK_ENDED; a step that is not the current one 409 STEP_OUT_OF_ORDER; a link opened more
+// times than the organisation allows 403 MAX_USES_REACHED.
 
 const signerPath = hexIdPath("id", "The signer's processHexId, from the signing link");
 const secret = "The link's secret (urlSign) goes in the X-Url-Sign header.";
@@ -26,7 +27,7 @@ export const signerOperations = operationGroup(
     description: secret,
     pathParams: signerPath,
     responses: { 200: { description: "The signing process" } },
-    errors: [409, 429],
+    errors: [403, 409, 429],
   },
   verifySignatureProcess: {
     method: "get",
@@ -36,7 +37,7 @@ export const signerOperations = operationGroup(
     description: secret,
     pathParams: signerPath,
     responses: { 200: { description: "status and documentStatus" } },
-    errors: [409, 429],
+    errors: [403, 409, 429],
   },
   completeSigningStep: {
     method: "post",
@@ -47,7 +48,7 @@ export const signerOperations = operationGroup(
     pathParams: signerPath.extend({ page: z.string().describe("data-confirm, accept-terms, see-document or digital-signature") }),
     body: { schema: z.record(z.string(), z.unknown()) },
     responses: { 200: { description: "Where the signer goes next" } },
-    errors: [409, 429],
+    errors: [403, 409, 429],
   },
   uploadSigningEvidence: {
     method: "post",
@@ -58,7 +59,7 @@ export const signerOperations = operationGroup(
     pathParams: signerPath,
     body: { schema: evidenceForm, mediaType: "multipart/form-data" },
     responses: { 200: { description: "The stored evidence and where the signer goes next" } },
-    errors: [409, 413, 429],
+    errors: [403, 409, 413, 429],
   },
   issueSigningVideoChallenge: {
     method: "post",
@@ -68,7 +69,7 @@ export const signerOperations = operationGroup(
     description: `${secret} The recording then goes to /evidence with kind VIDEO and detail {"challengeId": …}.`,
     pathParams: signerPath,
     responses: { 200: { description: "{challengeId, digits, expiresAt, seconds}" } },
-    errors: [409, 429, 503],
+    errors: [403, 409, 429, 503],
   },
   restartSigningProcess: {
     method: "post",
@@ -78,7 +79,7 @@ export const signerOperations = operationGroup(
     description: secret,
     pathParams: signerPath,
     responses: { 200: { description: "The first step's page" } },
-    errors: [409, 429],
+    errors: [403, 409, 429],
   },
   rejectSigningProcess: {
     method: "post",
@@ -99,7 +100,7 @@ export const signerOperations = operationGroup(
     description: secret,
     pathParams: signerPath.extend({ fileHexId: z.string().describe("The file's hexId") }),
     responses: { 200: { ...pdf, headers: { "Content-Disposition": "inline, with the file's name" } } },
-    errors: [409, 429],
+    errors: [403, 409, 429],
   },
   addSigneeGeolocation: {
     method: "post",
@@ -109,7 +110,7 @@ export const signerOperations = operationGroup(
     description: `${secret} Stored as evidence with its reverse-geocoded address; a denial is stored too.`,
     body: { schema: geolocationInput, component: "GeolocationInput" },
     responses: { 200: { description: "Stored" } },
-    errors: [409, 429],
+    errors: [403, 409, 429],
   },
   uploadSigningSelfie: {
     method: "post",
@@ -122,7 +123,7 @@ export const signerOperations = operationGroup(
       mediaType: "multipart/form-data",
     },
     responses: { 200: { description: "Stored" } },
-    errors: [409, 413, 429],
+    errors: [403, 409, 413, 429],
   },
   downloadForSigner: {
     method: "get",
@@ -139,7 +140,7 @@ export const signerOperations = operationGroup(
         headers: { "Content-Disposition": "attachment, with the file's name" },
       },
     },
-    errors: [409, 429],
+    errors: [403, 409, 429],
   },
   getStampInfo: {
     method: "get",
