@@ -1,4 +1,8 @@
+import { accountOperations, publicAccountOperations } from "./operations/account";
 import { apiKeyOperations } from "./operations/api-keys";
+import { auditTrailOperations } from "./operations/audit-trail";
+import { publicFileOperations } from "./operations/public-files";
+import { shipmentReviewOperations } from "./operations/shipment-review";
 import { authOperations } from "./operations/auth";
 import { batchImportOperations } from "./operations/batch-import";
 import { configOperations } from "./operations/config";
@@ -15,48 +19,58 @@ import { reportOperations } from "./operations/reports";
 import { sendingOperations } from "./operations/sending";
 import { securityOperations } from "./operations/security";
 import { shipmentOperations } from "./operations/shipments";
+import { signerOperations } from "./operations/signprocess";
 import { userOperations } from "./operations/users";
 import { validationFlowOperations } from "./operations/validation-process";
 import { validationReviewOperations } from "./operations/validation-review";
-import { validationCertificateOperations } from "./operations/validation-certificate";
+import { ownValidationCertificateOperations, validationCertificateOperations } from "./operations/validation-certificate";
 import { validationLinkOperations, validationProcessOperations } from "./operations/validations";
 import { healthOperations } from "./operations/health";
 import { webhookDescriptions, webhookOperations } from "./operations/webhooks";
 import { buildOpenApiDocument, type ApiOperation } from "./registry";
 
 /**
- * Every operation the document describes. A domain lists its operations in operations/<domain>.ts
- * and joins here with one line.
+ * Every endpoint's descriptor. A domain describes its operations in operations/<domain>.ts, its
+ * route files wire them with endpoint() (lib/http/endpoint.ts), and the group joins here with one line.
  */
-export const apiOperations: readonly ApiOperation[] = [
-  ...authOperations,
-  ...configOperations,
-  ...logOperations,
-  ...apiKeyOperations,
-  ...organizationOperations,
-  ...organizationAdminOperations,
-  ...organizationProfileOperations,
-  ...settingsOperations,
-  ...notificationOperations,
-  ...contactOperations,
-  ...roleOperations,
-  ...groupOperations,
-  ...userOperations,
-  ...documentTypeOperations,
-  ...flowOperations,
-  ...shipmentOperations,
-  ...batchImportOperations,
-  ...sendingOperations,
-  ...securityOperations,
-  ...reportOperations,
-  ...validationLinkOperations,
-  ...validationProcessOperations,
-  ...validationReviewOperations,
-  ...validationFlowOperations,
-  ...validationCertificateOperations,
-  ...healthOperations,
-  ...webhookOperations,
+const groups: Record<string, ApiOperation>[] = [
+  authOperations,
+  accountOperations,
+  publicAccountOperations,
+  configOperations,
+  logOperations,
+  auditTrailOperations,
+  apiKeyOperations,
+  organizationOperations,
+  organizationAdminOperations,
+  organizationProfileOperations,
+  settingsOperations,
+  notificationOperations,
+  contactOperations,
+  roleOperations,
+  groupOperations,
+  userOperations,
+  documentTypeOperations,
+  flowOperations,
+  shipmentOperations,
+  shipmentReviewOperations,
+  batchImportOperations,
+  sendingOperations,
+  signerOperations,
+  securityOperations,
+  reportOperations,
+  validationLinkOperations,
+  validationProcessOperations,
+  validationReviewOperations,
+  validationFlowOperations,
+  validationCertificateOperations,
+  ownValidationCertificateOperations,
+  healthOperations,
+  publicFileOperations,
+  webhookOperations,
 ];
+
+export const apiOperations: readonly ApiOperation[] = groups.flatMap((group) => Object.values(group));
 
 export function openApiDocument() {
   const document = buildOpenApiDocument(apiOperations, {

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { errorCodes, type ErrorCode } from "@/lib/errors/codes";
+import type { ContextOptions } from "@/lib/auth/context";
+import type { TokenStage } from "@/lib/auth/tokens";
+import type { Requirement } from "@/lib/permissions/routes";
 
 // Builds an OpenAPI 3.1 document from operation descriptions whose parameters, bodies and answers
 // are the zod schemas the handlers use, converted with z.toJSONSchema (JSON Schema 2020-12, the
@@ -15,8 +18,21 @@ export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
  */
 export type OperationAuth = "public" | "optional" | "token" | "tokenOrApiKey";
 
-/** A schema shown inline, or under components.schemas with `component` as its name. */
-export type SchemaRef = { schema: z.ZodType; component?: string };
+/**
+ * How an endpoint keeps to an organisation (the organisation-isolation test reads it):
+ * - public: reads or writes nothing that belongs to an organisation (sign-in, sign-up, health);
+ * - signerLink: a signer's or validated person's link (its id and secret) is the credential, and names one process only;
+ * - self: acts only on the caller's own user or session, taken from the token, never from input;
+ * - organization: reads or changes organisation data, always the caller's organisation;
+ * - platform: acts across organisations, for platform administrators only (403 for everyone else).
+ */
+export type Tenancy = "public" | "signerLink" | "self" | "organization" | "platform";
+
+/**
+ * A schema shown inline, or under components.schemas with `component` as its name. `mediaType`
+ * multipart/form-data describes a form the handler reads itself (files as `format: binary`).
+ */
+export type SchemaRef = { schema: z.ZodType; component?: string; mediaType?: "application/json" | "multipart/form-data" };
 
 export type ApiOperation = {
   method: HttpMethod;
@@ -27,6 +43,24 @@ export type ApiOperation = {
   summary: string;
   description?: string;
   auth: OperationAuth;
+  /**
+   * What endpoint() checks before the handler runs (lib/http/endpoint.ts): a staff token or API key
+   * meeting a privilege or platform administration, or a staff token (staff). Without it, `auth` says:
+   * public and optional callers, or any caller (tokenOrApiKey) with no privilege.
+   */
+  requires?: Requirement;
+  /** Token stages accepted besides a full session (default ["full"]). */
+  stages?: readonly TokenStage[];
+  contextOptions?: ContextOptions;
+  /** The handler reads the caller's token itself (a sign-in in progress, a refresh, a logout): endpoint() checks none. */
+  authenticatesItself?: true;
+  /** Fields every error answer of this endpoint carries besides errorCode and message, where the spec says so (/api/verify's result -1). */
+  errorExtra?: Readonly<Record<string, string | number>>;
+  /** "helper": a spec §8 helper call, whose errors answer `{ result: 0, errorCode, description }` (lib/http/helper-route.ts). */
+  errorShape?: "helper";
+  tenancy: Tenancy;
+  /** The rate limit the endpoint applies, in words (its 429 answers carry Retry-After). */
+  rateLimit?: string;
   pathParams?: z.ZodObject;
   query?: z.ZodObject;
   body?: SchemaRef;
@@ -35,7 +69,7 @@ export type ApiOperation = {
   /** Answers by status. Error statuses are added from `errors` and from what auth, parameters and body imply. */
   responses: Record<number, ApiResponse>;
   /** Catalogue errors this operation answers besides 400 (body), 401/403 (auth), 404 (path) and 429 (API key). */
-  errors?: number[];
+  errors?: readonly number[];
   /** What an error status means for this operation, where the general description says too little. */
   errorNotes?: Record<number, string>;
   /** A different error shape for one status (e.g. /authenticate's pending second factor). */
@@ -48,7 +82,7 @@ export type ApiOperation = {
  * An answer: a JSON body, or a file in one of `files` (media types) with no JSON schema; `headers`
  * names the response headers a client relies on, with their descriptions.
  */
-export type ApiResponse = { description: string; body?: SchemaRef; files?: string[]; headers?: Record<string, string> };
+export type ApiResponse = { description: string; body?: SchemaRef; files?: readonly string[]; headers?: Record<string, string> };
 
 /**
  * The `responses` of an operation with one JSON answer: `answer("The role", role)`. The body is a
@@ -163,7 +197,7 @@ function errorStatuses(op: ApiOperation): number[] {
     ...(op.pathParams ? [404] : []),
     ...(op.auth === "token" || op.auth === "tokenOrApiKey" ? [401, 403] : []),
     ...(op.auth === "optional" ? [401] : []),
-    ...(op.auth === "tokenOrApiKey" || op.auth === "optional" ? [429] : []),
+    ...(op.auth === "tokenOrApiKey" || op.auth === "optional" || op.rateLimit ? [429] : []),
     ...(op.idempotent ? [409] : []),
   ];
   const listed = [...(op.errors ?? []), ...Object.keys(op.errorBodies ?? {}).map(Number), ...Object.keys(op.errorNotes ?? {}).map(Number)];
@@ -175,12 +209,13 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
   const components: Record<string, JsonSchema> = { Error: jsonSchema(apiErrorSchema, "output") };
   const content = (ref: SchemaRef, io: "input" | "output") => {
     const converted = jsonSchema(ref.schema, io);
-    if (!ref.component) return { "application/json": { schema: converted } };
+    const mediaType = ref.mediaType ?? "application/json";
+    if (!ref.component) return { [mediaType]: { schema: converted } };
     const existing = components[ref.component];
     if (existing && JSON.stringify(existing) !== JSON.stringify(converted))
       throw new Error(`OpenAPI component ${ref.component} is defined twice, differently`);
     components[ref.component] = converted;
-    return { "application/json": { schema: { $ref: `#/components/schemas/${ref.component}` } } };
+    return { [mediaType]: { schema: { $ref: `#/components/schemas/${ref.component}` } } };
   };
   const parameters = (object: z.ZodObject | undefined, location: "path" | "query") => {
     if (!object) return [];
@@ -239,7 +274,10 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
       operationId: op.operationId,
       tags: [op.tag],
       summary: op.summary,
-      ...(op.description ? { description: op.description } : {}),
+      ...(op.description || op.rateLimit
+        ? { description: [op.description, op.rateLimit && `Rate limit: ${op.rateLimit}.`].filter(Boolean).join(" ") }
+        : {}),
+      "x-tenancy": op.tenancy,
       security: security[op.auth],
       ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: content(op.body, "input") } } : {}),

@@ -1,5 +1,3 @@
-import { readdirSync, statSync } from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as sessionLogs } from "@/app/api/data/viewSessionLogs/route";
 import { GET as listOperations, POST as saveOperation } from "@/app/api/data/operationLogs/route";
@@ -19,26 +17,21 @@ import * as managersRoute from "@/app/api/organizations/[orgHexId]/managers/rout
 import { db } from "@/lib/db/client";
 import { call } from "../support/http";
 import { createTestOrganization, createTestUser } from "../support/fixtures";
-import type { RouteClass } from "../support/route-classes/types";
+import { handlerTenancies, routeFolders } from "../support/route-list";
+import { notOperationTenancy } from "../support/undescribed-handlers";
 import { signIn } from "../support/sign-in";
 
 /**
- * Every route handler under app/api is classified in tests/support/route-classes/*.ts by how it is
- * kept inside an organisation (public, self or organization). A new handler fails this test until
- * it is classified there and, when it touches organisation data, given a cross-organisation case
- * in the integration tests of its domain.
+ * Every route handler under app/api has a tenancy class (lib/openapi/registry.ts, Tenancy) in its
+ * descriptor: public, signerLink, self, organization or platform. Those that touch organisation
+ * data have cross-organisation cases in the integration tests of their domain.
  */
-const handlers: Record<string, RouteClass> = Object.assign(
-  {},
-  ...Object.values(import.meta.glob<Record<string, RouteClass>>("../support/route-classes/*.ts", { eager: true, import: "routeClasses" })),
-);
-
-function routeFiles(dir: string, prefix = ""): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return routeFiles(full, prefix ? `${prefix}/${entry}` : entry);
-    return entry === "route.ts" ? [prefix] : [];
-  });
+const tenancies = handlerTenancies();
+/** Each route folder's classes, one per method. */
+const folderTenancies = new Map<string, Set<string>>();
+for (const [key, tenancy] of Object.entries({ ...tenancies, ...notOperationTenancy })) {
+  const folder = key.includes(" ") ? key.split(" ")[1]! : key;
+  folderTenancies.set(folder, (folderTenancies.get(folder) ?? new Set()).add(tenancy));
 }
 
 let tokenA: string;
@@ -57,8 +50,7 @@ beforeAll(async () => {
 
 describe("organisation isolation", () => {
   it("classifies every route handler", () => {
-    const found = routeFiles(path.resolve("app/api")).sort();
-    expect(found).toEqual(Object.keys(handlers).sort());
+    expect(routeFolders().sort()).toEqual([...folderTenancies.keys()].sort());
   });
 
   it("platform handlers refuse every caller but a platform administrator with 403", async () => {
@@ -69,7 +61,7 @@ describe("organisation isolation", () => {
       "organizations/[orgHexId]/enable": enableOrganizationRoute,
       "organizations/[orgHexId]/managers": managersRoute,
     };
-    const platformRoutes = Object.keys(handlers).filter((route) => handlers[route] === "platform");
+    const platformRoutes = [...folderTenancies].filter(([, classes]) => classes.has("platform")).map(([folder]) => folder);
     expect(platformRoutes.sort()).toEqual(Object.keys(modules).sort());
     const orgHexId = orgB.organization.hexId;
     for (const route of platformRoutes) {

@@ -410,9 +410,11 @@ describe("privileges and organisation isolation", () => {
     }
     const after = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(after).toMatchObject({ enabled: true, changePassword: false, firstName: user.firstName });
-    // An invitation lands in the caller's organisation whatever the body says.
-    const invited = await invite(tokenB, person({ organizationId: orgA.organization.id }));
-    expect((await db.user.findUniqueOrThrow({ where: { hexId: invited } })).organizationId).toBe(orgB.organization.id);
+    // An invitation cannot name another organisation: the field is refused, and nobody is invited anywhere.
+    const intruder = person({ organizationId: orgA.organization.id });
+    const refused = await call(inviteUser, "/api/users", { body: intruder, token: tokenB });
+    expect(refused).toMatchObject({ status: 400, body: { errorCode: "VALIDATION_FAILED", field: "organizationId" } });
+    expect(await db.user.count({ where: { email: intruder.email as string } })).toBe(0);
   });
 
   it("a platform administrator acts within their own organisation", async () => {

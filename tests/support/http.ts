@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
 import { clientAddressHeader } from "@/lib/http/client-address";
+import { assertDocumentedAnswer } from "../integration/support/documented-answers";
 
 type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -23,7 +24,10 @@ export function clientAddressHeaders(ip: string): Record<string, string> {
   return { [clientAddressHeader]: `${process.env.RUBRICA_CLIENT_ADDRESS_TOKEN} ${ip}` };
 }
 
-/** Calls a route handler as Next would, with a real Request; returns status, parsed JSON and headers. */
+/**
+ * Calls a route handler as Next would, with a real Request; returns status, parsed JSON and headers, once
+ * the answer is checked against the OpenAPI document (tests/integration/support/documented-answers.ts).
+ */
 export async function call<T = Record<string, unknown>>(handler: unknown, path: string, options: CallOptions = {}) {
   const url = new URL(`http://127.0.0.1:3000${path}`);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
@@ -41,5 +45,6 @@ export async function call<T = Record<string, unknown>>(handler: unknown, path: 
   });
   const response = await (handler as RouteHandler)(request, { params: Promise.resolve(options.params ?? {}) });
   const body = (await response.json()) as T;
+  assertDocumentedAnswer(handler, response.status, response.headers.get("content-type"), body);
   return { status: response.status, body, headers: response.headers };
 }

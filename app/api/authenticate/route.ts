@@ -1,13 +1,14 @@
 import { NextResponse } from "next/server";
 import { decodeJwt } from "jose";
 import { landingPage } from "@/lib/permissions/menu";
-import { apiRoute, errorResponse, requestLocale } from "@/lib/http/api";
+import { errorResponse, requestLocale } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { authenticate } from "@/lib/auth/authenticate";
 import { applyStoredLocale } from "@/lib/http/locale-cookie";
+import { endpoint } from "@/lib/http/endpoint";
+import { authOperations } from "@/lib/openapi/operations/auth";
 
-export const POST = apiRoute(async (request) => {
-  const body: unknown = await request.json().catch(() => ({}));
+export const POST = endpoint(authOperations.authenticate, async (request, { json: body }) => {
   const result = await authenticate(body, requestMeta(request.headers));
   if (result.kind === "mfa") {
     // Spec §7: the error carries token, errorCode, hexId, mfaMethodRequired and message.

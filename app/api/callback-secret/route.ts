@@ -1,9 +1,8 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
-import { apiKeysPrivilege } from "@/lib/api-keys/privilege";
 import { callbackSecretState } from "@/lib/callbacks/callback-secret";
+import { endpoint } from "@/lib/http/endpoint";
+import { webhookOperations } from "@/lib/openapi/operations/webhooks";
 
-export const GET = apiRoute(async (request) => {
-  const context = await requireAuth(request, apiKeysPrivilege);
+export const GET = endpoint(webhookOperations.getCallbackSecretState, async (request, { context }) => {
   return NextResponse.json(await callbackSecretState(context));
 });

@@ -1,17 +1,14 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
-import { apiRoute, idempotentRoute, parseJson, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { createDraft } from "@/lib/documents/create-draft";
 import { listDocuments } from "@/lib/documents/list-documents";
+import { endpoint } from "@/lib/http/endpoint";
+import { shipmentOperations } from "@/lib/openapi/operations/shipments";
 
-export const GET = apiRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "VIEW" });
+export const GET = endpoint(shipmentOperations.listDocuments, async (request, { context }) => {
   return NextResponse.json(await listDocuments(context, Object.fromEntries(request.nextUrl.searchParams)));
 });
 
-export const POST = idempotentRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "CREATE" });
-  const body = await parseJson(request, z.unknown());
+export const POST = endpoint(shipmentOperations.createDraft, async (request, { context, json: body }) => {
   return NextResponse.json(await createDraft(context, body, requestMeta(request.headers).ip), { status: 201 });
 });

@@ -1,17 +1,14 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
-import { apiRoute, idempotentRoute, parseJson, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { createGroup } from "@/lib/groups/create-group";
 import { listGroups } from "@/lib/groups/list-groups";
+import { endpoint } from "@/lib/http/endpoint";
+import { groupOperations } from "@/lib/openapi/operations/roles";
 
-export const GET = apiRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "GRUPO", action: "VIEW" });
+export const GET = endpoint(groupOperations.listGroups, async (request, { context }) => {
   return NextResponse.json(await listGroups(context));
 });
 
-export const POST = idempotentRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "GRUPO", action: "CREATE" });
-  const body = await parseJson(request, z.unknown());
+export const POST = endpoint(groupOperations.createGroup, async (request, { context, json: body }) => {
   return NextResponse.json(await createGroup(context, body, requestMeta(request.headers).ip), { status: 201 });
 });

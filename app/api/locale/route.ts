@@ -1,17 +1,15 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
-import { apiRoute, parseJson } from "@/lib/http/api";
-import { optionalAuth } from "@/lib/http/optional-auth";
-import { localeCookie, locales, toDbLanguage } from "@/lib/i18n/config";
+import { localeCookie, toDbLanguage } from "@/lib/i18n/config";
 import { db } from "@/lib/db/client";
 import { logOperation } from "@/lib/audit/operation-log";
 import { requestMeta } from "@/lib/http/request";
 import { httpsSite } from "@/lib/http/https-site";
+import { endpoint } from "@/lib/http/endpoint";
+import { accountOperations } from "@/lib/openapi/operations/account";
 
 /** The language switcher: a cookie for everyone, and the signed-in user's stored preference. */
-export const POST = apiRoute(async (request) => {
-  const { locale } = await parseJson(request, z.object({ locale: z.enum(locales) }));
-  const context = await optionalAuth(request);
+export const POST = endpoint(accountOperations.setLocale, async (request, { context, body }) => {
+  const { locale } = body;
   if (context) {
     await db.user.update({ where: { id: context.userId }, data: { preferredLanguage: toDbLanguage(locale) } });
     await logOperation({

@@ -1,10 +1,12 @@
 import { NextResponse } from "next/server";
-import { apiRoute, tokenFrom } from "@/lib/http/api";
+import { tokenFrom } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { logout } from "@/lib/auth/logout";
 import { isAppError } from "@/lib/errors/app-error";
+import { endpoint } from "@/lib/http/endpoint";
+import { accountOperations } from "@/lib/openapi/operations/account";
 
-export const POST = apiRoute(async (request) => {
+export const POST = endpoint(accountOperations.logout, async (request) => {
   const token = await tokenFrom(request).catch((error: unknown) => {
     if (isAppError(error)) return null;
     throw error;

@@ -1,8 +1,9 @@
-import { apiRoute } from "@/lib/http/api";
 import { metricsTokenMatches, scrape } from "@/lib/health/metrics";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimit, refuseOverLimit } from "@/lib/security/rate-limit";
 import { requestMeta } from "@/lib/http/request";
+import { endpoint } from "@/lib/http/endpoint";
+import { healthOperations } from "@/lib/openapi/operations/health";
 
 // Prometheus metrics, for the bearer of METRICS_TOKEN only; with no token configured nobody may read them.
 export const dynamic = "force-dynamic";
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
 const failuresPerWindow = 20;
 const windowSeconds = 300;
 
-export const GET = apiRoute(async (request) => {
+export const GET = endpoint(healthOperations.metrics, async (request) => {
   const header = request.headers.get("authorization");
   const presented = header?.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() : null;
   const limitKey = `metrics-token:ip:${requestMeta(request.headers).ip}`;

@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { updateProfile } from "@/lib/auth/update-profile";
+import { endpoint } from "@/lib/http/endpoint";
+import { accountOperations } from "@/lib/openapi/operations/account";
 
-export const POST = apiRoute(async (request) => {
-  const context = await requireAuth(request);
-  return NextResponse.json(await updateProfile(context, await request.json().catch(() => ({})), requestMeta(request.headers).ip));
+export const POST = endpoint(accountOperations.updateProfile, async (request, { context, json }) => {
+  return NextResponse.json(await updateProfile(context, json, requestMeta(request.headers).ip));
 });

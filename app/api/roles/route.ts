@@ -1,17 +1,14 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
-import { apiRoute, idempotentRoute, parseJson, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { createRole } from "@/lib/roles/create-role";
 import { listRoles } from "@/lib/roles/list-roles";
+import { endpoint } from "@/lib/http/endpoint";
+import { roleOperations } from "@/lib/openapi/operations/roles";
 
-export const GET = apiRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "ROL", action: "VIEW" });
+export const GET = endpoint(roleOperations.listRoles, async (request, { context }) => {
   return NextResponse.json(await listRoles(context));
 });
 
-export const POST = idempotentRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "ROL", action: "CREATE" });
-  const body = await parseJson(request, z.unknown());
+export const POST = endpoint(roleOperations.createRole, async (request, { context, json: body }) => {
   return NextResponse.json(await createRole(context, body, requestMeta(request.headers).ip), { status: 201 });
 });

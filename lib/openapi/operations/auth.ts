@@ -25,11 +25,11 @@ const verifyFailure = apiErrorSchema.extend({ result: z.literal(-1) });
 export const authOperations = operationGroup(
   "Authentication",
   "public",
-)([
-  {
+)({
+  authenticate: {
     method: "post",
     path: "/api/authenticate",
-    operationId: "authenticate",
+    tenancy: "public",
     summary: "Sign in with e-mail and password",
     description: "Answers a token, or, when a second factor is due, a 401 carrying a pre-authentication token for /api/verify.",
     body: { schema: authenticateInput, component: "AuthenticateInput" },
@@ -37,24 +37,27 @@ export const authOperations = operationGroup(
     errors: [403, 423, 429],
     errorBodies: { 401: { schema: pendingSecondFactor, component: "PendingSecondFactor" } },
   },
-  {
+  verifySecondFactor: {
     method: "post",
     path: "/api/verify",
-    operationId: "verifySecondFactor",
+    authenticatesItself: true,
+    errorExtra: { result: -1 },
+    tenancy: "public",
     summary: "Complete a sign-in with the second-factor code",
     description: "Call with the pre-authentication token from /api/authenticate as Bearer. A result of -1 means failure.",
     auth: "token",
     body: { schema: verifyInput },
     responses: answer("Signed in", tokenAnswer.extend({ result: z.literal(1) })),
-    errors: [429],
+    errors: [423, 429],
     errorBodies: { 400: { schema: verifyFailure }, 401: { schema: verifyFailure } },
   },
-  {
+  refreshToken: {
     method: "post",
     path: "/api/token/refresh",
-    operationId: "refreshToken",
+    authenticatesItself: true,
+    tenancy: "self",
     summary: "A new token for the same live session, with authorities read afresh",
     auth: "token",
     responses: answer("Refreshed", z.object({ token: z.string(), expiresAt: z.iso.datetime() })),
   },
-]);
+});

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { batchColumns } from "@/lib/documents/batch/columns";
 import { batchTemplateQuery } from "@/lib/documents/batch/template";
-import { apiErrorSchema, type ApiOperation } from "../registry";
+import { apiErrorSchema } from "../registry";
+import { operationGroup } from "./common";
 
 // The batch import of shipments (/batchImport). Both POSTs take multipart/form-data, which the
 // registry does not describe as a body: the fields are named in the summaries.
@@ -17,6 +18,11 @@ const rowError = z.object({
   onlyWhenSending: z.literal(true).optional().describe("A sending rule a draft may still break: it stops `send=true` only"),
 });
 
+const batchForm = z.object({
+  sheet: z.file().describe("CSV or XLSX"),
+  files: z.array(z.file()).describe("The PDFs, one part each"),
+  send: z.enum(["true", "false"]).optional(),
+});
 const created = z.object({
   sent: z.boolean(),
   created: z.number().int(),
@@ -25,43 +31,44 @@ const created = z.object({
 
 const rejected = apiErrorSchema.extend({ invalid: z.number().int().describe("Rows with errors"), errors: z.array(rowError) });
 
-export const batchImportOperations: ApiOperation[] = [
-  {
+export const batchImportOperations = operationGroup(
+  "Shipments",
+  "tokenOrApiKey",
+)({
+  previewBatchImport: {
     method: "post",
     path: "/api/documents/batch/preview",
-    operationId: "previewBatchImport",
-    tag: "Shipments",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "IMPORT" },
+    tenancy: "organization",
     summary: "Check a batch import file and its PDFs; nothing is saved",
-    description: `Needs DOCUMENTO:IMPORT. ${multipart} Answers the shipments the file describes and every row with its values and errors. Each PDF is judged by content, as one upload to a draft is.`,
-    auth: "tokenOrApiKey",
+    description: `${multipart} Answers the shipments the file describes and every row with its values and errors. Each PDF is judged by content, as one upload to a draft is.`,
+    body: { schema: batchForm, mediaType: "multipart/form-data" },
     responses: { 200: { description: "`{ totalRows, shipmentCount, invalidRows, rowsNotReadyToSend, shipments, rows, unusedFiles }`" } },
     errors: [400, 413],
   },
-  {
+  commitBatchImport: {
     method: "post",
     path: "/api/documents/batch",
     idempotent: true,
-    operationId: "commitBatchImport",
-    tag: "Shipments",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "IMPORT" },
+    tenancy: "organization",
     summary: "Create every shipment of a batch import file as a draft, or send them all; any row with an error creates nothing",
-    description: `Needs DOCUMENTO:IMPORT (and DOCUMENTO:CREATE to send). ${multipart} Every rule of a single shipment applies to each row; one failing row answers 422 with every row's errors and nothing is created.`,
-    auth: "tokenOrApiKey",
+    description: `Sending needs DOCUMENTO:CREATE too. ${multipart} Every rule of a single shipment applies to each row; one failing row answers 422 with every row's errors and nothing is created.`,
+    body: { schema: batchForm, mediaType: "multipart/form-data" },
     responses: {
       201: { description: "The shipments created, with their hexIds", body: { schema: created, component: "BatchImportResult" } },
     },
     errors: [400, 413, 422],
     errorBodies: { 422: { schema: rejected, component: "BatchImportRejected" } },
   },
-  {
+  batchImportTemplate: {
     method: "get",
     path: "/api/documents/batch/template",
-    operationId: "batchImportTemplate",
-    tag: "Shipments",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "IMPORT" },
+    tenancy: "organization",
     summary: "The batch import file to fill in, in the caller's language, with example rows",
-    description:
-      "Needs DOCUMENTO:IMPORT. The XLSX adds a sheet that explains each column and lists the organisation's active signature flows and document types.",
-    auth: "tokenOrApiKey",
+    description: "The XLSX adds a sheet that explains each column and lists the organisation's active signature flows and document types.",
     query: batchTemplateQuery,
     responses: { 200: { description: "An XLSX or CSV file (Content-Disposition: attachment)" } },
   },
-];
+});

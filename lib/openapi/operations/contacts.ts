@@ -46,36 +46,36 @@ const withChannels = "The contact with all its channels";
 export const contactOperations = operationGroup(
   "Contacts",
   "tokenOrApiKey",
-)([
-  {
+)({
+  listContacts: {
     method: "get",
     path: "/api/contacts",
-    operationId: "listContacts",
+    requires: { kind: "privilege", module: "CONTACTO", action: "VIEW" },
+    tenancy: "organization",
     summary: "The organisation's contacts, one page, searched and sorted",
-    needs: "CONTACTO:VIEW",
     description:
       "Every word of `search` must appear in the name, last name, identification number or a channel. `sort=field,direction` with name, lastName, identNumber or createdAt.",
     query: listContactsQuery,
     responses: answer("A page of contacts under _embedded.contacts", contactPage),
   },
-  {
+  createContact: {
     method: "post",
     path: "/api/contacts",
     idempotent: true,
-    operationId: "createContact",
+    requires: { kind: "privilege", module: "CONTACTO", action: "CREATE" },
+    tenancy: "organization",
     summary: "Create a contact; its e-mail and phone become its first channels",
-    needs: "CONTACTO:CREATE",
     description: "An e-mail or a phone is required. Duplicates by identification or e-mail are refused.",
     body: { schema: createContactInput, component: "CreateContactInput" },
     responses: created(contact),
     errors: [409],
   },
-  {
+  getContact: {
     method: "get",
     path: "/api/contacts/{contactHexId}",
-    operationId: "getContact",
+    requires: { kind: "privilege", module: "CONTACTO", action: "VIEW" },
+    tenancy: "organization",
     summary: "One contact with its channels and how many shipments it signs in",
-    needs: "CONTACTO:VIEW",
     pathParams: contactPath,
     responses: {
       200: {
@@ -84,34 +84,34 @@ export const contactOperations = operationGroup(
       },
     },
   },
-  {
+  updateContact: {
     method: "put",
     path: "/api/contacts/{contactHexId}",
-    operationId: "updateContact",
+    requires: { kind: "privilege", module: "CONTACTO", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Change a contact's own data; channels change through their own endpoints",
-    needs: "CONTACTO:UPDATE",
     pathParams: contactPath,
     body: { schema: updateContactInput, component: "UpdateContactInput" },
     responses: answer("Updated", contact),
     errors: [409],
   },
-  {
+  deleteContact: {
     method: "delete",
     path: "/api/contacts/{contactHexId}",
-    operationId: "deleteContact",
+    requires: { kind: "privilege", module: "CONTACTO", action: "DELETE" },
+    tenancy: "organization",
     summary: "Delete a contact that no shipment uses",
-    needs: "CONTACTO:DELETE",
     description: "A contact tied to a shipment cannot be deleted (CONTACT_IN_SHIPMENT).",
     pathParams: contactPath,
     responses: answer("Deleted", deleted),
     errors: [409],
   },
-  {
+  exportContacts: {
     method: "get",
     path: "/api/contacts/export",
-    operationId: "exportContacts",
+    requires: { kind: "privilege", module: "CONTACTO", action: "EXPORT" },
+    tenancy: "organization",
     summary: "The contacts the search finds (all without one) as XLSX or CSV, in the import's columns",
-    needs: "CONTACTO:EXPORT",
     query: exportContactsQuery,
     responses: {
       200: {
@@ -121,59 +121,63 @@ export const contactOperations = operationGroup(
       },
     },
   },
-  {
+  importContacts: {
     method: "post",
     path: "/api/contacts/import",
     idempotent: true,
-    operationId: "importContacts",
+    requires: { kind: "privilege", module: "CONTACTO", action: "IMPORT" },
+    tenancy: "organization",
     summary: "Import contacts from CSV or XLSX (multipart/form-data: `file`, `mode` preview or commit)",
-    needs: "CONTACTO:IMPORT",
     description:
       "`preview` checks every row and answers `{ total, valid, invalid, rows }` with each row's errors in the caller's language; `commit` imports all rows or none and answers `{ created }` with 201.",
+    body: {
+      schema: z.object({ file: z.file().describe("CSV or XLSX"), mode: z.enum(["preview", "commit"]).optional() }),
+      mediaType: "multipart/form-data",
+    },
     responses: { 200: { description: "The preview" }, 201: { description: "Imported" } },
     errors: [400, 413],
   },
-  {
+  addContactChannel: {
     method: "post",
     path: "/api/contacts/{contactHexId}/channels",
     idempotent: true,
-    operationId: "addContactChannel",
+    requires: { kind: "privilege", module: "CONTACTO", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Add an e-mail or SMS channel; it becomes the favourite when asked to or when the contact has none",
-    needs: "CONTACTO:UPDATE",
     pathParams: contactPath,
     body: channelBody,
     responses: created(contact, withChannels),
     errors: [409],
   },
-  {
+  updateContactChannel: {
     method: "put",
     path: "/api/contacts/{contactHexId}/channels/{channelHexId}",
-    operationId: "updateContactChannel",
+    requires: { kind: "privilege", module: "CONTACTO", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Change a channel's type and value; `favorite: true` makes it the favourite",
-    needs: "CONTACTO:UPDATE",
     description: "The favourite cannot be unset: make another channel the favourite instead.",
     pathParams: channelPath,
     body: channelBody,
     responses: answer(withChannels, contact),
     errors: [409],
   },
-  {
+  deleteContactChannel: {
     method: "delete",
     path: "/api/contacts/{contactHexId}/channels/{channelHexId}",
-    operationId: "deleteContactChannel",
+    requires: { kind: "privilege", module: "CONTACTO", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Delete a channel that is not the favourite",
-    needs: "CONTACTO:UPDATE",
     pathParams: channelPath,
     responses: answer(withChannels, contact),
     errors: [409],
   },
-  {
+  makeFavoriteContactChannel: {
     method: "post",
     path: "/api/contacts/{contactHexId}/channels/{channelHexId}/favorite",
-    operationId: "makeFavoriteContactChannel",
+    requires: { kind: "privilege", module: "CONTACTO", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Make a channel the contact's favourite; the previous favourite becomes a plain channel",
-    needs: "CONTACTO:UPDATE",
     pathParams: channelPath,
     responses: answer(withChannels, contact),
   },
-]);
+});

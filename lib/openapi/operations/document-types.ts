@@ -19,54 +19,54 @@ const readers = "Needs ORGANIZACION:VIEW, or DOCUMENTO:CREATE (who prepares ship
 export const documentTypeOperations = operationGroup(
   "Document types",
   "tokenOrApiKey",
-)([
-  {
+)({
+  getAllFileType: {
     method: "get",
     path: "/api/fileType/getAllFileType",
-    operationId: "getAllFileType",
+    tenancy: "organization",
     summary: "The organisation's document types, the default first",
     description: readers,
     responses: answer("The types under `data`", z.object({ data: z.array(documentTypeViewSchema) })),
   },
-  {
+  createDocumentType: {
     method: "post",
     path: "/api/fileType",
     idempotent: true,
-    operationId: "createDocumentType",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "CREATE" },
+    tenancy: "organization",
     summary: "Create a document type; its name is unique in the organisation",
-    needs: "ORGANIZACION:CREATE",
     body: typeBody,
     responses: created(documentType),
     errors: [409],
   },
-  {
+  getDocumentType: {
     method: "get",
     path: "/api/fileType/{hexId}",
-    operationId: "getDocumentType",
+    tenancy: "organization",
     summary: "One document type",
     description: readers,
     pathParams: typePath,
     responses: answer("The type", documentType),
   },
-  {
+  updateDocumentType: {
     method: "put",
     path: "/api/fileType/{hexId}",
-    operationId: "updateDocumentType",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Rename a document type or make it the default",
-    needs: "ORGANIZACION:UPDATE",
     pathParams: typePath,
     body: typeBody,
     responses: answer("Updated", documentType),
     errors: [409],
   },
-  {
+  deleteDocumentType: {
     method: "delete",
     path: "/api/fileType/{hexId}",
-    operationId: "deleteDocumentType",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "DELETE" },
+    tenancy: "organization",
     summary: "Delete a document type that is neither the default nor in use",
-    needs: "ORGANIZACION:DELETE",
     pathParams: typePath,
     responses: answer("Deleted", z.object({ result: z.literal(1) })),
     errors: [409],
   },
-]);
+});

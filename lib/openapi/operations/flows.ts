@@ -43,98 +43,98 @@ const readers = "Needs ORGANIZACION:VIEW, or DOCUMENTO:CREATE (who prepares ship
 export const flowOperations = operationGroup(
   "Flows",
   "tokenOrApiKey",
-)([
-  {
+)({
+  listFlows: {
     method: "get",
     path: "/api/flows",
-    operationId: "listFlows",
+    tenancy: "organization",
     summary: "The organisation's flows, defaults first, then newest",
     description: readers,
     query: listFlowsQuery,
     responses: answer("The flows, all in one page", listSchema("flows", flowViewSchema)),
   },
-  {
+  createFlow: {
     method: "post",
     path: "/api/flows",
     idempotent: true,
-    operationId: "createFlow",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "CREATE" },
+    tenancy: "organization",
     summary: "Create a flow: title, expiration, geolocation and the ordered steps",
-    needs: "ORGANIZACION:CREATE",
     description:
       "Invalid configurations are refused with the field at fault (FLOW_INVALID_CONFIG, FLOW_VALUE_OUT_OF_BOUNDS, FLOW_FACE_COMPARISON...).",
     body: { schema: createFlowInput, component: "CreateFlowInput" },
     responses: created(flow, "Created, inactive"),
   },
-  {
+  getFlow: {
     method: "get",
     path: "/api/flows/{hexId}",
-    operationId: "getFlow",
+    tenancy: "organization",
     summary: "One flow with its steps",
     description: readers,
     pathParams: flowPath,
     responses: answer("The flow", flow),
   },
-  {
+  updateFlow: {
     method: "put",
     path: "/api/flows/{hexId}",
-    operationId: "updateFlow",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Change a flow's title, settings and steps",
-    needs: "ORGANIZACION:UPDATE",
     description: "A flow already in use cannot be edited (FLOW_IN_USE): clone it instead.",
     pathParams: flowPath,
     body: { schema: updateFlowInput, component: "UpdateFlowInput" },
     responses: answer("Updated", flow),
     errors: [409],
   },
-  {
+  deleteFlow: {
     method: "delete",
     path: "/api/flows/{hexId}",
-    operationId: "deleteFlow",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "DELETE" },
+    tenancy: "organization",
     summary: "Delete a flow that is neither default nor in use",
-    needs: "ORGANIZACION:DELETE",
     pathParams: flowPath,
     responses: answer("Deleted", z.object({ result: z.literal(1) })),
     errors: [409],
   },
-  {
+  activateFlow: {
     method: "post",
     path: "/api/flows/{hexId}/activate",
-    operationId: "activateFlow",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Activate a flow that has the minimum steps (and, for signature, a signature step)",
-    needs: "ORGANIZACION:UPDATE",
     pathParams: flowPath,
     responses: answer("Activated", flow),
   },
-  {
+  deactivateFlow: {
     method: "post",
     path: "/api/flows/{hexId}/deactivate",
-    operationId: "deactivateFlow",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Deactivate a flow; the default flow cannot be deactivated",
-    needs: "ORGANIZACION:UPDATE",
     pathParams: flowPath,
     responses: answer("Deactivated", flow),
     errors: [409],
   },
-  {
+  makeDefaultFlow: {
     method: "post",
     path: "/api/flows/{hexId}/default",
-    operationId: "makeDefaultFlow",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Make a flow the default of its kind, activating it; the previous default stops being one",
-    needs: "ORGANIZACION:UPDATE",
     description: "The flow must meet the activation rules.",
     pathParams: flowPath,
     responses: answer("The new default", flow),
   },
-  {
+  cloneFlow: {
     method: "post",
     path: "/api/flows/{hexId}/clone",
     idempotent: true,
-    operationId: "cloneFlow",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "CREATE" },
+    tenancy: "organization",
     summary: 'Copy a flow with its steps, inactive and not default; without a name it is called "<name> (copia)"',
-    needs: "ORGANIZACION:CREATE",
     pathParams: flowPath,
     body: { schema: cloneFlowInput },
     bodyOptional: true,
     responses: created(flow, "The copy"),
   },
-]);
+});

@@ -26,19 +26,19 @@ const readinessBody = z.object({
 export const healthOperations = operationGroup(
   "Operations",
   "public",
-)([
-  {
+)({
+  health: {
     method: "get",
     path: "/api/health",
-    operationId: "health",
+    tenancy: "public",
     summary: "Liveness: the process answers",
     description: "Asks nothing else (no database, no Redis): for a liveness probe, which restarts a process that stops answering.",
     responses: answer("The process is alive", z.object({ status: z.literal("ok") })),
   },
-  {
+  ready: {
     method: "get",
     path: "/api/ready",
-    operationId: "ready",
+    tenancy: "public",
     summary: "Readiness: each part's state and latency",
     description:
       "The database, Redis and the storage are required; the workers' heartbeat and the stamping networks are reported but not required (work waits for them). No address or setting is shown.",
@@ -47,10 +47,10 @@ export const healthOperations = operationGroup(
       ...answer("A required part is down", { schema: readinessBody, component: "Readiness" }, 503),
     },
   },
-  {
+  metrics: {
     method: "get",
     path: "/api/metrics",
-    operationId: "metrics",
+    tenancy: "public",
     summary: "Prometheus metrics of this web node and of the live workers",
     description:
       "`Authorization: Bearer <METRICS_TOKEN>`. With no METRICS_TOKEN configured the endpoint refuses everyone (403). Series: rubrica_http_request_duration_seconds{method,route,status}, rubrica_queue_jobs{queue,state}, rubrica_workers_alive, rubrica_job_duration_seconds{queue,job,outcome}, rubrica_job_failures_total{queue,job}, and the Node.js process metrics. Wrong tokens are limited per client address (429).",
@@ -58,4 +58,4 @@ export const healthOperations = operationGroup(
     errors: [401, 403, 429],
     errorNotes: { 401: "No token or a wrong one", 403: "METRICS_TOKEN is not configured: the metrics are closed" },
   },
-]);
+});

@@ -25,20 +25,22 @@ const operationLogPage = z.object({
 export const logOperations = operationGroup(
   "Logs",
   "tokenOrApiKey",
-)([
-  {
+)({
+  listOperationLogs: {
     method: "get",
     path: "/api/data/operationLogs",
-    operationId: "listOperationLogs",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "VIEW" },
+    tenancy: "organization",
     summary: "The organisation's operation log, newest first (ORGANIZACION:VIEW)",
     query: pageQuery,
     responses: answer("One page", operationLogPage),
   },
-  {
+  saveTransactionLog: {
     method: "post",
     path: "/api/log/saveTransactionLog",
     idempotent: true,
-    operationId: "saveTransactionLog",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Record an event of a shipment or validation in the transaction log (DOCUMENTO:UPDATE)",
     description:
       "transactionHexId names a shipment (documentHexId) or signature process (processHexId) of the caller's organisation for processType ENVIO, or a validation process for VALIDACION; anything else answers 404. typeId 1 (callback attempts) and 2 (completion mails) are the platform's own entries; use other numbers for yours.",
@@ -46,4 +48,4 @@ export const logOperations = operationGroup(
     responses: created(z.object({ id: z.number().int() }), "Recorded"),
     errors: [404],
   },
-]);
+});

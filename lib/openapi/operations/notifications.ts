@@ -23,23 +23,23 @@ const rules =
 export const notificationOperations = operationGroup(
   "Notifications",
   "tokenOrApiKey",
-)([
-  {
+)({
+  getNotificationSettings: {
     method: "get",
     path: "/api/notifications/settings",
-    operationId: "getNotificationSettings",
+    requires: { kind: "privilege", module: "NOTIFICACION", action: "VIEW" },
+    tenancy: "organization",
     summary: "Every notification event of the caller's organisation: recipients × channels and templates per channel and language",
-    needs: "NOTIFICACION:VIEW",
     description:
       "A template the organisation has not customised shows the product's text (customised false); `default` is always the product's text.",
     responses: { 200: { description: "The settings", body: { schema: settingsView, component: "NotificationSettings" } } },
   },
-  {
+  updateNotificationEvent: {
     method: "put",
     path: "/api/notifications/settings/{event}",
-    operationId: "updateNotificationEvent",
+    requires: { kind: "privilege", module: "NOTIFICACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Turn recipients on or off and save templates of one event",
-    needs: "NOTIFICACION:UPDATE",
     description:
       `${rules} A signer's invitation and reminder cannot be turned off (NOTIFICATION_RECIPIENT_FIXED); a cell the event lacks answers NOTIFICATION_RECIPIENT_UNKNOWN. ` +
       "Nothing is written unless everything sent is valid. A template equal to the product's text is stored as not customised. One operation-log row per change.",
@@ -47,24 +47,24 @@ export const notificationOperations = operationGroup(
     body: { schema: updateEventInput, component: "UpdateNotificationEventInput" },
     responses: { 200: { description: "The event as saved", body: event } },
   },
-  {
+  restoreNotificationTemplate: {
     method: "delete",
     path: "/api/notifications/settings/{event}/templates/{channel}/{language}",
-    operationId: "restoreNotificationTemplate",
+    requires: { kind: "privilege", module: "NOTIFICACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Restore the product's text of one template",
-    needs: "NOTIFICACION:UPDATE",
     description: "Writes an operation-log row when there was a customised text to remove.",
     pathParams: z.object({ event: eventSchema, channel: channelSchema, language: languageSchema }),
     responses: { 200: { description: "The event with the template restored", body: event } },
   },
-  {
+  previewNotification: {
     method: "post",
     path: "/api/notifications/preview",
-    operationId: "previewNotification",
+    requires: { kind: "privilege", module: "NOTIFICACION", action: "VIEW" },
+    tenancy: "organization",
     summary: "Render a template with sample data, as the recipient would get it, without saving",
-    needs: "NOTIFICACION:VIEW",
     description: `${rules} The organisation's name and logo are its own; the other values are samples.`,
     body: { schema: previewInput, component: "NotificationPreviewInput" },
     responses: { 200: { description: "The rendered message", body: { schema: previewView, component: "NotificationPreview" } } },
   },
-]);
+});

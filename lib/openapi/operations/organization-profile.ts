@@ -6,7 +6,7 @@ import type { SealCertificateView } from "@/lib/organizations/seal-certificate";
 import { deleted, operationGroup } from "./common";
 
 // The caller's organisation's profile and seal certificate (/info-organization). The uploads are
-// multipart/form-data, which the registry does not describe as a body: the fields are named in the descriptions.
+// multipart/form-data, described as such (the handler reads the form).
 
 const profileSchema = z.object({
   organizationHexId: z.string(),
@@ -41,73 +41,78 @@ const sealAnswer = { schema: z.object({ certificate: sealCertificateSchema.nulla
 export const organizationProfileOperations = operationGroup(
   "Organisation profile",
   "tokenOrApiKey",
-)([
-  {
+)({
+  getOrganizationProfile: {
     method: "get",
     path: "/api/organization/profile",
-    operationId: "getOrganizationProfile",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "VIEW" },
+    tenancy: "organization",
     summary: "The caller's organisation's profile: name, logo, colours, time zone, default language, contact data",
-    needs: "ORGANIZACION:VIEW",
     responses: answer("The profile", profile),
   },
-  {
+  updateOrganizationProfile: {
     method: "put",
     path: "/api/organization/profile",
-    operationId: "updateOrganizationProfile",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Change the whole profile at once",
-    needs: "ORGANIZACION:UPDATE",
     description:
       "The colours become ui_sign_color (`primary;secondary`), shown on the portal and the signer pages; the zone becomes organization_tz and the language default_language. Empty contact fields are cleared. Writes an operation-log row.",
     body: { schema: updateProfileInput, component: "UpdateOrganizationProfileInput" },
     responses: answer("The profile as saved", profile),
   },
-  {
+  uploadOrganizationLogo: {
     method: "post",
     path: "/api/organization/logo",
-    operationId: "uploadOrganizationLogo",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Replace the organisation's logo",
-    needs: "ORGANIZACION:UPDATE",
     description:
       "multipart/form-data: `file`, a PNG, JPEG, GIF or WebP image up to 2 MB (SVG is refused). It is checked by content and stored re-encoded as a PNG fitted into 512×512.",
+    body: { schema: z.object({ file: z.file().describe("PNG, JPEG, GIF or WebP, up to 2 MB") }), mediaType: "multipart/form-data" },
     responses: answer("The profile with its new logo", profile),
     errors: [400, 413],
   },
-  {
+  deleteOrganizationLogo: {
     method: "delete",
     path: "/api/organization/logo",
-    operationId: "deleteOrganizationLogo",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Remove the logo: Rúbrica's is shown again",
-    needs: "ORGANIZACION:UPDATE",
     responses: answer("The profile", profile),
   },
-  {
+  getSealCertificate: {
     method: "get",
     path: "/api/organization/seal-certificate",
-    operationId: "getSealCertificate",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "VIEW" },
+    tenancy: "organization",
     summary: "The organisation's own seal certificate: subject, issuer, serial number and validity",
-    needs: "ORGANIZACION:VIEW",
     description:
       "`certificate` is null while the organisation's shipments are sealed with the platform's certificate. The file, key and password are never returned.",
     responses: answer("The certificate, or null", sealAnswer),
   },
-  {
+  uploadSealCertificate: {
     method: "put",
     path: "/api/organization/seal-certificate",
-    operationId: "uploadSealCertificate",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Upload the PKCS#12 that seals the organisation's shipments and audit certificates",
-    needs: "ORGANIZACION:UPDATE",
     description:
       "multipart/form-data: `file` (PKCS#12, .p12/.pfx, up to 64 KB) and `password`. Refused with a wrong password (SEAL_CERT_WRONG_PASSWORD), legacy RC2/3DES encryption (SEAL_CERT_LEGACY), no private key (SEAL_CERT_NO_KEY) or a certificate outside its validity (SEAL_CERT_EXPIRED, SEAL_CERT_NOT_YET_VALID). Kept encrypted at rest; replaces any earlier one. Shipments already sealed keep their seal.",
+    body: {
+      schema: z.object({ file: z.file().describe("PKCS#12 (.p12/.pfx), up to 64 KB"), password: z.string() }),
+      mediaType: "multipart/form-data",
+    },
     responses: answer("The certificate as it is shown", sealAnswer),
     errors: [400, 413],
   },
-  {
+  deleteSealCertificate: {
     method: "delete",
     path: "/api/organization/seal-certificate",
-    operationId: "deleteSealCertificate",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Remove the organisation's seal certificate: later shipments are sealed with the platform's",
-    needs: "ORGANIZACION:UPDATE",
     responses: answer("Deleted", deleted),
     errors: [404],
   },
-]);
+});

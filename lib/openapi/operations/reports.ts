@@ -19,13 +19,13 @@ const xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 export const reportOperations = operationGroup(
   "Reports",
   "tokenOrApiKey",
-)([
-  {
+)({
+  shipmentReport: {
     method: "get",
     path: "/api/reports/shipments",
-    operationId: "shipmentReport",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "EXPORT" },
+    tenancy: "organization",
     summary: "The shipment report (REPORT_ENVIO): one row per shipment, filtered, sorted and paged on the server",
-    needs: "DOCUMENTO:EXPORT",
     description: `${days} Sender and flow by hexId; every word of \`search\` must appear in the title or be a tag. Each row counts the shipment's signers, signed and rejected, and the seconds from sending to completion.`,
     query: shipmentReportQuery,
     responses: {
@@ -35,12 +35,12 @@ export const reportOperations = operationGroup(
       },
     },
   },
-  {
+  signatureReport: {
     method: "get",
     path: "/api/reports/signatures",
-    operationId: "signatureReport",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "EXPORT" },
+    tenancy: "organization",
     summary: "The signature report (REPORT_SIGNATURE): one row per signer, filtered, sorted and paged on the server",
-    needs: "DOCUMENTO:EXPORT",
     description: `${days} \`status\` is the signer's; \`search\` also looks in the signer's name and e-mail. Each row has the signer's dates, rejection reason, the latest settled face comparison (with its distance) and liveness check, and whether a location was shared.`,
     query: signatureReportQuery,
     responses: {
@@ -50,12 +50,12 @@ export const reportOperations = operationGroup(
       },
     },
   },
-  {
+  exportReport: {
     method: "get",
     path: "/api/reports/{report}/export",
-    operationId: "exportReport",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "EXPORT" },
+    tenancy: "organization",
     summary: "Download a report with its filters and sort as an Excel or PDF file",
-    needs: "DOCUMENTO:EXPORT",
     description:
       "Headers and dates in the caller's language, times on the organisation's clocks. At most 5,000 rows: more answers 400 REPORT_EXPORT_TOO_LARGE (narrow the filters). Every export is written to the operation log (REPORT_EXPORT).",
     pathParams: z.object({ report: z.enum(reportNames).describe("shipments or signatures; anything else answers 404") }),
@@ -66,15 +66,15 @@ export const reportOperations = operationGroup(
     }),
     responses: { 200: { description: "The file, as an attachment", files: [xlsx, "application/pdf"] } },
   },
-  {
+  reportCharts: {
     method: "get",
     path: "/api/reports/charts",
-    operationId: "reportCharts",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "EXPORT" },
+    tenancy: "organization",
     summary: "The report charts' aggregates: shipments per day by status, completion times, rejections, identity-check outcomes",
-    needs: "DOCUMENTO:EXPORT",
     description:
       "Without dates, the 30 days up to today; at most 366 days (400 REPORT_RANGE_TOO_LONG). Each series counts by the day its event happened on the organisation's clocks: shipments by creation, completions, signers' rejections, settled checks of selfies (face match) and videos (liveness). The sender, flow, search and shipment-status filters apply to every series.",
     query: shipmentReportFilters,
     responses: { 200: { description: "The series", body: { schema: reportCharts, component: "ReportCharts" } } },
   },
-]);
+});

@@ -15,53 +15,53 @@ const groupPath = hexIdPath("groupHexId", "The group's hexId");
 export const roleOperations = operationGroup(
   "Roles",
   "tokenOrApiKey",
-)([
-  {
+)({
+  listRoles: {
     method: "get",
     path: "/api/roles",
-    operationId: "listRoles",
+    requires: { kind: "privilege", module: "ROL", action: "VIEW" },
+    tenancy: "organization",
     summary: "The organisation's roles by name, with the authorities each grants and how many users hold it",
-    needs: "ROL:VIEW",
     responses: answer("The roles, all in one page", listSchema("roles", roleView)),
   },
-  {
+  createRole: {
     method: "post",
     path: "/api/roles",
     idempotent: true,
-    operationId: "createRole",
+    requires: { kind: "privilege", module: "ROL", action: "CREATE" },
+    tenancy: "organization",
     summary: "Create a role; it grants nothing until its privileges are set",
-    needs: "ROL:CREATE",
     description: "Names are unique in the organisation, whatever their case (ROLE_NAME_EXISTS).",
     body: { schema: roleInput, component: "RoleInput" },
     responses: created(z.object({ roleHexId: z.string() })),
     errors: [409],
   },
-  {
+  getRole: {
     method: "get",
     path: "/api/roles/{roleHexId}",
-    operationId: "getRole",
+    requires: { kind: "privilege", module: "ROL", action: "VIEW" },
+    tenancy: "organization",
     summary: "One role with the authorities it grants",
-    needs: "ROL:VIEW",
     pathParams: rolePath,
     responses: answer("The role", role),
   },
-  {
+  updateRole: {
     method: "put",
     path: "/api/roles/{roleHexId}",
-    operationId: "updateRole",
+    requires: { kind: "privilege", module: "ROL", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Rename a role or change its description",
-    needs: "ROL:UPDATE",
     pathParams: rolePath,
     body: { schema: roleInput, component: "RoleInput" },
     responses: answer("Updated", role),
     errors: [409],
   },
-  {
+  setRolePrivileges: {
     method: "put",
     path: "/api/roles/{roleHexId}/privileges",
-    operationId: "setRolePrivileges",
+    requires: { kind: "privilege", module: "ROL", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Replace what a role grants with exactly the authorities listed",
-    needs: "ROL:UPDATE",
     description:
       "Authorities as tokens carry them, MODULE:ACTION (e.g. CONTACTO:VIEW); an unknown one is refused (ROLE_PRIVILEGE_UNKNOWN), and so is adding one the caller lacks (ROLE_PRIVILEGE_NOT_HELD). Holders get the change at their next token refresh (POST /api/token/refresh); API keys at their next call. The organisation's last role granting user administration (USUARIO:VIEW and USUARIO:UPDATE) to an enabled user cannot lose it (ROLE_LAST_USER_ADMIN).",
     pathParams: rolePath,
@@ -69,73 +69,73 @@ export const roleOperations = operationGroup(
     responses: answer("The role with its new privileges", role),
     errors: [409],
   },
-  {
+  deleteRole: {
     method: "delete",
     path: "/api/roles/{roleHexId}",
-    operationId: "deleteRole",
+    requires: { kind: "privilege", module: "ROL", action: "DELETE" },
+    tenancy: "organization",
     summary: "Delete a role no user holds",
-    needs: "ROL:DELETE",
     description:
       "A role held by users is refused (ROLE_IN_USE), and so is the last role granting user administration (ROLE_LAST_USER_ADMIN).",
     pathParams: rolePath,
     responses: answer("Deleted", deleted),
     errors: [409],
   },
-]);
+});
 
 export const groupOperations = operationGroup(
   "Groups",
   "tokenOrApiKey",
-)([
-  {
+)({
+  listGroups: {
     method: "get",
     path: "/api/groups",
-    operationId: "listGroups",
+    requires: { kind: "privilege", module: "GRUPO", action: "VIEW" },
+    tenancy: "organization",
     summary: "The organisation's groups by name, with their members",
-    needs: "GRUPO:VIEW",
     responses: answer("The groups, all in one page", listSchema("groups", groupView)),
   },
-  {
+  createGroup: {
     method: "post",
     path: "/api/groups",
     idempotent: true,
-    operationId: "createGroup",
+    requires: { kind: "privilege", module: "GRUPO", action: "CREATE" },
+    tenancy: "organization",
     summary: "Create an empty group",
-    needs: "GRUPO:CREATE",
     description: "Names are unique in the organisation, whatever their case (GROUP_NAME_EXISTS).",
     body: { schema: groupInput, component: "GroupInput" },
     responses: created(group),
     errors: [409],
   },
-  {
+  updateGroup: {
     method: "put",
     path: "/api/groups/{groupHexId}",
-    operationId: "updateGroup",
+    requires: { kind: "privilege", module: "GRUPO", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Rename a group or change its description",
-    needs: "GRUPO:UPDATE",
     pathParams: groupPath,
     body: { schema: groupInput, component: "GroupInput" },
     responses: answer("Updated", group),
     errors: [409],
   },
-  {
+  deleteGroup: {
     method: "delete",
     path: "/api/groups/{groupHexId}",
-    operationId: "deleteGroup",
+    requires: { kind: "privilege", module: "GRUPO", action: "DELETE" },
+    tenancy: "organization",
     summary: "Delete a group that is not in use",
-    needs: "GRUPO:DELETE",
     description: "A group with members is in use and cannot be deleted (GROUP_IN_USE): remove them first.",
     pathParams: groupPath,
     responses: answer("Deleted", deleted),
     errors: [409],
   },
-  {
+  addGroupMember: {
     method: "post",
     path: "/api/groups/{groupHexId}/members",
     idempotent: true,
-    operationId: "addGroupMember",
+    requires: { kind: "privilege", module: "GRUPO", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Add a user of the organisation to a group",
-    needs: "GRUPO:UPDATE",
     description:
       "A user must be picked (GROUP_USER_REQUIRED, also for a user the organisation does not have); a member twice is refused (GROUP_MEMBER_EXISTS).",
     pathParams: groupPath,
@@ -143,13 +143,13 @@ export const groupOperations = operationGroup(
     responses: created(group, "The group with its members"),
     errors: [409],
   },
-  {
+  removeGroupMember: {
     method: "delete",
     path: "/api/groups/{groupHexId}/members/{userHexId}",
-    operationId: "removeGroupMember",
+    requires: { kind: "privilege", module: "GRUPO", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Take a member out of a group",
-    needs: "GRUPO:UPDATE",
     pathParams: groupPath.extend(hexIdPath("userHexId", "The member's user hexId").shape),
     responses: answer("The group with its members", group),
   },
-]);
+});

@@ -48,21 +48,23 @@ const file = z.object({
 export const securityOperations = operationGroup(
   "Helpers",
   "public",
-)([
-  {
+)({
+  getPublicKey: {
     method: "get",
     path: "/api/security/getPublicKey",
-    operationId: "getPublicKey",
+    errorShape: "helper",
+    tenancy: "public",
     summary: "The server's RSA public key (2048 bits, e=65537) for key exchange",
     description:
       "Seal evidence for POST /api/signprocess/{id}/evidence with it: encrypt the file with a random AES-256-GCM key and 12-byte IV (tag appended), wrap the AES key with RSA-OAEP-256, and send `keyId`, `encryptedKey` (base64), `iv` (base64) with the ciphertext as `file`. After a rotation the previous key still opens uploads for a day.",
     responses: answer("The current key", { schema: publicKey, component: "ServerPublicKey" }),
     errorBodies: { 500: helperFailure },
   },
-  {
+  getCartesianCoordinates: {
     method: "post",
     path: "/api/security/getCartesianCoordinates",
-    operationId: "getCartesianCoordinates",
+    errorShape: "helper",
+    tenancy: "public",
     summary: "The affine coordinates (abscisa = x, ordenada = y) of an elliptic-curve public key",
     description:
       "publicKey: SPKI as PEM, base64 or hex DER; an EC JWK as JSON; or a bare point in hex or base64 (04‖x‖y, x‖y, or compressed 02/03‖x). Curves P-256, P-384, P-521 and secp256k1. The path with a trailing slash (as the specification writes it) is redirected here with 308, keeping the body.",
@@ -73,13 +75,14 @@ export const securityOperations = operationGroup(
       400: "Not a public key, not on its curve, an unsupported key type, or a compressed point whose curve must be named (result 0)",
     },
   },
-  {
+  getFileByName: {
     method: "get",
     path: "/api/signprocess/getFileByName/{name}",
-    operationId: "getFileByName",
+    errorShape: "helper",
+    tenancy: "public",
     summary: "A file signer pages load by name: the organisation's logo, `logo-{organizationHexId}`",
     pathParams: z.object({ name: z.string().describe("logo-{organizationHexId}, as getSignatureProcess gives it in logoOrganization") }),
     responses: answer("The file in base64", { schema: file, component: "FileByName" }),
     errorBodies: { 400: helperFailure, 404: helperFailure },
   },
-]);
+});

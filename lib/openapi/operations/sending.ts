@@ -10,71 +10,71 @@ const noLinks = "The answer never holds a signer's link or its secret.";
 export const sendingOperations = operationGroup(
   "Sending",
   "tokenOrApiKey",
-)([
-  {
+)({
+  sendDocument: {
     method: "post",
     path: "/api/documents/{documentHexId}/send",
     idempotent: true,
-    operationId: "sendDocument",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "CREATE" },
+    tenancy: "organization",
     summary: "Send a ready draft: the first order's signers are invited on their favourite channel",
-    needs: "DOCUMENTO:CREATE",
     description: `Invitations go out in the background (retried with backoff); follow them in the status. ${noLinks}`,
     pathParams: documentPath,
     responses: answer("The shipment after sending", statusBody),
     errors: [409],
   },
-  {
+  cancelDocument: {
     method: "post",
     path: "/api/documents/{documentHexId}/cancel",
-    operationId: "cancelDocument",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "CREATE" },
+    tenancy: "organization",
     summary: "Cancel a shipment in progress: its open links become CANCELLED",
-    needs: "DOCUMENTO:CREATE",
     pathParams: documentPath,
     responses: answer("The cancelled shipment", statusBody),
     errors: [409],
   },
-  {
+  resendInvitation: {
     method: "post",
     path: "/api/documents/{documentHexId}/signers/{signerHexId}/resend",
     idempotent: true,
-    operationId: "resendInvitation",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "CREATE" },
+    tenancy: "organization",
     summary: "Resend a signer's invitation with a fresh link; the previous link stops working",
-    needs: "DOCUMENTO:CREATE",
     description: "The signer needs a communication channel.",
     pathParams: documentPath.extend({ signerHexId: z.string().describe("The signer's hexId (processHexId)") }),
     responses: answer("The shipment with the new delivery queued", statusBody),
     errors: [409],
   },
-  {
+  retryDelivery: {
     method: "post",
     path: "/api/documents/{documentHexId}/deliveries/{deliveryId}/retry",
     idempotent: true,
-    operationId: "retryDelivery",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "CREATE" },
+    tenancy: "organization",
     summary: "Retry a delivery that failed: a new delivery is queued",
-    needs: "DOCUMENTO:CREATE",
     description: "Only the signer's latest delivery, when it failed, can be retried.",
     pathParams: documentPath.extend({ deliveryId: z.string().describe("The delivery's id, from the status") }),
     responses: answer("The shipment with the new delivery queued", statusBody),
     errors: [409],
   },
-  {
+  getDocumentStatus: {
     method: "get",
     path: "/api/documents/{documentHexId}/status",
-    operationId: "getDocumentStatus",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "VIEW" },
+    tenancy: "organization",
     summary: "The shipment's status, its orders, signers, deliveries and timeline",
-    needs: "DOCUMENTO:VIEW",
     description: noLinks,
     pathParams: documentPath,
     responses: answer("The shipment", statusBody),
   },
-  {
+  listDispatches: {
     method: "get",
     path: "/api/documents/{documentHexId}/dispatches",
-    operationId: "listDispatches",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "VIEW" },
+    tenancy: "organization",
     summary: "The signer dispatch list: every invitation and reminder, newest first, with its status, attempts and failure",
-    needs: "DOCUMENTO:VIEW",
     description: `Destinations are masked (a***@example.com, +34 6** *** *12); failures come as a code and in the caller's language; times also in the organisation's time zone. ${noLinks}`,
     pathParams: documentPath,
     responses: answer("The dispatches", { schema: dispatchList, component: "DispatchList" }),
   },
-]);
+});

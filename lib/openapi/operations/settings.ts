@@ -18,21 +18,21 @@ const view = {
 export const settingsOperations = operationGroup(
   "Capture settings",
   "tokenOrApiKey",
-)([
-  {
+)({
+  getCaptureSettings: {
     method: "get",
     path: "/api/organization/settings",
-    operationId: "getCaptureSettings",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "The caller's organisation's capture settings, with what each falls back to",
-    needs: "ORGANIZACION:UPDATE",
     responses: answer("The settings", view),
   },
-  {
+  updateCaptureSettings: {
     method: "put",
     path: "/api/organization/settings",
-    operationId: "updateCaptureSettings",
+    requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Change any subset of the capture settings",
-    needs: "ORGANIZACION:UPDATE",
     description:
       "Each value must be within its bounds (SETTINGS_OUT_OF_BOUNDS, SETTINGS_SIZE_INVALID with field, min and max; SETTINGS_VALUE_INVALID otherwise); unknown names are refused. " +
       "face_match_threshold, face_min_score and the snippet_* settings are platform-level: only a platform administrator may change them (SETTINGS_PLATFORM_ONLY, 403). " +
@@ -41,4 +41,4 @@ export const settingsOperations = operationGroup(
     responses: answer("The settings as saved", view),
     errors: [403],
   },
-]);
+});

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { answer } from "../registry";
 import { draftDataInput, setNotificationsInput, setSignersInput } from "@/lib/documents/draft-schemas";
 import { downloadQuery } from "@/lib/documents/download-signed";
@@ -10,106 +11,110 @@ const draftData = { schema: draftDataInput, component: "DraftData" };
 export const shipmentOperations = operationGroup(
   "Shipments",
   "tokenOrApiKey",
-)([
-  {
+)({
+  listDocuments: {
     method: "get",
     path: "/api/documents",
-    operationId: "listDocuments",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "VIEW" },
+    tenancy: "organization",
     summary: "The organisation's shipments, newest first, with signed/total counts",
-    needs: "DOCUMENTO:VIEW",
     description: "Search by title words or an exact tag; filter by status.",
     query: listDocumentsQuery,
     responses: { 200: { description: "A page of shipments under _embedded.documents" } },
   },
-  {
+  createDraft: {
     method: "post",
     path: "/api/documents",
     idempotent: true,
-    operationId: "createDraft",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "CREATE" },
+    tenancy: "organization",
     summary: "Create a draft shipment (title, description, expiration, flow, tags, callbacks)",
-    needs: "DOCUMENTO:CREATE",
     description:
       "Without a flow, the organisation's default signature flow is used. When the shipment ends, callBackUrl (completed) or callBackUrlSoftFail (rejected, expired) receives a POST of JSON {event, documentHexId, status, completedAt, signers, downloadUrl, certificateUrl} with X-Rubrica-Event, X-Rubrica-Delivery and X-Rubrica-Signature `t=<unix>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">` keyed by the organisation's callback secret; anything but a 2xx answer within 10 s is retried with backoff, up to 8 attempts.",
     body: draftData,
     responses: { 201: { description: draft } },
   },
-  {
+  getDraft: {
     method: "get",
     path: "/api/documents/{documentHexId}",
-    operationId: "getDraft",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "VIEW" },
+    tenancy: "organization",
     summary: "Read a draft",
-    needs: "DOCUMENTO:VIEW",
     pathParams: documentPath,
     responses: { 200: { description: draft } },
   },
-  {
+  updateDraft: {
     method: "put",
     path: "/api/documents/{documentHexId}",
-    operationId: "updateDraft",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "CREATE" },
+    tenancy: "organization",
     summary: "Change a draft's data",
-    needs: "DOCUMENTO:CREATE",
     description: "Only drafts can change.",
     pathParams: documentPath,
     body: draftData,
     responses: { 200: { description: draft } },
     errors: [409],
   },
-  {
+  deleteDraft: {
     method: "delete",
     path: "/api/documents/{documentHexId}",
-    operationId: "deleteDraft",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "CREATE" },
+    tenancy: "organization",
     summary: "Delete a draft and its files",
-    needs: "DOCUMENTO:CREATE",
     description: "Only drafts can be deleted.",
     pathParams: documentPath,
     responses: answer("Deleted", deleted),
     errors: [409],
   },
-  {
+  uploadDraftFile: {
     method: "post",
     path: "/api/documents/{documentHexId}/files",
     idempotent: true,
-    operationId: "uploadDraftFile",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "CREATE" },
+    tenancy: "organization",
     summary: "Add one PDF to a draft (multipart/form-data: `file`, optional `documentTypeHexId`)",
-    needs: "DOCUMENTO:CREATE",
     description:
       "Judged by content, not by name: not a PDF from its first byte (a ZIP or other container carrying one is refused too), encrypted, unreadable, " +
       "with active content (JavaScript, automatic or launch actions), with a broken cross-reference table (refused as damaged, never repaired), " +
       "over `max_upload_mb` (refused on Content-Length before the body is read) or already signed by the product is refused with its own error. " +
       "A PDF signed by someone else is accepted. The file's name is stored as its base name without control or path characters, at most 255 characters.",
     pathParams: documentPath,
+    body: {
+      schema: z.object({ file: z.file().describe("The PDF"), documentTypeHexId: z.string().optional() }),
+      mediaType: "multipart/form-data",
+    },
     responses: { 201: { description: draft } },
     errors: [409, 413],
   },
-  {
+  setDraftSigners: {
     method: "put",
     path: "/api/documents/{documentHexId}/signers",
-    operationId: "setDraftSigners",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "CREATE" },
+    tenancy: "organization",
     summary: "Set the signers (from a contact or new) and the minimum signers of each order",
-    needs: "DOCUMENTO:CREATE",
     description: "Duplicate signers and invalid minimums are refused.",
     pathParams: documentPath,
     body: { schema: setSignersInput, component: "DraftSigners" },
     responses: { 200: { description: draft } },
     errors: [409],
   },
-  {
+  setDraftNotifications: {
     method: "put",
     path: "/api/documents/{documentHexId}/notifications",
-    operationId: "setDraftNotifications",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "CREATE" },
+    tenancy: "organization",
     summary: "Set the scheduled reminders (after now, before the expiration)",
-    needs: "DOCUMENTO:CREATE",
     pathParams: documentPath,
     body: { schema: setNotificationsInput, component: "DraftNotifications" },
     responses: { 200: { description: draft } },
     errors: [409],
   },
-  {
+  downloadSignedDocument: {
     method: "get",
     path: "/api/documents/{documentHexId}/download",
-    operationId: "downloadSignedDocument",
+    requires: { kind: "privilege", module: "DOCUMENTO", action: "VIEW" },
+    tenancy: "organization",
     summary: "The signed files of a completed shipment with their audit certificate (a ZIP), or one of them as a PDF",
-    needs: "DOCUMENTO:VIEW",
     description:
       "Without `file`: a ZIP of every signed PDF and the audit certificate. `?file={fileHexId}` gives one signed PDF; `?file=certificate` the audit certificate, a PDF of its own sealed by the organisation that names each signed file by its SHA-256 (the signed files carry nothing but signatures, the seal and long-term validation data, so every signature stays valid under strict validators). Shipments sealed before 2026-11-25 have the certificate inside their signed file: `certificate` answers 404 for them and the download without `file` gives that file. The download is recorded in the operation log.",
     pathParams: documentPath,
@@ -125,4 +130,4 @@ export const shipmentOperations = operationGroup(
       409: "DOWNLOAD_NOT_COMPLETED: the shipment is not completed yet; DOWNLOAD_NOT_READY: its signed files are still being produced",
     },
   },
-]);
+});

@@ -14,6 +14,18 @@ const pages =
   "`next` is the /validation-process page to go to: the next step's (data-confirm after data-capture-validation), reloadpage while a face or liveness check decides the step, review-process while staff decide, full-process at the end.";
 const captureForm =
   'multipart/form-data, the same form as POST /api/signprocess/{id}/evidence: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page\'s id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId"}).';
+/** The capture form of both identity processes (signing and validation). */
+export const evidenceForm = z.object({
+  kind: z.enum(["ID_FRONT", "ID_REAR", "SELFIE", "VIDEO", "FINGERPRINT"]),
+  uploadId: z.string(),
+  file: z.file(),
+  keyId: z.string().optional(),
+  encryptedKey: z.string().optional(),
+  iv: z.string().optional(),
+  capturedAt: z.string().optional(),
+  accepted: z.string().optional(),
+  detail: z.string().optional(),
+});
 const uploaded = z.object({ result: z.literal(1), evidence: z.string(), sha256: z.string(), finished: z.boolean(), next: z.string() });
 const geolocation =
   " When the flow or the link makes the location obligatory, no step is completed before a position was reported through POST /api/signprocess/addSigneeGeolocation (process VALIDACION): 409 LOCATION_REQUIRED.";
@@ -21,11 +33,11 @@ const geolocation =
 export const validationFlowOperations = operationGroup(
   "Validation process",
   "public",
-)([
-  {
+)({
+  completeValidationStep: {
     method: "post",
     path: "/api/validation-process/{processHexId}/step/{page}",
-    operationId: "completeValidationStep",
+    tenancy: "signerLink",
     summary: "Complete the person's current step with what its page sent",
     description: `${secret} page home-page {accepted: true, termsVersion} (the ACCEPT_TERMS step); data-capture-validation {firstName, lastName, email?, cellPhone?, country, identType, identNumber}, saved on the process (country and identification type from the product's reference data: COUNTRY_UNKNOWN, IDENT_TYPE_UNKNOWN, INVALID_IDENT_NUMBER), answering next data-confirm; data-confirm {confirmed: true} completes the DATA_CONFIRM step. A page the flow has not: STEP_NOT_AVAILABLE. ${pages}${geolocation}`,
     pathParams: processPath.extend({ page: z.enum(["home-page", "data-capture-validation", "data-confirm"]) }),
@@ -33,20 +45,21 @@ export const validationFlowOperations = operationGroup(
     responses: { 200: { description: "Where the person goes next", body: { schema: next.extend({ finished: z.boolean() }) } } },
     errors: [409],
   },
-  {
+  uploadValidationEvidence: {
     method: "post",
     path: "/api/validation-process/{processHexId}/evidence",
-    operationId: "uploadValidationEvidence",
+    tenancy: "signerLink",
     summary: "A capture of the current step (ID photo, selfie, video, fingerprint)",
     description: `${secret} ${captureForm} A selfie or video compared with an earlier step is checked by a job (face or liveness check): the answer's next is reloadpage and getValidationProcess's lastCheck follows it. ${pages}${geolocation}`,
     pathParams: processPath,
+    body: { schema: evidenceForm, mediaType: "multipart/form-data" },
     responses: { 200: { description: "The stored evidence and where the person goes next", body: { schema: uploaded } } },
     errors: [409, 413],
   },
-  {
+  issueValidationVideoChallenge: {
     method: "post",
     path: "/api/validation-process/{processHexId}/video-challenge",
-    operationId: "issueValidationVideoChallenge",
+    tenancy: "signerLink",
     summary: "The digits to read aloud in the video step, the head turns to make while recording, and how long the person has",
     description: `${secret} Asking again gives new digits, prompts and a new deadline; the recording names the challenge in its detail. A refused recording (late, unknown or reused digits) counts as a failed attempt. prompts: the movements to show the person during the recording, each from atMs after the recorder starts for durationMs (turn_left / turn_right are the person's own left and right); the recording must last until the last prompt ends plus one second. The liveness check judges the video against them: a picture, screen or mask is refused (LIVENESS_ATTACK), a recording that does not follow them is asked again (LIVENESS_REPEAT); both count as an attempt.`,
     pathParams: processPath,
@@ -71,20 +84,20 @@ export const validationFlowOperations = operationGroup(
     },
     errors: [409, 503],
   },
-  {
+  restartOwnValidationProcess: {
     method: "post",
     path: "/api/validation-process/{processHexId}/restart",
-    operationId: "restartOwnValidationProcess",
+    tenancy: "signerLink",
     summary: "Start again from the first step after running out of attempts (finishedAttempts)",
     description: `${secret} Only out of attempts (409 RESTART_NOT_NEEDED otherwise). Evidence already captured stays in the trail and counts toward no step; the data is captured again.`,
     pathParams: processPath,
     responses: { 200: { description: "The first step's page", body: { schema: next } } },
     errors: [409],
   },
-  {
+  declineValidationProcess: {
     method: "post",
     path: "/api/validation-process/{processHexId}/reject",
-    operationId: "declineValidationProcess",
+    tenancy: "signerLink",
     summary: "The person declines to be validated, with a reason; irreversible",
     description: `${secret} The process is REJECTED: every later call answers 409 LINK_ENDED with state REJECTED.`,
     pathParams: processPath,
@@ -92,12 +105,16 @@ export const validationFlowOperations = operationGroup(
     responses: { 200: { description: "Rejected", body: { schema: z.object({ result: z.literal(1), status: z.literal("REJECTED") }) } } },
     errors: [409],
   },
-  {
+  uploadValidationSelfie: {
     method: "post",
     path: "/api/validation/uploadNewSelfie",
-    operationId: "uploadValidationSelfie",
+    tenancy: "signerLink",
     summary: "Spec §7 uploadNewSelfie for a validation process",
     description: `${secret} multipart/form-data: \`processHexId\`, \`file\`, \`selfieValidOnGov\`. The selfie step's upload; result "1" is success.`,
+    body: {
+      schema: z.object({ processHexId: z.string(), file: z.file(), selfieValidOnGov: z.string().optional() }),
+      mediaType: "multipart/form-data",
+    },
     responses: {
       200: {
         description: "Stored",
@@ -106,10 +123,10 @@ export const validationFlowOperations = operationGroup(
     },
     errors: [409, 413],
   },
-  {
+  verifyValidationProcess: {
     method: "get",
     path: "/api/validation/verify/{id}",
-    operationId: "verifyValidationProcess",
+    tenancy: "signerLink",
     summary: "Spec §7 verify: the validation process's status, for pages to check before each step",
     description: `${secret} \`linkState\` is null while the person may go on, otherwise the state that ended the process (LAPSED once its expirationDate passed).`,
     pathParams: hexIdPath("id", "The validation process's processHexId"),
@@ -117,4 +134,4 @@ export const validationFlowOperations = operationGroup(
       200: { description: "The status", body: { schema: z.object({ status: z.string(), linkState: z.string().nullable() }) } },
     },
   },
-]);
+});

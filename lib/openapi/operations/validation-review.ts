@@ -21,33 +21,33 @@ const final =
 export const validationReviewOperations = operationGroup(
   "Validation review",
   "tokenOrApiKey",
-)([
-  {
+)({
+  listValidationProcesses: {
     method: "get",
     path: "/api/validation-processes",
-    operationId: "listValidationProcesses",
+    requires: { kind: "privilege", module: "FIRMA", action: "VIEW" },
+    tenancy: "organization",
     summary: "The organisation's validation processes, newest first, one page",
-    needs: "FIRMA:VIEW",
     description:
       "Filter by `status` and by the validation link (`validationHexId`); every word of `q` must appear in the person's name, identification number or e-mail, or the link's description. `counts` gives the number of processes in each status for the same search.",
     query: listValidationProcessesQuery,
     responses: { 200: { description: "A page under _embedded.validationProcesses", body: { schema: validationProcessPage } } },
   },
-  {
+  getValidationProcessReview: {
     method: "get",
     path: "/api/validation-processes/{processHexId}",
-    operationId: "getValidationProcessReview",
+    requires: { kind: "privilege", module: "FIRMA", action: "VIEW" },
+    tenancy: "organization",
     summary: "A validation process with its evidence, face-match distances, video digits, locations, stamping proofs and audit trail",
-    needs: "FIRMA:VIEW",
     pathParams: processPath,
     responses: { 200: { description: "The process", body: { schema: validationProcessDetail, component: "ValidationProcessDetail" } } },
   },
-  {
+  getValidationEvidenceFile: {
     method: "get",
     path: "/api/validation-processes/{processHexId}/evidences/{evidenceHexId}",
-    operationId: "getValidationEvidenceFile",
+    requires: { kind: "privilege", module: "FIRMA", action: "VIEW" },
+    tenancy: "organization",
     summary: "The stored file of one evidence of the process (photo, video or registry answer)",
-    needs: "FIRMA:VIEW",
     pathParams: processPath.extend(hexIdPath("evidenceHexId", "The evidence's hexId").shape),
     responses: {
       200: {
@@ -57,27 +57,27 @@ export const validationReviewOperations = operationGroup(
       },
     },
   },
-  {
+  acceptValidationProcess: {
     method: "post",
     path: "/api/validation-processes/{processHexId}/accept",
-    operationId: "acceptValidationProcess",
+    requires: { kind: "privilege", module: "FIRMA", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Accept a validation process in review: it is COMPLETED",
-    needs: "FIRMA:UPDATE",
     description: final,
     pathParams: processPath,
     responses: { 200: { description: "The decision", body: { schema: decision } } },
     errors: [409],
   },
-  {
+  rejectValidationProcess: {
     method: "post",
     path: "/api/validation-processes/{processHexId}/reject",
-    operationId: "rejectValidationProcess",
+    requires: { kind: "privilege", module: "FIRMA", action: "UPDATE" },
+    tenancy: "organization",
     summary: "Reject a validation process in review, with a reason: it is REJECTED for good",
-    needs: "FIRMA:UPDATE",
     description: `The reason is required (REJECTION_REASON_REQUIRED). ${final}`,
     pathParams: processPath,
     body: { schema: rejectValidationInput, component: "RejectValidationInput" },
     responses: { 200: { description: "The decision", body: { schema: decision } } },
     errors: [409],
   },
-]);
+});

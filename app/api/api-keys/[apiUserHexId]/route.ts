@@ -1,26 +1,20 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { deleteApiKey } from "@/lib/api-keys/delete-api-key";
 import { getApiKey } from "@/lib/api-keys/get-api-key";
-import { apiKeysPrivilege } from "@/lib/api-keys/privilege";
 import { updateApiKey } from "@/lib/api-keys/update-api-key";
+import { endpoint } from "@/lib/http/endpoint";
+import { apiKeyOperations } from "@/lib/openapi/operations/api-keys";
 
-type Params = { apiUserHexId: string };
-
-export const GET = apiRoute<Params>(async (request, params) => {
-  const context = await requireAuth(request, apiKeysPrivilege);
+export const GET = endpoint(apiKeyOperations.getApiKey, async (request, { context, params }) => {
   return NextResponse.json(await getApiKey(context, params.apiUserHexId));
 });
 
-export const PATCH = apiRoute<Params>(async (request, params) => {
-  const context = await requireAuth(request, apiKeysPrivilege);
-  const body: unknown = await request.json().catch(() => ({}));
+export const PATCH = endpoint(apiKeyOperations.updateApiKey, async (request, { context, params, json: body }) => {
   return NextResponse.json(await updateApiKey(context, params.apiUserHexId, body, requestMeta(request.headers).ip));
 });
 
-export const DELETE = apiRoute<Params>(async (request, params) => {
-  const context = await requireAuth(request, apiKeysPrivilege);
+export const DELETE = endpoint(apiKeyOperations.deleteApiKey, async (request, { context, params }) => {
   await deleteApiKey(context, params.apiUserHexId, requestMeta(request.headers).ip);
   return NextResponse.json({ deleted: true });
 });

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { idempotentRoute, requestLocale, requireAuth } from "@/lib/http/api";
+import { requestLocale } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { multipartEnvelopeBytes, readUploadForm } from "@/lib/http/read-form";
 import { AppError } from "@/lib/errors/app-error";
@@ -8,6 +8,8 @@ import { importTooLarge } from "@/lib/contacts/contact-file";
 import { importLimits } from "@/lib/contacts/schemas";
 import { commitContactImport } from "@/lib/contacts/commit-contact-import";
 import { previewContactImport } from "@/lib/contacts/preview-contact-import";
+import { endpoint } from "@/lib/http/endpoint";
+import { contactOperations } from "@/lib/openapi/operations/contacts";
 
 const maxRequestBytes = importLimits.maxBytes + multipartEnvelopeBytes;
 
@@ -28,8 +30,7 @@ async function uploadedFile(request: NextRequest) {
  * POST multipart/form-data with `file` (CSV or XLSX) and `mode`: "preview" checks every row and
  * answers each row's errors in the caller's language; "commit" imports all rows or none.
  */
-export const POST = idempotentRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "CONTACTO", action: "IMPORT" });
+export const POST = endpoint(contactOperations.importContacts, async (request, { context }) => {
   const { mode, file } = await uploadedFile(request);
   if (mode === "commit")
     return NextResponse.json(await commitContactImport(context, file, requestMeta(request.headers).ip), { status: 201 });

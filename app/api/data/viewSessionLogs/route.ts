@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { listSessionLogs } from "@/lib/audit/session-logs";
+import { endpoint } from "@/lib/http/endpoint";
+import { auditTrailOperations } from "@/lib/openapi/operations/audit-trail";
 
-export const GET = apiRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "USUARIO", action: "VIEW" });
+export const GET = endpoint(auditTrailOperations.listSessionLogs, async (request, { context }) => {
   return NextResponse.json(await listSessionLogs(context, Object.fromEntries(request.nextUrl.searchParams)));
 });

@@ -1,19 +1,20 @@
 import { NextResponse } from "next/server";
 import { assertAllowed } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors/app-error";
-import { errorResponse, idempotentRoute, requestLocale, requireAuth } from "@/lib/http/api";
+import { errorResponse, requestLocale } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { commitBatchImport } from "@/lib/documents/batch/commit-batch-import";
 import { localizeBatchErrors } from "@/lib/documents/batch/error-messages";
 import { readBatchForm } from "@/lib/documents/batch/read-batch";
+import { endpoint } from "@/lib/http/endpoint";
+import { batchImportOperations } from "@/lib/openapi/operations/batch-import";
 
 /**
  * POST multipart/form-data: `sheet` (CSV or XLSX, one row per signer), the PDFs as `files`, and
  * `send` (true|false). Every shipment is created (and sent when asked) or none is: any row with an
  * error answers 422 with every row's errors in the caller's language.
  */
-export const POST = idempotentRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "IMPORT" });
+export const POST = endpoint(batchImportOperations.commitBatchImport, async (request, { context }) => {
   const upload = await readBatchForm(request);
   // Sending is what /prepare-document's send needs too.
   if (upload.send) assertAllowed(context, { kind: "privilege", module: "DOCUMENTO", action: "CREATE" });

@@ -1,27 +1,22 @@
 import { NextResponse } from "next/server";
-import { apiRoute, callerContext, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { assertCatalogReader } from "@/lib/permissions/catalog-readers";
 import { getDocumentType } from "@/lib/document-types/get-document-type";
 import { updateDocumentType } from "@/lib/document-types/update-document-type";
 import { deleteDocumentType } from "@/lib/document-types/delete-document-type";
+import { endpoint } from "@/lib/http/endpoint";
+import { documentTypeOperations } from "@/lib/openapi/operations/document-types";
 
-type Params = { hexId: string };
-
-export const GET = apiRoute<Params>(async (request, params) => {
-  const context = await callerContext(request);
+export const GET = endpoint(documentTypeOperations.getDocumentType, async (request, { context, params }) => {
   assertCatalogReader(context);
   return NextResponse.json(await getDocumentType(context, params.hexId));
 });
 
-export const PUT = apiRoute<Params>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" });
-  const body: unknown = await request.json().catch(() => ({}));
+export const PUT = endpoint(documentTypeOperations.updateDocumentType, async (request, { context, params, json: body }) => {
   return NextResponse.json(await updateDocumentType(context, params.hexId, body, requestMeta(request.headers).ip));
 });
 
-export const DELETE = apiRoute<Params>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "ORGANIZACION", action: "DELETE" });
+export const DELETE = endpoint(documentTypeOperations.deleteDocumentType, async (request, { context, params }) => {
   await deleteDocumentType(context, params.hexId, requestMeta(request.headers).ip);
   return NextResponse.json({ result: 1 });
 });

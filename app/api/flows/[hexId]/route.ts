@@ -1,28 +1,23 @@
 import { NextResponse } from "next/server";
-import { apiRoute, callerContext, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { assertCatalogReader } from "@/lib/permissions/catalog-readers";
 import { getFlow } from "@/lib/flows/get-flow";
 import { updateFlow } from "@/lib/flows/update-flow";
 import { deleteFlow } from "@/lib/flows/delete-flow";
+import { endpoint } from "@/lib/http/endpoint";
+import { flowOperations } from "@/lib/openapi/operations/flows";
 
-type Params = { hexId: string };
-
-export const GET = apiRoute<Params>(async (request, params) => {
-  const context = await callerContext(request);
+export const GET = endpoint(flowOperations.getFlow, async (request, { context, params }) => {
   assertCatalogReader(context);
   return NextResponse.json(await getFlow(context, params.hexId));
 });
 
 /** Title, settings and the ordered steps; refused once the flow is in use. */
-export const PUT = apiRoute<Params>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" });
-  const body: unknown = await request.json().catch(() => ({}));
+export const PUT = endpoint(flowOperations.updateFlow, async (request, { context, params, json: body }) => {
   return NextResponse.json(await updateFlow(context, params.hexId, body, requestMeta(request.headers).ip));
 });
 
-export const DELETE = apiRoute<Params>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "ORGANIZACION", action: "DELETE" });
+export const DELETE = endpoint(flowOperations.deleteFlow, async (request, { context, params }) => {
   await deleteFlow(context, params.hexId, requestMeta(request.headers).ip);
   return NextResponse.json({ result: 1 });
 });

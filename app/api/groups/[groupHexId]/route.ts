@@ -1,20 +1,15 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
-import { apiRoute, parseJson, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { deleteGroup } from "@/lib/groups/delete-group";
 import { updateGroup } from "@/lib/groups/update-group";
+import { endpoint } from "@/lib/http/endpoint";
+import { groupOperations } from "@/lib/openapi/operations/roles";
 
-type Params = { groupHexId: string };
-
-export const PUT = apiRoute<Params>(async (request, { groupHexId }) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "GRUPO", action: "UPDATE" });
-  const body = await parseJson(request, z.unknown());
+export const PUT = endpoint(groupOperations.updateGroup, async (request, { context, params: { groupHexId }, json: body }) => {
   return NextResponse.json(await updateGroup(context, groupHexId, body, requestMeta(request.headers).ip));
 });
 
-export const DELETE = apiRoute<Params>(async (request, { groupHexId }) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "GRUPO", action: "DELETE" });
+export const DELETE = endpoint(groupOperations.deleteGroup, async (request, { context, params: { groupHexId } }) => {
   await deleteGroup(context, groupHexId, requestMeta(request.headers).ip);
   return NextResponse.json({ deleted: true });
 });

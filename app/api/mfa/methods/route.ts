@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { listMfaMethods } from "@/lib/auth/mfa-methods";
+import { endpoint } from "@/lib/http/endpoint";
+import { accountOperations } from "@/lib/openapi/operations/account";
 
-export const GET = apiRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "staff" }, ["full", "mfa-activation"]);
+export const GET = endpoint(accountOperations.listMfaMethods, async (request, { context }) => {
   return NextResponse.json({ methods: await listMfaMethods(context) });
 });

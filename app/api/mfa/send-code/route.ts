@@ -1,12 +1,12 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
-import { apiRoute, parseJson, tokenFrom } from "@/lib/http/api";
+import { tokenFrom } from "@/lib/http/api";
 import { switchMfaMethod } from "@/lib/auth/verify-mfa";
-import { methodParam } from "@/lib/auth/mfa-methods";
+import { endpoint } from "@/lib/http/endpoint";
+import { accountOperations } from "@/lib/openapi/operations/account";
 
 /** During a pending sign-in: use another active method, sending its code. */
-export const POST = apiRoute(async (request) => {
+export const POST = endpoint(accountOperations.switchMfaMethod, async (request, { body }) => {
   const token = await tokenFrom(request);
-  const { method } = await parseJson(request, z.object({ method: methodParam }));
+  const { method } = body;
   return NextResponse.json(await switchMfaMethod(token, method));
 });

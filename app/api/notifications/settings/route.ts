@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { getNotificationSettings } from "@/lib/notifications/organization-settings";
+import { endpoint } from "@/lib/http/endpoint";
+import { notificationOperations } from "@/lib/openapi/operations/notifications";
 
 /** The caller's organisation's notifications (/notifications): recipients, channels and templates of every event. */
-export const GET = apiRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "NOTIFICACION", action: "VIEW" });
+export const GET = endpoint(notificationOperations.getNotificationSettings, async (request, { context }) => {
   return NextResponse.json(await getNotificationSettings(context));
 });

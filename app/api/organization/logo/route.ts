@@ -1,14 +1,14 @@
 import { NextResponse } from "next/server";
 import { AppError } from "@/lib/errors/app-error";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { multipartEnvelopeBytes, readUploadForm } from "@/lib/http/read-form";
 import { requestMeta } from "@/lib/http/request";
 import { removeOrganizationLogo, setOrganizationLogo } from "@/lib/organizations/profile";
 import { logoLimits } from "@/lib/organizations/profile-schemas";
+import { endpoint } from "@/lib/http/endpoint";
+import { organizationProfileOperations } from "@/lib/openapi/operations/organization-profile";
 
 /** POST multipart/form-data `file`: the organisation's logo (PNG, JPEG, GIF or WebP, up to 2 MB), stored re-encoded as PNG. */
-export const POST = apiRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" });
+export const POST = endpoint(organizationProfileOperations.uploadOrganizationLogo, async (request, { context }) => {
   const tooLarge = () => new AppError("ORG_LOGO_TOO_LARGE", { mb: logoLimits.maxBytes / 1024 / 1024 });
   const form = await readUploadForm(request, logoLimits.maxBytes + multipartEnvelopeBytes, {
     tooLarge,
@@ -22,7 +22,6 @@ export const POST = apiRoute(async (request) => {
 });
 
 /** DELETE: back to Rúbrica's logo. */
-export const DELETE = apiRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" });
+export const DELETE = endpoint(organizationProfileOperations.deleteOrganizationLogo, async (request, { context }) => {
   return NextResponse.json(await removeOrganizationLogo(context, requestMeta(request.headers).ip));
 });

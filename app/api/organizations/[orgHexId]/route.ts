@@ -1,18 +1,16 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
-import { apiRoute, parseJson, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { getOrganization, updateOrganization } from "@/lib/organizations/administer";
+import { endpoint } from "@/lib/http/endpoint";
+import { organizationAdminOperations } from "@/lib/openapi/operations/organizations";
 
-type Params = { orgHexId: string };
-
-export const GET = apiRoute<Params>(async (request, { orgHexId }) => {
-  const context = await requireAuth(request, { kind: "platformAdmin" });
+export const GET = endpoint(organizationAdminOperations.getOrganization, async (request, { context, params: { orgHexId } }) => {
   return NextResponse.json(await getOrganization(context, orgHexId));
 });
 
-export const PUT = apiRoute<Params>(async (request, { orgHexId }) => {
-  const context = await requireAuth(request, { kind: "platformAdmin" });
-  const body = await parseJson(request, z.unknown());
-  return NextResponse.json(await updateOrganization(context, orgHexId, body, requestMeta(request.headers).ip));
-});
+export const PUT = endpoint(
+  organizationAdminOperations.updateOrganization,
+  async (request, { context, params: { orgHexId }, json: body }) => {
+    return NextResponse.json(await updateOrganization(context, orgHexId, body, requestMeta(request.headers).ip));
+  },
+);

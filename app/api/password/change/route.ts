@@ -1,10 +1,10 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { changePassword } from "@/lib/auth/change-password";
+import { endpoint } from "@/lib/http/endpoint";
+import { accountOperations } from "@/lib/openapi/operations/account";
 
-export const POST = apiRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "staff" }, ["full"], { duringForcedPasswordChange: true });
-  const { token, expiresAt } = await changePassword(context, await request.json().catch(() => ({})), requestMeta(request.headers));
+export const POST = endpoint(accountOperations.changePassword, async (request, { context, json }) => {
+  const { token, expiresAt } = await changePassword(context, json, requestMeta(request.headers));
   return NextResponse.json({ result: 1, token, expiresAt: expiresAt.toISOString() });
 });

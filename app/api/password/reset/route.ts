@@ -1,9 +1,10 @@
 import { NextResponse } from "next/server";
-import { apiRoute } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { resetPassword } from "@/lib/auth/password-recovery";
+import { endpoint } from "@/lib/http/endpoint";
+import { publicAccountOperations } from "@/lib/openapi/operations/account";
 
-export const POST = apiRoute(async (request) => {
-  await resetPassword(await request.json().catch(() => ({})), requestMeta(request.headers));
+export const POST = endpoint(publicAccountOperations.resetPassword, async (request, { json }) => {
+  await resetPassword(json, requestMeta(request.headers));
   return NextResponse.json({ result: 1 });
 });

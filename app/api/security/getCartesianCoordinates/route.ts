@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
 import { AppError } from "@/lib/errors/app-error";
-import { helperRoute } from "@/lib/http/helper-route";
 import { cartesianCoordinates } from "@/lib/security/cartesian-coordinates";
+import { endpoint } from "@/lib/http/endpoint";
+import { securityOperations } from "@/lib/openapi/operations/security";
 
 /**
  * POST /api/security/getCartesianCoordinates (the spec writes it with a trailing slash; Next.js
@@ -9,7 +10,7 @@ import { cartesianCoordinates } from "@/lib/security/cartesian-coordinates";
  * an EC public key → `{ result: 1, abscisa, ordenada, curve, encoding: "hex" }`; on failure
  * `{ result: 0, errorCode, description }`. Public.
  */
-export const POST = helperRoute(async (request) => {
+export const POST = endpoint(securityOperations.getCartesianCoordinates, async (request) => {
   const body: unknown = await request.json().catch(() => {
     throw new AppError("PUBLIC_KEY_INVALID");
   });

@@ -1,10 +1,8 @@
 import { NextResponse } from "next/server";
-import { apiRoute } from "@/lib/http/api";
-import { optionalAuth } from "@/lib/http/optional-auth";
 import { readCaptureConfiguration } from "@/lib/config/read-config";
+import { endpoint } from "@/lib/http/endpoint";
+import { configOperations } from "@/lib/openapi/operations/config";
 
-export const POST = apiRoute(async (request) => {
-  const context = await optionalAuth(request);
-  const body: unknown = await request.json().catch(() => ({}));
+export const POST = endpoint(configOperations.getCaptureConfiguration, async (request, { context, json: body }) => {
   return NextResponse.json(await readCaptureConfiguration(body, context?.organizationId ?? null));
 });

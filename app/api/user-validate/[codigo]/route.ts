@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
-import { apiRoute } from "@/lib/http/api";
 import { validateEmail } from "@/lib/auth/validate-email";
+import { endpoint } from "@/lib/http/endpoint";
+import { publicAccountOperations } from "@/lib/openapi/operations/account";
 
-export const POST = apiRoute<{ codigo: string }>(async (_request, params) =>
+export const POST = endpoint(publicAccountOperations.validateEmail, async (_request, { params }) =>
   NextResponse.json({ result: 1, ...(await validateEmail(params.codigo)) }),
 );

@@ -1,19 +1,17 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
-import { apiRoute, parseJson, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { findValidationLink, toValidationLinkView } from "@/lib/validations/link-records";
 import { updateValidationLink } from "@/lib/validations/update-validation-link";
+import { endpoint } from "@/lib/http/endpoint";
+import { validationLinkOperations } from "@/lib/openapi/operations/validations";
 
-type Params = { validationHexId: string };
-
-export const GET = apiRoute<Params>(async (request, { validationHexId }) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "FIRMA", action: "VIEW" });
+export const GET = endpoint(validationLinkOperations.getValidationLink, async (request, { context, params: { validationHexId } }) => {
   return NextResponse.json(toValidationLinkView(await findValidationLink(context, validationHexId)));
 });
 
-export const PUT = apiRoute<Params>(async (request, { validationHexId }) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "FIRMA", action: "UPDATE" });
-  const body = await parseJson(request, z.unknown());
-  return NextResponse.json(await updateValidationLink(context, validationHexId, body, requestMeta(request.headers).ip));
-});
+export const PUT = endpoint(
+  validationLinkOperations.updateValidationLink,
+  async (request, { context, params: { validationHexId }, json: body }) => {
+    return NextResponse.json(await updateValidationLink(context, validationHexId, body, requestMeta(request.headers).ip));
+  },
+);

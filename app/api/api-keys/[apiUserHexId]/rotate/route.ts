@@ -1,11 +1,10 @@
 import { NextResponse } from "next/server";
-import { idempotentRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
-import { apiKeysPrivilege } from "@/lib/api-keys/privilege";
 import { rotateApiKey } from "@/lib/api-keys/rotate-api-key";
+import { endpoint } from "@/lib/http/endpoint";
+import { apiKeyOperations } from "@/lib/openapi/operations/api-keys";
 
-export const POST = idempotentRoute<{ apiUserHexId: string }>(async (request, params) => {
-  const context = await requireAuth(request, apiKeysPrivilege);
+export const POST = endpoint(apiKeyOperations.rotateApiKey, async (request, { context, params }) => {
   // The new key is in this answer only: keep it out of every cache.
   return NextResponse.json(await rotateApiKey(context, params.apiUserHexId, requestMeta(request.headers).ip), {
     headers: { "cache-control": "no-store" },

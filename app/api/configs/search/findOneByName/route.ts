@@ -1,12 +1,11 @@
 import { NextResponse } from "next/server";
-import { apiRoute } from "@/lib/http/api";
-import { optionalAuth } from "@/lib/http/optional-auth";
 import { readConfigValue } from "@/lib/config/read-config";
 import { AppError } from "@/lib/errors/app-error";
+import { endpoint } from "@/lib/http/endpoint";
+import { configOperations } from "@/lib/openapi/operations/config";
 
-export const GET = apiRoute(async (request) => {
+export const GET = endpoint(configOperations.findConfigByName, async (request, { context }) => {
   const name = request.nextUrl.searchParams.get("configName");
   if (!name) throw new AppError("EMPTY_FIELD", { field: "configName" });
-  const context = await optionalAuth(request);
   return NextResponse.json(await readConfigValue(name, context?.organizationId ?? null));
 });

@@ -1,14 +1,10 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
-import { idempotentRoute, parseJson, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { addChannel } from "@/lib/contacts/add-channel";
-
-type Params = { contactHexId: string };
+import { endpoint } from "@/lib/http/endpoint";
+import { contactOperations } from "@/lib/openapi/operations/contacts";
 
 /** Adds a channel; answers the contact with all its channels. */
-export const POST = idempotentRoute<Params>(async (request, { contactHexId }) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "CONTACTO", action: "UPDATE" });
-  const body = await parseJson(request, z.unknown());
+export const POST = endpoint(contactOperations.addContactChannel, async (request, { context, params: { contactHexId }, json: body }) => {
   return NextResponse.json(await addChannel(context, contactHexId, body, requestMeta(request.headers).ip), { status: 201 });
 });

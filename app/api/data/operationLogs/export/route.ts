@@ -1,10 +1,11 @@
-import { apiRoute, requestLocale, requireAuth } from "@/lib/http/api";
+import { requestLocale } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { exportOperationLogs } from "@/lib/audit/export-operation-logs";
+import { endpoint } from "@/lib/http/endpoint";
+import { auditTrailOperations } from "@/lib/openapi/operations/audit-trail";
 
 /** GET /api/data/operationLogs/export?format=xlsx|pdf and the list's filters: a file download in the caller's language. */
-export const GET = apiRoute(async (request) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "EXPORT" });
+export const GET = endpoint(auditTrailOperations.exportOperationLogs, async (request, { context }) => {
   const file = await exportOperationLogs(
     context,
     Object.fromEntries(request.nextUrl.searchParams),

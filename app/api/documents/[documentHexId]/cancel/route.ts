@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { cancelDocument } from "@/lib/documents/cancel-document";
+import { endpoint } from "@/lib/http/endpoint";
+import { sendingOperations } from "@/lib/openapi/operations/sending";
 
-export const POST = apiRoute<{ documentHexId: string }>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "CREATE" });
+export const POST = endpoint(sendingOperations.cancelDocument, async (request, { context, params }) => {
   return NextResponse.json(await cancelDocument(context, params.documentHexId, requestMeta(request.headers).ip));
 });

@@ -1,9 +1,10 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requestLocale, requireAuth } from "@/lib/http/api";
+import { requestLocale } from "@/lib/http/api";
 import { listDispatches } from "@/lib/documents/list-dispatches";
+import { endpoint } from "@/lib/http/endpoint";
+import { sendingOperations } from "@/lib/openapi/operations/sending";
 
 /** The signer dispatch list: every invitation and reminder, newest first, destinations masked. */
-export const GET = apiRoute<{ documentHexId: string }>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "VIEW" });
+export const GET = endpoint(sendingOperations.listDispatches, async (request, { context, params }) => {
   return NextResponse.json(await listDispatches(context, params.documentHexId, requestLocale(request)));
 });

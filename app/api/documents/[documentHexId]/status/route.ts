@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { getDocumentStatus } from "@/lib/documents/get-document-status";
+import { endpoint } from "@/lib/http/endpoint";
+import { sendingOperations } from "@/lib/openapi/operations/sending";
 
-export const GET = apiRoute<{ documentHexId: string }>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "DOCUMENTO", action: "VIEW" });
+export const GET = endpoint(sendingOperations.getDocumentStatus, async (request, { context, params }) => {
   return NextResponse.json(await getDocumentStatus(context, params.documentHexId));
 });

@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { activateFlow } from "@/lib/flows/activate-flow";
+import { endpoint } from "@/lib/http/endpoint";
+import { flowOperations } from "@/lib/openapi/operations/flows";
 
-export const POST = apiRoute<{ hexId: string }>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" });
+export const POST = endpoint(flowOperations.activateFlow, async (request, { context, params }) => {
   return NextResponse.json(await activateFlow(context, params.hexId, requestMeta(request.headers).ip));
 });

@@ -1,11 +1,10 @@
 import { NextResponse } from "next/server";
-import { idempotentRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { cloneFlow } from "@/lib/flows/clone-flow";
+import { endpoint } from "@/lib/http/endpoint";
+import { flowOperations } from "@/lib/openapi/operations/flows";
 
 /** Body `{ name? }`; without a name the copy is called "<name> (copia)". */
-export const POST = idempotentRoute<{ hexId: string }>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "ORGANIZACION", action: "CREATE" });
-  const body: unknown = await request.json().catch(() => ({}));
-  return NextResponse.json(await cloneFlow(context, params.hexId, body, requestMeta(request.headers).ip), { status: 201 });
+export const POST = endpoint(flowOperations.cloneFlow, async (request, { context, params, json: body }) => {
+  return NextResponse.json(await cloneFlow(context, params.hexId, body ?? {}, requestMeta(request.headers).ip), { status: 201 });
 });

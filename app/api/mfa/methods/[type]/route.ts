@@ -1,11 +1,10 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { deactivateMfaMethod, methodParam } from "@/lib/auth/mfa-methods";
+import { endpoint } from "@/lib/http/endpoint";
+import { accountOperations } from "@/lib/openapi/operations/account";
 
-export const DELETE = apiRoute<{ type: string }>(async (request, params) => {
-  const context = await requireAuth(request);
-  const body: unknown = await request.json().catch(() => ({}));
+export const DELETE = endpoint(accountOperations.deactivateMfaMethod, async (request, { context, params, json: body }) => {
   await deactivateMfaMethod(context, methodParam.parse(params.type), body, requestMeta(request.headers));
   return NextResponse.json({ result: 1 });
 });

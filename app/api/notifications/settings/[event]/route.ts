@@ -1,11 +1,9 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
-import { apiRoute, parseJson, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { updateNotificationEvent } from "@/lib/notifications/update-settings";
+import { endpoint } from "@/lib/http/endpoint";
+import { notificationOperations } from "@/lib/openapi/operations/notifications";
 
-export const PUT = apiRoute<{ event: string }>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "NOTIFICACION", action: "UPDATE" });
-  const body = await parseJson(request, z.unknown());
+export const PUT = endpoint(notificationOperations.updateNotificationEvent, async (request, { context, params, json: body }) => {
   return NextResponse.json(await updateNotificationEvent(context, params.event, body, requestMeta(request.headers).ip));
 });

@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { setOrganizationEnabled } from "@/lib/organizations/administer";
+import { endpoint } from "@/lib/http/endpoint";
+import { organizationAdminOperations } from "@/lib/openapi/operations/organizations";
 
-export const POST = apiRoute<{ orgHexId: string }>(async (request, { orgHexId }) => {
-  const context = await requireAuth(request, { kind: "platformAdmin" });
+export const POST = endpoint(organizationAdminOperations.disableOrganization, async (request, { context, params: { orgHexId } }) => {
   return NextResponse.json(await setOrganizationEnabled(context, orgHexId, false, requestMeta(request.headers).ip));
 });

@@ -1,12 +1,13 @@
-import { apiRoute } from "@/lib/http/api";
 import { organizationLogo } from "@/lib/organizations/organization-logo";
+import { endpoint } from "@/lib/http/endpoint";
+import { organizationOperations } from "@/lib/openapi/operations/organizations";
 
 /**
  * Public: mail clients and signer pages load it without credentials. Caches keep it an hour (the
  * default logo too, so an organisation's new logo replaces it within the hour) and then revalidate
  * by ETag.
  */
-export const GET = apiRoute<{ orgHexId: string }>(async (request, { orgHexId }) => {
+export const GET = endpoint(organizationOperations.getOrganizationLogo, async (request, { params: { orgHexId } }) => {
   const logo = await organizationLogo(orgHexId);
   const headers = {
     etag: logo.etag,

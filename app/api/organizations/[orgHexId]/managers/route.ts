@@ -1,19 +1,18 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
-import { apiRoute, idempotentRoute, parseJson, requestLocale, requireAuth } from "@/lib/http/api";
+import { requestLocale } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { inviteManager, listManagers } from "@/lib/organizations/administer";
+import { endpoint } from "@/lib/http/endpoint";
+import { organizationAdminOperations } from "@/lib/openapi/operations/organizations";
 
-type Params = { orgHexId: string };
-
-export const GET = apiRoute<Params>(async (request, { orgHexId }) => {
-  const context = await requireAuth(request, { kind: "platformAdmin" });
+export const GET = endpoint(organizationAdminOperations.listOrganizationManagers, async (request, { context, params: { orgHexId } }) => {
   return NextResponse.json(await listManagers(context, orgHexId));
 });
 
-export const POST = idempotentRoute<Params>(async (request, { orgHexId }) => {
-  const context = await requireAuth(request, { kind: "platformAdmin" });
-  const body = await parseJson(request, z.unknown());
-  const created = await inviteManager(context, orgHexId, body, requestMeta(request.headers).ip, requestLocale(request));
-  return NextResponse.json(created, { status: 201 });
-});
+export const POST = endpoint(
+  organizationAdminOperations.inviteOrganizationManager,
+  async (request, { context, params: { orgHexId }, json: body }) => {
+    const created = await inviteManager(context, orgHexId, body, requestMeta(request.headers).ip, requestLocale(request));
+    return NextResponse.json(created, { status: 201 });
+  },
+);

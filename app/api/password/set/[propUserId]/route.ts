@@ -1,9 +1,10 @@
 import { NextResponse } from "next/server";
-import { apiRoute } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { setInitialPassword } from "@/lib/auth/change-password";
+import { endpoint } from "@/lib/http/endpoint";
+import { publicAccountOperations } from "@/lib/openapi/operations/account";
 
-export const POST = apiRoute<{ propUserId: string }>(async (request, params) => {
-  const result = await setInitialPassword(params.propUserId, await request.json().catch(() => ({})), requestMeta(request.headers));
+export const POST = endpoint(publicAccountOperations.setInitialPassword, async (request, { params, json }) => {
+  const result = await setInitialPassword(params.propUserId, json, requestMeta(request.headers));
   return NextResponse.json({ result: 1, ...result });
 });

@@ -1,9 +1,8 @@
 import { NextResponse } from "next/server";
-import { apiRoute } from "@/lib/http/api";
-import { optionalAuth } from "@/lib/http/optional-auth";
 import { readConfigValue } from "@/lib/config/read-config";
+import { endpoint } from "@/lib/http/endpoint";
+import { configOperations } from "@/lib/openapi/operations/config";
 
-export const GET = apiRoute<{ name: string }>(async (request, params) => {
-  const context = await optionalAuth(request);
+export const GET = endpoint(configOperations.getConfigValue, async (request, { context, params }) => {
   return NextResponse.json(await readConfigValue(params.name, context?.organizationId ?? null));
 });

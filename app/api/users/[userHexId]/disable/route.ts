@@ -1,10 +1,10 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { setUserEnabled } from "@/lib/users/set-user-enabled";
+import { endpoint } from "@/lib/http/endpoint";
+import { userOperations } from "@/lib/openapi/operations/users";
 
-export const POST = apiRoute<{ userHexId: string }>(async (request, { userHexId }) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "USUARIO", action: "UPDATE" });
+export const POST = endpoint(userOperations.disableUser, async (request, { context, params: { userHexId } }) => {
   const { ip } = requestMeta(request.headers);
   return NextResponse.json(await setUserEnabled(context, userHexId, false, ip));
 });

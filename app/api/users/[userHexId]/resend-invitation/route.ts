@@ -1,10 +1,10 @@
 import { NextResponse } from "next/server";
-import { idempotentRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { resendInvitation } from "@/lib/users/resend-invitation";
+import { endpoint } from "@/lib/http/endpoint";
+import { userOperations } from "@/lib/openapi/operations/users";
 
-export const POST = idempotentRoute<{ userHexId: string }>(async (request, { userHexId }) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "USUARIO", action: "CREATE" });
+export const POST = endpoint(userOperations.resendUserInvitation, async (request, { context, params: { userHexId } }) => {
   const { ip } = requestMeta(request.headers);
   return NextResponse.json(await resendInvitation(context, userHexId, ip));
 });

@@ -1,18 +1,19 @@
 import { NextResponse } from "next/server";
 import { checkUploadLimitBytes } from "@/lib/documents/public-validation";
 import { AppError } from "@/lib/errors/app-error";
-import { apiRoute } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { multipartEnvelopeBytes, readUploadForm } from "@/lib/http/read-form";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { checkPublicPdf } from "@/lib/validation-process/certificate-verification";
+import { endpoint } from "@/lib/http/endpoint";
+import { publicFileOperations } from "@/lib/openapi/operations/public-files";
 
 /**
  * POST /api/validateDocs/{signatureHexId}/check, multipart `file` (a PDF): public. Answers
  * `{ identical, sha256, fileName }`: whether the upload is byte for byte the sealed file (or, for a validation
  * certificate's id, the sealed validation certificate).
  */
-export const POST = apiRoute<{ signatureHexId: string }>(async (request, { signatureHexId }) => {
+export const POST = endpoint(publicFileOperations.checkPublicPdf, async (request, { params: { signatureHexId } }) => {
   // Anyone may call it: bounded per client address before reading any upload.
   await enforceRateLimit(`validate-docs-check:ip:${requestMeta(request.headers).ip}`, 20, 600);
   const limit = await checkUploadLimitBytes();

@@ -1,15 +1,16 @@
 import { NextResponse } from "next/server";
-import { apiRoute } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { readEvidenceRequest } from "@/lib/evidence/read-evidence-form";
 import { urlSignFrom } from "@/lib/signing/http";
 import { uploadValidationEvidence } from "@/lib/validation-process/validation-upload";
+import { endpoint } from "@/lib/http/endpoint";
+import { validationFlowOperations } from "@/lib/openapi/operations/validation-process";
 
 /**
  * POST /api/validation-process/{processHexId}/evidence: the same multipart form as POST /api/signprocess/{id}/evidence
  * (kind, uploadId, file — sealed or not —, capturedAt?, accepted?, detail?); the secret in X-Url-Sign.
  */
-export const POST = apiRoute<{ processHexId: string }>(async (request, { processHexId }) => {
+export const POST = endpoint(validationFlowOperations.uploadValidationEvidence, async (request, { params: { processHexId } }) => {
   const meta = requestMeta(request.headers);
   const upload = await readEvidenceRequest(request, meta.ip);
   return NextResponse.json(await uploadValidationEvidence(processHexId, urlSignFrom(request), upload, meta));

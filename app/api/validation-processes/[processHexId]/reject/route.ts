@@ -1,12 +1,13 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
-import { apiRoute, parseJson, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { rejectValidationProcess } from "@/lib/validation-review/decide-process";
+import { endpoint } from "@/lib/http/endpoint";
+import { validationReviewOperations } from "@/lib/openapi/operations/validation-review";
 
 /** POST /api/validation-processes/{processHexId}/reject {reason}: a process in review is REJECTED, irreversibly. */
-export const POST = apiRoute<{ processHexId: string }>(async (request, { processHexId }) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "FIRMA", action: "UPDATE" });
-  const body = await parseJson(request, z.unknown());
-  return NextResponse.json(await rejectValidationProcess(context, processHexId, body, requestMeta(request.headers).ip));
-});
+export const POST = endpoint(
+  validationReviewOperations.rejectValidationProcess,
+  async (request, { context, params: { processHexId }, json: body }) => {
+    return NextResponse.json(await rejectValidationProcess(context, processHexId, body, requestMeta(request.headers).ip));
+  },
+);

@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { setValidationLinkActive } from "@/lib/validations/set-validation-link-active";
+import { endpoint } from "@/lib/http/endpoint";
+import { validationLinkOperations } from "@/lib/openapi/operations/validations";
 
-export const POST = apiRoute<{ validationHexId: string }>(async (request, { validationHexId }) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "FIRMA", action: "UPDATE" });
+export const POST = endpoint(validationLinkOperations.activateValidationLink, async (request, { context, params: { validationHexId } }) => {
   return NextResponse.json(await setValidationLinkActive(context, validationHexId, true, requestMeta(request.headers).ip));
 });

@@ -1,9 +1,12 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { setValidationLinkActive } from "@/lib/validations/set-validation-link-active";
+import { endpoint } from "@/lib/http/endpoint";
+import { validationLinkOperations } from "@/lib/openapi/operations/validations";
 
-export const POST = apiRoute<{ validationHexId: string }>(async (request, { validationHexId }) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "FIRMA", action: "UPDATE" });
-  return NextResponse.json(await setValidationLinkActive(context, validationHexId, false, requestMeta(request.headers).ip));
-});
+export const POST = endpoint(
+  validationLinkOperations.deactivateValidationLink,
+  async (request, { context, params: { validationHexId } }) => {
+    return NextResponse.json(await setValidationLinkActive(context, validationHexId, false, requestMeta(request.headers).ip));
+  },
+);

@@ -1,9 +1,8 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
-import { apiKeysPrivilege } from "@/lib/api-keys/privilege";
 import { listWebhookDeliveries } from "@/lib/webhooks/deliveries";
+import { endpoint } from "@/lib/http/endpoint";
+import { webhookOperations } from "@/lib/openapi/operations/webhooks";
 
-export const GET = apiRoute<{ webhookHexId: string }>(async (request, params) => {
-  const context = await requireAuth(request, apiKeysPrivilege);
+export const GET = endpoint(webhookOperations.listWebhookDeliveries, async (request, { context, params }) => {
   return NextResponse.json(await listWebhookDeliveries(context, params.webhookHexId, Object.fromEntries(request.nextUrl.searchParams)));
 });

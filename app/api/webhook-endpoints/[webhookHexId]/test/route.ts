@@ -1,9 +1,8 @@
 import { NextResponse } from "next/server";
-import { idempotentRoute, requireAuth } from "@/lib/http/api";
-import { apiKeysPrivilege } from "@/lib/api-keys/privilege";
 import { sendTestWebhook } from "@/lib/webhooks/deliveries";
+import { endpoint } from "@/lib/http/endpoint";
+import { webhookOperations } from "@/lib/openapi/operations/webhooks";
 
-export const POST = idempotentRoute<{ webhookHexId: string }>(async (request, params) => {
-  const context = await requireAuth(request, apiKeysPrivilege);
+export const POST = endpoint(webhookOperations.testWebhookEndpoint, async (request, { context, params }) => {
   return NextResponse.json(await sendTestWebhook(context, params.webhookHexId), { status: 202 });
 });

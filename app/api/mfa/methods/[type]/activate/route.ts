@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { methodParam, startMfaActivation } from "@/lib/auth/mfa-methods";
+import { endpoint } from "@/lib/http/endpoint";
+import { accountOperations } from "@/lib/openapi/operations/account";
 
-export const POST = apiRoute<{ type: string }>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "staff" }, ["full", "mfa-activation"]);
+export const POST = endpoint(accountOperations.startMfaActivation, async (request, { context, params }) => {
   return NextResponse.json(await startMfaActivation(context, methodParam.parse(params.type)));
 });

@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { methodParam, setFavoriteMfaMethod } from "@/lib/auth/mfa-methods";
+import { endpoint } from "@/lib/http/endpoint";
+import { accountOperations } from "@/lib/openapi/operations/account";
 
-export const POST = apiRoute<{ type: string }>(async (request, params) => {
-  const context = await requireAuth(request);
+export const POST = endpoint(accountOperations.setFavoriteMfaMethod, async (request, { context, params }) => {
   await setFavoriteMfaMethod(context, methodParam.parse(params.type));
   return NextResponse.json({ result: 1 });
 });

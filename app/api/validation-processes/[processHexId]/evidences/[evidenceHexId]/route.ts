@@ -1,10 +1,10 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { validationEvidenceFile } from "@/lib/validation-review/process-detail";
+import { endpoint } from "@/lib/http/endpoint";
+import { validationReviewOperations } from "@/lib/openapi/operations/validation-review";
 
 /** One evidence file of a validation process (photo, video, registry answer) for its organisation's staff: never cached or public. */
-export const GET = apiRoute<{ processHexId: string; evidenceHexId: string }>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "FIRMA", action: "VIEW" });
+export const GET = endpoint(validationReviewOperations.getValidationEvidenceFile, async (request, { context, params }) => {
   const file = await validationEvidenceFile(context, params.processHexId, params.evidenceHexId);
   return new NextResponse(Buffer.from(file.bytes), {
     headers: {

@@ -1,11 +1,12 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
 import { makeFavoriteChannel } from "@/lib/contacts/make-favorite-channel";
+import { endpoint } from "@/lib/http/endpoint";
+import { contactOperations } from "@/lib/openapi/operations/contacts";
 
-type Params = { contactHexId: string; channelHexId: string };
-
-export const POST = apiRoute<Params>(async (request, { contactHexId, channelHexId }) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "CONTACTO", action: "UPDATE" });
-  return NextResponse.json(await makeFavoriteChannel(context, contactHexId, channelHexId, requestMeta(request.headers).ip));
-});
+export const POST = endpoint(
+  contactOperations.makeFavoriteContactChannel,
+  async (request, { context, params: { contactHexId, channelHexId } }) => {
+    return NextResponse.json(await makeFavoriteChannel(context, contactHexId, channelHexId, requestMeta(request.headers).ip));
+  },
+);

@@ -1,17 +1,13 @@
 import { NextResponse } from "next/server";
-import { apiRoute, parseJson, requireAuth } from "@/lib/http/api";
 import { requestMeta } from "@/lib/http/request";
-import { decideReview, getReview, reviewDecisionInput } from "@/lib/signing/review-evidence";
+import { decideReview, getReview } from "@/lib/signing/review-evidence";
+import { endpoint } from "@/lib/http/endpoint";
+import { shipmentReviewOperations } from "@/lib/openapi/operations/shipment-review";
 
-type Params = { documentHexId: string; signerHexId: string };
-
-export const GET = apiRoute<Params>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "FIRMA", action: "VIEW" });
+export const GET = endpoint(shipmentReviewOperations.getSignerReview, async (request, { context, params }) => {
   return NextResponse.json(await getReview(context, params.documentHexId, params.signerHexId));
 });
 
-export const POST = apiRoute<Params>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "FIRMA", action: "UPDATE" });
-  const body = await parseJson(request, reviewDecisionInput);
+export const POST = endpoint(shipmentReviewOperations.decideSignerReview, async (request, { context, params, body }) => {
   return NextResponse.json(await decideReview(context, params.documentHexId, params.signerHexId, body, requestMeta(request.headers).ip));
 });

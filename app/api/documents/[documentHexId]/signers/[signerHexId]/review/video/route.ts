@@ -1,10 +1,10 @@
 import { NextResponse } from "next/server";
-import { apiRoute, requireAuth } from "@/lib/http/api";
 import { reviewVideo } from "@/lib/signing/review-evidence";
+import { endpoint } from "@/lib/http/endpoint";
+import { shipmentReviewOperations } from "@/lib/openapi/operations/shipment-review";
 
 /** The signer's recording for staff review: the document's organisation only, never cached or public. */
-export const GET = apiRoute<{ documentHexId: string; signerHexId: string }>(async (request, params) => {
-  const context = await requireAuth(request, { kind: "privilege", module: "FIRMA", action: "VIEW" });
+export const GET = endpoint(shipmentReviewOperations.getSignerReviewVideo, async (request, { context, params }) => {
   const video = await reviewVideo(context, params.documentHexId, params.signerHexId);
   return new NextResponse(Buffer.from(video.bytes), {
     headers: {

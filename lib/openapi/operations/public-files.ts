@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { operationGroup } from "./common";
+
+// Public reads that name no organisation's data beyond what their id proves: the API document, the CRLs of the
+// signers' certificates, the public check of a sealed file and its evidence package, and the registry check.
+
+export const publicFileOperations = operationGroup(
+  "Public",
+  "public",
+)({
+  openApiDocument: {
+    method: "get",
+    path: "/api/openapi.json",
+    tenancy: "public",
+    summary: "This OpenAPI 3.1 document",
+    responses: { 200: { description: "The document", body: { schema: z.record(z.string(), z.unknown()) } } },
+  },
+  getCrl: {
+    method: "get",
+    path: "/api/pki/{file}",
+    tenancy: "public",
+    summary:
+      "A certificate revocation list the signers' certificates name: signer-ca.crl, or {hexId}.crl of an organisation's signing CA (DER)",
+    pathParams: z.object({ file: z.string().describe("signer-ca.crl or {organizationHexId}.crl") }),
+    responses: { 200: { description: "The CRL, signed at most an hour before", files: ["application/pkix-crl"] } },
+  },
+  checkPublicPdf: {
+    method: "post",
+    path: "/api/validateDocs/{signatureHexId}/check",
+    tenancy: "public",
+    summary: "Whether an uploaded PDF is byte for byte the sealed file (or sealed validation certificate) of this id",
+    rateLimit: "20 checks in 10 minutes per client address",
+    pathParams: z.object({ signatureHexId: z.string().describe("The id printed on the sealed file") }),
+    body: { schema: z.object({ file: z.file() }), mediaType: "multipart/form-data" },
+    responses: {
+      200: {
+        description: "The comparison",
+        body: { schema: z.object({ identical: z.boolean(), sha256: z.string(), fileName: z.string() }).loose() },
+      },
+    },
+    errors: [413],
+  },
+  getValidationPackage: {
+    method: "get",
+    path: "/api/validateDocs/{signatureHexId}/package",
+    tenancy: "public",
+    summary: "The evidence package of a completed, sealed shipment: sealed PDFs, evidence.json and VERIFY.md, as a ZIP",
+    rateLimit: "10 downloads in 10 minutes per client address",
+    pathParams: z.object({ signatureHexId: z.string().describe("The id printed on the sealed file") }),
+    responses: { 200: { description: "The package", files: ["application/zip"] } },
+    errors: [409],
+  },
+  saveCriEvidence: {
+    method: "get",
+    path: "/api/centralRecord/saveCRIEvidence/{id}",
+    auth: "public",
+    tenancy: "signerLink",
+    summary: "The person's identity (a signer's or a validation process's) checked against the government registry, kept as evidence",
+    description: "The link's secret (urlSign) goes in the X-Url-Sign header.",
+    pathParams: z.object({ id: z.string().describe("The signer's or validation process's processHexId") }),
+    responses: { 200: { description: "The registry's answer as recorded" } },
+    errors: [409, 429],
+  },
+});
