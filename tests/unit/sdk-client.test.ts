@@ -16,8 +16,8 @@ const server = createServer((request, response) => {
       response.end(JSON.stringify({ errorCode: "RATE_LIMITED", message: "Too many requests" }));
       return;
     }
-    response.writeHead(201, { "content-type": "application/json" });
-    response.end(JSON.stringify({ documentHexId: "a1b2c3d4e5f60718293a4b5c6d7e8f90" }));
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ hexId: "a1b2c3d4e5f60718293a4b5c6d7e8f90", status: "SENT" }));
   });
 });
 let baseUrl: string;
@@ -32,21 +32,21 @@ describe("createRubricaClient", () => {
   it("sends the API key, the language and an Idempotency-Key, and answers the typed data", async () => {
     const client = createRubricaClient({ baseUrl, apiKey: "rbk_test", language: "en-us" });
     const key = idempotencyKey();
-    const draft = unwrap(await client.POST("/api/documents", { body: { title: "Contrato" }, headers: key }));
-    expect(draft.documentHexId).toBe("a1b2c3d4e5f60718293a4b5c6d7e8f90");
+    const path = { documentHexId: "a1b2c3d4e5f60718293a4b5c6d7e8f90" };
+    const sent = unwrap(await client.POST("/api/documents/{documentHexId}/send", { params: { path }, headers: key }));
+    expect(sent.status).toBe("SENT");
     const request = received.at(-1)!;
-    expect(request).toMatchObject({ method: "POST", url: "/api/documents" });
+    expect(request).toMatchObject({ method: "POST", url: "/api/documents/a1b2c3d4e5f60718293a4b5c6d7e8f90/send" });
     expect(request.headers["x-api-key"]).toBe("rbk_test");
     expect(request.headers["accept-language"]).toBe("en-us");
     expect(request.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(request.headers["idempotency-key"]).toBe(key["Idempotency-Key"]);
     expect(idempotencyKey()["Idempotency-Key"]).not.toBe(key["Idempotency-Key"]);
-    expect(JSON.parse(request.body)).toEqual({ title: "Contrato" });
   });
 
   it("sends a staff token as Bearer, Spanish unless told", async () => {
     const client = createRubricaClient({ baseUrl, token: "eyJ.token" });
-    await client.POST("/api/documents", { body: { title: "Contrato" } });
+    await client.GET("/api/documents/{documentHexId}/status", { params: { path: { documentHexId: "a1b2c3d4e5f60718293a4b5c6d7e8f90" } } });
     expect(received.at(-1)!.headers.authorization).toBe("Bearer eyJ.token");
     expect(received.at(-1)!.headers["x-api-key"]).toBeUndefined();
     expect(received.at(-1)!.headers["accept-language"]).toBe("es-es");
