@@ -93,11 +93,19 @@ const receiver = webhookSecrets.length
   : undefined;
 
 try {
-  // 1. A draft. The Idempotency-Key makes a retry after a lost answer safe: the same key replays the first answer.
+  // 1. A draft: title, description and expiration date are needed to send it. The Idempotency-Key makes a retry after a lost answer safe: the same key replays the first answer.
   // (The cast stands until the OpenAPI document describes this answer; then the generated type gives documentHexId.)
   const draft = unwrap(
     await client.POST("/api/documents", {
-      body: { title: "SDK example", description: null, flowHexId: null, tags: ["sdk"], callBackUrl: null, callBackUrlSoftFail: null },
+      body: {
+        title: "SDK example",
+        description: "Sent by sdk/examples/send-and-follow.ts",
+        expirationDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        flowHexId: null,
+        tags: ["sdk"],
+        callBackUrl: null,
+        callBackUrlSoftFail: null,
+      },
       headers: idempotencyKey(),
     }),
   ) as unknown as { documentHexId: string };
