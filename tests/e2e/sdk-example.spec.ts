@@ -72,15 +72,17 @@ test.describe("SDK example", () => {
       expect(output).not.toContain("webhook refused");
       expect(code, output).toBe(0);
 
-      // Rúbrica recorded the delivery as delivered: the receiver answered 2xx only once the signature verified.
-      const deliveries = unwrap(
-        await admin.GET("/api/webhook-endpoints/{webhookHexId}/deliveries", {
-          params: { path: { webhookHexId: endpoint.webhookHexId } },
-        }),
-      );
-      expect(deliveries._embedded.webhookDeliveries).toEqual([
-        expect.objectContaining({ event: "document.sent", status: "DELIVERED", attempts: 1, responseCode: 204 }),
-      ]);
+      // Rúbrica records the delivery as delivered once the receiver's 2xx (sent only after the signature verified) is in.
+      const path = { webhookHexId: endpoint.webhookHexId };
+      await expect
+        .poll(
+          async () =>
+            unwrap(await admin.GET("/api/webhook-endpoints/{webhookHexId}/deliveries", { params: { path } }))._embedded.webhookDeliveries,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toEqual([expect.objectContaining({ event: "document.sent", status: "DELIVERED", attempts: 1, responseCode: 204 })]);
       const shipment = unwrap(
         await createRubricaClient({ baseUrl, apiKey }).GET("/api/documents/{documentHexId}/status", {
           params: { path: { documentHexId } },
