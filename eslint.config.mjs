@@ -16,6 +16,8 @@ const config = [
       "test-results/**",
       "playwright-report/**",
       "coverage/**",
+      "sdk/dist/**",
+      "sdk/src/schema.d.ts",
     ],
   },
   {
