@@ -58,6 +58,342 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Heartbeat of an active portal tab: keeps the session from idling out and reports its expiry
+         * @description Needs a staff token (API keys are refused).
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change one's own name and phone
+         * @description Needs a staff token (API keys are refused).
+         */
+        post: operations["updateProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change one's own password; answers a new token
+         * @description Needs a staff token (API keys are refused). Also when a password change is forced (PASSWORD_CHANGE_REQUIRED).
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/locale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The language switcher: a cookie for everyone, and the signed-in user's stored preference */
+        post: operations["setLocale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the session of the token sent (a missing or dead token ends nothing and answers the same) */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mfa/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One's own second-factor methods
+         * @description Needs a staff token (API keys are refused).
+         */
+        get: operations["listMfaMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mfa/methods/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of one's own second-factor methods, confirming with the password
+         * @description Needs a staff token (API keys are refused).
+         */
+        delete: operations["deactivateMfaMethod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mfa/methods/{type}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling a second-factor method (a TOTP secret, or a code sent by e-mail or SMS)
+         * @description Needs a staff token (API keys are refused).
+         */
+        post: operations["startMfaActivation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mfa/methods/{type}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a method with its first code; during a sign-in's enrolment, answers the full token
+         * @description Needs a staff token (API keys are refused).
+         */
+        post: operations["confirmMfaActivation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mfa/methods/{type}/favorite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The method asked first at sign-in
+         * @description Needs a staff token (API keys are refused).
+         */
+        post: operations["setFavoriteMfaMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mfa/send-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * During a pending sign-in: use another active method, sending its code
+         * @description Call with the pre-authentication token from /api/authenticate as Bearer.
+         */
+        post: operations["switchMfaMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an organisation and its first administrator, who validates their e-mail before signing in */
+        post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-validate/{codigo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Validate the e-mail of a new account with the code mailed to it */
+        post: operations["validateEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/unlock/{codigo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlock a user blocked by failed sign-ins with the code mailed to them */
+        post: operations["unlockUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a password reset code to a user's e-mail (404 MAIL_NOT_EXISTS for an unknown one) */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a password reset code before asking for the new password
+         * @description Rate limit: 20 calls in 15 minutes per client address.
+         */
+        post: operations["checkPasswordResetCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose a new password with a reset code */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/set/{propUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An invited user chooses their first password with the invitation's code */
+        post: operations["setInitialPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/getConfigValue/{name}": {
         parameters: {
             query?: never;
@@ -119,10 +455,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organisation's operation log, newest first (ORGANIZACION:VIEW) */
+        /**
+         * The organisation's operation log, newest first (ORGANIZACION:VIEW)
+         * @description Needs ORGANIZACION:VIEW.
+         */
         get: operations["listOperationLogs"];
         put?: never;
-        post?: never;
+        /**
+         * Record a client-side action worth keeping (an export, a print) in the operation log
+         * @description Needs a staff token (API keys are refused).
+         */
+        post: operations["recordClientOperation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -140,9 +483,69 @@ export interface paths {
         put?: never;
         /**
          * Record an event of a shipment or validation in the transaction log (DOCUMENTO:UPDATE)
-         * @description transactionHexId names a shipment (documentHexId) or signature process (processHexId) of the caller's organisation for processType ENVIO, or a validation process for VALIDACION; anything else answers 404. typeId 1 (callback attempts) and 2 (completion mails) are the platform's own entries; use other numbers for yours.
+         * @description Needs DOCUMENTO:UPDATE. transactionHexId names a shipment (documentHexId) or signature process (processHexId) of the caller's organisation for processType ENVIO, or a validation process for VALIDACION; anything else answers 404. typeId 1 (callback attempts) and 2 (completion mails) are the platform's own entries; use other numbers for yours.
          */
         post: operations["saveTransactionLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/operationLogs/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The /trading-history list: the operation log searched by words, module and dates, one page
+         * @description Needs DOCUMENTO:VIEW.
+         */
+        get: operations["searchOperationLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/operationLogs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operation log with the list's filters as an XLSX or PDF file, in the caller's language
+         * @description Needs DOCUMENTO:EXPORT.
+         */
+        get: operations["exportOperationLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/viewSessionLogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's sign-ins and sign-outs, newest first, one page
+         * @description Needs USUARIO:VIEW.
+         */
+        get: operations["listSessionLogs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -158,13 +561,13 @@ export interface paths {
         };
         /**
          * The organisation's API keys, without their secrets
-         * @description Needs ORGANIZACION:UPDATE and a staff token: keys do not manage keys.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only: keys do not manage keys.
          */
         get: operations["listApiKeys"];
         put?: never;
         /**
          * Create a key acting with one of the organisation's roles
-         * @description Needs ORGANIZACION:UPDATE and a staff token: keys do not manage keys. The answer holds the full key, the only time it is returned. The role may grant nothing the caller lacks.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only: keys do not manage keys. The answer holds the full key, the only time it is returned. The role may grant nothing the caller lacks.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -182,21 +585,21 @@ export interface paths {
         };
         /**
          * One key, without its secret
-         * @description Needs ORGANIZACION:UPDATE and a staff token: keys do not manage keys.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only: keys do not manage keys.
          */
         get: operations["getApiKey"];
         put?: never;
         post?: never;
         /**
          * Delete a key; it is refused from its next call on
-         * @description Needs ORGANIZACION:UPDATE and a staff token: keys do not manage keys.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only: keys do not manage keys.
          */
         delete: operations["deleteApiKey"];
         options?: never;
         head?: never;
         /**
          * Rename, describe, change the role of, enable or disable a key
-         * @description Needs ORGANIZACION:UPDATE and a staff token: keys do not manage keys. Only the fields sent change. A disabled key is refused from its next call on.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only: keys do not manage keys. Only the fields sent change. A disabled key is refused from its next call on.
          */
         patch: operations["updateApiKey"];
         trace?: never;
@@ -212,7 +615,7 @@ export interface paths {
         put?: never;
         /**
          * A new secret for a key; the old one stops working at once
-         * @description Needs ORGANIZACION:UPDATE and a staff token: keys do not manage keys. The answer holds the new full key, the only time it is returned.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only: keys do not manage keys. The answer holds the new full key, the only time it is returned.
          */
         post: operations["rotateApiKey"];
         delete?: never;
@@ -250,13 +653,13 @@ export interface paths {
         };
         /**
          * The platform's organisations, by name, one page at a time
-         * @description Platform administrators only: everyone else, organisation administrators included, answers 403. `search` filters by a part of the name; `page` (from 0) and `size` (1–100, default the configured page size) page the list.
+         * @description Needs a platform administrator. Platform administrators only: everyone else, organisation administrators included, answers 403. `search` filters by a part of the name; `page` (from 0) and `size` (1–100, default the configured page size) page the list.
          */
         get: operations["listOrganizations"];
         put?: never;
         /**
          * Create an organisation with its default roles (Administrador, Operador), signature flow and document type
-         * @description Platform administrators only: everyone else, organisation administrators included, answers 403. The name is unique regardless of case (409 ORGANIZATION_NAME_EXISTS).
+         * @description Needs a platform administrator. Platform administrators only: everyone else, organisation administrators included, answers 403. The name is unique regardless of case (409 ORGANIZATION_NAME_EXISTS).
          */
         post: operations["createOrganization"];
         delete?: never;
@@ -274,12 +677,12 @@ export interface paths {
         };
         /**
          * One organisation
-         * @description Platform administrators only: everyone else, organisation administrators included, answers 403.
+         * @description Needs a platform administrator. Platform administrators only: everyone else, organisation administrators included, answers 403.
          */
         get: operations["getOrganization"];
         /**
          * Edit an organisation's name, country and time zone
-         * @description Platform administrators only: everyone else, organisation administrators included, answers 403. Same rules as the creation.
+         * @description Needs a platform administrator. Platform administrators only: everyone else, organisation administrators included, answers 403. Same rules as the creation.
          */
         put: operations["updateOrganization"];
         post?: never;
@@ -300,7 +703,7 @@ export interface paths {
         put?: never;
         /**
          * Disable an organisation: its users and integrators are refused at once
-         * @description Platform administrators only: everyone else, organisation administrators included, answers 403. Its live sessions end; its users' tokens answer 401 ORGANIZATION_DISABLED, its API keys 401, and sign-in answers ORGANIZATION_DISABLED. The caller's own organisation cannot be disabled (409 ORGANIZATION_DISABLE_OWN).
+         * @description Needs a platform administrator. Platform administrators only: everyone else, organisation administrators included, answers 403. Its live sessions end; its users' tokens answer 401 ORGANIZATION_DISABLED, its API keys 401, and sign-in answers ORGANIZATION_DISABLED. The caller's own organisation cannot be disabled (409 ORGANIZATION_DISABLE_OWN).
          */
         post: operations["disableOrganization"];
         delete?: never;
@@ -320,7 +723,7 @@ export interface paths {
         put?: never;
         /**
          * Enable an organisation again
-         * @description Platform administrators only: everyone else, organisation administrators included, answers 403. Its users sign in again and its API keys work again.
+         * @description Needs a platform administrator. Platform administrators only: everyone else, organisation administrators included, answers 403. Its users sign in again and its API keys work again.
          */
         post: operations["enableOrganization"];
         delete?: never;
@@ -338,13 +741,13 @@ export interface paths {
         };
         /**
          * The organisation's administrators (the people holding its Administrador role)
-         * @description Platform administrators only: everyone else, organisation administrators included, answers 403.
+         * @description Needs a platform administrator. Platform administrators only: everyone else, organisation administrators included, answers 403.
          */
         get: operations["listOrganizationManagers"];
         put?: never;
         /**
          * Invite an administrator to an organisation: the account gets its Administrador role and a /SetPass link is mailed
-         * @description Platform administrators only: everyone else, organisation administrators included, answers 403. E-mail and phone must be free across the platform (409 EMAIL_IN_USE / PHONE_IN_USE).
+         * @description Needs a platform administrator. Platform administrators only: everyone else, organisation administrators included, answers 403. E-mail and phone must be free across the platform (409 EMAIL_IN_USE / PHONE_IN_USE).
          */
         post: operations["inviteOrganizationManager"];
         delete?: never;
@@ -1325,6 +1728,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents/{documentHexId}/files/{fileHexId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one PDF from a draft
+         * @description Needs DOCUMENTO:CREATE. Only drafts change.
+         */
+        delete: operations["removeDraftFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{documentHexId}/my-signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in staff member's own signer link for this shipment (/docdetail/{id}/mySign)
+         * @description Needs MYSIGN:VIEW.
+         */
+        post: operations["openMySignature"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{documentHexId}/signers/{signerHexId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signer's evidence waiting for staff review, with the automatic checks' results
+         * @description Needs FIRMA:VIEW.
+         */
+        get: operations["getSignerReview"];
+        put?: never;
+        /**
+         * Accept a signer's evidence (they continue from their link) or reject it with a reason
+         * @description Needs FIRMA:UPDATE.
+         */
+        post: operations["decideSignerReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{documentHexId}/signers/{signerHexId}/review/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signer's recording for staff review (never cached)
+         * @description Needs FIRMA:VIEW.
+         */
+        get: operations["getSignerReviewVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents/batch/preview": {
         parameters: {
             query?: never;
@@ -1356,7 +1843,7 @@ export interface paths {
         put?: never;
         /**
          * Create every shipment of a batch import file as a draft, or send them all; any row with an error creates nothing
-         * @description Needs DOCUMENTO:IMPORT (and DOCUMENTO:CREATE to send). multipart/form-data: `sheet` (CSV or XLSX, a header row and one row per signer; rows with the same `shipment` key are one shipment), the PDFs as repeated `files` parts (the `file` column names them), and `send` (true|false). Every rule of a single shipment applies to each row; one failing row answers 422 with every row's errors and nothing is created.
+         * @description Needs DOCUMENTO:IMPORT. Sending needs DOCUMENTO:CREATE too. multipart/form-data: `sheet` (CSV or XLSX, a header row and one row per signer; rows with the same `shipment` key are one shipment), the PDFs as repeated `files` parts (the `file` column names them), and `send` (true|false). Every rule of a single shipment applies to each row; one failing row answers 422 with every row's errors and nothing is created.
          */
         post: operations["commitBatchImport"];
         delete?: never;
@@ -1497,6 +1984,246 @@ export interface paths {
          * @description Needs DOCUMENTO:VIEW. Destinations are masked (a***@example.com, +34 6** *** *12); failures come as a code and in the caller's language; times also in the organisation's time zone. The answer never holds a signer's link or its secret.
          */
         get: operations["listDispatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signprocess/getSignatureProcess/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spec §7 getSignatureProcess: the signing process as the signer's pages show it (document, steps, organisation, current page)
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header.
+         */
+        get: operations["getSignatureProcess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signprocess/verify/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spec §7 verify: the process's status and its document's, for pages to check before each step
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header.
+         */
+        get: operations["verifySignatureProcess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signprocess/{id}/step/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete the signer's current step with what its page sent
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. data-confirm {identType, identNumber, country, cellPhone?}; accept-terms {accepted: true, termsVersion}; see-document {viewed: true}; digital-signature {image} (a PNG data URL). Answers the page to go to.
+         */
+        post: operations["completeSigningStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signprocess/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A capture of the current step (ID photo, selfie, video, fingerprint)
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. multipart/form-data: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page's id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId"}).
+         */
+        post: operations["uploadSigningEvidence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signprocess/{id}/video-challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The digits the signer reads aloud in the video step, and how long they have
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. The recording then goes to /evidence with kind VIDEO and detail {"challengeId": …}.
+         */
+        post: operations["issueSigningVideoChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signprocess/{id}/restart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start again from the first step after running out of attempts (finishedAttempts)
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header.
+         */
+        post: operations["restartSigningProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signprocess/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signer declines to sign, with a reason; irreversible
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. Only a signer the sender allowed to reject, while none of their evidence has been verified.
+         */
+        post: operations["rejectSigningProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signprocess/{id}/files/{fileHexId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A PDF of the shipment to read, for a live link only
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header.
+         */
+        get: operations["readSigningFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signprocess/addSigneeGeolocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spec §7 addSigneeGeolocation: where the signer (ENVIO) or validated person (VALIDACION) is, or the error their browser gave
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. Stored as evidence with its reverse-geocoded address; a denial is stored too.
+         */
+        post: operations["addSigneeGeolocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signprocess/uploadNewSelfie": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spec §7 uploadNewSelfie for a signing process
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. multipart/form-data: `processHexId`, `file`, `selfieValidOnGov`. The selfie step's upload; result "1" is success.
+         */
+        post: operations["uploadSigningSelfie"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signprocess/download/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signer's copy of the signed shipment and its audit certificate (from the completion e-mail)
+         * @description `?file={fileHexId}` one signed PDF, `?file=certificate` the audit certificate; without it a ZIP of both.
+         */
+        get: operations["downloadForSigner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signprocess/getStampInfo/{trxId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spec §7 getStampInfo: the blockchain stamp of a transaction (Merkle root and each network's transaction)
+         * @description Public: it shows only hashes and transaction ids, public on the chains anyway. Rate limit: 60 calls a minute per client address.
+         */
+        get: operations["getStampInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1741,7 +2468,7 @@ export interface paths {
         put?: never;
         /**
          * Enter a validation link's PIN: a correct one starts a new validation process
-         * @description Each correct PIN starts a new process (one per person) and uses one of the link's maxUses. Answers: 401 VALIDATION_PIN_INCORRECT with `remaining` attempts; 429 RATE_LIMITED with `seconds` after 5 wrong PINs from one client; 423 VALIDATION_LINK_LOCKED once wrong PINs from many clients locked the link (its staff are mailed); 403 VALIDATION_LINK_INACTIVE, 410 VALIDATION_LINK_EXPIRED, 403 MAX_USES_REACHED; 400 INVALID_LINK for an unknown link.
+         * @description Each correct PIN starts a new process (one per person) and uses one of the link's maxUses. Answers: 401 VALIDATION_PIN_INCORRECT with `remaining` attempts; 429 VALIDATION_PIN_ATTEMPTS_EXHAUSTED with `seconds` and `minutes` on the 5th wrong PIN from one client, then 429 RATE_LIMITED with `seconds` until the wait ends; 423 VALIDATION_LINK_LOCKED once wrong PINs from many clients locked the link (its staff are mailed); 403 VALIDATION_LINK_INACTIVE, 410 VALIDATION_LINK_EXPIRED, 403 MAX_USES_REACHED; 400 INVALID_LINK for an unknown link.
          */
         post: operations["loginValidation"];
         delete?: never;
@@ -1937,8 +2664,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The digits to read aloud in the video step, and how long the person has
-         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. Asking again gives new digits and a new deadline; the recording names the challenge in its detail. A refused recording (late, unknown or reused digits) counts as a failed attempt.
+         * The digits to read aloud in the video step, the head turns to make while recording, and how long the person has
+         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. Asking again gives new digits, prompts and a new deadline; the recording names the challenge in its detail. A refused recording (late, unknown or reused digits) counts as a failed attempt. prompts: the movements to show the person during the recording, each from atMs after the recorder starts for durationMs (turn_left / turn_right are the person's own left and right); the recording must last until the last prompt ends plus one second. The liveness check judges the video against them: a picture, screen or mask is refused (LIVENESS_ATTACK), a recording that does not follow them is asked again (LIVENESS_REPEAT); both count as an attempt.
          */
         post: operations["issueValidationVideoChallenge"];
         delete?: never;
@@ -2127,6 +2854,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI 3.1 document */
+        get: operations["openApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pki/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A certificate revocation list the signers' certificates name: signer-ca.crl, or {hexId}.crl of an organisation's signing CA (DER) */
+        get: operations["getCrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/validateDocs/{signatureHexId}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether an uploaded PDF is byte for byte the sealed file (or sealed validation certificate) of this id
+         * @description Rate limit: 20 checks in 10 minutes per client address.
+         */
+        post: operations["checkPublicPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/validateDocs/{signatureHexId}/package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The evidence package of a completed, sealed shipment: sealed PDFs, evidence.json and VERIFY.md, as a ZIP
+         * @description Rate limit: 10 downloads in 10 minutes per client address.
+         */
+        get: operations["getValidationPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/centralRecord/saveCRIEvidence/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The person's identity (a signer's or a validation process's) checked against the government registry, kept as evidence
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header.
+         */
+        get: operations["saveCriEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -2136,13 +2957,13 @@ export interface paths {
         };
         /**
          * The organisation's webhook endpoints, without their secrets
-         * @description Needs ORGANIZACION:UPDATE and a staff token (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Needs ORGANIZACION:UPDATE and a staff token (what /api-management needs). The answer holds the endpoint's signing secret, the only time it is returned. Each delivery is a POST of the event as JSON with `X-Rubrica-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>` (verify it on the raw body, within 5 minutes of t), `X-Rubrica-Event`, `X-Rubrica-Event-Id` (the same in every redelivery) and `X-Rubrica-Delivery`. Any answer but 2xx is retried with exponential backoff, 8 attempts in all.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The answer holds the endpoint's signing secret, the only time it is returned. Each delivery is a POST of the event as JSON with `X-Rubrica-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>` (verify it on the raw body, within 5 minutes of t), `X-Rubrica-Event`, `X-Rubrica-Event-Id` (the same in every redelivery) and `X-Rubrica-Delivery`. Any answer but 2xx is retried with exponential backoff, 8 attempts in all.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -2160,18 +2981,18 @@ export interface paths {
         };
         /**
          * One endpoint, without its secret
-         * @description Needs ORGANIZACION:UPDATE and a staff token (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
          */
         get: operations["getWebhookEndpoint"];
         /**
          * Change an endpoint's URL or events, or disable it
-         * @description Needs ORGANIZACION:UPDATE and a staff token (what /api-management needs). Only the fields sent change.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). Only the fields sent change.
          */
         put: operations["updateWebhookEndpoint"];
         post?: never;
         /**
          * Delete an endpoint and its deliveries
-         * @description Needs ORGANIZACION:UPDATE and a staff token (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -2190,7 +3011,7 @@ export interface paths {
         put?: never;
         /**
          * A new signing secret; the old one keeps signing for 24 h
-         * @description Needs ORGANIZACION:UPDATE and a staff token (what /api-management needs). The answer holds the new secret, the only time it is returned. For 24 h deliveries carry two v1 signatures, one per secret, so either verifies.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The answer holds the new secret, the only time it is returned. For 24 h deliveries carry two v1 signatures, one per secret, so either verifies.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -2210,7 +3031,7 @@ export interface paths {
         put?: never;
         /**
          * Send a webhook.test event to the endpoint now
-         * @description Needs ORGANIZACION:UPDATE and a staff token (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
          */
         post: operations["testWebhookEndpoint"];
         delete?: never;
@@ -2228,7 +3049,7 @@ export interface paths {
         };
         /**
          * The endpoint's deliveries, newest first: status, attempts, response code, duration
-         * @description Needs ORGANIZACION:UPDATE and a staff token (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -2250,7 +3071,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery's event again, as a new delivery
-         * @description Needs ORGANIZACION:UPDATE and a staff token (what /api-management needs). The body and event id are the first delivery's.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The body and event id are the first delivery's.
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -2268,7 +3089,7 @@ export interface paths {
         };
         /**
          * Whether the organisation's callback secret was revealed, and until when a rotated one still signs
-         * @description Needs ORGANIZACION:UPDATE and a staff token (what /api-management needs). The per-shipment callbacks (callBackUrl, callBackUrlSoftFail) are signed with this secret, as webhooks are with theirs.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The per-shipment callbacks (callBackUrl, callBackUrlSoftFail) are signed with this secret, as webhooks are with theirs.
          */
         get: operations["getCallbackSecretState"];
         put?: never;
@@ -2290,7 +3111,7 @@ export interface paths {
         put?: never;
         /**
          * The organisation's callback signing secret, once
-         * @description Needs ORGANIZACION:UPDATE and a staff token (what /api-management needs). Answers 409 CALLBACK_SECRET_REVEALED once it was shown; rotate it for a new one.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). Answers 409 CALLBACK_SECRET_REVEALED once it was shown; rotate it for a new one.
          */
         post: operations["revealCallbackSecret"];
         delete?: never;
@@ -2310,7 +3131,7 @@ export interface paths {
         put?: never;
         /**
          * A new callback signing secret; the old one keeps signing for 24 h
-         * @description Needs ORGANIZACION:UPDATE and a staff token (what /api-management needs). The answer holds the new secret, the only time it is returned.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The answer holds the new secret, the only time it is returned.
          */
         post: operations["rotateCallbackSecret"];
         delete?: never;
@@ -3044,16 +3865,31 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description Besides these, the values the message names: seconds (429, also in Retry-After), remaining, min, max, … */
         Error: {
             /**
              * @description Catalogue code; see messages errors.<code>
              * @enum {string}
              */
-            errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO";
+            errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
             /** @description The error in the caller's language (Accept-Language or the locale cookie) */
             message: string;
-            /** @description The request field at fault, when there is one */
+            /** @description The (first) request field at fault, when there is one */
             field?: string;
+            /** @description Every field at fault, each with its own code and message */
+            fields?: {
+                /** @description The request field, as a path into the body (e.g. steps.1.expiryMinutes) */
+                field: string;
+                /**
+                 * @description Catalogue code; see messages errors.<code>
+                 * @enum {string}
+                 */
+                errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
+                /** @description What is wrong with this field, in the caller's language */
+                message: string;
+            }[];
+        } & {
+            [key: string]: unknown;
         };
         TokenAnswer: {
             /** @description Send it as `Authorization: Bearer <token>` */
@@ -3070,21 +3906,57 @@ export interface components {
              * @description Catalogue code; see messages errors.<code>
              * @enum {string}
              */
-            errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO";
+            errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
             /** @description The error in the caller's language (Accept-Language or the locale cookie) */
             message: string;
-            /** @description The request field at fault, when there is one */
+            /** @description The (first) request field at fault, when there is one */
             field?: string;
+            /** @description Every field at fault, each with its own code and message */
+            fields?: {
+                /** @description The request field, as a path into the body (e.g. steps.1.expiryMinutes) */
+                field: string;
+                /**
+                 * @description Catalogue code; see messages errors.<code>
+                 * @enum {string}
+                 */
+                errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
+                /** @description What is wrong with this field, in the caller's language */
+                message: string;
+            }[];
             /** @description With MFA_REQUIRED or MFA_ACTIVATION_REQUIRED: the pre-authentication token for /api/verify or the method activation */
             token?: string;
             /** @description The pending session */
             hexId?: string;
             /** @enum {string} */
             mfaMethodRequired?: "TOTP" | "EMAIL" | "SMS";
+        } & {
+            [key: string]: unknown;
         };
         AuthenticateInput: {
             username: string;
             password: string;
+        };
+        ProfileInput: {
+            firstName: string;
+            lastName: string;
+            cellPhone: string;
+        };
+        ChangePasswordInput: {
+            oldPassword: string;
+            password: string;
+            confirmPassword: string;
+        };
+        SignupInput: {
+            organizationName: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            cellPhone: string;
+            country: string;
+            identType: string;
+            identNumber: string;
+            password: string;
+            confirmPassword: string;
         };
         ConfigValue: {
             name: string;
@@ -3098,6 +3970,17 @@ export interface components {
             processType: "ENVIO" | "VALIDACION";
             isSignature: boolean;
             resultSuccess: boolean;
+        };
+        ClientOperationInput: {
+            /** @enum {string} */
+            moduleId: "DOCUMENTO" | "FIRMA" | "CONTACTO" | "ORGANIZACION" | "NOTIFICACION" | "GRUPO" | "USUARIO" | "ROL" | "MYSIGN";
+            operationEventId: string;
+            recordId?: string;
+            action?: string;
+            /** @description Ignored: the user is the caller */
+            eventUserId?: unknown;
+            /** @description Ignored: the organisation is the caller's */
+            organizationId?: unknown;
         };
         ApiKeyWithSecret: {
             /** @description The key's API user id, as in /api-management/{apiUserHexId} */
@@ -3151,19 +4034,24 @@ export interface components {
             enabled?: boolean;
         };
         OrganizationPage: {
-            organizations: {
-                organizationHexId: string;
-                name: string;
-                country: string;
-                timezone: string;
-                enabled: boolean;
-                users: number;
-                createdAt: string;
-            }[];
+            _embedded: {
+                organizations: {
+                    organizationHexId: string;
+                    name: string;
+                    country: string;
+                    timezone: string;
+                    enabled: boolean;
+                    users: number;
+                    createdAt: string;
+                }[];
+            };
             page: {
+                /** @description Records per page */
                 size: number;
+                /** @description Records in the whole list */
                 totalElements: number;
                 totalPages: number;
+                /** @description This page's number, from 0 */
                 number: number;
             };
         };
@@ -3741,6 +4629,11 @@ export interface components {
                 sendAt: string;
             }[];
         };
+        ReviewDecisionInput: {
+            /** @enum {string} */
+            decision: "ACCEPT" | "REJECT";
+            reason?: string;
+        };
         BatchImportResult: {
             sent: boolean;
             created: number;
@@ -3756,11 +4649,23 @@ export interface components {
              * @description Catalogue code; see messages errors.<code>
              * @enum {string}
              */
-            errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO";
+            errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
             /** @description The error in the caller's language (Accept-Language or the locale cookie) */
             message: string;
-            /** @description The request field at fault, when there is one */
+            /** @description The (first) request field at fault, when there is one */
             field?: string;
+            /** @description Every field at fault, each with its own code and message */
+            fields?: {
+                /** @description The request field, as a path into the body (e.g. steps.1.expiryMinutes) */
+                field: string;
+                /**
+                 * @description Catalogue code; see messages errors.<code>
+                 * @enum {string}
+                 */
+                errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
+                /** @description What is wrong with this field, in the caller's language */
+                message: string;
+            }[];
             /** @description Rows with errors */
             invalid: number;
             errors: {
@@ -3772,7 +4677,7 @@ export interface components {
                  * @description Catalogue code; see messages errors.<code>
                  * @enum {string}
                  */
-                errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO";
+                errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
                 /** @description In the caller's language */
                 message: string;
                 /**
@@ -3781,6 +4686,8 @@ export interface components {
                  */
                 onlyWhenSending?: true;
             }[];
+        } & {
+            [key: string]: unknown;
         };
         DocumentStatus: {
             hexId: string;
@@ -3916,6 +4823,23 @@ export interface components {
                 retryable: boolean;
             }[];
         };
+        GeolocationInput: {
+            /** @enum {string} */
+            process: "ENVIO" | "VALIDACION";
+            processHexId: string;
+            geolocation: {
+                timestamp: number;
+                latitude?: number | null;
+                longitude?: number | null;
+                altitude?: number | null;
+                accuracy?: number | null;
+                altitudeAccuracy?: number | null;
+                heading?: number | null;
+                speed?: number | null;
+                errorCode?: number | null;
+                errorMessage?: string | null;
+            };
+        };
         ServerPublicKey: {
             /** @constant */
             result: 1;
@@ -3944,9 +4868,27 @@ export interface components {
              * @description Catalogue code; see messages errors.<code>
              * @enum {string}
              */
-            errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO";
-            /** @description The failure in the caller's language (Accept-Language or the locale cookie) */
+            errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
+            /** @description The error in the caller's language (Accept-Language or the locale cookie) */
+            message: string;
+            /** @description The (first) request field at fault, when there is one */
+            field?: string;
+            /** @description Every field at fault, each with its own code and message */
+            fields?: {
+                /** @description The request field, as a path into the body (e.g. steps.1.expiryMinutes) */
+                field: string;
+                /**
+                 * @description Catalogue code; see messages errors.<code>
+                 * @enum {string}
+                 */
+                errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
+                /** @description What is wrong with this field, in the caller's language */
+                message: string;
+            }[];
+            /** @description The failure in the caller's language (Accept-Language or the locale cookie): the same text as message */
             description: string;
+        } & {
+            [key: string]: unknown;
         };
         CartesianCoordinates: {
             /** @constant */
@@ -4380,6 +5322,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4434,13 +5384,27 @@ export interface operations {
                          * @description Catalogue code; see messages errors.<code>
                          * @enum {string}
                          */
-                        errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO";
+                        errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
                         /** @description The error in the caller's language (Accept-Language or the locale cookie) */
                         message: string;
-                        /** @description The request field at fault, when there is one */
+                        /** @description The (first) request field at fault, when there is one */
                         field?: string;
+                        /** @description Every field at fault, each with its own code and message */
+                        fields?: {
+                            /** @description The request field, as a path into the body (e.g. steps.1.expiryMinutes) */
+                            field: string;
+                            /**
+                             * @description Catalogue code; see messages errors.<code>
+                             * @enum {string}
+                             */
+                            errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
+                            /** @description What is wrong with this field, in the caller's language */
+                            message: string;
+                        }[];
                         /** @constant */
                         result: -1;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -4455,13 +5419,27 @@ export interface operations {
                          * @description Catalogue code; see messages errors.<code>
                          * @enum {string}
                          */
-                        errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO";
+                        errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
                         /** @description The error in the caller's language (Accept-Language or the locale cookie) */
                         message: string;
-                        /** @description The request field at fault, when there is one */
+                        /** @description The (first) request field at fault, when there is one */
                         field?: string;
+                        /** @description Every field at fault, each with its own code and message */
+                        fields?: {
+                            /** @description The request field, as a path into the body (e.g. steps.1.expiryMinutes) */
+                            field: string;
+                            /**
+                             * @description Catalogue code; see messages errors.<code>
+                             * @enum {string}
+                             */
+                            errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
+                            /** @description What is wrong with this field, in the caller's language */
+                            message: string;
+                        }[];
                         /** @constant */
                         result: -1;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -4474,9 +5452,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description User blocked */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4519,6 +5514,1073 @@ export interface operations {
             /** @description The caller lacks the privilege */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's expiry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exp: number;
+                        nearExpiry: boolean;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileInput"];
+            };
+        };
+        responses: {
+            /** @description The profile as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordInput"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        token: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setLocale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    locale: "es-es" | "en-us";
+                };
+            };
+        };
+        responses: {
+            /** @description The language chosen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        locale: "es-es" | "en-us";
+                    };
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                    };
+                };
+            };
+        };
+    };
+    listMfaMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ methods }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deactivateMfaMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description TOTP, EMAIL or SMS */
+                type: "TOTP" | "EMAIL" | "SMS";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                    };
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startMfaActivation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description TOTP, EMAIL or SMS */
+                type: "TOTP" | "EMAIL" | "SMS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the enrolment screen shows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmMfaActivation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description TOTP, EMAIL or SMS */
+                type: "TOTP" | "EMAIL" | "SMS";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed (with a token when the enrolment completes a sign-in) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setFavoriteMfaMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description TOTP, EMAIL or SMS */
+                type: "TOTP" | "EMAIL" | "SMS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                    };
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    switchMfaMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    method: "TOTP" | "EMAIL" | "SMS";
+                };
+            };
+        };
+        responses: {
+            /** @description The method now asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    validateEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code from the e-mail */
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Validated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unlockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code from the e-mail */
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Requested */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                    };
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkPasswordResetCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The code is valid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    code: string;
+                    password: string;
+                    confirmPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                    };
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setInitialPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invited user's id from the invitation link */
+                propUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    password: string;
+                    confirmPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4578,6 +6640,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4642,6 +6712,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4701,6 +6779,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4781,6 +6867,98 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordClientOperation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientOperationInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4792,7 +6970,10 @@ export interface operations {
     saveTransactionLog: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4805,6 +6986,8 @@ export interface operations {
             /** @description Recorded */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4849,9 +7032,240 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchOperationLogs: {
+        parameters: {
+            query?: {
+                /** @description Every word must appear in the event, the detail, or the user's name or e-mail */
+                search?: string;
+                moduleId?: "DOCUMENTO" | "FIRMA" | "CONTACTO" | "ORGANIZACION" | "NOTIFICACION" | "GRUPO" | "USUARIO" | "ROL" | "MYSIGN";
+                /** @description YYYY-MM-DD, a day on the organisation's clocks (organization_tz), inclusive */
+                from?: string;
+                /** @description YYYY-MM-DD, a day on the organisation's clocks (organization_tz), inclusive */
+                to?: string;
+                page?: number;
+                /** @description Rows per page; default_page_size when absent */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of log entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportOperationLogs: {
+        parameters: {
+            query?: {
+                /** @description Every word must appear in the event, the detail, or the user's name or e-mail */
+                search?: string;
+                moduleId?: "DOCUMENTO" | "FIRMA" | "CONTACTO" | "ORGANIZACION" | "NOTIFICACION" | "GRUPO" | "USUARIO" | "ROL" | "MYSIGN";
+                /** @description YYYY-MM-DD, a day on the organisation's clocks (organization_tz), inclusive */
+                from?: string;
+                /** @description YYYY-MM-DD, a day on the organisation's clocks (organization_tz), inclusive */
+                to?: string;
+                format?: "xlsx" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSessionLogs: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page under _embedded.viewSessionLogs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4895,6 +7309,15 @@ export interface operations {
                                 lastUsedAt: string | null;
                             }[];
                         };
+                        page: {
+                            /** @description Records per page */
+                            size: number;
+                            /** @description Records in the whole list */
+                            totalElements: number;
+                            totalPages: number;
+                            /** @description This page's number, from 0 */
+                            number: number;
+                        };
                     };
                 };
             };
@@ -4921,7 +7344,10 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4934,6 +7360,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5174,7 +7602,10 @@ export interface operations {
     rotateApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The key's hexId */
                 apiUserHexId: string;
@@ -5186,6 +7617,8 @@ export interface operations {
             /** @description Rotated */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5221,6 +7654,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5340,7 +7782,10 @@ export interface operations {
     createOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5353,6 +7798,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5667,22 +8114,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The administrators */
+            /** @description The administrators, all in one page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        managers: {
-                            userHexId: string;
-                            firstName: string;
-                            lastName: string;
-                            email: string;
-                            cellPhone: string | null;
-                            enabled: boolean;
-                            invitationPending: boolean;
-                        }[];
+                        _embedded: {
+                            managers: {
+                                userHexId: string;
+                                firstName: string;
+                                lastName: string;
+                                email: string;
+                                cellPhone: string | null;
+                                enabled: boolean;
+                                invitationPending: boolean;
+                            }[];
+                        };
+                        page: {
+                            /** @description Records per page */
+                            size: number;
+                            /** @description Records in the whole list */
+                            totalElements: number;
+                            totalPages: number;
+                            /** @description This page's number, from 0 */
+                            number: number;
+                        };
                     };
                 };
             };
@@ -5727,7 +8185,10 @@ export interface operations {
     inviteOrganizationManager: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The organisation's hexId */
                 orgHexId: string;
@@ -5743,6 +8204,8 @@ export interface operations {
             /** @description Invited */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5837,6 +8300,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5897,6 +8368,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5912,7 +8391,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description PNG, JPEG, GIF or WebP, up to 2 MB
+                     */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description The profile with its new logo */
             200: {
@@ -5962,6 +8451,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6009,6 +8506,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6056,6 +8561,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6071,7 +8584,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description PKCS#12 (.p12/.pfx), up to 64 KB
+                     */
+                    file: string;
+                    password: string;
+                };
+            };
+        };
         responses: {
             /** @description The certificate as it is shown */
             200: {
@@ -6121,6 +8645,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6180,6 +8712,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6227,6 +8767,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6287,6 +8835,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6334,6 +8890,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6406,6 +8970,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6476,6 +9048,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6536,6 +9116,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6640,6 +9228,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6651,7 +9247,10 @@ export interface operations {
     createContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6664,6 +9263,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6709,6 +9310,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6811,6 +9420,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6892,6 +9509,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6972,6 +9597,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7034,6 +9667,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7045,15 +9686,32 @@ export interface operations {
     importContacts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description CSV or XLSX
+                     */
+                    file: string;
+                    /** @enum {string} */
+                    mode?: "preview" | "commit";
+                };
+            };
+        };
         responses: {
             /** @description The preview */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7061,6 +9719,8 @@ export interface operations {
             /** @description Imported */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7092,6 +9752,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error */
             413: {
                 headers: {
@@ -7104,6 +9773,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7115,7 +9792,10 @@ export interface operations {
     addContactChannel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The contact's hexId */
                 contactHexId: string;
@@ -7131,6 +9811,8 @@ export interface operations {
             /** @description The contact with all its channels */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7185,6 +9867,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7268,6 +9958,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7347,6 +10045,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7417,6 +10123,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7434,25 +10148,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The roles */
+            /** @description The roles, all in one page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        roleHexId: string;
-                        name: string;
-                        description: string | null;
-                        /** @description How many users hold the role; a role in use cannot be deleted */
-                        users: number;
-                        /** @description Authorities the role grants, e.g. CONTACTO:VIEW, in module order */
-                        privileges: string[];
-                        /** @description Whether the role grants user administration (USUARIO:VIEW and USUARIO:UPDATE) */
-                        userAdministration: boolean;
-                        /** @description ISO 8601 */
-                        createdAt: string;
-                    }[];
+                        _embedded: {
+                            roles: {
+                                roleHexId: string;
+                                name: string;
+                                description: string | null;
+                                /** @description How many users hold the role; a role in use cannot be deleted */
+                                users: number;
+                                /** @description Authorities the role grants, e.g. CONTACTO:VIEW, in module order */
+                                privileges: string[];
+                                /** @description Whether the role grants user administration (USUARIO:VIEW and USUARIO:UPDATE) */
+                                userAdministration: boolean;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                            }[];
+                        };
+                        page: {
+                            /** @description Records per page */
+                            size: number;
+                            /** @description Records in the whole list */
+                            totalElements: number;
+                            totalPages: number;
+                            /** @description This page's number, from 0 */
+                            number: number;
+                        };
+                    };
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -7476,6 +10203,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7487,7 +10222,10 @@ export interface operations {
     createRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7500,6 +10238,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7547,6 +10287,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7615,6 +10363,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7696,6 +10452,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7776,6 +10540,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7857,6 +10629,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7874,26 +10654,39 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The groups */
+            /** @description The groups, all in one page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        groupHexId: string;
-                        name: string;
-                        description: string | null;
-                        /** @description By last name; a group with members is in use and cannot be deleted */
-                        members: {
-                            userHexId: string;
-                            firstName: string;
-                            lastName: string;
-                            email: string;
-                        }[];
-                        /** @description ISO 8601 */
-                        createdAt: string;
-                    }[];
+                        _embedded: {
+                            groups: {
+                                groupHexId: string;
+                                name: string;
+                                description: string | null;
+                                /** @description By last name; a group with members is in use and cannot be deleted */
+                                members: {
+                                    userHexId: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                }[];
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                            }[];
+                        };
+                        page: {
+                            /** @description Records per page */
+                            size: number;
+                            /** @description Records in the whole list */
+                            totalElements: number;
+                            totalPages: number;
+                            /** @description This page's number, from 0 */
+                            number: number;
+                        };
+                    };
                 };
             };
             /** @description Missing, invalid or expired credentials */
@@ -7917,6 +10710,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7928,7 +10729,10 @@ export interface operations {
     createGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7941,6 +10745,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7986,6 +10792,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8067,6 +10881,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8147,6 +10969,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8158,7 +10988,10 @@ export interface operations {
     addGroupMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The group's hexId */
                 groupHexId: string;
@@ -8174,6 +11007,8 @@ export interface operations {
             /** @description The group with its members */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8228,6 +11063,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8298,6 +11141,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8397,6 +11248,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8408,7 +11267,10 @@ export interface operations {
     inviteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8421,6 +11283,8 @@ export interface operations {
             /** @description Invited */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8468,6 +11332,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8549,6 +11421,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8626,6 +11506,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8703,6 +11591,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8780,6 +11676,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8857,6 +11761,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8868,7 +11780,10 @@ export interface operations {
     resendUserInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The user's hexId */
                 userHexId: string;
@@ -8880,6 +11795,8 @@ export interface operations {
             /** @description The user as changed */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8934,6 +11851,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8989,6 +11914,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9000,7 +11933,10 @@ export interface operations {
     createDocumentType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9013,6 +11949,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9058,6 +11996,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9126,6 +12072,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9207,6 +12161,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9287,6 +12249,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9307,42 +12277,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The flows under `data` */
+            /** @description The flows, all in one page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            hexId: string;
-                            name: string;
-                            /** @enum {string} */
-                            kind: "SIGNATURE" | "VALIDATION";
-                            createdBy: string | null;
-                            /** @description ISO 8601 */
-                            creationDate: string;
-                            active: boolean;
-                            isDefault: boolean;
-                            /** @description Used by a shipment, a validation link or a validation process: it can no longer be edited */
-                            inUse: boolean;
-                            expirationDays: number;
-                            geolocateSigners: boolean;
-                            obligatoryGeolocation: boolean;
-                            steps: {
-                                position: number;
+                        _embedded: {
+                            flows: {
+                                hexId: string;
+                                name: string;
                                 /** @enum {string} */
-                                type: "DATA_CONFIRM" | "ACCEPT_TERMS" | "SEE_DOCUMENT" | "ID_PHOTO" | "SELFIE" | "VIDEO" | "SIGNATURE" | "FINGERPRINT";
-                                compareFace: boolean;
-                                compareWithPosition: number | null;
-                                compareTarget: ("ID_FRONT" | "SELFIE" | "REGISTRY") | null;
-                                documentTypeHexId: string | null;
-                                documentTypeName: string | null;
-                                expiryMinutes: number | null;
-                                maxAttempts: number | null;
-                                validateWithAuthority: boolean;
+                                kind: "SIGNATURE" | "VALIDATION";
+                                createdBy: string | null;
+                                /** @description ISO 8601 */
+                                creationDate: string;
+                                active: boolean;
+                                isDefault: boolean;
+                                /** @description Used by a shipment, a validation link or a validation process: it can no longer be edited */
+                                inUse: boolean;
+                                expirationDays: number;
+                                geolocateSigners: boolean;
+                                obligatoryGeolocation: boolean;
+                                steps: {
+                                    position: number;
+                                    /** @enum {string} */
+                                    type: "DATA_CONFIRM" | "ACCEPT_TERMS" | "SEE_DOCUMENT" | "ID_PHOTO" | "SELFIE" | "VIDEO" | "SIGNATURE" | "FINGERPRINT";
+                                    compareFace: boolean;
+                                    compareWithPosition: number | null;
+                                    compareTarget: ("ID_FRONT" | "SELFIE" | "REGISTRY") | null;
+                                    documentTypeHexId: string | null;
+                                    documentTypeName: string | null;
+                                    expiryMinutes: number | null;
+                                    maxAttempts: number | null;
+                                    validateWithAuthority: boolean;
+                                }[];
                             }[];
-                        }[];
+                        };
+                        page: {
+                            /** @description Records per page */
+                            size: number;
+                            /** @description Records in the whole list */
+                            totalElements: number;
+                            totalPages: number;
+                            /** @description This page's number, from 0 */
+                            number: number;
+                        };
                     };
                 };
             };
@@ -9376,6 +12357,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9387,7 +12376,10 @@ export interface operations {
     createFlow: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9400,6 +12392,8 @@ export interface operations {
             /** @description Created, inactive */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9433,9 +12427,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9504,6 +12515,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9585,6 +12604,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9665,6 +12692,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9733,6 +12768,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9810,6 +12853,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9878,6 +12929,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9889,7 +12948,10 @@ export interface operations {
     cloneFlow: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The flow's hexId */
                 hexId: string;
@@ -9907,6 +12969,8 @@ export interface operations {
             /** @description The copy */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9949,9 +13013,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10011,6 +13092,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10022,7 +13111,10 @@ export interface operations {
     createDraft: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10035,6 +13127,8 @@ export interface operations {
             /** @description The draft as the preparation screen sees it: data, files, signers by order, notifications. */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10066,9 +13160,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10135,6 +13246,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10214,6 +13333,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10294,6 +13421,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10305,18 +13440,34 @@ export interface operations {
     uploadDraftFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The document's hexId */
                 documentHexId: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The PDF
+                     */
+                    file: string;
+                    documentTypeHexId?: string;
+                };
+            };
+        };
         responses: {
             /** @description The draft as the preparation screen sees it: data, files, signers by order, notifications. */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10378,6 +13529,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10457,6 +13616,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10536,6 +13703,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10619,6 +13794,426 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeDraftFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's hexId */
+                documentHexId: string;
+                /** @description The file's hexId */
+                fileHexId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft as the preparation screen sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openMySignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's hexId */
+                documentHexId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signer link to open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSignerReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's hexId */
+                documentHexId: string;
+                /** @description The signer's hexId */
+                signerHexId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence to review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideSignerReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's hexId */
+                documentHexId: string;
+                /** @description The signer's hexId */
+                signerHexId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewDecisionInput"];
+            };
+        };
+        responses: {
+            /** @description The decision as recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSignerReviewVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's hexId */
+                documentHexId: string;
+                /** @description The signer's hexId */
+                signerHexId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recording */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/webm": unknown;
+                    "video/mp4": unknown;
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10634,7 +14229,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description CSV or XLSX
+                     */
+                    sheet: string;
+                    /** @description The PDFs, one part each */
+                    files: string[];
+                    /** @enum {string} */
+                    send?: "true" | "false";
+                };
+            };
+        };
         responses: {
             /** @description `{ totalRows, shipmentCount, invalidRows, rowsNotReadyToSend, shipments, rows, unusedFiles }` */
             200: {
@@ -10682,6 +14291,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10693,15 +14310,34 @@ export interface operations {
     commitBatchImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description CSV or XLSX
+                     */
+                    sheet: string;
+                    /** @description The PDFs, one part each */
+                    files: string[];
+                    /** @enum {string} */
+                    send?: "true" | "false";
+                };
+            };
+        };
         responses: {
             /** @description The shipments created, with their hexIds */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10735,6 +14371,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error */
             413: {
                 headers: {
@@ -10756,6 +14401,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10813,6 +14466,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10824,7 +14485,10 @@ export interface operations {
     sendDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The document's hexId */
                 documentHexId: string;
@@ -10836,6 +14500,8 @@ export interface operations {
             /** @description The shipment after sending */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10890,6 +14556,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10967,6 +14641,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10978,7 +14660,10 @@ export interface operations {
     resendInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The document's hexId */
                 documentHexId: string;
@@ -10992,6 +14677,8 @@ export interface operations {
             /** @description The shipment with the new delivery queued */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11046,6 +14733,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11057,7 +14752,10 @@ export interface operations {
     retryDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The document's hexId */
                 documentHexId: string;
@@ -11071,6 +14769,8 @@ export interface operations {
             /** @description The shipment with the new delivery queued */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11125,6 +14825,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11193,6 +14901,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11261,6 +14977,944 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSignatureProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signer's processHexId, from the signing link */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signing process */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifySignatureProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signer's processHexId, from the signing link */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description status and documentStatus */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeSigningStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signer's processHexId, from the signing link */
+                id: string;
+                /** @description data-confirm, accept-terms, see-document or digital-signature */
+                page: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Where the signer goes next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadSigningEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signer's processHexId, from the signing link */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    kind: "ID_FRONT" | "ID_REAR" | "SELFIE" | "VIDEO" | "FINGERPRINT";
+                    uploadId: string;
+                    /** Format: binary */
+                    file: string;
+                    keyId?: string;
+                    encryptedKey?: string;
+                    iv?: string;
+                    capturedAt?: string;
+                    accepted?: string;
+                    detail?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored evidence and where the signer goes next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    issueSigningVideoChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signer's processHexId, from the signing link */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {challengeId, digits, expiresAt, seconds} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    restartSigningProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signer's processHexId, from the signing link */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The first step's page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectSigningProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signer's processHexId, from the signing link */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readSigningFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signer's processHexId, from the signing link */
+                id: string;
+                /** @description The file's hexId */
+                fileHexId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    /** @description inline, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addSigneeGeolocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeolocationInput"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadSigningSelfie: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    processHexId: string;
+                    /** Format: binary */
+                    file: string;
+                    selfieValidOnGov?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadForSigner: {
+        parameters: {
+            query?: {
+                /** @description A fileHexId or certificate */
+                file?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The download token (urlDownload) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed files */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "application/zip": unknown;
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the privilege */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStampInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The stamping transaction id */
+                trxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description { code: 200, trxid, result: { merkleRoot, networks } } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11436,6 +16090,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11508,6 +16170,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11592,6 +16262,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11659,6 +16337,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11750,6 +16436,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11761,7 +16455,10 @@ export interface operations {
     createValidationLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11774,6 +16471,8 @@ export interface operations {
             /** @description Created; `url` is the page people open (/loginvalidation/{validationHexId}) */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11810,9 +16509,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11881,6 +16597,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11962,6 +16686,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12030,6 +16762,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12098,6 +16838,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12196,6 +16944,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12235,6 +16991,22 @@ export interface operations {
                             geolocateSigners?: boolean;
                             obligatoryGeolocation?: boolean;
                             preferredLanguage?: string;
+                            status?: string;
+                            /** @description The index of the current step in stepOrder */
+                            currentStep?: number;
+                            /** @description The /validation-process page to show */
+                            nextPage?: string;
+                            /** @description The capture settings of the organisation */
+                            captureConfig?: {
+                                [key: string]: string;
+                            };
+                            /** @description The current step's latest checked capture: check PENDING while it runs, then VERIFIED or FAILED with the reason */
+                            lastCheck?: {
+                                kind: string;
+                                check: string;
+                                reason: string | null;
+                                comparedWith: string;
+                            } | null;
                         };
                     };
                 };
@@ -12374,6 +17146,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12442,6 +17222,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12518,6 +17306,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12602,6 +17398,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12690,6 +17494,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12770,7 +17582,23 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    kind: "ID_FRONT" | "ID_REAR" | "SELFIE" | "VIDEO" | "FINGERPRINT";
+                    uploadId: string;
+                    /** Format: binary */
+                    file: string;
+                    keyId?: string;
+                    encryptedKey?: string;
+                    iv?: string;
+                    capturedAt?: string;
+                    accepted?: string;
+                    detail?: string;
+                };
+            };
+        };
         responses: {
             /** @description The stored evidence and where the person goes next */
             200: {
@@ -12849,6 +17677,12 @@ export interface operations {
                         result: 1;
                         challengeId: string;
                         digits: string;
+                        prompts: {
+                            /** @enum {string} */
+                            action: "turn_left" | "turn_right";
+                            atMs: number;
+                            durationMs: number;
+                        }[];
                         expiresAt: string;
                         seconds: number;
                         attempts: number;
@@ -13016,7 +17850,16 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    processHexId: string;
+                    /** Format: binary */
+                    file: string;
+                    selfieValidOnGov?: string;
+                };
+            };
+        };
         responses: {
             /** @description Stored */
             200: {
@@ -13032,6 +17875,15 @@ export interface operations {
                         finished: boolean;
                         next: string;
                     };
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflicts with an existing record */
@@ -13169,6 +18021,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13230,6 +18090,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13329,6 +18197,289 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getCrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description signer-ca.crl or {organizationHexId}.crl */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CRL, signed at most an hour before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pkix-crl": unknown;
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkPublicPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id printed on the sealed file */
+                signatureHexId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The comparison */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        identical: boolean;
+                        sha256: string;
+                        fileName: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getValidationPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id printed on the sealed file */
+                signatureHexId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveCriEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signer's or validation process's processHexId */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registry's answer as recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or incomplete request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the caller's organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13365,6 +18516,15 @@ export interface operations {
                                 createdAt: string;
                             }[];
                         };
+                        page: {
+                            /** @description Records per page */
+                            size: number;
+                            /** @description Records in the whole list */
+                            totalElements: number;
+                            totalPages: number;
+                            /** @description This page's number, from 0 */
+                            number: number;
+                        };
                     };
                 };
             };
@@ -13391,7 +18551,10 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13404,6 +18567,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13430,6 +18595,15 @@ export interface operations {
             };
             /** @description The caller lacks the privilege */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13626,7 +18800,10 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The endpoint's hexId */
                 webhookHexId: string;
@@ -13638,6 +18815,8 @@ export interface operations {
             /** @description Rotated */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13680,12 +18859,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with an existing record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     testWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The endpoint's hexId */
                 webhookHexId: string;
@@ -13697,6 +18888,8 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13732,6 +18925,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13835,7 +19037,10 @@ export interface operations {
     redeliverWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The endpoint's hexId */
                 webhookHexId: string;
@@ -13849,6 +19054,8 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13884,6 +19091,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13984,6 +19200,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14033,6 +19257,14 @@ export interface operations {
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
