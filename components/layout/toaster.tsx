@@ -1,24 +1,32 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { type ComponentProps, useEffect } from "react";
+import { type ComponentProps, type ComponentType, useEffect, useState } from "react";
 import type { Toaster as SonnerToaster } from "sonner";
 import { toasterMounted } from "@/components/client/toaster-ready";
 
 type ToasterProps = ComponentProps<typeof SonnerToaster>;
 
+/** Sonner's container, then the notifications waiting for it: its effects run before this one's (children first). */
+function Listening({ Container, ...props }: ToasterProps & { Container: ComponentType<ToasterProps> }) {
+  useEffect(() => toasterMounted(), []);
+  return <Container {...props} />;
+}
+
 /**
- * The notifications' container (sonner), loaded after the page is interactive rather than in every page's first
- * load. Its effects run before this wrapper's (children first), so when toasterMounted() lets the waiting
- * notifications through (components/client/notify.ts), sonner already listens.
+ * The notifications' container (sonner), loaded once the page is interactive rather than in every page's first
+ * load (an effect, not next/dynamic, whose loader would itself weigh on it). Notifications wait for it
+ * (components/client/notify.ts), so none shown before it is ready is lost.
  */
-export const Toaster = dynamic<ToasterProps>(
-  async () => {
-    const { Toaster: Container } = await import("sonner");
-    return function ListeningToaster(props: ToasterProps) {
-      useEffect(() => toasterMounted(), []);
-      return <Container {...props} />;
+export function Toaster(props: ToasterProps) {
+  const [Container, setContainer] = useState<ComponentType<ToasterProps> | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import("sonner").then((module) => {
+      if (live) setContainer(() => module.Toaster);
+    });
+    return () => {
+      live = false;
     };
-  },
-  { ssr: false },
-);
+  }, []);
+  return Container ? <Listening Container={Container} {...props} /> : null;
+}
