@@ -4,7 +4,7 @@
 // Run: npx tsx bench/stamping.ts [evidences...]  (default 10000 100000; uses DATABASE_URL from .env; creates and
 // removes its rows). It does not run the whole job, which would also take any real evidence waiting in that database.
 import "dotenv/config";
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { formatEther, formatUnits } from "ethers";
@@ -31,10 +31,11 @@ async function stampingRun(count: number, nodeUrl: string) {
   const tag = `bench-stamping-${randomUUID()}`;
   let root: string | null = null;
   try {
-    const hashes = Array.from({ length: count }, (_, i) => createHash("sha256").update(`${tag}-${i}`).digest("hex"));
-    await db.evidence.createMany({
-      data: hashes.map((sha256, i) => ({ kind: "EVIDENCE" as const, storageKey: `${tag}/${i}`, mimeType: "image/jpeg", size: 1, sha256 })),
-    });
+    // The evidences to stamp, made by PostgreSQL in one statement (Prisma's createMany takes minutes for 100,000 rows).
+    await db.$executeRaw`
+      INSERT INTO "Evidence" ("kind", "storageKey", "mimeType", "size", "sha256")
+      SELECT 'EVIDENCE', ${tag} || '/' || i, 'image/jpeg', 1, encode(sha256(convert_to(${tag} || '-' || i, 'UTF8')), 'hex')
+      FROM generate_series(0, ${count} - 1) AS i`;
     const evidences = await db.evidence.findMany({
       where: { storageKey: { startsWith: `${tag}/` } },
       orderBy: { id: "asc" },

@@ -43,8 +43,11 @@ export const stampPendingPayload = z
   })
   .strict();
 
-// Signers who finish within one window share one early run (and so, usually, one batch).
-const soonWindowMs = 5_000;
+// Signers who finish within one window share one early run (and so, usually, one batch). The run starts a
+// moment after the window's first signer: their sealed PDF waits for it (awaitEvidenceStamps), so every
+// second here is a second more before the shipment is done; a burst still shares runs (one per window).
+const soonWindowMs = 1_000;
+export const stampSoonDelayMs = 250;
 
 /**
  * A stamping run a few seconds from now, besides the schedule (STAMPING_EVERY_MS): a signer who has
@@ -59,7 +62,7 @@ export function stampSoonJob(now = Date.now()): QueuedJob {
     // window (BullMQ ignores an id it still holds), leaving their evidence to the next scheduled run.
     options: {
       jobId: `stamp-soon-${Math.floor(now / soonWindowMs)}`,
-      delay: 2_000,
+      delay: stampSoonDelayMs,
       attempts: 3,
       backoff: { type: "exponential", delay: 5_000 },
       removeOnComplete: true,
