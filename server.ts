@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
 import { clientAddress, clientAddressHeader, parseTrustedProxies } from "./lib/http/client-address";
+import { describeWarmUp, warmUp } from "./lib/http/warm-up";
 
 // The production web server (npm start, scripts/run.sh, the image, the browser tests): Next's own request handler
 // behind a plain node:http server, so that route handlers learn the connection's address, which Next does not
@@ -35,5 +36,11 @@ const server = createServer((request, response) => {
   });
 });
 server.listen(port, hostname, () => {
-  console.log(`> Ready on http://${hostname ?? "localhost"}:${port}`);
+  // Ready once warm: the first request after a start would otherwise wait seconds for first loads (lib/http/warm-up.ts).
+  const host = !hostname || hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname.includes(":") ? `[${hostname}]` : hostname;
+  const local = `http://${host}:${port}`;
+  void warmUp(local).then((timings) => {
+    console.log(`> ${describeWarmUp(timings)}`);
+    console.log(`> Ready on http://${hostname ?? "localhost"}:${port}`);
+  });
 });
