@@ -2,8 +2,8 @@ import { performance } from "node:perf_hooks";
 
 /**
  * What a fresh server is asked once, by itself, before it says it is ready: the sign-in page, the liveness route,
- * the signer link and the signer home page (without a link: they answer with the link-error page), and the portal's
- * sign-in for a portal page (the portal's pages themselves need a session). Only GETs that read nothing and write
+ * the signer link and the signer home page (without a link: they lead to the link-error page, which is fetched too), and the portal's
+ * sign-in for a portal page (the portal's pages themselves need a session). Only GETs that write
  * nothing: no counted link use, no rate-limit hit on an address, no audit event. The first of them pays Next's and
  * our modules' first loads, compilation and connections, so the first person does not.
  */
@@ -14,7 +14,7 @@ export type WarmUpTiming = { path: string; ms: number; status: number | null };
 async function timedGet(base: string, path: string): Promise<WarmUpTiming> {
   const started = performance.now();
   try {
-    const response = await fetch(new URL(path, base), { redirect: "manual", signal: AbortSignal.timeout(60_000) });
+    const response = await fetch(new URL(path, base), { signal: AbortSignal.timeout(60_000) });
     await response.arrayBuffer();
     return { path, ms: performance.now() - started, status: response.status };
   } catch {
