@@ -98,14 +98,14 @@ async function main() {
       await until(
         async () => (await db.auditEvent.count({ where: { documentId: document.id, type: "signer.pdf-signed" } })) === 2,
         50,
-        60_000,
+        180_000,
       );
       await until(
         async () =>
           (await db.stampingRecord.count({ where: { evidence: { signer: { documentId: document.id } }, code: 200 } })) ===
           (await db.evidence.count({ where: { signer: { documentId: document.id } } })),
         50,
-        60_000,
+        180_000,
       );
 
       const last = signers[2]!;
@@ -130,13 +130,16 @@ async function main() {
         180_000,
       );
       // Run 0 warms the worker (module loading, first signature) and is not counted.
-      if (run > 0)
-        rows.push({
-          signed: accepted - started,
-          sealed: sealed - started,
-          stamped: stamped - started,
-          calledBack: arrivals.get(callbackPath)! - started,
-        });
+      const row = {
+        signed: accepted - started,
+        sealed: sealed - started,
+        stamped: stamped - started,
+        calledBack: arrivals.get(callbackPath)! - started,
+      };
+      console.log(
+        `run ${run}${run ? "" : " (warm-up, not counted)"}: accepted ${row.signed.toFixed(0)} ms, stamped ${row.stamped.toFixed(0)} ms, sealed ${row.sealed.toFixed(0)} ms, called back ${row.calledBack.toFixed(0)} ms (load ${loadavg()[0]!.toFixed(1)})`,
+      );
+      if (run > 0) rows.push(row);
     }
   } finally {
     worker.kill();
