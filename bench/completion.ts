@@ -14,6 +14,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { flushRedis, migrateDatabase, recreateDatabase } from "@/tests/support/database";
+import { hardhatDevKey } from "@/lib/stamping/networks";
 import { hardhatNode } from "@/tests/support/hardhat-node";
 import { startSmtpSink } from "@/tests/support/smtp-sink";
 import { startWorker, until } from "@/tests/support/worker-process";
@@ -38,6 +39,8 @@ const benchEnv: Record<string, string> = {
   STORAGE_DIR: storageDir,
   STAMPING_NETWORKS: "local",
   STAMPING_LOCAL_RPC_URL: node.url,
+  // The local chain's funded development account (a stamping network needs its sender's key).
+  STAMPING_PRIVATE_KEY: hardhatDevKey,
   WORKER_LOCK_MS: "30000",
 };
 
