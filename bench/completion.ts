@@ -41,6 +41,8 @@ const benchEnv: Record<string, string> = {
   STAMPING_LOCAL_RPC_URL: node.url,
   // The local chain's funded development account (a stamping network needs its sender's key).
   STAMPING_PRIVATE_KEY: hardhatDevKey,
+  // The callback receiver listens on loopback: the explicit opt-in the integration tests use too (the default refuses it).
+  CALLBACK_ALLOW_PRIVATE_NETWORKS: "true",
   WORKER_LOCK_MS: "30000",
 };
 
