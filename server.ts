@@ -4,6 +4,7 @@ import next from "next";
 import { clientAddress, clientAddressHeader, parseTrustedProxies } from "./lib/http/client-address";
 import { requestIdHeader } from "./lib/http/request-id";
 import { errorFields, logger, requestIdFrom } from "./lib/log/logger";
+import { describeWarmUp, warmUp } from "./lib/http/warm-up";
 
 // The production web server (npm start, scripts/run.sh, the image, the browser tests): Next's own request handler
 // behind a plain node:http server, so that route handlers learn the connection's address, which Next does not
@@ -43,5 +44,11 @@ const server = createServer((request, response) => {
   });
 });
 server.listen(port, hostname, () => {
-  logger("server").info({ url: `http://${hostname ?? "localhost"}:${port}` }, "ready");
+  // Ready once warm: the first request after a start would otherwise wait seconds for first loads (lib/http/warm-up.ts).
+  const host = !hostname || hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname.includes(":") ? `[${hostname}]` : hostname;
+  const local = `http://${host}:${port}`;
+  void warmUp(local).then((timings) => {
+    logger("server").info({ warmUp: describeWarmUp(timings) }, "warmed up");
+    logger("server").info({ url: `http://${hostname ?? "localhost"}:${port}` }, "ready");
+  });
 });

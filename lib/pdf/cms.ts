@@ -58,13 +58,26 @@ export type CadesOptions = {
   tsaUrl?: string;
 };
 
+// Parsing a certificate (asn1js) costs more than the RSA signature itself: the seal's and the authorities'
+// certificates, the same bytes on every signature, are parsed once. Nothing here is mutated after parsing.
+const certificates = new WeakMap<Uint8Array, pkijs.Certificate>();
+
+function parsedCertificate(der: Uint8Array): pkijs.Certificate {
+  let certificate = certificates.get(der);
+  if (!certificate) {
+    certificate = pkijs.Certificate.fromBER(toArrayBuffer(der));
+    certificates.set(der, certificate);
+  }
+  return certificate;
+}
+
 /**
  * A detached CAdES signature (CMS SignedData, DER) for SubFilter ETSI.CAdES.detached, PAdES B-B: signed
  * attributes exactly contentType, messageDigest and signing-certificate-v2; no signingTime (the PDF's /M
  * carries the claimed time). With tsaUrl the unsigned attribute id-aa-timeStampToken makes it B-T.
  */
 export async function buildCadesSignature({ contentDigest, credentials, tsaUrl }: CadesOptions): Promise<Uint8Array> {
-  const certificate = pkijs.Certificate.fromBER(toArrayBuffer(credentials.certificate));
+  const certificate = parsedCertificate(credentials.certificate);
   const sha256Algorithm = () => new pkijs.AlgorithmIdentifier({ algorithmId: cmsOid.sha256 });
   // DER orders a SET OF by the encodings of its members.
   const attributes = [
@@ -98,7 +111,7 @@ export async function buildCadesSignature({ contentDigest, credentials, tsaUrl }
     version: 1,
     digestAlgorithms: [sha256Algorithm()],
     encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: cmsOid.data }),
-    certificates: [certificate, ...credentials.chain.map((der) => pkijs.Certificate.fromBER(toArrayBuffer(der)))],
+    certificates: [certificate, ...credentials.chain.map(parsedCertificate)],
     signerInfos: [signerInfo],
   });
   const contentInfo = new pkijs.ContentInfo({ contentType: cmsOid.signedData, content: signedData.toSchema() });

@@ -1,5 +1,5 @@
 import { X509Certificate } from "node:crypto";
-import { PDFDocument } from "@cantoo/pdf-lib";
+import type { PDFDocument } from "@cantoo/pdf-lib";
 import { z } from "zod";
 import { appendAuditEvent } from "@/lib/audit/audit-event";
 import { enqueueCompletion } from "@/lib/callbacks/completion-events";
@@ -15,7 +15,7 @@ import { organizationSealCredentials } from "@/lib/organizations/seal-certificat
 import { addLongTermValidation } from "@/lib/pdf/long-term";
 import { describeCertificate, issueSignerCredentials } from "@/lib/pdf/signer-certificate";
 import { authorityCrlFile, crlUrl, organizationSigningAuthority } from "@/lib/pdf/signing-authority";
-import { pdfFieldNames, sealPdf, type SignatureRect, signPdf } from "@/lib/pdf/sign-pdf";
+import { pdfFieldNames, readPdf, sealPdf, type SignatureRect, signPdf } from "@/lib/pdf/sign-pdf";
 import { awaitEvidenceStamps } from "@/lib/stamping/await-stamps";
 import { storage } from "@/lib/storage";
 import { tsaUrl } from "./pdf-jobs";
@@ -38,8 +38,7 @@ const certificateTimestampFieldName = (documentHexId: string) => `SelloTiempoCer
  * Where the n-th signer's handwritten signature goes: slots of 160×72 pt (the drawing, then its name and date) along the bottom margin of
  * the last page, left to right and then upwards, so signatures never cover one another.
  */
-async function slotFor(pdf: Uint8Array, index: number): Promise<{ page: number; rect: SignatureRect }> {
-  const document = await PDFDocument.load(pdf, { ignoreEncryption: true, updateMetadata: false });
+function slotFor(document: PDFDocument, index: number): { page: number; rect: SignatureRect } {
   const pages = document.getPageCount();
   const { width } = document.getPage(pages - 1).getSize();
   const margin = 36;
@@ -101,8 +100,10 @@ export async function signForSigner({ signerId }: z.infer<typeof signSignerPaylo
       const certificates: { serial: string; subject: string }[] = [];
       for (const file of files) {
         const base = await storage().get(file.workingStorageKey ?? file.storageKey);
-        if ((await pdfFieldNames(base)).has(fieldName)) continue;
-        const appearance = drawing ? { png: drawing, caption, ...(await slotFor(base, earlier)) } : undefined;
+        // Read once for both questions (each reading of a long PDF costs as much as the signature itself).
+        const read = await readPdf(base);
+        if ((await pdfFieldNames(read)).has(fieldName)) continue;
+        const appearance = drawing ? { png: drawing, caption, ...slotFor(read, earlier) } : undefined;
         // A fresh key and certificate per signature; the key is dropped once the signature is made.
         const credentials = issueSignerCredentials({
           identity: signer,

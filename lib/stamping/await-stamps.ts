@@ -30,12 +30,16 @@ export async function awaitStamps(
   const config = options.config ?? stampingConfig();
   if (config.networks.length === 0) return "off";
   const deadline = Date.now() + (options.timeoutMs ?? env().STAMPING_SEAL_WAIT_MS);
+  // Looked at often at first (a local or fast chain stamps within a second or so), then less and less
+  // often, up to once a second (a slow chain takes minutes: no need to ask the database 10 times a second).
+  let pause = options.pollMs ?? 100;
   for (;;) {
     const waiting = await db.evidence.count({
       where: { AND: [evidence, { OR: [{ stamping: null }, { stamping: { code: { not: 200 } } }, { stamping: { code: null } }] }] },
     });
     if (waiting === 0) return "stamped";
     if (Date.now() >= deadline) return "pending";
-    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, Math.max(0, deadline - Date.now()))));
+    if (options.pollMs === undefined) pause = Math.min(1_000, pause * 1.5);
   }
 }

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import { countStampConfirmation, observeStampBatch } from "@/lib/health/metrics";
+import type { EvidenceKind } from "@/lib/db/generated/enums";
 import type { QueuedJob } from "@/lib/queue/enqueue";
 import { broadcast, chainClient, failureCode, lookUp, signStamp, waitMined, type ChainClient } from "./chain";
-import { buildMerkleTree, merkleProof } from "./merkle";
+import { buildMerkleTree, merkleProof, type MerkleTree } from "./merkle";
 import { explorerTxLink, networkOfColumn, stampingConfig, txColumns, type StampingConfig, type TxColumn } from "./networks";
 
 /**
@@ -43,8 +44,11 @@ export const stampPendingPayload = z
   })
   .strict();
 
-// Signers who finish within one window share one early run (and so, usually, one batch).
-const soonWindowMs = 5_000;
+// Signers who finish within one window share one early run (and so, usually, one batch). The run starts a
+// moment after the window's first signer: their sealed PDF waits for it (awaitEvidenceStamps), so every
+// second here is a second more before the shipment is done; a burst still shares runs (one per window).
+const soonWindowMs = 1_000;
+export const stampSoonDelayMs = 250;
 
 /**
  * A stamping run a few seconds from now, besides the schedule (STAMPING_EVERY_MS): a signer who has
@@ -59,7 +63,7 @@ export function stampSoonJob(now = Date.now()): QueuedJob {
     // window (BullMQ ignores an id it still holds), leaving their evidence to the next scheduled run.
     options: {
       jobId: `stamp-soon-${Math.floor(now / soonWindowMs)}`,
-      delay: 2_000,
+      delay: stampSoonDelayMs,
       attempts: 3,
       backoff: { type: "exponential", delay: 5_000 },
       removeOnComplete: true,
@@ -105,22 +109,45 @@ export async function openBatch(size: number): Promise<number | null> {
   if (evidences.length === 0) return null;
   observeStampBatch(evidences.length);
   const tree = buildMerkleTree(evidences.map((e) => e.sha256));
-  return db.$transaction(async (tx) => {
-    // The same hashes in the same order give the same root (e.g. one evidence whose file was stored
-    // twice): the stamp already made proves them too, so they join that batch.
-    const batch =
-      (await tx.stampBatch.findUnique({ where: { merkleRoot: tree.root }, select: { id: true } })) ??
-      (await tx.stampBatch.create({ data: { merkleRoot: tree.root }, select: { id: true } }));
-    await tx.stampingRecord.createMany({
-      data: evidences.map((evidence, index) => ({
-        evidenceId: evidence.id,
-        kind: evidence.kind,
-        batchId: batch.id,
-        merkleProof: { ...merkleProof(tree, index), evidenceSha256: evidence.sha256 },
-      })),
-    });
-    return batch.id;
-  });
+  return writeBatch(tree, evidences);
+}
+
+export type BatchEvidence = { id: number; kind: EvidenceKind; sha256: string };
+
+// Records go to PostgreSQL in multi-row statements of this many rows (~2 KB of proof each): a few round trips
+// for a whole batch instead of one per row, and no statement larger than ~20 MB.
+const recordsPerStatement = 10_000;
+
+/**
+ * In one database transaction: the batch of `tree` (or the existing batch of the same root) and one
+ * StampingRecord per evidence (in the tree's leaf order) with its Merkle proof. Returns the batch's id.
+ */
+export async function writeBatch(tree: MerkleTree, evidences: readonly BatchEvidence[]): Promise<number> {
+  return db.$transaction(
+    async (tx) => {
+      // The same hashes in the same order give the same root (e.g. one evidence whose file was stored
+      // twice): the stamp already made proves them too, so they join that batch.
+      const batch =
+        (await tx.stampBatch.findUnique({ where: { merkleRoot: tree.root }, select: { id: true } })) ??
+        (await tx.stampBatch.create({ data: { merkleRoot: tree.root }, select: { id: true } }));
+      for (let start = 0; start < evidences.length; start += recordsPerStatement) {
+        const rows = evidences.slice(start, start + recordsPerStatement).map((evidence, offset) => ({
+          evidenceId: evidence.id,
+          kind: evidence.kind,
+          merkleProof: { ...merkleProof(tree, start + offset), evidenceSha256: evidence.sha256 },
+        }));
+        // One statement for the chunk: its rows as one JSON parameter, expanded by PostgreSQL.
+        await tx.$executeRaw`
+          INSERT INTO "StampingRecord" ("evidenceId", "kind", "batchId", "merkleProof")
+          SELECT r."evidenceId", r."kind", ${batch.id}, r."merkleProof"
+          FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r("evidenceId" integer, "kind" "EvidenceKind", "merkleProof" jsonb)`;
+      }
+      return batch.id;
+    },
+    // A batch of STAMPING_BATCH_SIZE (up to 100,000) records takes seconds to write (minutes on a starved
+    // machine), not Prisma's default 5: a timeout here would only make every retry redo the same work.
+    { timeout: 600_000 },
+  );
 }
 
 async function completeBatch(batchId: number, config: StampingConfig): Promise<StampPendingResult["batches"][number]> {

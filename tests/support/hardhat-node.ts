@@ -28,7 +28,8 @@ export function hardhatNode(port: number): HardhatNode {
         );
         child = proc;
         let output = "";
-        const timer = setTimeout(() => reject(new Error(`hardhat node did not start on ${url}:\n${output}`)), 45_000);
+        // Minutes, not seconds, on a machine shared by several test runs.
+        const timer = setTimeout(() => reject(new Error(`hardhat node did not start on ${url}:\n${output}`)), 150_000);
         proc.stdout?.on("data", (chunk: Buffer) => {
           output += chunk.toString();
           if (output.includes("Started HTTP")) {
