@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/card";
 import { type MediaAccess, useMediaAccess } from "@/components/capture/use-media-access";
 import { failureProblem, mediaErrorKind, type ProblemKey } from "@/lib/evidence/rtc-check";
 import { apiPath, nextPath, pagePath } from "@/lib/process-routes";
-import { type LivenessPrompt, minRecordingMs } from "@/lib/evidence/video-challenge";
+import { type LivenessPrompt, minRecordingMs } from "@/lib/evidence/liveness-prompts";
 import {
   containerType,
   formatCountdown,

@@ -1,0 +1,20 @@
+// The liveness prompts' shape and timing, shared by the server (lib/evidence/video-challenge.ts draws them) and the
+// recorder in the browser (components/signing/video-recorder.tsx shows them): nothing here may import server code.
+
+/**
+ * One movement the person is asked for while recording (issue 14 item 1, the active challenge): shown
+ * `atMs` after the recording starts (the video's own time, which begins when the recorder starts), for
+ * `durationMs`. Left and right are the PERSON's: in the video as the camera records it (not mirrored)
+ * a turn to the person's left moves their nose towards the image's right (lib/face/landmark-geometry.ts).
+ */
+export type LivenessPrompt = { action: "turn_left" | "turn_right"; atMs: number; durationMs: number };
+
+export const livenessActions = ["turn_left", "turn_right"] as const;
+/** How the prompts are timed: the first 2.5-4 s in (after the face is seen still), the second 3.5-5 s after it, each shown 2 s. */
+export const promptTiming = { firstFromMs: 2500, firstToMs: 4000, gapFromMs: 3500, gapToMs: 5000, durationMs: 2000 } as const;
+/** The recording goes on at least this long after the last prompt ends, so that the turn back is seen. */
+export const afterLastPromptMs = 1000;
+
+/** The shortest recording that answers the prompts: until the last one ends, plus afterLastPromptMs. */
+export const minRecordingMs = (prompts: readonly LivenessPrompt[]) =>
+  Math.max(0, ...prompts.map((p) => p.atMs + p.durationMs)) + afterLastPromptMs;
