@@ -489,7 +489,7 @@ describe("deleting a draft from its detail", () => {
       404,
     );
     const deleted = await call(deleteDraftRoute, `/api/documents/${document.hexId}`, { method: "DELETE", token: operatorA, params });
-    expect(deleted).toEqual({ status: 200, body: { deleted: true } });
+    expect({ status: deleted.status, body: deleted.body }).toEqual({ status: 200, body: { deleted: true } });
     expect(await db.document.findUnique({ where: { id: document.id } })).toBeNull();
     await expect(storage().get(stored.key)).rejects.toThrow();
     expect((await call(statusRoute, "/api/x", { token: adminA, params })).status).toBe(404);

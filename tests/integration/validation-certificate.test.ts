@@ -424,7 +424,9 @@ describe("a certificate job lost with a crashed worker", () => {
   it("is queued again by the reconcile sweep once the completion is a minute old, and made once", async () => {
     const seeded = await completedProcess({ firstName: "Rosa", lastName: "Recuperada", identNumber: "11223344B" });
     await queue.obliterate({ force: true });
-    expect((await m.reconcile()).requeued).toBe(0);
+    // A completion less than a minute old is left to its own job (processes of earlier tests, completed longer
+    // ago on a slow machine, may be requeued: only this one's job is looked at).
+    await m.reconcile();
     expect(await queue.getJob(`validation-certificate-${seeded.processId}`)).toBeUndefined();
     const { requeued } = await m.reconcile(new Date(Date.now() + 61_000));
     expect(requeued).toBeGreaterThanOrEqual(1);
