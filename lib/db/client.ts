@@ -5,8 +5,8 @@ import { PrismaClient } from "./generated/client";
 import { env } from "@/lib/config/env";
 import { announceConfigChange } from "@/lib/config/config-changes";
 
-// One client per process, kept on globalThis: Next.js dev reloads modules.
-const globalForDb = globalThis as unknown as { rubricaDb?: PrismaClient };
+// One client per process, kept on globalThis: Next.js dev reloads modules (and tests reset them).
+const globalForDb = globalThis as unknown as { rubricaDb?: PrismaClient; rubricaAfterCommit?: AsyncLocalStorage<Set<() => unknown>> };
 
 /**
  * A pg connection that sends its queries one after another. Inside an interactive transaction Prisma
@@ -32,7 +32,8 @@ class SequentialClient extends pg.Client {
 }
 
 /** Work owed once the interactive transaction it was registered in commits (absent outside one). */
-const owedAfterCommit = new AsyncLocalStorage<Set<() => unknown>>();
+// With the client on globalThis, so that a reloaded copy of this module sees the transactions the kept client runs.
+const owedAfterCommit = (globalForDb.rubricaAfterCommit ??= new AsyncLocalStorage<Set<() => unknown>>());
 const writeOperations = new Set([
   "create",
   "createMany",

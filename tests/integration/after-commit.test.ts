@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { afterCommit, db } from "@/lib/db/client";
 
 // afterCommit (lib/db/client.ts) is what queues a webhook delivery's job and announces a configuration change:
@@ -36,6 +36,19 @@ describe("work owed after a commit", () => {
     let ran = false;
     await afterCommit(() => {
       ran = true;
+    });
+    expect(ran).toBe(true);
+  });
+
+  it("is owed to the kept client's transaction by a reloaded copy of the module too (Next's dev reloads, tests' resetModules)", async () => {
+    vi.resetModules();
+    const reloaded = await import("@/lib/db/client");
+    let ran = false;
+    await db.$transaction(async () => {
+      await reloaded.afterCommit(() => {
+        ran = true;
+      });
+      expect(ran).toBe(false);
     });
     expect(ran).toBe(true);
   });
