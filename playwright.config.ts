@@ -42,6 +42,8 @@ export default defineConfig({
         "--disable-quic",
         // A synthetic camera and microphone; permission stays per context (no fake UI flag), so denial is testable.
         "--use-fake-device-for-media-stream",
+        // The honest camera (tests/e2e/support/honest-camera.ts) hears the fake microphone through Web Audio at once.
+        "--autoplay-policy=no-user-gesture-required",
         ...captureArgs,
       ],
     },

@@ -25,7 +25,7 @@ import { ensureFakeCaptureFiles } from "../../support/test-media";
  * drawn with 2D canvas triangle texture mapping, turned 30° about the neck's axis towards the person's left or
  * right (un-mirrored: the person's left moves the nose to the image's right), a human reaction time after the prompt
  * appears and back to frontal after it goes; its mouth opens with the microphone's loudness (the fake microphone
- * reads digits). Outside the prompts the camera's frames pass through as they are. The face stays the person of
+ * reads digits). Between the prompts the same head faces the camera, its mouth still following the voice. The face stays the person of
  * the ID and the selfie, so the match is real; the turn carries a real head's parallax, so the server's judge
  * (lib/evidence/liveness-check.ts) is tested, not bypassed.
  *
@@ -184,6 +184,8 @@ function installHonestCamera(head: HonestHead | null) {
     let loudness = () => 0;
     try {
       const audio = new AudioContext();
+      // Started at once (the browser tests launch Chromium with --autoplay-policy=no-user-gesture-required).
+      void audio.resume();
       const analyser = audio.createAnalyser();
       analyser.fftSize = 1024;
       audio.createMediaStreamSource(new MediaStream(stream.getAudioTracks())).connect(analyser);
@@ -258,7 +260,10 @@ function installHonestCamera(head: HonestHead | null) {
 
     function drawHead(yaw: number) {
       context.drawImage(texture, 0, 0, canvas.width, canvas.height);
-      const open = loudness() * head.mouthDrop;
+      // Syllables while reading the digits aloud: the mouth opens and closes about four times a second, wider with the
+      // microphone's loudness (a person reading moves their lips whether or not the page hears each syllable).
+      const syllable = 0.5 + 0.5 * Math.sin((performance.now() / 1000) * 2 * Math.PI * 3.7);
+      const open = Math.max(loudness(), syllable) * head.mouthDrop;
       const [cos, sin] = [Math.cos(yaw), Math.sin(yaw)];
       const { x: ax, z: az } = head.axis;
       // Turned about the neck's vertical axis; yaw > 0 moves the nose (nearer, smaller z) to the image's right.
@@ -266,6 +271,16 @@ function installHonestCamera(head: HonestHead | null) {
         const [dx, dz] = [x - ax, z - az];
         return [(ax + dx * cos - dz * sin) * sx, (y + open * head.mouthWeights[i]!) * sy, az + dx * sin + dz * cos] as const;
       });
+      // Held upright, as a person facing a camera to read aloud does: the frame the mesh was made from has the head
+      // tilted (eyes' outer corners, mesh points 33 and 263, not level), so the whole head turns back by that angle.
+      const [e0, e1] = [head.vertices[33]!, head.vertices[263]!];
+      const tilt = Math.atan2((e1[1] - e0[1]) * sy, (e1[0] - e0[0]) * sx);
+      const [pivotX, pivotY] = [((e0[0] + e1[0]) / 2) * sx, ((e0[1] + e1[1]) / 2) * sy];
+      const [rc, rs] = [Math.cos(-tilt), Math.sin(-tilt)];
+      for (let i = 0; i < moved.length; i++) {
+        const [x, y, z] = moved[i]!;
+        moved[i] = [pivotX + (x - pivotX) * rc - (y - pivotY) * rs, pivotY + (x - pivotX) * rs + (y - pivotY) * rc, z] as const;
+      }
       const uv = (i: number) => [head.vertices[i]![0], head.vertices[i]![1]];
       const screen = (i: number) => [moved[i]![0], moved[i]![1]];
       // The ring of hair, ears and neck stretches from the turned outline to where the frame stays still.
@@ -297,14 +312,13 @@ function installHonestCamera(head: HonestHead | null) {
     }
 
     const draw = () => {
-      const yaw = yawNow(performance.now());
-      if (yaw !== 0) {
-        try {
-          drawHead(yaw);
-          return;
-        } catch (error) {
-          console.warn("honest camera: the head could not be drawn", error);
-        }
+      // The head is drawn through the whole recording, frontal between prompts, so that its mouth follows the voice
+      // all along as a person reading the digits does (the fake camera's own clip barely moves its lips).
+      try {
+        drawHead(yawNow(performance.now()));
+        return;
+      } catch (error) {
+        console.warn("honest camera: the head could not be drawn", error);
       }
       context.drawImage(video, 0, 0, canvas.width, canvas.height);
     };
