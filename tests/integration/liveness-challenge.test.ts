@@ -102,7 +102,8 @@ describe.skipIf(!ready)(`the active challenge's judge${ready ? "" : ` (${skipped
       expect(verdict).toMatchObject({ check: "FAILED", decision: "attack", reason: "LIVENESS_ATTACK" });
       // One plane all along: no frame leaves the best homography by the parallax threshold, and the mouth never moves.
       expect(verdict.movement.maxResidual!).toBeLessThan(thresholds.minParallax);
-      expect(verdict.movement.mouthVariation!).toBeLessThan(thresholds.minMouth);
+      // The judge's own finding (the figure kept in movement is rounded to 4 places, the judge compares it unrounded).
+      expect(verdict.reasons).toContain("ONE_PLANE");
       for (const prompt of verdict.movement.prompts) expect(prompt.answered).toBe(false);
     }, 300_000);
 
