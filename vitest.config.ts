@@ -61,6 +61,8 @@ export default defineConfig({
             DATA_ENCRYPTION_KEY: "1f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
             LOG_LEVEL: "warn",
           },
+          // Some unit files load modules afresh per test or run openssl; on a loaded 2-core machine 5 s is not enough.
+          testTimeout: 20_000,
         },
       },
       {

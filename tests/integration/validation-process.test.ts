@@ -324,7 +324,8 @@ describe.skipIf(!haveFaces)(`a whole validation through its link${haveFaces ? ""
     expect(await verifyAuditChain(db, { validationProcessId: person.processId })).toBeNull();
     // A completed process takes nothing more.
     expect((await upload(person, "VIDEO", mp4())).body).toMatchObject({ errorCode: "LINK_ENDED", state: "COMPLETED" });
-  });
+    // A face check job runs inside: seconds of model work on a loaded 2-core machine.
+  }, 120_000);
 });
 
 describe("a validation process's link", () => {
