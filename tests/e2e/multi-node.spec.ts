@@ -268,7 +268,7 @@ test.describe("two web nodes and two workers", () => {
           method: "POST",
           json: {
             title: `Contrato multinodo ${n}`,
-            description: null,
+            description: "Enviado por la prueba de varios nodos",
             expirationDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
             flowHexId: null,
             tags: [],
@@ -289,7 +289,7 @@ test.describe("two web nodes and two workers", () => {
             signers: [
               {
                 firstName: "Nodo",
-                lastName: `Firmante ${n}`,
+                lastName: `Firmante ${["Uno", "Dos", "Tres", "Cuatro"][n]}`,
                 email,
                 cellPhone: null,
                 preferredLanguage: "es-es",
