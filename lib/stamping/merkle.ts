@@ -85,6 +85,34 @@ export function merkleProof(tree: MerkleTree, index: number): MerkleProof {
 }
 
 /**
+ * The proofs of `tree` as JSON text, made fast: `proofJson(index, extra)` is exactly
+ * `JSON.stringify({ ...merkleProof(tree, index), ...extra })` for `extra` members other than the proof's own.
+ * A batch of 100,000 evidences has 1.7 million proof steps: each node is turned into its step's text once,
+ * here, not once for every proof that names it.
+ */
+export function merkleProofJson(tree: MerkleTree): (index: number, extra?: Record<string, string | number>) => string {
+  // A node is a step of the proofs of its sibling's leaves, on the left when its own index is even.
+  const steps = tree.hexLevels
+    .slice(0, -1)
+    .map((level) => level.map((hash, node) => `{"position":"${node % 2 === 0 ? "left" : "right"}","hash":"${hash}"}`));
+  const head = `{"algorithm":${JSON.stringify(merkleAlgorithm)},"index":`;
+  const root = JSON.stringify(tree.root);
+  return (index, extra = {}) => {
+    if (!Number.isInteger(index) || index < 0 || index >= tree.leaves.length) throw new Error(`No leaf ${index}`);
+    let path = "";
+    let position = index;
+    for (const level of steps) {
+      const step = level[position % 2 === 1 ? position - 1 : position + 1];
+      if (step !== undefined) path += path ? `,${step}` : step;
+      position = Math.floor(position / 2);
+    }
+    let more = "";
+    for (const [name, value] of Object.entries(extra)) more += `,${JSON.stringify(name)}:${JSON.stringify(value)}`;
+    return `${head}${index},"leaf":${JSON.stringify(at(tree.leaves, index))},"root":${root},"path":[${path}]${more}}`;
+  };
+}
+
+/**
  * True when the evidence hash, walked up the proof's path, gives `root`. Any altered hash, side,
  * leaf or root gives false (never throws on malformed input).
  */
