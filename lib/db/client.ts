@@ -6,7 +6,11 @@ import { env } from "@/lib/config/env";
 import { announceConfigChange } from "@/lib/config/config-changes";
 
 // One client per process, kept on globalThis: Next.js dev reloads modules (and tests reset them).
-const globalForDb = globalThis as unknown as { rubricaDb?: PrismaClient; rubricaAfterCommit?: AsyncLocalStorage<Set<() => unknown>> };
+const globalForDb = globalThis as unknown as {
+  rubricaDb?: PrismaClient;
+  rubricaPool?: pg.Pool;
+  rubricaAfterCommit?: AsyncLocalStorage<Set<() => unknown>>;
+};
 
 /**
  * A pg connection that sends its queries one after another. Inside an interactive transaction Prisma
@@ -67,9 +71,13 @@ export async function afterCommit(work: () => unknown): Promise<void> {
   else await work();
 }
 
+/** The connections of the process's client (Prisma's adapter ends them on $disconnect). */
+function pool(): pg.Pool {
+  return (globalForDb.rubricaPool ??= new pg.Pool({ connectionString: env().DATABASE_URL, Client: SequentialClient }));
+}
+
 function createClient(): PrismaClient {
-  const pool = new pg.Pool({ connectionString: env().DATABASE_URL, Client: SequentialClient });
-  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  const adapter = new PrismaPg(pool(), { disposeExternalPool: true });
   const client = new PrismaClient({ adapter }).$extends({
     query: {
       configValue: {
@@ -111,6 +119,26 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
     return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(real) : value;
   },
 });
+
+/**
+ * One connection of the client's own pool, to itself while `work` runs: for what Prisma cannot say at speed (the
+ * stamping job writes a batch's records with COPY FROM STDIN). `work` must leave it outside any transaction (COMMIT
+ * or ROLLBACK): it goes back to the pool afterwards, or is closed when `work` failed, so that a connection left in
+ * an unknown state (a COPY cut off halfway) is never handed to anyone else.
+ */
+export async function withConnection<T>(work: (connection: pg.PoolClient) => Promise<T>): Promise<T> {
+  client();
+  const connection = await pool().connect();
+  let failure: Error | undefined;
+  try {
+    return await work(connection);
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    connection.release(failure);
+  }
+}
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

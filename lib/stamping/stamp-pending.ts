@@ -1,11 +1,14 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { from as copyFrom } from "pg-copy-streams";
 import { z } from "zod";
 import { env } from "@/lib/config/env";
-import { db } from "@/lib/db/client";
+import { db, withConnection } from "@/lib/db/client";
 import { countStampConfirmation, observeStampBatch } from "@/lib/health/metrics";
 import type { EvidenceKind } from "@/lib/db/generated/enums";
 import type { QueuedJob } from "@/lib/queue/enqueue";
 import { broadcast, chainClient, failureCode, lookUp, signStamp, waitMined, type ChainClient } from "./chain";
-import { buildMerkleTree, merkleProof, type MerkleTree } from "./merkle";
+import { buildMerkleTree, merkleProofJson, type MerkleTree } from "./merkle";
 import { explorerTxLink, networkOfColumn, stampingConfig, txColumns, type StampingConfig, type TxColumn } from "./networks";
 
 /**
@@ -114,40 +117,63 @@ export async function openBatch(size: number): Promise<number | null> {
 
 export type BatchEvidence = { id: number; kind: EvidenceKind; sha256: string };
 
-// Records go to PostgreSQL in multi-row statements of this many rows (~2 KB of proof each): a few round trips
-// for a whole batch instead of one per row, and no statement larger than ~20 MB.
-const recordsPerStatement = 10_000;
-
 /**
  * In one database transaction: the batch of `tree` (or the existing batch of the same root) and one
  * StampingRecord per evidence (in the tree's leaf order) with its Merkle proof. Returns the batch's id.
+ *
+ * The records go to PostgreSQL as one COPY FROM STDIN on a connection of the client's pool, inside that
+ * connection's own transaction: a batch of STAMPING_BATCH_SIZE (up to 100,000) records is ~190 MB of proofs,
+ * which multi-row INSERTs through Prisma took minutes to write (bench/stamping.ts). The rows are made while
+ * they are sent, so this process writes the proofs' text while PostgreSQL stores the rows before them. A run
+ * that fails or dies midway leaves nothing: the transaction is rolled back (or dropped with its connection),
+ * and the evidences, still without a record, wait for the next run.
  */
 export async function writeBatch(tree: MerkleTree, evidences: readonly BatchEvidence[]): Promise<number> {
-  return db.$transaction(
-    async (tx) => {
+  if (evidences.length !== tree.leaves.length) throw new Error(`${evidences.length} evidences for a tree of ${tree.leaves.length} leaves`);
+  return withConnection(async (connection) => {
+    await connection.query("BEGIN");
+    try {
       // The same hashes in the same order give the same root (e.g. one evidence whose file was stored
       // twice): the stamp already made proves them too, so they join that batch.
-      const batch =
-        (await tx.stampBatch.findUnique({ where: { merkleRoot: tree.root }, select: { id: true } })) ??
-        (await tx.stampBatch.create({ data: { merkleRoot: tree.root }, select: { id: true } }));
-      for (let start = 0; start < evidences.length; start += recordsPerStatement) {
-        const rows = evidences.slice(start, start + recordsPerStatement).map((evidence, offset) => ({
-          evidenceId: evidence.id,
-          kind: evidence.kind,
-          merkleProof: { ...merkleProof(tree, start + offset), evidenceSha256: evidence.sha256 },
-        }));
-        // One statement for the chunk: its rows as one JSON parameter, expanded by PostgreSQL.
-        await tx.$executeRaw`
-          INSERT INTO "StampingRecord" ("evidenceId", "kind", "batchId", "merkleProof")
-          SELECT r."evidenceId", r."kind", ${batch.id}, r."merkleProof"
-          FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r("evidenceId" integer, "kind" "EvidenceKind", "merkleProof" jsonb)`;
-      }
-      return batch.id;
-    },
-    // A batch of STAMPING_BATCH_SIZE (up to 100,000) records takes seconds to write (minutes on a starved
-    // machine), not Prisma's default 5: a timeout here would only make every retry redo the same work.
-    { timeout: 600_000 },
-  );
+      const found = await connection.query<{ id: number }>(`SELECT "id" FROM "StampBatch" WHERE "merkleRoot" = $1`, [tree.root]);
+      const batchId =
+        found.rows[0]?.id ??
+        (await connection.query<{ id: number }>(`INSERT INTO "StampBatch" ("merkleRoot") VALUES ($1) RETURNING "id"`, [tree.root])).rows[0]!
+          .id;
+      await pipeline(
+        Readable.from(recordRows(tree, evidences, batchId)),
+        connection.query(copyFrom(`COPY "StampingRecord" ("evidenceId", "kind", "batchId", "merkleProof") FROM STDIN`)),
+      );
+      await connection.query("COMMIT");
+      return batchId;
+    } catch (error) {
+      // A COPY stopped midway (a refused row, an error while making the rows) has been cancelled by now; whatever
+      // the connection's state, withConnection closes it after a failure, and PostgreSQL drops the transaction with it.
+      await connection.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+// COPY's text format: a row per line, columns separated by tabs, a backslash starts an escape.
+const copySpecial = /[\\\t\n\r]/;
+const copyEscaped: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+const copyText = (text: string) => (copySpecial.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => copyEscaped[c]!) : text);
+
+/** The batch's records as COPY text, a few hundred rows (~1 MB) at a time. */
+function* recordRows(tree: MerkleTree, evidences: readonly BatchEvidence[], batchId: number): Generator<string> {
+  const proofJson = merkleProofJson(tree);
+  let chunk = "";
+  for (let index = 0; index < evidences.length; index++) {
+    const evidence = evidences[index]!;
+    const proof = copyText(proofJson(index, { evidenceSha256: evidence.sha256 }));
+    chunk += `${evidence.id}\t${copyText(evidence.kind)}\t${batchId}\t${proof}\n`;
+    if (chunk.length >= 1 << 20) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk) yield chunk;
 }
 
 async function completeBatch(batchId: number, config: StampingConfig): Promise<StampPendingResult["batches"][number]> {

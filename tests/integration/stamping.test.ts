@@ -20,6 +20,7 @@ let provider: JsonRpcProvider;
 type Loaded = {
   runJob: typeof import("@/lib/queue/jobs").runJob;
   openBatch: typeof import("@/lib/stamping/stamp-pending").openBatch;
+  writeBatch: typeof import("@/lib/stamping/stamp-pending").writeBatch;
   stampPending: typeof import("@/lib/stamping/stamp-pending").stampPending;
   chain: typeof import("@/lib/stamping/chain");
   merkle: typeof import("@/lib/stamping/merkle");
@@ -49,6 +50,7 @@ beforeAll(async () => {
   m = {
     runJob: jobs.runJob,
     openBatch: stamp.openBatch,
+    writeBatch: stamp.writeBatch,
     stampPending: stamp.stampPending,
     chain,
     merkle,
@@ -362,5 +364,105 @@ describe("stamping right after a signer finishes", () => {
     expect(await awaitEvidenceStamps(signer.documentId, { timeoutMs: 300, pollMs: 50 })).toBe("pending");
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await awaitEvidenceStamps(signer.documentId, { timeoutMs: 300, config: { ...m.stampingConfig(), networks: [] } })).toBe("off");
+  });
+});
+
+describe("writeBatch: a batch's records, in one transaction", () => {
+  // Evidences made in one statement, each with its own hash unless `hashes` are given; removed with their batch after each case.
+  async function manyEvidences(count: number, hashes?: string[]) {
+    const tag = `tests/stamping/batch/${randomUUID()}`;
+    return db.evidence.createManyAndReturn({
+      data: Array.from({ length: count }, (_, i) => ({
+        kind: i % 3 ? ("SELFIE" as const) : ("ID_FRONT" as const),
+        storageKey: `${tag}/${i}`,
+        mimeType: "image/jpeg",
+        size: 1000 + i,
+        sha256: hashes?.[i] ?? createHash("sha256").update(`${tag}/${i}`).digest("hex"),
+      })),
+      select: { id: true, kind: true, sha256: true },
+    });
+  }
+  async function remove(evidences: { id: number }[], root: string) {
+    const ids = evidences.map((e) => e.id);
+    await db.stampingRecord.deleteMany({ where: { evidenceId: { in: ids } } });
+    await db.stampBatch.deleteMany({ where: { merkleRoot: root } });
+    await db.evidence.deleteMany({ where: { id: { in: ids } } });
+  }
+
+  it("writes the batch and one record per evidence: its kind, and exactly the proof merkleProof gives plus the evidence's hash", async () => {
+    const evidences = await manyEvidences(13); // odd levels: promoted nodes add no step
+    const tree = m.merkle.buildMerkleTree(evidences.map((e) => e.sha256));
+    try {
+      const batchId = await m.writeBatch(tree, evidences);
+      expect(await db.stampBatch.findUniqueOrThrow({ where: { id: batchId } })).toMatchObject({
+        merkleRoot: tree.root,
+        status: "PENDING",
+        lacchainTx: null,
+        rolluxTx: null,
+        localTx: null,
+        confirmedAt: null,
+      });
+      const stored = await db.stampingRecord.findMany({ where: { batchId }, orderBy: { evidenceId: "asc" } });
+      expect(stored.map(({ id: _id, createdAt: _createdAt, ...record }) => record)).toEqual(
+        evidences.map((evidence, index) => ({
+          evidenceId: evidence.id,
+          kind: evidence.kind,
+          batchId,
+          code: null,
+          ethTrxid: null,
+          linkAuditoria: null,
+          linkLacchain: null,
+          linkRollux: null,
+          linkStamping: null,
+          merkleProof: { ...m.merkle.merkleProof(tree, index), evidenceSha256: evidence.sha256 },
+        })),
+      );
+
+      // The same hashes in the same order (the same files stored again) join the batch of that root.
+      const again = await manyEvidences(
+        13,
+        evidences.map((e) => e.sha256),
+      );
+      try {
+        expect(await m.writeBatch(tree, again)).toBe(batchId);
+        expect(await db.stampingRecord.count({ where: { batchId } })).toBe(26);
+      } finally {
+        await db.stampingRecord.deleteMany({ where: { evidenceId: { in: again.map((e) => e.id) } } });
+        await db.evidence.deleteMany({ where: { id: { in: again.map((e) => e.id) } } });
+      }
+    } finally {
+      await remove(evidences, tree.root);
+    }
+  });
+
+  it("a write that fails midway leaves nothing, neither batch nor record; the next attempt writes the whole batch", async () => {
+    const evidences = await manyEvidences(3000);
+    const tree = m.merkle.buildMerkleTree(evidences.map((e) => e.sha256));
+    const nothingWritten = async () => {
+      expect(await db.stampBatch.count({ where: { merkleRoot: tree.root } })).toBe(0);
+      expect(await db.stampingRecord.count({ where: { evidenceId: { in: evidences.map((e) => e.id) } } })).toBe(0);
+    };
+    try {
+      // Refused by PostgreSQL at the end: the last record names an evidence that does not exist.
+      const missing = [...evidences.slice(0, -1), { ...evidences.at(-1)!, id: 2_147_483_647 }];
+      await expect(m.writeBatch(tree, missing)).rejects.toThrow(/foreign key/);
+      await nothingWritten();
+      // Stopped on this side after megabytes of rows were sent (as a crash of the job would leave them).
+      const failing = new Proxy(evidences, {
+        get(target, property, receiver) {
+          if (property === "2900") throw new Error("the job stopped here");
+          return Reflect.get(target, property, receiver) as unknown;
+        },
+      });
+      await expect(m.writeBatch(tree, failing)).rejects.toThrow("the job stopped here");
+      await nothingWritten();
+
+      const batchId = await m.writeBatch(tree, evidences);
+      expect(await db.stampingRecord.count({ where: { batchId } })).toBe(3000);
+      const last = await db.stampingRecord.findUniqueOrThrow({ where: { evidenceId: evidences.at(-1)!.id } });
+      expect(last.merkleProof).toEqual({ ...m.merkle.merkleProof(tree, 2999), evidenceSha256: evidences.at(-1)!.sha256 });
+    } finally {
+      await remove(evidences, tree.root);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { buildMerkleTree, leafHash, merkleProof, verifyMerkleProof } from "@/lib/stamping/merkle";
+import { buildMerkleTree, leafHash, merkleProof, merkleProofJson, verifyMerkleProof } from "@/lib/stamping/merkle";
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 const h = (...parts: Buffer[]) => createHash("sha256").update(Buffer.concat(parts)).digest();
@@ -70,5 +70,42 @@ describe("Merkle tree over evidence hashes", () => {
   it("the root depends on leaf order", () => {
     const list = hashes(4);
     expect(buildMerkleTree([nth(list, 1), nth(list, 0), nth(list, 2), nth(list, 3)]).root).not.toBe(buildMerkleTree(list).root);
+  });
+
+  it("the proofs' JSON text is exactly JSON.stringify of merkleProof with the extra members, for every leaf of odd and even trees", () => {
+    for (const size of [1, 2, 3, 7, 8, 13, 100]) {
+      const list = hashes(size);
+      const tree = buildMerkleTree(list);
+      const proofJson = merkleProofJson(tree);
+      for (let i = 0; i < size; i++) {
+        expect(proofJson(i)).toBe(JSON.stringify(merkleProof(tree, i)));
+        expect(proofJson(i, { evidenceSha256: nth(list, i) })).toBe(
+          JSON.stringify({ ...merkleProof(tree, i), evidenceSha256: nth(list, i) }),
+        );
+      }
+      expect(() => proofJson(size)).toThrow(`No leaf ${size}`);
+      expect(() => proofJson(-1)).toThrow("No leaf -1");
+    }
+  });
+
+  it("the longest proof has ⌈log2 n⌉ steps (17 for a batch of 100,000: bench/stamping.ts builds that one)", () => {
+    for (const [size, steps] of [
+      [2, 1],
+      [3, 2],
+      [4, 2],
+      [5, 3],
+      [16, 4],
+      [17, 5],
+      [1000, 10],
+      [1024, 10],
+      [1025, 11],
+    ] as const) {
+      const tree = buildMerkleTree(hashes(size));
+      const lengths = Array.from({ length: size }, (_, i) => merkleProof(tree, i).path.length);
+      expect(Math.max(...lengths)).toBe(steps);
+      expect(Math.ceil(Math.log2(size))).toBe(steps);
+      // Leaf 0 has a sibling on every level of two nodes or more: its proof is a longest one.
+      expect(lengths[0]).toBe(steps);
+    }
   });
 });
