@@ -11,6 +11,11 @@
 // the load average: on a machine shared with other work the wall time measures the load as much as the code; the CPU
 // time is what idle cores would take. The figures measured on the code before this change (commit 6c15908, which
 // ran ffprobe and ffmpeg's sound pass one after the other and one analysis at a time) are printed as recorded.
+// Measured 2026-11-26 05:13-05:22 UTC with --runs 1 --checks 6, loadavg 8.7-10.7 on the 2 cores (other sessions' work):
+// per clip, 1 thread wall 12.8 s (p95 18.4 s), CPU 6.2 s; 2 threads wall 11.1 s (p95 14.3 s), CPU 5.7 s; per face
+// check, 1 thread wall 1.64 s, CPU 0.72 s; 2 threads wall 1.78 s, CPU 0.92 s; the first check after the threads
+// started 3.9 s; verdicts the same on 9 of 9 clips. Neither goal met at that load; CPU time per clip over 2 idle
+// cores (~2.9 s) puts the clip at the goal's edge, the face check's (~0.46 s) under it — not measured idle.
 import "dotenv/config";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
