@@ -1,7 +1,8 @@
 import "dotenv/config";
+import { availableParallelism } from "node:os";
 import { Queue, Worker } from "bullmq";
 import { env } from "@/lib/config/env";
-import { warmFaceEngine } from "@/lib/face/face-engine";
+import { startFaceThreads, warmFaceEngine } from "@/lib/face/face-engine";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { queueConcurrency, queueNames, schedules, jobs } from "@/lib/queue/jobs";
@@ -55,10 +56,18 @@ async function main() {
     registerSchedules().catch((error: unknown) => log().error(errorFields(error), "could not register the repeating jobs"));
   });
   log().info({ queues: queueNames }, "listening");
-  // The face models loaded now rather than by the first face check (which then took ~10 s); a failure
-  // here is only logged: the check loads them again on first use.
-  warmFaceEngine().then(
-    ({ loadMs, warmMs }) => log().info({ loadMs, warmMs }, "face engine ready (models loaded, first detection made)"),
+  // The face models loaded now rather than by the first face check (which then took ~10 s), on one thread per core
+  // (issue 14 item 5: a recording's frames, a selfie and its ID photo are analysed side by side); a failure here is
+  // only logged: the checks then load them on this thread on first use.
+  const faceThreads = env().FACE_THREADS ?? Math.min(4, availableParallelism());
+  (faceThreads > 0 ? startFaceThreads(faceThreads) : warmFaceEngine().then((warm) => ({ threads: 0, ...warm }))).then(
+    ({ threads, loadMs, warmMs }) => {
+      if (threads === 0 && faceThreads > 0) {
+        log().error({ wanted: faceThreads }, "no face thread started; faces are analysed on the main thread");
+        return warmFaceEngine();
+      }
+      log().info({ threads, loadMs, warmMs }, "face engine ready (models loaded, first detection made)");
+    },
     (error: unknown) => log().error(errorFields(error), "face engine not loaded at start"),
   );
 

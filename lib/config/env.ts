@@ -45,6 +45,9 @@ const schema = z.object({
     .transform((value) => value === "true"),
   // How long a worker's hold on a running job lasts without renewal: a job of a killed worker runs again about this long after.
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
+  // Threads the worker analyses faces on (lib/face/face-engine.ts startFaceThreads), each with its own models (~150 MB):
+  // empty for one per core, at most 4; 0 analyses on the worker's main thread.
+  FACE_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   // The reverse proxies whose X-Forwarded-For hop is believed (lib/http/client-address.ts, read by server.ts): empty
   // (none; the connection's address counts), a count of hops, or their addresses/CIDRs separated by commas.
   TRUSTED_PROXIES: z.string().optional(),

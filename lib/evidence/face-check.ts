@@ -65,18 +65,30 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
     countsAsAttempt: true,
   });
 
-  const selfie = await detectFaces(await storage().get(evidence.storageKey), { minScore });
-  detail.selfie = summary(selfie);
-  const selfieReason = faceCountReason(selfie);
-  if (selfieReason) return fail(selfieReason);
-
+  // The selfie and the capture it is compared with are analysed side by side (on the face engine's threads in the
+  // worker, lib/face/face-engine.ts); the capture's analysis is only looked at when the selfie shows one face.
+  const analysing = storage()
+    .get(evidence.storageKey)
+    .then((bytes) => detectFaces(bytes, { minScore }));
+  analysing.catch(() => undefined);
   // The capture it is compared with: the latest of this round that did not fail its own check, taken before this selfie.
   const target =
     comparison.targetPosition === null
       ? null
       : await latestInStep(db, process, comparison.targetPosition, comparison.targetKind, { usable: true, before: evidence.id });
-  if (!target) return fail("TARGET_FACE_NOT_IDENTIFIED");
-  const targetAnalysis = await detectFaces(await storage().get(target.storageKey), { minScore });
+  const analysingTarget = target
+    ? storage()
+        .get(target.storageKey)
+        .then((bytes) => detectFaces(bytes, { minScore }))
+    : null;
+  analysingTarget?.catch(() => undefined);
+
+  const selfie = await analysing;
+  detail.selfie = summary(selfie);
+  const selfieReason = faceCountReason(selfie);
+  if (selfieReason) return fail(selfieReason);
+  if (!target || !analysingTarget) return fail("TARGET_FACE_NOT_IDENTIFIED");
+  const targetAnalysis = await analysingTarget;
   detail.target = {
     kind: comparison.targetKind,
     position: comparison.targetPosition,

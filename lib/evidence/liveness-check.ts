@@ -353,30 +353,55 @@ export function promptsOf(checkDetail: unknown): LivenessPrompt[] {
 }
 
 /**
- * Samples a recording (lib/evidence/video-frames.ts: one ffmpeg pass for the sound, one for the frames),
- * finds the faces of each frame with their landmarks, and describes at most describedFrames of them,
- * then judges it (livenessVerdict). The worker's job and scripts/identity-check.ts both run this.
+ * Samples a recording (lib/evidence/video-frames.ts: ffprobe and the sound's pass side by side, then one
+ * pass for the frames), finds the faces of each frame with their landmarks as soon as ffmpeg has written
+ * it (on the face engine's threads, lib/face/face-engine.ts, the frames are analysed side by side and
+ * while the recording is still decoded), and describes at most describedFrames of them, then judges it
+ * (livenessVerdict) against `target`, which may still be being analysed meanwhile. The worker's job and
+ * scripts/identity-check.ts both run this.
  */
 export async function judgeRecording(
   video: Uint8Array,
   mimeType: string,
   prompts: readonly LivenessPrompt[],
-  target: DetectedFace,
+  target: DetectedFace | Promise<DetectedFace>,
   settings: { threshold: number; minScore: number; thresholds: LivenessThresholds },
 ): Promise<LivenessVerdict & { ms: number }> {
   const started = performance.now();
-  const sample = await sampleRecording(video, mimeType, (duration, envelope) => framePlan(prompts, duration, envelope));
+  const analyse = (image: Uint8Array, describe: boolean) => detectFaces(image, { minScore: settings.minScore, describe });
+  // Each frame is analysed as it comes, described when it is among the frames to describe of all the planned
+  // ones; should fewer come back (a recording shorter than it says), that choice is made again on those that did.
+  const analysing: { image: Uint8Array; describe: boolean; faces: Promise<DetectedFace[]> }[] = [];
+  let planned: Set<number> | null = null;
+  const sample = await sampleRecording(
+    video,
+    mimeType,
+    (duration, envelope) => framePlan(prompts, duration, envelope),
+    (frame, index, times) => {
+      planned ??= framesToDescribe(
+        times.map((t) => t * 1000),
+        prompts,
+      );
+      const describe = planned.has(index);
+      const faces = analyse(frame.image, describe).then((analysis) => analysis.faces);
+      faces.catch(() => undefined);
+      analysing[index] = { image: frame.image, describe, faces };
+    },
+  );
   if (sample.frames.length === 0) throw new Error("No frame could be read from the recording");
   const describe = framesToDescribe(
     sample.frames.map((frame) => frame.at * 1000),
     prompts,
   );
-  const found: SampledFrame[] = [];
-  for (const [i, frame] of sample.frames.entries()) {
-    const faces = (await detectFaces(frame.image, { minScore: settings.minScore, describe: describe.has(i) })).faces;
-    found.push({ atMs: frame.at * 1000, faces, described: describe.has(i) });
-  }
-  const verdict = livenessVerdict(found, target, settings.threshold, prompts, sample.envelope, settings.thresholds);
+  const found: SampledFrame[] = await Promise.all(
+    sample.frames.map(async (frame, i) => {
+      const started = analysing[i];
+      const faces =
+        started && started.describe === describe.has(i) ? await started.faces : (await analyse(frame.image, describe.has(i))).faces;
+      return { atMs: frame.at * 1000, faces, described: describe.has(i) };
+    }),
+  );
+  const verdict = livenessVerdict(found, await target, settings.threshold, prompts, sample.envelope, settings.thresholds);
   return { ...verdict, ms: Math.round(performance.now() - started) };
 }
 
@@ -408,7 +433,23 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
       ? null
       : await latestInStep(db, process, comparison.targetPosition, comparison.targetKind, { usable: true, before: evidence.id });
   if (!target) return targetFailure();
-  const targetAnalysis = await detectFaces(await storage().get(target.storageKey), { minScore });
+  // The photo compared with is analysed while the recording is decoded and its frames analysed; the recording's
+  // verdict is only looked at when the photo shows one face.
+  const analysingTarget = storage()
+    .get(target.storageKey)
+    .then((bytes) => detectFaces(bytes, { minScore }));
+  const judging = analysingTarget.then(async (analysis) => {
+    const [face] = analysis.faces;
+    return analysis.faces.length === 1 && face ? face : Promise.reject(new Error("no single face on the photo compared with"));
+  });
+  judging.catch(() => undefined);
+  const verdictOf = storage()
+    .get(evidence.storageKey)
+    .then((video) =>
+      judgeRecording(video, evidence.mimeType, prompts, judging, { threshold, minScore, thresholds: livenessThresholds(config) }),
+    );
+  verdictOf.catch(() => undefined);
+  const targetAnalysis = await analysingTarget;
   detail.target = {
     kind: comparison.targetKind,
     position: comparison.targetPosition,
@@ -419,11 +460,7 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
   const [targetFace] = targetAnalysis.faces;
   if (targetAnalysis.faces.length !== 1 || !targetFace) return targetFailure();
 
-  const verdict = await judgeRecording(await storage().get(evidence.storageKey), evidence.mimeType, prompts, targetFace, {
-    threshold,
-    minScore,
-    thresholds: livenessThresholds(config),
-  });
+  const verdict = await verdictOf;
   return {
     verdict,
     check: verdict.check,

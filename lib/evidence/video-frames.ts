@@ -1,5 +1,5 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -11,18 +11,47 @@ const frameWidth = 640;
 
 export class VideoFramesError extends Error {}
 
-function run(command: string, args: string[], timeout: number): Promise<string> {
+/** Runs a program (no shell: the arguments go to it as they are); its output is returned, or given to `onOutput` as it comes. */
+function run(command: string, args: string[], timeout: number, onOutput?: (chunk: Buffer) => void): Promise<string> {
   return new Promise((resolve, reject) => {
-    // execFile: no shell, the arguments go to the program as they are.
-    execFile(command, args, { timeout, killSignal: "SIGKILL", maxBuffer: 1024 * 1024, windowsHide: true }, (error, stdout, stderr) => {
-      if (!error) return resolve(String(stdout));
-      const reason =
-        (error as NodeJS.ErrnoException).code === "ENOENT"
-          ? `${command} missing`
-          : error.killed
-            ? `${command} timed out`
-            : `${command} failed: ${String(stderr).trim().slice(0, 300) || `exit ${String(error.code)}`}`;
-      reject(new VideoFramesError(reason));
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    let stderr = "";
+    let failure: string | null = null;
+    const timer = setTimeout(() => {
+      failure ??= `${command} timed out`;
+      child.kill("SIGKILL");
+    }, timeout);
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (failure) return;
+      try {
+        if (onOutput) return onOutput(chunk);
+        stdoutBytes += chunk.byteLength;
+        if (stdoutBytes > 1024 * 1024) throw new Error("too much output");
+        stdout.push(chunk);
+      } catch (error) {
+        failure = `${command} failed: ${error instanceof Error ? error.message : String(error)}`;
+        child.kill("SIGKILL");
+      }
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (stderr.length < 4096) stderr += String(chunk);
+    });
+    let settled = false;
+    const settle = (error: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error === null) resolve(Buffer.concat(stdout).toString());
+      else reject(new VideoFramesError(error));
+    };
+    child.on("error", (error: NodeJS.ErrnoException) => {
+      failure ??= error.code === "ENOENT" ? `${command} missing` : `${command} failed: ${error.message}`;
+      settle(failure);
+    });
+    child.on("close", (code) => {
+      settle(!failure && code === 0 ? null : (failure ?? `${command} failed: ${stderr.trim().slice(0, 300) || `exit ${String(code)}`}`));
     });
   });
 }
@@ -82,14 +111,77 @@ async function envelopeOf(input: string, common: string[], dir: string): Promise
 }
 
 /**
+ * Where the JPEG starting at `start` (its SOI marker) ends (the index after its EOI marker), or null when `bytes`
+ * does not hold all of it yet: the header's segments are skipped by their lengths, the entropy-coded data up to the
+ * first marker that is neither a stuffed 0xFF nor a restart marker.
+ */
+export function jpegEnd(bytes: Uint8Array, start: number): number | null {
+  if (bytes[start] !== 0xff || bytes[start + 1] !== 0xd8) throw new VideoFramesError("ffmpeg wrote something else than a JPEG");
+  let i = start + 2;
+  for (;;) {
+    if (i + 1 >= bytes.length) return null;
+    if (bytes[i] !== 0xff) throw new VideoFramesError("ffmpeg wrote a damaged JPEG");
+    const marker = bytes[i + 1]!;
+    if (marker === 0xff) {
+      i += 1;
+      continue;
+    }
+    if (marker === 0xd9) return i + 2;
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
+    if (i + 3 >= bytes.length) return null;
+    i += 2 + ((bytes[i + 2]! << 8) | bytes[i + 3]!);
+    if (marker !== 0xda) continue;
+    // After the start of scan: the compressed data, up to the next real marker.
+    for (;;) {
+      if (i + 1 >= bytes.length) return null;
+      if (bytes[i] === 0xff && bytes[i + 1] !== 0 && !(bytes[i + 1]! >= 0xd0 && bytes[i + 1]! <= 0xd7)) break;
+      i += 1;
+    }
+  }
+}
+
+/** A frame of the recording: its time (seconds from the start) and the JPEG of it; `index` among the frames asked for. */
+export type RecordingFrame = { at: number; image: Uint8Array };
+/**
+ * Told of each frame as soon as ffmpeg has written it (the frames are analysed while the recording is still being
+ * decoded); `planned` are the times asked for, in order, of which this frame is `index`.
+ */
+export type OnFrame = (frame: RecordingFrame, index: number, planned: readonly number[]) => void;
+
+/**
  * The frames shown at the given times (seconds from the start, the frames' pts) as JPEGs at most 640
  * px wide, in one decoding pass: for each time the first frame at or after it; none past the end.
+ * They come through ffmpeg's output pipe, each handed to `onFrame` as soon as it is whole.
  */
-async function framesAt(input: string, common: string[], dir: string, times: readonly number[], duration: number) {
+async function framesAt(input: string, common: string[], times: readonly number[], duration: number, onFrame?: OnFrame) {
   const kept = [...new Set(times.map((t) => Math.round(Math.max(0, t) * 1000) / 1000))].filter((t) => t < duration).sort((a, b) => a - b);
   if (kept.length === 0) return [];
   // A frame is taken when a wanted time falls in (the previous frame's time, its time].
   const select = kept.map((t) => `gte(t\\,${t})*lt(prev_pts*TB\\,${t})`).join("+");
+  const frames: RecordingFrame[] = [];
+  let pending = new Uint8Array(0);
+  let count = 0;
+  const take = (chunk: Buffer) => {
+    const joined = new Uint8Array(pending.byteLength + chunk.byteLength);
+    joined.set(pending);
+    joined.set(chunk, pending.byteLength);
+    let start = 0;
+    for (let end = jpegEnd(joined, start); end !== null; end = start < joined.byteLength ? jpegEnd(joined, start) : null) {
+      const at = kept[count];
+      const image = joined.slice(start, end);
+      if (at !== undefined) {
+        const frame = { at, image };
+        frames.push(frame);
+        onFrame?.(frame, count, kept);
+      }
+      count += 1;
+      start = end;
+    }
+    pending = joined.slice(start);
+  };
   await run(
     "ffmpeg",
     [
@@ -102,24 +194,23 @@ async function framesAt(input: string, common: string[], dir: string, times: rea
       `select='${select}',scale='min(${frameWidth},iw)':-2`,
       "-fps_mode",
       "passthrough",
+      "-c:v",
+      "mjpeg",
       "-q:v",
       "3",
-      "-y",
-      join(dir, "frame-%03d.jpg"),
+      "-f",
+      "image2pipe",
+      "pipe:1",
     ],
     extractTimeoutMs,
+    take,
   );
-  const names = (await readdir(dir)).filter((n) => n.startsWith("frame-")).sort();
-  const frames: { at: number; image: Uint8Array }[] = [];
-  for (const [i, name] of names.entries()) {
-    const image = new Uint8Array(await readFile(join(dir, name)));
-    if (image.byteLength > 0 && kept[i] !== undefined) frames.push({ at: kept[i], image });
-  }
+  if (pending.byteLength > 0) throw new VideoFramesError("ffmpeg's last frame was cut short");
   return frames;
 }
 
 /** A recording as the liveness judge reads it: its length, its sound's loudness, and the frames it chose. */
-export type RecordingSample = { duration: number; envelope: number[]; frames: { at: number; image: Uint8Array }[] };
+export type RecordingSample = { duration: number; envelope: number[]; frames: RecordingFrame[] };
 
 /**
  * Reads a recording (WebM or MP4) once: its duration, the loudness of its sound (RMS per
@@ -130,11 +221,15 @@ export async function sampleRecording(
   video: Uint8Array,
   mimeType: string,
   plan: (duration: number, envelope: readonly number[]) => number[],
+  onFrame?: OnFrame,
 ): Promise<RecordingSample> {
   return withRecording(video, mimeType, async (input, common, dir) => {
+    // The probe and the sound's pass side by side (a recording without sound: that pass fails, and is not looked at).
+    const sound = envelopeOf(input, common, dir);
+    sound.catch(() => undefined);
     const { duration, audio } = await probe(input, common);
-    const envelope = audio ? await envelopeOf(input, common, dir) : [];
-    const frames = await framesAt(input, common, dir, plan(duration, envelope), duration);
+    const envelope = audio ? await sound : [];
+    const frames = await framesAt(input, common, plan(duration, envelope), duration, onFrame);
     return { duration, envelope, frames };
   });
 }
@@ -147,9 +242,9 @@ export async function sampleRecording(
  * may come back from a very short or damaged recording; none is an error.
  */
 export async function extractFrames(video: Uint8Array, mimeType: string, count: number): Promise<Uint8Array[]> {
-  return withRecording(video, mimeType, async (input, common, dir) => {
+  return withRecording(video, mimeType, async (input, common) => {
     const { duration } = await probe(input, common);
     const times = Array.from({ length: count }, (_, i) => ((i + 0.5) * duration) / count);
-    return (await framesAt(input, common, dir, times, duration)).map((frame) => frame.image);
+    return (await framesAt(input, common, times, duration)).map((frame) => frame.image);
   });
 }

@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import sharp from "sharp";
 import { withoutProcessHandlersOf } from "@/lib/runtime/process-guards";
 
@@ -56,7 +58,16 @@ export const secondFaceRule = { minFaceSide: 24, minSideRatio: 0.12 } as const;
 
 type Engine = { faceapi: FaceApi; backend: string; loadMs: number };
 
-const globalForFace = globalThis as unknown as { rubricaFaceEngine?: Promise<Engine>; rubricaFaceQueue?: Promise<unknown> };
+/** A thread of the pool (startFaceThreads): its own WebAssembly engine, and the analyses it was sent and has not answered yet. */
+type FaceThread = { worker: Worker; pending: Map<number, { resolve: (analysis: FaceAnalysis) => void; reject: (error: Error) => void }> };
+
+const globalForFace = globalThis as unknown as {
+  rubricaFaceEngine?: Promise<Engine>;
+  rubricaFaceQueue?: Promise<unknown>;
+  rubricaFaceThreads?: FaceThread[];
+  /** While the pool starts: analyses wait for it rather than load a cold engine on this thread. */
+  rubricaFaceThreadsStarting?: Promise<unknown>;
+};
 
 function packageDir(name: string): string {
   // Found at run time: Next's bundler (the upload checks faces too) cannot trace a computed module name.
@@ -126,7 +137,7 @@ function serialized<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Decodes a JPEG/PNG/WebP (turned upright by its EXIF orientation) to RGB pixels. */
-async function decode(image: Uint8Array): Promise<{ data: Uint8Array; width: number; height: number }> {
+async function decode(image: Uint8Array): Promise<FacePixels> {
   const { data, info } = await sharp(image, { limitInputPixels: 40_000_000 })
     .rotate()
     .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
@@ -158,10 +169,15 @@ export function robustFaces<F extends { score: number; box: FaceBox }>(found: re
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** The faces in a photo, each with its detection score, box (pixels of the analysed image) and descriptor. */
-export async function detectFaces(image: Uint8Array, options: DetectOptions = {}): Promise<FaceAnalysis> {
+/** Decoded RGB pixels of an image, as analysed. */
+export type FacePixels = { data: Uint8Array; width: number; height: number };
+
+/**
+ * The faces in decoded pixels, on this thread's engine (one analysis at a time). The pool's threads
+ * (lib/face/face-thread.ts) run this same function on their own engines.
+ */
+export async function analysePixels(pixels: FacePixels, options: DetectOptions = {}): Promise<FaceAnalysis> {
   const { faceapi } = await faceEngine();
-  const pixels = await decode(image);
   return serialized(async () => {
     const started = performance.now();
     const tensor = faceapi.tf.tensor3d(pixels.data, [pixels.height, pixels.width, 3], "int32");
@@ -196,6 +212,104 @@ export async function detectFaces(image: Uint8Array, options: DetectOptions = {}
       tensor.dispose();
     }
   });
+}
+
+/**
+ * The faces in a photo, each with its detection score, box (pixels of the analysed image) and
+ * descriptor. On the pool's least busy thread when the process started one (startFaceThreads),
+ * else on this thread: the same code and the same WebAssembly kernels, so the same figures.
+ */
+export async function detectFaces(image: Uint8Array, options: DetectOptions = {}): Promise<FaceAnalysis> {
+  const pixels = await decode(image);
+  await globalForFace.rubricaFaceThreadsStarting;
+  const threads = globalForFace.rubricaFaceThreads;
+  if (threads && threads.length > 0) {
+    const thread = threads.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best));
+    return onThread(thread, pixels, options);
+  }
+  return analysePixels(pixels, options);
+}
+
+let nextJob = 0;
+
+function onThread(thread: FaceThread, pixels: FacePixels, options: DetectOptions): Promise<FaceAnalysis> {
+  const id = ++nextJob;
+  return new Promise<FaceAnalysis>((resolve, reject) => {
+    thread.pending.set(id, { resolve, reject });
+    thread.worker.postMessage({ id, pixels, options });
+  });
+}
+
+/** What a pool's thread says: ready (engine loaded and warmed, or not), or the answer to one analysis. */
+export type FaceThreadMessage =
+  { ready: { loadMs: number; warmMs: number } | null; error?: string } | { id: number; analysis: FaceAnalysis | null; error?: string };
+
+/**
+ * Starts `count` threads, each with its own engine (TensorFlow.js' WebAssembly backend runs one
+ * thread per engine, and cannot start more under Node), loaded and warmed before this resolves; from
+ * then on detectFaces spreads its analyses over them, so that the frames of a recording, or a
+ * selfie and its ID photo, are analysed side by side on a machine's cores (issue 14 item 5). A
+ * thread that cannot start or dies is left out (its pending analyses fail); with none left, the
+ * analyses run on this thread again. The worker process starts them (workers/index.ts); the web app
+ * does not. Each thread holds its own models (~150 MB).
+ */
+export async function startFaceThreads(count: number): Promise<{ threads: number; loadMs: number; warmMs: number }> {
+  const started = performance.now();
+  // The thread runs lib/face/face-thread.ts through tsx, as the worker process itself runs: tsx's hooks are registered
+  // in the thread before the file is imported (Node 20 does not apply --import hooks to a worker's entry file).
+  const threadFile = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), "face-thread.ts")).href;
+  const tsx = pathToFileURL(path.join(packageDir("tsx"), "dist", "esm", "api", "index.mjs")).href;
+  const entry = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(threadFile)}); })`;
+  const starting = Array.from({ length: count }, () => {
+    const thread: FaceThread = { worker: new Worker(entry, { eval: true, execArgv: [] }), pending: new Map() };
+    const leave = (error: Error) => {
+      const threads = globalForFace.rubricaFaceThreads ?? [];
+      globalForFace.rubricaFaceThreads = threads.filter((t) => t !== thread);
+      for (const job of thread.pending.values()) job.reject(error);
+      thread.pending.clear();
+    };
+    return new Promise<{ thread: FaceThread; loadMs: number; warmMs: number } | null>((resolve) => {
+      thread.worker.on("message", (message: FaceThreadMessage) => {
+        if ("ready" in message) {
+          if (message.ready) resolve({ thread, ...message.ready });
+          else {
+            resolve(null);
+            void thread.worker.terminate();
+          }
+          return;
+        }
+        const job = thread.pending.get(message.id);
+        thread.pending.delete(message.id);
+        if (message.analysis) job?.resolve(message.analysis);
+        else job?.reject(new Error(message.error ?? "The face thread gave no analysis"));
+      });
+      thread.worker.on("error", (error) => {
+        leave(error);
+        resolve(null);
+      });
+      thread.worker.on("exit", (code) => {
+        leave(new Error(`The face thread exited (${code})`));
+        resolve(null);
+      });
+    });
+  });
+  const all = Promise.all(starting);
+  globalForFace.rubricaFaceThreadsStarting = all;
+  const ready = (await all).filter((t) => t !== null);
+  globalForFace.rubricaFaceThreadsStarting = undefined;
+  globalForFace.rubricaFaceThreads = [...(globalForFace.rubricaFaceThreads ?? []), ...ready.map((t) => t.thread)];
+  return {
+    threads: globalForFace.rubricaFaceThreads.length,
+    loadMs: Math.round(Math.max(0, ...ready.map((t) => t.loadMs))),
+    warmMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Stops the pool's threads: detectFaces runs on this thread again. */
+export async function stopFaceThreads(): Promise<void> {
+  const threads = globalForFace.rubricaFaceThreads ?? [];
+  globalForFace.rubricaFaceThreads = [];
+  await Promise.all(threads.map((thread) => thread.worker.terminate()));
 }
 
 /** Euclidean distance between two face descriptors: below the match threshold, one person. */
