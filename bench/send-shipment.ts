@@ -31,7 +31,7 @@ async function main() {
   const { db } = await import("@/lib/db/client");
   const { queueConnection } = await import("@/lib/queue/connection");
   const { closeProducers } = await import("@/lib/queue/enqueue");
-  const { queueConcurrency, runJob } = await import("@/lib/queue/jobs");
+  const { queueConcurrency, runJob } = await import("@/workers/registry");
   const { shipmentsQueue } = await import("@/lib/documents/shipment-jobs");
   const { sendDocument } = await import("@/lib/documents/send-document");
   const { createOrganization } = await import("@/lib/organizations/create-organization");

@@ -13,7 +13,7 @@ import { db } from "@/lib/db/client";
 import { shipmentsQueue } from "@/lib/documents/shipment-jobs";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { randomHex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";

@@ -19,7 +19,7 @@ import { expireShipments } from "@/lib/documents/expire-shipments";
 import { translator } from "@/lib/i18n/messages";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { decryptSecret } from "@/lib/security/encryption";
 import { filesDownloadView } from "@/lib/signing/download-link";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";

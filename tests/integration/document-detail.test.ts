@@ -17,7 +17,7 @@ import type { DispatchList } from "@/lib/documents/dispatch-schema";
 import { shipmentsQueue } from "@/lib/documents/shipment-jobs";
 import { translator } from "@/lib/i18n/messages";
 import { queueConnection } from "@/lib/queue/connection";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
 import { twoOrganizations } from "../support/cast";

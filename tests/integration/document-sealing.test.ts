@@ -11,7 +11,7 @@ import { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { signingQueue } from "@/lib/sealing/pdf-jobs";
 import { reconcileSigning } from "@/lib/signing/reconcile";
 import { storage } from "@/lib/storage";

@@ -12,7 +12,7 @@ import { deliveryJob, deliveryJobId, shipmentsQueue } from "@/lib/documents/ship
 import { translator } from "@/lib/i18n/messages";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers, enqueueJobs } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { sha256Hex } from "@/lib/security/random";
 import { twoOrganizations } from "../support/cast";
 import { call } from "../support/http";

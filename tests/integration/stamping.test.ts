@@ -18,7 +18,7 @@ const senderAddress = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"; // hardhat a
 let provider: JsonRpcProvider;
 
 type Loaded = {
-  runJob: typeof import("@/lib/queue/jobs").runJob;
+  runJob: typeof import("@/workers/registry").runJob;
   openBatch: typeof import("@/lib/stamping/stamp-pending").openBatch;
   stampPending: typeof import("@/lib/stamping/stamp-pending").stampPending;
   chain: typeof import("@/lib/stamping/chain");
@@ -39,7 +39,7 @@ beforeAll(async () => {
   vi.stubEnv("STAMPING_CONFIRM_TIMEOUT_MS", "10000");
   vi.resetModules();
   const [jobs, stamp, chain, merkle, networks, route] = await Promise.all([
-    import("@/lib/queue/jobs"),
+    import("@/workers/registry"),
     import("@/lib/stamping/stamp-pending"),
     import("@/lib/stamping/chain"),
     import("@/lib/stamping/merkle"),

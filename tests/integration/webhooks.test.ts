@@ -23,7 +23,7 @@ import { db } from "@/lib/db/client";
 import { expireShipments } from "@/lib/documents/expire-shipments";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { openSignerLink } from "@/lib/signing/open-link";
 import { decryptSecret } from "@/lib/security/encryption";
 import { deliverWebhook, sweepWebhooks } from "@/lib/webhooks/deliver-webhook";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Queue, QueueEvents, Worker } from "bullmq";
 import { db } from "@/lib/db/client";
 import { queueConnection } from "@/lib/queue/connection";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { createTestOrganization, createTestUser } from "../support/fixtures";
 
 const queueName = "maintenance";
