@@ -37,13 +37,14 @@ export type RegisteredJob = {
   run: (data: unknown, attempt: JobAttempt) => Promise<unknown>;
 };
 
-export type JobDefinition<T> = Readonly<JobSpec<T>> & RegisteredJob & {
-  /** The job ready for enqueueJobs, its payload checked: an invalid payload throws here, before anything is queued. */
-  queued: (payload: T, options?: EnqueueOptions) => QueuedJob;
-  enqueue: (payload: T, options?: EnqueueOptions) => Promise<void>;
-  /** The payload of a stored job (the enqueuing request's id taken off), or a PayloadError saying why it is refused. */
-  parse: (data: unknown) => T;
-};
+export type JobDefinition<T> = Readonly<JobSpec<T>> &
+  RegisteredJob & {
+    /** The job ready for enqueueJobs, its payload checked: an invalid payload throws here, before anything is queued. */
+    queued: (payload: T, options?: EnqueueOptions) => QueuedJob;
+    enqueue: (payload: T, options?: EnqueueOptions) => Promise<void>;
+    /** The payload of a stored job (the enqueuing request's id taken off), or a PayloadError saying why it is refused. */
+    parse: (data: unknown) => T;
+  };
 
 /** A job's data its schema refuses: running it again cannot help, so the worker fails it without retry. */
 export class PayloadError extends Error {
@@ -51,7 +52,9 @@ export class PayloadError extends Error {
     readonly jobName: string,
     readonly issues: z.core.$ZodIssue[],
   ) {
-    super(`Invalid payload for job ${jobName}: ${issues.map((issue) => `${issue.path.join(".") || "(root)"} ${issue.message}`).join("; ")}`);
+    super(
+      `Invalid payload for job ${jobName}: ${issues.map((issue) => `${issue.path.join(".") || "(root)"} ${issue.message}`).join("; ")}`,
+    );
     this.name = "PayloadError";
   }
 }
@@ -90,7 +93,7 @@ export function defineJob<T>(spec: JobSpec<T>): JobDefinition<T> {
     ...spec,
     parse,
     queued,
-    enqueue: (payload, options) => enqueueJobs([queued(payload, options)]),
+    enqueue: async (payload, options) => enqueueJobs([queued(payload, options)]),
     run: (data, attempt) => spec.handler(parse(data), attempt),
   };
 }
