@@ -49,7 +49,9 @@ export const queueConcurrency: Record<string, number> = {
 };
 
 /** Repeating jobs the worker schedules at start (BullMQ job schedulers are upserts: no duplicates). */
-export const schedules: { name: string; queue: string; everyMs: number }[] = registeredJobs.flatMap((job) => (job.everyMs ? [{ name: job.name, queue: job.queue, everyMs: job.everyMs() }] : []));
+export const schedules: { name: string; queue: string; everyMs: number }[] = registeredJobs.flatMap((job) =>
+  job.everyMs ? [{ name: job.name, queue: job.queue, everyMs: job.everyMs() }] : [],
+);
 
 /** Runs one job by name, outside BullMQ (a test, a script) or inside it (workers/worker-job.ts); an invalid payload throws PayloadError. */
 export async function runJob(name: string, data: unknown, attempt: JobAttempt = singleAttempt): Promise<unknown> {

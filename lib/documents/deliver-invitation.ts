@@ -16,7 +16,6 @@ import { activeDocumentStatuses, isActiveDocument, isOpenSigner, openSignerStatu
 import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 import type { deliverInvitationPayload } from "./shipment-jobs";
 
-
 export type DeliveryOutcome = { deliveryId: number; result: "sent" | "skipped" | "cancelled" };
 
 /** The transport's words without the link: the error is shown to staff, who must never see it. */

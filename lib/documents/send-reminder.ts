@@ -6,7 +6,6 @@ import { isActiveDocument } from "./shipment-states";
 import type { sendReminderPayload } from "./shipment-jobs";
 import { channelInclude } from "./signer-channel";
 
-
 /**
  * Job shipments.send-reminder, delayed until the scheduled notification's date: one reminder to
  * every invited signer who has not started. Signers already signing are left alone, because a

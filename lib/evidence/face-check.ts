@@ -18,7 +18,6 @@ import {
 } from "./evidence-check-job";
 import type { EvidenceProcesses, IdentityProcess } from "./identity-process";
 
-
 type Detail = CheckDetail;
 type Outcome = CheckOutcome & { check: "VERIFIED" | "FAILED"; reason: FaceCheckReason | null };
 

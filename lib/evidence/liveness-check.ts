@@ -29,7 +29,6 @@ import type { EvidenceProcesses, IdentityProcess } from "./identity-process";
 // and its mouth never moves. Measurements (lib/face/landmark-geometry.ts, in face widths) and the
 // thresholds they are compared with: see liveness_* in lib/config/values.ts.
 
-
 /** Frames whose face is described and compared with the photo (the slow part of face-api: ≤3 per recording). */
 export const describedFrames = 3;
 /** Frames sampled in each prompt's window [atMs + windowStartMs, atMs + durationMs + windowEndMs]. */

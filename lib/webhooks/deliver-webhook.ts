@@ -10,7 +10,6 @@ import { decryptSecret } from "@/lib/security/encryption";
 import { type deliverWebhookPayload, nextAttemptAfter, webhookDeliveryJob } from "./jobs";
 import { signatureHeaderValue } from "./signature";
 
-
 /** How long a receiver may take to answer before the attempt counts as failed. */
 export const webhookTimeoutMs = 10_000;
 
