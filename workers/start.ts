@@ -5,7 +5,7 @@ import { observeJob, workerMetricsSnapshot } from "@/lib/health/metrics";
 import { errorFields, logger } from "@/lib/log/logger";
 import { queueConnection } from "@/lib/queue/connection";
 import { redis } from "@/lib/queue/redis";
-import { queueConcurrency, queueNames, schedules } from "./registry";
+import { queueConcurrency, queueNames, registeredJobs, schedules } from "./registry";
 import { runWorkerJob } from "./worker-job";
 
 export type StartWorkersOptions = {
@@ -36,6 +36,8 @@ const log = () => logger("worker");
  */
 export async function startWorkers(options: StartWorkersOptions = {}): Promise<StartedWorkers> {
   const queues = options.queues ?? queueNames;
+  // Every handler's modules before the first job is taken (define-job.ts `load`): none loads while holding a job's lock.
+  await Promise.all(registeredJobs.filter((job) => queues.includes(job.queue)).map((job) => job.load?.()));
   const workers = queues.map(
     (queue) =>
       new Worker(queue, runWorkerJob, {

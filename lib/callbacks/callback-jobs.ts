@@ -24,6 +24,11 @@ export function callbackJobId(documentId: number, kind: CallbackKind): string {
   return `callback-${documentId}-${kind}`;
 }
 
+// The handlers' modules, loaded by the worker at start (define-job.ts `load`).
+const deliverCallbackModule = () => import("./deliver-callback");
+const completionMailModule = () => import("./completion-mail");
+const rejectionMailModule = () => import("./rejection-mail");
+
 export const callbackJobs = {
   deliver: defineJob({
     name: "callbacks.deliver",
@@ -32,7 +37,8 @@ export const callbackJobs = {
     retry: retryPolicies.peerDelivery,
     jobId: ({ documentId, kind }) => callbackJobId(documentId, kind),
     retention,
-    handler: async (payload, attempt) => (await import("./deliver-callback")).deliverCallback(payload, attempt),
+    load: deliverCallbackModule,
+    handler: async (payload, attempt) => (await deliverCallbackModule()).deliverCallback(payload, attempt),
   }),
   /** The sender's completion mail (signerId absent) or a signer's. */
   completionMail: defineJob({
@@ -42,7 +48,8 @@ export const callbackJobs = {
     retry: retryPolicies.message,
     jobId: ({ documentId, signerId }) => `completion-mail-${documentId}-${signerId === undefined ? "sender" : `signer-${signerId}`}`,
     retention,
-    handler: async (payload, attempt) => (await import("./completion-mail")).sendCompletionMail(payload, attempt),
+    load: completionMailModule,
+    handler: async (payload, attempt) => (await completionMailModule()).sendCompletionMail(payload, attempt),
   }),
   /** The sender's mail about one signer's rejection. */
   rejectionMail: defineJob({
@@ -52,7 +59,8 @@ export const callbackJobs = {
     retry: retryPolicies.message,
     jobId: ({ signerId }) => `rejection-mail-${signerId}`,
     retention,
-    handler: async (payload, attempt) => (await import("./rejection-mail")).sendRejectionMail(payload, attempt),
+    load: rejectionMailModule,
+    handler: async (payload, attempt) => (await rejectionMailModule()).sendRejectionMail(payload, attempt),
   }),
 };
 

@@ -19,6 +19,11 @@ export function deliveryJobId(deliveryId: number): string {
   return `delivery-${deliveryId}`;
 }
 
+// The handlers' modules, loaded by the worker at start (define-job.ts `load`).
+const deliverInvitationModule = () => import("./deliver-invitation");
+const sendReminderModule = () => import("./send-reminder");
+const expireShipmentsModule = () => import("./expire-shipments");
+
 export const shipmentJobs = {
   deliverInvitation: defineJob({
     name: "shipments.deliver-invitation",
@@ -27,7 +32,8 @@ export const shipmentJobs = {
     retry: retryPolicies.message,
     jobId: ({ deliveryId }) => deliveryJobId(deliveryId),
     retention: { removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
-    handler: async (payload, attempt) => (await import("./deliver-invitation")).deliverInvitation(payload, attempt),
+    load: deliverInvitationModule,
+    handler: async (payload, attempt) => (await deliverInvitationModule()).deliverInvitation(payload, attempt),
   }),
   sendReminder: defineJob({
     name: "shipments.send-reminder",
@@ -36,7 +42,8 @@ export const shipmentJobs = {
     retry: retryPolicies.reminder,
     jobId: ({ notificationId }) => `reminder-${notificationId}`,
     retention: { removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
-    handler: async (payload) => (await import("./send-reminder")).sendReminder(payload),
+    load: sendReminderModule,
+    handler: async (payload) => (await sendReminderModule()).sendReminder(payload),
   }),
   expireSweep: defineJob({
     name: "shipments.expire-sweep",
@@ -44,7 +51,8 @@ export const shipmentJobs = {
     payload: expireShipmentsPayload,
     retry: retryPolicies.once,
     everyMs: () => expireSweepEveryMs,
-    handler: async () => (await import("./expire-shipments")).expireShipments(),
+    load: expireShipmentsModule,
+    handler: async () => (await expireShipmentsModule()).expireShipments(),
   }),
 };
 

@@ -23,6 +23,10 @@ async function evidenceProcesses(): Promise<EvidenceProcesses> {
   return { signer: signerEvidenceProcess, validation: validationEvidenceProcess };
 }
 
+// The handlers' modules, loaded by the worker at start (define-job.ts `load`).
+const faceCheckModule = () => import("./face-check");
+const livenessCheckModule = () => import("./liveness-check");
+
 export const checkJobs = {
   faceCheck: defineJob({
     name: faceCheckJobName,
@@ -31,7 +35,8 @@ export const checkJobs = {
     retry: retryPolicies.identityCheck,
     jobId: ({ evidenceId }) => `face-check-${evidenceId}`,
     retention,
-    handler: async (payload, attempt) => (await import("./face-check")).runFaceCheck(payload, attempt, await evidenceProcesses()),
+    load: () => Promise.all([faceCheckModule(), evidenceProcesses()]),
+    handler: async (payload, attempt) => (await faceCheckModule()).runFaceCheck(payload, attempt, await evidenceProcesses()),
   }),
   livenessCheck: defineJob({
     name: livenessCheckJobName,
@@ -40,7 +45,8 @@ export const checkJobs = {
     retry: retryPolicies.identityCheck,
     jobId: ({ evidenceId }) => `liveness-check-${evidenceId}`,
     retention,
-    handler: async (payload, attempt) => (await import("./liveness-check")).runLivenessCheck(payload, attempt, await evidenceProcesses()),
+    load: () => Promise.all([livenessCheckModule(), evidenceProcesses()]),
+    handler: async (payload, attempt) => (await livenessCheckModule()).runLivenessCheck(payload, attempt, await evidenceProcesses()),
   }),
 };
 

@@ -22,6 +22,12 @@ type JobSpec<T> = {
   everyMs?: () => number;
   /** Idempotent: a retried or duplicated run changes nothing twice. */
   handler: (payload: T, attempt: JobAttempt) => Promise<unknown>;
+  /**
+   * Loads the modules a handler imports when it runs (kept out of the web process, which only enqueues). The worker
+   * loads them at start, before it takes a job: loading them mid-job blocks for seconds, past the job's lock
+   * (WORKER_LOCK_MS), and a job that stalls again after a crash is failed by BullMQ instead of run.
+   */
+  load?: () => Promise<unknown>;
 };
 
 /** A job as the registry and the worker see it, whatever its payload's type. */
@@ -31,6 +37,7 @@ export type RegisteredJob = {
   readonly payload: z.ZodType;
   readonly retry: RetryPolicy;
   readonly everyMs?: () => number;
+  readonly load?: () => Promise<unknown>;
   /** The payload of a stored job (the enqueuing request's id taken off), or a PayloadError saying why it is refused. */
   parse: (data: unknown) => unknown;
   /** Checks a stored job's data (PayloadError if refused) and runs the handler on it. */

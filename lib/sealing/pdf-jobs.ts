@@ -15,6 +15,9 @@ export const sealDocumentPayload = z.object({ documentId: z.number().int().posit
 
 const retention = { removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 30 * 24 * 3600 } };
 
+/** The handlers' module, loaded by the worker at start (define-job.ts `load`). */
+const signFiles = () => import("./sign-files");
+
 export const sealingJobs = {
   signSigner: defineJob({
     name: "signing.sign-signer",
@@ -23,7 +26,8 @@ export const sealingJobs = {
     retry: retryPolicies.sealing,
     jobId: ({ signerId }) => `sign-signer-${signerId}`,
     retention,
-    handler: async (payload) => (await import("./sign-files")).signForSigner(payload),
+    load: signFiles,
+    handler: async (payload) => (await signFiles()).signForSigner(payload),
   }),
   sealDocument: defineJob({
     name: "signing.seal-document",
@@ -32,7 +36,8 @@ export const sealingJobs = {
     retry: retryPolicies.sealing,
     jobId: ({ documentId }) => `seal-document-${documentId}`,
     retention,
-    handler: async (payload) => (await import("./sign-files")).sealDocument(payload),
+    load: signFiles,
+    handler: async (payload) => (await signFiles()).sealDocument(payload),
   }),
 };
 

@@ -14,6 +14,9 @@ export const webhookSweepEveryMs = 60_000;
 export const deliverWebhookPayload = z.object({ deliveryId: z.number().int().positive() }).strict();
 export const sweepWebhooksPayload = z.object({}).strict();
 
+/** The handlers' module, loaded by the worker at start (define-job.ts `load`). */
+const deliverWebhookModule = () => import("./deliver-webhook");
+
 export const webhookJobs = {
   deliver: defineJob({
     name: "webhooks.deliver",
@@ -22,7 +25,8 @@ export const webhookJobs = {
     retry: retryPolicies.peerDelivery,
     jobId: ({ deliveryId }) => `webhook-${deliveryId}`,
     retention: { removeOnComplete: { age: 7 * 24 * 3600 }, removeOnFail: { age: 30 * 24 * 3600 } },
-    handler: async (payload, attempt) => (await import("./deliver-webhook")).deliverWebhook(payload, attempt),
+    load: deliverWebhookModule,
+    handler: async (payload, attempt) => (await deliverWebhookModule()).deliverWebhook(payload, attempt),
   }),
   /** Webhook deliveries whose job was lost (Redis restarted empty) are queued again. */
   sweep: defineJob({
@@ -31,7 +35,8 @@ export const webhookJobs = {
     payload: sweepWebhooksPayload,
     retry: retryPolicies.once,
     everyMs: () => webhookSweepEveryMs,
-    handler: async () => (await import("./deliver-webhook")).sweepWebhooks(),
+    load: deliverWebhookModule,
+    handler: async () => (await deliverWebhookModule()).sweepWebhooks(),
   }),
 };
 
