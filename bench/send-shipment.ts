@@ -27,11 +27,9 @@ async function main() {
   });
   (globalThis as unknown as { rubricaDb?: unknown }).rubricaDb = counted;
 
-  const { Worker } = await import("bullmq");
   const { db } = await import("@/lib/db/client");
-  const { queueConnection } = await import("@/lib/queue/connection");
   const { closeProducers } = await import("@/lib/queue/enqueue");
-  const { queueConcurrency, runJob } = await import("@/lib/queue/jobs");
+  const { startWorkers } = await import("@/workers/start");
   const { shipmentsQueue } = await import("@/lib/documents/shipment-jobs");
   const { sendDocument } = await import("@/lib/documents/send-document");
   const { createOrganization } = await import("@/lib/organizations/create-organization");
@@ -67,14 +65,8 @@ async function main() {
     apiKeyHexId: null,
   };
 
-  const worker = new Worker(
-    shipmentsQueue,
-    (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }),
-    {
-      connection: queueConnection(),
-      concurrency: queueConcurrency[shipmentsQueue] ?? 2,
-    },
-  );
+  const workers = await startWorkers({ queues: [shipmentsQueue] });
+  const worker = workers.worker(shipmentsQueue);
   let completed = 0;
   let failed = 0;
   const allDone = new Promise<void>((resolve) => {
@@ -106,7 +98,7 @@ async function main() {
     `per signer                           ${(totalMs / signerCount).toFixed(1).padStart(6)} ms, ${(statements / signerCount).toFixed(2)} statements (${statements} in all)`,
   );
 
-  await worker.close();
+  await workers.close();
   await closeProducers();
   await db.document.delete({ where: { id: document.id } });
   await db.operationLog.deleteMany({ where: { organizationId: organization.id } });

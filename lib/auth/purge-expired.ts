@@ -1,4 +1,7 @@
+import { z } from "zod";
 import { db } from "@/lib/db/client";
+import { defineJob } from "@/lib/queue/define-job";
+import { retryPolicies } from "@/lib/queue/retry-policies";
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -17,3 +20,13 @@ export async function purgeExpiredAuth(now = new Date()) {
   });
   return { endedSessions: endedSessions.count, deletedCodes: deletedCodes.count };
 }
+
+/** Job maintenance.purge-expired-auth (repeating, every 15 minutes). */
+export const purgeExpiredAuthJob = defineJob({
+  name: "maintenance.purge-expired-auth",
+  queue: "maintenance",
+  payload: z.object({}).strict(),
+  retry: retryPolicies.once,
+  everyMs: () => 15 * 60_000,
+  handler: async () => purgeExpiredAuth(),
+});

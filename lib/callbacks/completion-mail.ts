@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import { fromDbLanguage } from "@/lib/i18n/config";
@@ -8,12 +8,9 @@ import { eventSettings } from "@/lib/notifications/organization-settings";
 import { staffRecipients, type StaffRecipient } from "@/lib/notifications/staff-recipients";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { filesDownloadToken } from "@/lib/signing/download-link";
+import type { completionMailPayload } from "./callback-jobs";
 import { alreadySent, recordTurnedOff, sendEach, sendLoggedMail, type MailLogEntry } from "./logged-mail";
 import { transactionTypes } from "./transaction-log";
-
-export const completionMailPayload = z
-  .object({ documentId: z.number().int().positive(), signerId: z.number().int().positive().optional() })
-  .strict();
 
 export type CompletionMailOutcome = { result: "sent" | "skipped" };
 

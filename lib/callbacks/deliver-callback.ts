@@ -1,17 +1,15 @@
 import { createHash, randomUUID } from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import type { NetworkRules } from "@/lib/net/address-ranges";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { signatureHeaderValue } from "@/lib/webhooks/signature";
 import { organizationCallbackSecrets } from "./callback-secret";
-import { callbackKinds, type CallbackKind } from "./callback-jobs";
+import { type CallbackKind, type deliverCallbackPayload } from "./callback-jobs";
 import { callbackRules, callbackUrlSendable } from "./callback-url";
 import { postCallback, type CallbackAnswer } from "./post-callback";
 import { recordTransaction, transactionTypes } from "./transaction-log";
-
-export const deliverCallbackPayload = z.object({ documentId: z.number().int().positive(), kind: z.enum(callbackKinds) }).strict();
 
 export const callbackEvents = {
   completed: "document.completed",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import { fromDbLanguage } from "@/lib/i18n/config";
@@ -7,10 +7,9 @@ import { composeMail } from "@/lib/notifications/compose";
 import { eventSettings } from "@/lib/notifications/organization-settings";
 import { staffRecipients } from "@/lib/notifications/staff-recipients";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
+import type { rejectionMailPayload } from "./callback-jobs";
 import { alreadySent, recordTurnedOff, sendEach, sendLoggedMail, type MailLogEntry } from "./logged-mail";
 import { transactionTypes } from "./transaction-log";
-
-export const rejectionMailPayload = z.object({ signerId: z.number().int().positive() }).strict();
 
 /**
  * Job callbacks.rejection-mail: the sender and, when the organisation chose so in /notifications,

@@ -14,8 +14,7 @@ import { translator } from "@/lib/i18n/messages";
 import { formatZonedTime } from "@/lib/i18n/zoned-time";
 import { activeDocumentStatuses, isActiveDocument, isOpenSigner, openSignerStatuses } from "./shipment-states";
 import { organizationTimeZone } from "@/lib/config/organization-time-zone";
-
-export const deliverInvitationPayload = z.object({ deliveryId: z.number().int().positive() }).strict();
+import type { deliverInvitationPayload } from "./shipment-jobs";
 
 export type DeliveryOutcome = { deliveryId: number; result: "sent" | "skipped" | "cancelled" };
 

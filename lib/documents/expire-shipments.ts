@@ -1,12 +1,9 @@
-import { z } from "zod";
 import { enqueueSoftFail } from "@/lib/callbacks/completion-events";
 import { db } from "@/lib/db/client";
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import { recordDocumentEvent } from "@/lib/webhooks/record-event";
 import { deliveryJob, reminderJob } from "./shipment-jobs";
 import { activeDocumentStatuses, unfinishedSignerStatuses } from "./shipment-states";
-
-export const expireShipmentsPayload = z.object({}).strict();
 
 /** Work older than this that is still queued lost its job (Redis was down at commit): enqueue it again. */
 const strandedAfterMs = 10 * 60_000;

@@ -3,9 +3,8 @@ import { db } from "@/lib/db/client";
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import { queueDeliveries } from "./invite-signers";
 import { isActiveDocument } from "./shipment-states";
+import type { sendReminderPayload } from "./shipment-jobs";
 import { channelInclude } from "./signer-channel";
-
-export const sendReminderPayload = z.object({ notificationId: z.number().int().positive() }).strict();
 
 /**
  * Job shipments.send-reminder, delayed until the scheduled notification's date: one reminder to

@@ -1,10 +1,11 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { getConfigValues } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { detectFaces, type FaceAnalysis, faceDistance, faceModels } from "@/lib/face/face-engine";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { storage } from "@/lib/storage";
 import { latestInStep } from "./captured-evidence";
+import type { faceCheckPayload } from "./check-jobs";
 import { type FaceCheckReason, type FaceComparison } from "./face-comparison";
 import {
   type CheckDetail,
@@ -16,8 +17,6 @@ import {
   settleEvidenceCheck,
 } from "./evidence-check-job";
 import type { EvidenceProcesses, IdentityProcess } from "./identity-process";
-
-export const faceCheckPayload = z.object({ evidenceId: z.number().int().positive() }).strict();
 
 type Detail = CheckDetail;
 type Outcome = CheckOutcome & { check: "VERIFIED" | "FAILED"; reason: FaceCheckReason | null };

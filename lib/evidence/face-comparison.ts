@@ -1,12 +1,11 @@
 import type { StepType } from "@/lib/db/generated/enums";
 import type { EvidenceCheck } from "@/lib/db/generated/enums";
-import type { QueuedJob } from "@/lib/queue/enqueue";
 import type { Tx } from "@/lib/db/client";
 import { latestCheckInStep } from "./captured-evidence";
 import type { EvidenceRound } from "./identity-process";
 
 // Which captures get a face check, against what, and how the signer learns the result. The check
-// itself runs in a job (lib/evidence/face-check.ts), so that an upload never waits for it.
+// itself runs in a job (lib/evidence/check-jobs.ts), so that an upload never waits for it.
 
 type FlowStepLike = { position: number; type: StepType; compareWithPosition: number | null; compareTarget: string | null };
 
@@ -57,35 +56,6 @@ export const livenessCheckJobName = "evidence.liveness-check";
 
 /** The evidence kind a comparing step's check is run on. */
 export const checkedKindOf = (type: StepType): "SELFIE" | "VIDEO" => (type === "VIDEO" ? "VIDEO" : "SELFIE");
-
-/** The liveness check of one video; as the face check, its id is the evidence's. */
-export function livenessCheckJob(evidenceId: number): QueuedJob {
-  return {
-    ...faceCheckJob(evidenceId),
-    name: livenessCheckJobName,
-    options: { ...faceCheckJob(evidenceId).options, jobId: `liveness-check-${evidenceId}` },
-  };
-}
-
-/** The check job of a comparing step's capture: the face check for a selfie, the liveness check for a video. */
-export const checkJobFor = (kind: string, evidenceId: number): QueuedJob =>
-  kind === "VIDEO" ? livenessCheckJob(evidenceId) : faceCheckJob(evidenceId);
-
-/** The face check of one selfie; its id is the evidence's, so enqueueing it twice runs it once. */
-export function faceCheckJob(evidenceId: number): QueuedJob {
-  return {
-    queue: evidenceQueue,
-    name: faceCheckJobName,
-    data: { evidenceId },
-    options: {
-      jobId: `face-check-${evidenceId}`,
-      attempts: 3,
-      backoff: { type: "exponential", delay: 1_000 },
-      removeOnComplete: { age: 24 * 3600 },
-      removeOnFail: { age: 30 * 24 * 3600 },
-    },
-  };
-}
 
 /** The check of a capture, and what its face is compared with (the wait page says so: lib/evidence/check-progress.ts). */
 export type LastCheck = { kind: string; check: EvidenceCheck; reason: string | null; comparedWith: FaceComparison["targetKind"] };

@@ -6,6 +6,7 @@ import { displacement, mouthOpening, planarResidual, rollOf, yawOf } from "@/lib
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { storage } from "@/lib/storage";
 import { latestInStep } from "./captured-evidence";
+import type { livenessCheckPayload } from "./check-jobs";
 import { type FaceComparison } from "./face-comparison";
 import { envelopeWindowMs, sampleRecording } from "./video-frames";
 import { livenessActions, type LivenessPrompt } from "./video-challenge";
@@ -27,8 +28,6 @@ import type { EvidenceProcesses, IdentityProcess } from "./identity-process";
 // tilted, turned, shaken), keeps its landmarks on one plane: every frame is one homography of another,
 // and its mouth never moves. Measurements (lib/face/landmark-geometry.ts, in face widths) and the
 // thresholds they are compared with: see liveness_* in lib/config/values.ts.
-
-export const livenessCheckPayload = z.object({ evidenceId: z.number().int().positive() }).strict();
 
 /** Frames whose face is described and compared with the photo (the slow part of face-api: ≤3 per recording). */
 export const describedFrames = 3;

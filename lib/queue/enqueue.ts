@@ -2,7 +2,7 @@ import { Queue, type JobsOptions } from "bullmq";
 import { currentRequestId } from "@/lib/log/logger";
 import { queueConnection } from "@/lib/queue/connection";
 
-// One producer Queue per queue name for the whole process (web app or worker); jobs.ts names them.
+// One producer Queue per queue name for the whole process (web app or worker); the job definitions name them.
 const globalForQueues = globalThis as unknown as { rubricaQueues?: Map<string, Queue> };
 
 function producer(queueName: string): Queue {
@@ -17,7 +17,7 @@ function producer(queueName: string): Queue {
 
 /**
  * The payload field that carries the id of the request (or job) that enqueued a job, so the job's log lines carry it
- * too (lib/queue/worker-job.ts); runJob takes it off before the payload's schema sees it.
+ * too (workers/worker-job.ts); a job definition takes it off before the payload's schema sees it.
  */
 export const requestIdField = "_requestId";
 

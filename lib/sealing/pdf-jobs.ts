@@ -1,5 +1,8 @@
+import { z } from "zod";
 import { env } from "@/lib/config/env";
+import { defineJob } from "@/lib/queue/define-job";
 import type { QueuedJob } from "@/lib/queue/enqueue";
+import { retryPolicies } from "@/lib/queue/retry-policies";
 
 // Sealing jobs (queue "signing", its name kept for jobs already queued): one per signer (their digital signature on every file) and one per
 // shipment (the organisation's seal once it is complete). Ids are deterministic, so a job enqueued
@@ -7,24 +10,43 @@ import type { QueuedJob } from "@/lib/queue/enqueue";
 
 export const signingQueue = "signing";
 
-const common = {
-  attempts: 8,
-  backoff: { type: "exponential" as const, delay: 2_000 },
-  removeOnComplete: { age: 24 * 3600 },
-  removeOnFail: { age: 30 * 24 * 3600 },
+export const signSignerPayload = z.object({ signerId: z.number().int().positive() }).strict();
+export const sealDocumentPayload = z.object({ documentId: z.number().int().positive() }).strict();
+
+const retention = { removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 30 * 24 * 3600 } };
+
+/** The handlers' module, loaded by the worker at start (define-job.ts `load`). */
+const signFiles = () => import("./sign-files");
+
+export const sealingJobs = {
+  signSigner: defineJob({
+    name: "signing.sign-signer",
+    queue: signingQueue,
+    payload: signSignerPayload,
+    retry: retryPolicies.sealing,
+    jobId: ({ signerId }) => `sign-signer-${signerId}`,
+    retention,
+    load: signFiles,
+    handler: async (payload) => (await signFiles()).signForSigner(payload),
+  }),
+  sealDocument: defineJob({
+    name: "signing.seal-document",
+    queue: signingQueue,
+    payload: sealDocumentPayload,
+    retry: retryPolicies.sealing,
+    jobId: ({ documentId }) => `seal-document-${documentId}`,
+    retention,
+    load: signFiles,
+    handler: async (payload) => (await signFiles()).sealDocument(payload),
+  }),
 };
 
 export function signSignerJob(signerId: number): QueuedJob {
-  return { queue: signingQueue, name: "signing.sign-signer", data: { signerId }, options: { jobId: `sign-signer-${signerId}`, ...common } };
+  return sealingJobs.signSigner.queued({ signerId });
 }
 
 export function sealDocumentJob(documentId: number): QueuedJob {
-  return {
-    queue: signingQueue,
-    name: "signing.seal-document",
-    data: { documentId },
-    options: { jobId: `seal-document-${documentId}`, ...common },
-  };
+  return sealingJobs.sealDocument.queued({ documentId });
 }
 
 export function tsaUrl(): string | undefined {

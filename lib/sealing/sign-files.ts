@@ -1,6 +1,6 @@
 import { X509Certificate } from "node:crypto";
 import type { PDFDocument } from "@cantoo/pdf-lib";
-import { z } from "zod";
+import type { z } from "zod";
 import { appendAuditEvent } from "@/lib/audit/audit-event";
 import { enqueueCompletion } from "@/lib/callbacks/completion-events";
 import { recordDocumentEvent } from "@/lib/webhooks/record-event";
@@ -18,11 +18,8 @@ import { authorityCrlFile, crlUrl, organizationSigningAuthority } from "@/lib/pd
 import { pdfFieldNames, readPdf, sealPdf, type SignatureRect, signPdf } from "@/lib/pdf/sign-pdf";
 import { awaitEvidenceStamps } from "@/lib/stamping/await-stamps";
 import { storage } from "@/lib/storage";
-import { tsaUrl } from "./pdf-jobs";
+import { type sealDocumentPayload, type signSignerPayload, tsaUrl } from "./pdf-jobs";
 import { logger } from "@/lib/log/logger";
-
-export const signSignerPayload = z.object({ signerId: z.number().int().positive() }).strict();
-export const sealDocumentPayload = z.object({ documentId: z.number().int().positive() }).strict();
 
 /** The signature field of one signer: stable, so a re-run finds it in the file and signs nothing twice. */
 export function signerFieldName(signerHexId: string): string {

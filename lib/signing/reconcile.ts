@@ -2,9 +2,12 @@ import { z } from "zod";
 import { callbackJob, completionMailJob, rejectionMailJob } from "@/lib/callbacks/callback-jobs";
 import { transactionTypes } from "@/lib/callbacks/transaction-log";
 import { db } from "@/lib/db/client";
+import { defineJob } from "@/lib/queue/define-job";
 import { enqueueJobs, type QueuedJob } from "@/lib/queue/enqueue";
-import { checkedKindOf, checkJobFor, faceComparisonOf } from "@/lib/evidence/face-comparison";
-import { sealDocumentJob } from "@/lib/sealing/pdf-jobs";
+import { retryPolicies } from "@/lib/queue/retry-policies";
+import { checkJobFor } from "@/lib/evidence/check-jobs";
+import { checkedKindOf, faceComparisonOf } from "@/lib/evidence/face-comparison";
+import { sealDocumentJob, signingQueue } from "@/lib/sealing/pdf-jobs";
 import { signerSteps } from "./steps";
 
 export const reconcileSigningPayload = z.object({}).strict();
@@ -150,3 +153,13 @@ export async function reconcileSigning(
     mails: mails.length,
   };
 }
+
+/** Job signing.reconcile (repeating, every two minutes). */
+export const reconcileSigningJob = defineJob({
+  name: "signing.reconcile",
+  queue: signingQueue,
+  payload: reconcileSigningPayload,
+  retry: retryPolicies.once,
+  everyMs: () => 2 * 60_000,
+  handler: async () => reconcileSigning(),
+});

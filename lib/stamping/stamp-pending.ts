@@ -6,10 +6,12 @@ import { env } from "@/lib/config/env";
 import { db, withConnection } from "@/lib/db/client";
 import { countStampConfirmation, observeStampBatch } from "@/lib/health/metrics";
 import type { EvidenceKind } from "@/lib/db/generated/enums";
+import { defineJob } from "@/lib/queue/define-job";
 import type { QueuedJob } from "@/lib/queue/enqueue";
+import { retryPolicies } from "@/lib/queue/retry-policies";
 import { broadcast, chainClient, failureCode, lookUp, signStamp, waitMined, type ChainClient } from "./chain";
 import { buildMerkleTree, merkleProofJson, type MerkleTree } from "./merkle";
-import { explorerTxLink, networkOfColumn, stampingConfig, txColumns, type StampingConfig, type TxColumn } from "./networks";
+import { explorerTxLink, networkOfColumn, stampEveryMs, stampingConfig, txColumns, type StampingConfig, type TxColumn } from "./networks";
 
 /**
  * Stamping of evidence hashes (job `stamping.stamp-pending`, queue "stamping").
@@ -58,22 +60,24 @@ export const stampSoonDelayMs = 250;
  * just finished gets their evidence on chain in seconds, not at the next scheduled run.
  */
 export function stampSoonJob(now = Date.now()): QueuedJob {
-  return {
-    queue: stampingQueue,
-    name: stampPendingJobName,
-    data: {},
-    // Removed once run: a job kept under the window's id would swallow a later signer's request in the same
-    // window (BullMQ ignores an id it still holds), leaving their evidence to the next scheduled run.
-    options: {
-      jobId: `stamp-soon-${Math.floor(now / soonWindowMs)}`,
-      delay: stampSoonDelayMs,
-      attempts: 3,
-      backoff: { type: "exponential", delay: 5_000 },
-      removeOnComplete: true,
-      removeOnFail: true,
-    },
-  };
+  return stampPendingJob.queued({}, { jobId: `stamp-soon-${Math.floor(now / soonWindowMs)}`, delay: stampSoonDelayMs });
 }
+
+/**
+ * Job stamping.stamp-pending: repeating (STAMPING_EVERY_MS; a no-op while STAMPING_NETWORKS is empty), and enqueued
+ * early by stampSoonJob. Early runs are removed once run: a job kept under the window's id would swallow a later
+ * signer's request in the same window (BullMQ ignores an id it still holds), leaving their evidence to the next
+ * scheduled run.
+ */
+export const stampPendingJob = defineJob({
+  name: stampPendingJobName,
+  queue: stampingQueue,
+  payload: stampPendingPayload,
+  retry: retryPolicies.stamping,
+  retention: { removeOnComplete: true, removeOnFail: true },
+  everyMs: stampEveryMs,
+  handler: async (payload) => stampPending(payload),
+});
 
 export type StampPendingResult = {
   skipped?: true;

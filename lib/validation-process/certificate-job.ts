@@ -3,7 +3,9 @@ import { appendAuditEvent } from "@/lib/audit/audit-event";
 import { db } from "@/lib/db/client";
 import { translator } from "@/lib/i18n/messages";
 import { validateDocsUrl } from "@/lib/pdf/audit-certificate";
+import { defineJob } from "@/lib/queue/define-job";
 import { enqueueJobs, type QueuedJob } from "@/lib/queue/enqueue";
+import { retryPolicies } from "@/lib/queue/retry-policies";
 import { closeWithSeal, sealCredentials } from "@/lib/sealing/sign-files";
 import { randomHex } from "@/lib/security/random";
 import { awaitStamps } from "@/lib/stamping/await-stamps";
@@ -25,19 +27,29 @@ export const reconcileCertificatesPayload = z.object({}).strict();
 /** Work older than this whose job is missing lost it (a worker that crashed, Redis restarted empty): it is queued again. */
 export const reconcileCertificatesAfterMs = 60_000;
 
-export function validationCertificateJob(processId: number): QueuedJob {
-  return {
-    queue: validationQueue,
+export const validationJobs = {
+  certificate: defineJob({
     name: validationCertificateJobName,
-    data: { processId },
-    options: {
-      jobId: `validation-certificate-${processId}`,
-      attempts: 8,
-      backoff: { type: "exponential", delay: 2_000 },
-      removeOnComplete: { age: 24 * 3600 },
-      removeOnFail: { age: 30 * 24 * 3600 },
-    },
-  };
+    queue: validationQueue,
+    payload: validationCertificatePayload,
+    retry: retryPolicies.sealing,
+    jobId: ({ processId }) => `validation-certificate-${processId}`,
+    retention: { removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 30 * 24 * 3600 } },
+    handler: async (payload) => issueValidationCertificate(payload),
+  }),
+  /** Repeating, every two minutes. */
+  reconcileCertificates: defineJob({
+    name: reconcileCertificatesJobName,
+    queue: validationQueue,
+    payload: reconcileCertificatesPayload,
+    retry: retryPolicies.once,
+    everyMs: () => 2 * 60_000,
+    handler: async () => reconcileValidationCertificates(),
+  }),
+};
+
+export function validationCertificateJob(processId: number): QueuedJob {
+  return validationJobs.certificate.queued({ processId });
 }
 
 /** The seal's and the archival timestamp's field names: unique in the file, named for the certificate. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { env } from "@/lib/config/env";
 import { callbackRules, callbackUrlSendable } from "@/lib/callbacks/callback-url";
 import { postCallback, type CallbackAnswer } from "@/lib/callbacks/post-callback";
@@ -7,10 +7,8 @@ import type { NetworkRules } from "@/lib/net/address-ranges";
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { decryptSecret } from "@/lib/security/encryption";
-import { nextAttemptAfter, webhookDeliveryJob } from "./jobs";
+import { type deliverWebhookPayload, nextAttemptAfter, webhookDeliveryJob } from "./jobs";
 import { signatureHeaderValue } from "./signature";
-
-export const deliverWebhookPayload = z.object({ deliveryId: z.number().int().positive() }).strict();
 
 /** How long a receiver may take to answer before the attempt counts as failed. */
 export const webhookTimeoutMs = 10_000;
@@ -112,8 +110,6 @@ export async function deliverWebhook(
   await record({ status: final ? "FAILED" : "PENDING", responseCode: status ?? null, durationMs, error: failure });
   throw new Error(`Webhook delivery ${delivery.hexId} failed: ${failure}`);
 }
-
-export const sweepWebhooksPayload = z.object({}).strict();
 
 /** Deliveries waiting longer than this past their time lost their job (Redis restarted empty, a flush). */
 export const webhookSweepAfterMs = 60_000;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { renderAuditCertificate, type AuditCertificateData } from "@/lib/pdf/audit-certificate";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { randomHex } from "@/lib/security/random";
 import { signerFieldName } from "@/lib/sealing/sign-files";
 import { storage } from "@/lib/storage";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/lib/config/env";
 import { db } from "@/lib/db/client";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { sealDocument } from "@/lib/sealing/sign-files";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";

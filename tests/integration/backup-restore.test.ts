@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { buildMerkleTree, merkleProof } from "@/lib/stamping/merkle";
 import { s3Client, s3Store } from "@/lib/storage/s3-store";
 import { recreateDatabase } from "../support/database";

@@ -13,7 +13,7 @@ import { db } from "@/lib/db/client";
 import { shipmentsQueue } from "@/lib/documents/shipment-jobs";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { startWorkers, type StartedWorkers } from "@/workers/start";
 import { randomHex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
@@ -53,6 +53,7 @@ let notarialFlow: string;
 let foreignFlow: string;
 let queue: Queue;
 let worker: Worker;
+let workers: StartedWorkers;
 
 beforeAll(async () => {
   [orgA, orgB] = await Promise.all([createTestOrganization(), createTestOrganization()]);
@@ -65,17 +66,14 @@ beforeAll(async () => {
   await db.flow.create({ data: { organizationId: orgB.organization.id, name: foreignFlow, kind: "SIGNATURE", active: true } });
   await db.documentType.create({ data: { organizationId: orgA.organization.id, name: "Poder notarial" } });
   queue = new Queue(shipmentsQueue, { connection: queueConnection() });
-  // The same wiring as workers/index.ts, so sent invitations reach the SMTP sink.
-  worker = new Worker(
-    shipmentsQueue,
-    (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }),
-    { connection: queueConnection(), concurrency: 10 },
-  );
+  // The worker process's own wiring (workers/start.ts), on the shipments queue only.
+  workers = await startWorkers({ queues: [shipmentsQueue] });
+  worker = workers.worker(shipmentsQueue);
   await worker.waitUntilReady();
 });
 
 afterAll(async () => {
-  await worker.close();
+  await workers.close();
   await queue.obliterate({ force: true });
   await queue.close();
   await closeProducers();

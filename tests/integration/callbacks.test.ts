@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { createServer as createHttpsServer, globalAgent } from "node:https";
 import type { AddressInfo } from "node:net";
-import { Queue, Worker } from "bullmq";
+import { Queue } from "bullmq";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as saveTransactionLogRoute } from "@/app/api/log/saveTransactionLog/route";
 import { POST as createDraftRoute } from "@/app/api/documents/route";
@@ -19,7 +19,8 @@ import { expireShipments } from "@/lib/documents/expire-shipments";
 import { translator } from "@/lib/i18n/messages";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
+import { startWorkers } from "@/workers/start";
 import { decryptSecret } from "@/lib/security/encryption";
 import { filesDownloadView } from "@/lib/signing/download-link";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
@@ -193,12 +194,9 @@ describe("the success callback", () => {
   it("runs through the worker's queue: a 500 is retried with backoff until the receiver accepts it", async () => {
     await queue.obliterate({ force: true });
     answers.push(500, 503);
-    const worker = new Worker(
-      callbacksQueue,
-      (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }),
-      { connection: queueConnection() },
-    );
-    await worker.waitUntilReady();
+    // The worker process's own wiring (workers/start.ts), on this queue only.
+    const workers = await startWorkers({ queues: [callbacksQueue] });
+    await workers.ready();
     try {
       const { document } = await sealedShipment("/queued");
       const deadline = Date.now() + 15_000;
@@ -209,7 +207,7 @@ describe("the success callback", () => {
       expect((await callbackLogs(document.hexId)).map((l) => l.resultSuccess)).toEqual([false, false, true]);
       expect(received.filter((r) => r.path.startsWith("/queued"))).toHaveLength(3);
     } finally {
-      await worker.close();
+      await workers.close();
     }
   });
 });

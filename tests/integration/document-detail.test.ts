@@ -16,8 +16,7 @@ import { db } from "@/lib/db/client";
 import type { DispatchList } from "@/lib/documents/dispatch-schema";
 import { shipmentsQueue } from "@/lib/documents/shipment-jobs";
 import { translator } from "@/lib/i18n/messages";
-import { queueConnection } from "@/lib/queue/connection";
-import { runJob } from "@/lib/queue/jobs";
+import { startWorkers, type StartedWorkers } from "@/workers/start";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
 import { twoOrganizations } from "../support/cast";
@@ -33,21 +32,19 @@ let operatorA: string;
 let noRoleA: string;
 let adminB: string;
 let worker: Worker;
+let workers: StartedWorkers;
 
 beforeAll(async () => {
   ({ orgA, orgB, adminA, operatorA, noRoleA, adminB } = await twoOrganizations());
   await db.configValue.create({ data: { organizationId: orgA.organization.id, name: "organization_tz", value: "Europe/Madrid" } });
-  // The same wiring as workers/index.ts.
-  worker = new Worker(
-    shipmentsQueue,
-    (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }),
-    { connection: queueConnection(), concurrency: 10 },
-  );
+  // The worker process's own wiring (workers/start.ts), on the shipments queue only.
+  workers = await startWorkers({ queues: [shipmentsQueue] });
+  worker = workers.worker(shipmentsQueue);
   await worker.waitUntilReady();
 });
 
 afterAll(async () => {
-  await worker.close();
+  await workers.close();
 });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { Queue, QueueEvents, Worker } from "bullmq";
+import { Queue, QueueEvents } from "bullmq";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as downloadRoute } from "@/app/api/documents/[documentHexId]/download/route";
@@ -11,7 +11,8 @@ import { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
+import { startWorkers } from "@/workers/start";
 import { signingQueue } from "@/lib/sealing/pdf-jobs";
 import { reconcileSigning } from "@/lib/signing/reconcile";
 import { storage } from "@/lib/storage";
@@ -118,8 +119,8 @@ describe("signing and sealing the shipment's files", () => {
     const queue = new Queue(signingQueue, { connection: queueConnection() });
     await queue.obliterate({ force: true });
     const events = new QueueEvents(signingQueue, { connection: queueConnection() });
-    const worker = new Worker(signingQueue, (job) => runJob(job.name, job.data), { connection: queueConnection(), concurrency: 2 });
-    await Promise.all([events.waitUntilReady(), worker.waitUntilReady()]);
+    const workers = await startWorkers({ queues: [signingQueue] });
+    await Promise.all([events.waitUntilReady(), workers.ready()]);
     try {
       const { document, signers } = await createSentShipment(org.organization.id, { signers: [{}], steps: ["SIGNATURE"] });
       expect((await sign(signers[0]!.hexId, signers[0]!.secret!)).body.finished).toBe(true);
@@ -130,7 +131,7 @@ describe("signing and sealing the shipment's files", () => {
       }
       expect((await download(document.hexId)).status).toBe(200);
     } finally {
-      await worker.close();
+      await workers.close();
       await events.close();
       await queue.obliterate({ force: true });
       await queue.close();

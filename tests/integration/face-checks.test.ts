@@ -13,7 +13,7 @@ import type { StepType } from "@/lib/db/generated/enums";
 import { detectFaces, type FaceAnalysis, faceDistance, faceEngine } from "@/lib/face/face-engine";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
 import { evidenceQueue, faceCheckJobName } from "@/lib/evidence/face-comparison";
 import { signingQueue } from "@/lib/sealing/pdf-jobs";

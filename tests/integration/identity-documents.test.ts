@@ -13,7 +13,7 @@ import { evidenceQueue, faceCheckJobName } from "@/lib/evidence/face-comparison"
 import { detectFaces, faceEngine } from "@/lib/face/face-engine";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { clientAddressHeaders } from "../support/http";

@@ -14,7 +14,7 @@ import { GET as download } from "@/app/api/documents/[documentHexId]/download/ro
 import { shipmentsQueue } from "@/lib/documents/shipment-jobs";
 import { openApiDocument } from "@/lib/openapi/document";
 import { queueConnection } from "@/lib/queue/connection";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { peers } from "./setup";
 import { call } from "../support/http";
 import { createTestOrganization, createTestUser } from "../support/fixtures";

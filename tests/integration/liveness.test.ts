@@ -17,7 +17,7 @@ import { db } from "@/lib/db/client";
 import { faceEngine } from "@/lib/face/face-engine";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { evidenceQueue, livenessCheckJobName } from "@/lib/evidence/face-comparison";
 import type { LivenessPrompt } from "@/lib/evidence/video-challenge";
 import { openSignerLink } from "@/lib/signing/open-link";

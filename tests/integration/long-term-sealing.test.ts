@@ -22,7 +22,7 @@ const needs = "needs the openssl command line";
 let sealing: Awaited<ReturnType<typeof startSealingPki>> | undefined;
 let ocsp: Awaited<ReturnType<OpensslPki["startOcsp"]>>;
 let org: TestOrganization;
-let runJob: typeof import("@/lib/queue/jobs").runJob;
+let runJob: typeof import("@/workers/registry").runJob;
 let workDir: string;
 
 beforeAll(async () => {
@@ -32,7 +32,7 @@ beforeAll(async () => {
   ({ ocsp } = sealing);
   // env() is read once per module load: load the jobs under this file's signing settings.
   vi.resetModules();
-  ({ runJob } = await import("@/lib/queue/jobs"));
+  ({ runJob } = await import("@/workers/registry"));
   org = await createTestOrganization();
 }, 60_000);
 

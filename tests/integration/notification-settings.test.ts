@@ -9,7 +9,7 @@ import { db } from "@/lib/db/client";
 import { translator } from "@/lib/i18n/messages";
 import type { EventView, NotificationSettingsView, PreviewView } from "@/lib/notifications/schemas";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { twoOrganizations } from "../support/cast";
 import { createTestUser, type TestOrganization } from "../support/fixtures";

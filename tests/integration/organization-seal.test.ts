@@ -26,7 +26,7 @@ let pki: OpensslPki;
 let orgA: TestOrganization;
 let orgB: TestOrganization;
 let contextA: AuthContext;
-let runJob: typeof import("@/lib/queue/jobs").runJob;
+let runJob: typeof import("@/workers/registry").runJob;
 let workDir: string;
 
 beforeAll(async () => {
@@ -39,7 +39,7 @@ beforeAll(async () => {
   vi.stubEnv("PDF_SIGNING_P12_PASSWORD", "clave-plataforma");
   vi.stubEnv("PDF_SIGNING_TSA_URL", "");
   vi.resetModules();
-  ({ runJob } = await import("@/lib/queue/jobs"));
+  ({ runJob } = await import("@/workers/registry"));
   [orgA, orgB] = await Promise.all([createTestOrganization(), createTestOrganization()]);
   const admin = await createTestUser(orgA);
   contextA = {

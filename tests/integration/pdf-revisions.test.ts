@@ -98,10 +98,10 @@ async function expectDeliveredFilesValid(
 }
 
 describe("the files the seal job delivers keep every signature valid (no TSA: PAdES B-B)", () => {
-  let runJob: typeof import("@/lib/queue/jobs").runJob;
+  let runJob: typeof import("@/workers/registry").runJob;
 
   beforeAll(async () => {
-    ({ runJob } = await import("@/lib/queue/jobs"));
+    ({ runJob } = await import("@/workers/registry"));
   });
 
   it("one signer", async () => {
@@ -137,14 +137,14 @@ describe("the files the seal job delivers keep every signature valid (no TSA: PA
 
 describe("the files the seal job delivers keep every signature valid (TSA and OCSP: PAdES B-LTA)", () => {
   let sealing: Awaited<ReturnType<typeof startSealingPki>> | undefined;
-  let runJob: typeof import("@/lib/queue/jobs").runJob;
+  let runJob: typeof import("@/workers/registry").runJob;
 
   beforeAll(async () => {
     if (!hasOpenssl) return;
     sealing = await startSealingPki();
     // env() is read once per module load: load the jobs under this block's signing settings.
     vi.resetModules();
-    ({ runJob } = await import("@/lib/queue/jobs"));
+    ({ runJob } = await import("@/workers/registry"));
   }, 60_000);
 
   afterAll(async () => {

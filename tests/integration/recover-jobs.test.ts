@@ -9,7 +9,7 @@ import type { EvidenceKind, StepType } from "@/lib/db/generated/enums";
 import { pdfFieldNames } from "@/lib/pdf/sign-pdf";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers, enqueueJobs } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { evidenceQueue } from "@/lib/evidence/face-comparison";
 import { sealDocumentJob, signingQueue } from "@/lib/sealing/pdf-jobs";
 import { reconcileSigning } from "@/lib/signing/reconcile";

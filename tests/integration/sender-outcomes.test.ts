@@ -15,7 +15,7 @@ import { db } from "@/lib/db/client";
 import type { DocumentStatusView } from "@/lib/documents/document-status-schema";
 import { validationPackage } from "@/lib/documents/validation-package";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { call } from "../support/http";

@@ -12,7 +12,8 @@ import { deliveryJob, deliveryJobId, shipmentsQueue } from "@/lib/documents/ship
 import { translator } from "@/lib/i18n/messages";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers, enqueueJobs } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
+import { startWorkers, type StartedWorkers } from "@/workers/start";
 import { sha256Hex } from "@/lib/security/random";
 import { twoOrganizations } from "../support/cast";
 import { call } from "../support/http";
@@ -30,22 +31,20 @@ let adminB: string;
 let queue: Queue;
 let events: QueueEvents;
 let worker: Worker;
+let workers: StartedWorkers;
 
 beforeAll(async () => {
   ({ orgA, orgB, adminA, operatorA, noRoleA, adminB } = await twoOrganizations());
   queue = new Queue(shipmentsQueue, { connection: queueConnection() });
   events = new QueueEvents(shipmentsQueue, { connection: queueConnection() });
-  // The same wiring as workers/index.ts.
-  worker = new Worker(
-    shipmentsQueue,
-    (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }),
-    { connection: queueConnection(), concurrency: 10 },
-  );
+  // The worker process's own wiring (workers/start.ts), on the shipments queue only.
+  workers = await startWorkers({ queues: [shipmentsQueue] });
+  worker = workers.worker(shipmentsQueue);
   await Promise.all([events.waitUntilReady(), worker.waitUntilReady()]);
 });
 
 afterAll(async () => {
-  await worker.close();
+  await workers.close();
   await events.close();
   await queue.obliterate({ force: true });
   await queue.close();

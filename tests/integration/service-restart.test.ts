@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers, enqueueJobs } from "@/lib/queue/enqueue";
-import { queueNames, schedules } from "@/lib/queue/jobs";
+import { queueNames, schedules } from "@/workers/registry";
 import { sealDocumentJob, signingQueue } from "@/lib/sealing/pdf-jobs";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { createSentShipment, signStep } from "../support/signing";

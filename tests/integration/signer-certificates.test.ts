@@ -30,7 +30,7 @@ let pki: OpensslPki;
 let tsa: Awaited<ReturnType<OpensslPki["startTsa"]>>;
 let org: TestOrganization;
 let workDir: string;
-let runJob: typeof import("@/lib/queue/jobs").runJob;
+let runJob: typeof import("@/workers/registry").runJob;
 let authorities: typeof import("@/lib/pdf/signing-authority");
 let signerCa: typeof import("@/lib/pdf/signer-ca");
 let addLongTermValidation: typeof import("@/lib/pdf/long-term").addLongTermValidation;
@@ -44,7 +44,7 @@ beforeAll(async () => {
   }
   // env() is read once per module load; the signer CA is kept per module (in memory under test): one load for all.
   vi.resetModules();
-  ({ runJob } = await import("@/lib/queue/jobs"));
+  ({ runJob } = await import("@/workers/registry"));
   authorities = await import("@/lib/pdf/signing-authority");
   signerCa = await import("@/lib/pdf/signer-ca");
   ({ addLongTermValidation } = await import("@/lib/pdf/long-term"));

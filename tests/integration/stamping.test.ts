@@ -18,7 +18,7 @@ const senderAddress = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"; // hardhat a
 let provider: JsonRpcProvider;
 
 type Loaded = {
-  runJob: typeof import("@/lib/queue/jobs").runJob;
+  runJob: typeof import("@/workers/registry").runJob;
   openBatch: typeof import("@/lib/stamping/stamp-pending").openBatch;
   writeBatch: typeof import("@/lib/stamping/stamp-pending").writeBatch;
   stampPending: typeof import("@/lib/stamping/stamp-pending").stampPending;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   vi.stubEnv("STAMPING_CONFIRM_TIMEOUT_MS", "10000");
   vi.resetModules();
   const [jobs, stamp, chain, merkle, networks, route] = await Promise.all([
-    import("@/lib/queue/jobs"),
+    import("@/workers/registry"),
     import("@/lib/stamping/stamp-pending"),
     import("@/lib/stamping/chain"),
     import("@/lib/stamping/merkle"),
@@ -293,8 +293,7 @@ describe("GET /api/signprocess/getStampInfo/{trxId}", () => {
 
 describe("stamping right after a signer finishes", () => {
   it("a signer who completes gets their evidence stamped within seconds, and the seal waits for it: the audit certificate names the transaction", async () => {
-    const { Worker } = await import("bullmq");
-    const { queueConnection } = await import("@/lib/queue/connection");
+    const { startWorkers } = await import("@/workers/start");
     const { stampingQueue } = await import("@/lib/stamping/stamp-pending");
     const { storage } = await import("@/lib/storage");
     const { createTestOrganization } = await import("../support/fixtures");
@@ -302,7 +301,7 @@ describe("stamping right after a signer finishes", () => {
     const org = await createTestOrganization();
     const { document, signers } = await createSentShipment(org.organization.id, { signers: [{}], steps: ["SIGNATURE"] });
     // Only the queue's own jobs run here: the schedule (STAMPING_EVERY_MS) is not registered in tests.
-    const worker = new Worker(stampingQueue, (job) => m.runJob(job.name, job.data), { connection: queueConnection(), concurrency: 1 });
+    const workers = await startWorkers({ queues: [stampingQueue] });
     try {
       expect((await signStep(signers[0]!.hexId, signers[0]!.secret!)).body.finished).toBe(true);
       const started = Date.now();
@@ -326,16 +325,15 @@ describe("stamping right after a signer finishes", () => {
         rmSync(dir, { recursive: true, force: true });
       }
     } finally {
-      await worker.close();
+      await workers.close();
     }
   });
 
   it("a second signer finishing in the same few seconds, after the first one's early run, gets an early run too", async () => {
-    const { Worker } = await import("bullmq");
-    const { queueConnection } = await import("@/lib/queue/connection");
+    const { startWorkers } = await import("@/workers/start");
     const { enqueueJobs } = await import("@/lib/queue/enqueue");
     const { stampingQueue, stampSoonJob } = await import("@/lib/stamping/stamp-pending");
-    const worker = new Worker(stampingQueue, (job) => m.runJob(job.name, job.data), { connection: queueConnection(), concurrency: 1 });
+    const workers = await startWorkers({ queues: [stampingQueue] });
     const stamped = async (id: number) => (await db.stampingRecord.findUnique({ where: { evidenceId: id } }))?.code === 200;
     const within = async (id: number) => {
       for (let i = 0; i < 200 && !(await stamped(id)); i++) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -351,7 +349,7 @@ describe("stamping right after a signer finishes", () => {
       await enqueueJobs([stampSoonJob(moment)]);
       expect(await within(second!.id)).toBe(true);
     } finally {
-      await worker.close();
+      await workers.close();
     }
   });
 

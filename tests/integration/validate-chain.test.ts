@@ -16,7 +16,7 @@ const slot = Number(process.env.TEST_SLOT ?? 0);
 const node = hardhatNode(18565 + slot);
 
 type Loaded = {
-  runJob: typeof import("@/lib/queue/jobs").runJob;
+  runJob: typeof import("@/workers/registry").runJob;
   publicValidation: typeof import("@/lib/documents/public-validation").publicValidation;
   packageRoute: typeof import("@/app/api/validateDocs/[signatureHexId]/package/route").GET;
   closeProducers: typeof import("@/lib/queue/enqueue").closeProducers;
@@ -67,7 +67,7 @@ beforeAll(async () => {
   // env() is read once per module load: load the modules under this file's variables.
   vi.resetModules();
   const [jobs, validation, route, enqueue] = await Promise.all([
-    import("@/lib/queue/jobs"),
+    import("@/workers/registry"),
     import("@/lib/documents/public-validation"),
     import("@/app/api/validateDocs/[signatureHexId]/package/route"),
     import("@/lib/queue/enqueue"),

@@ -4,7 +4,7 @@ import { POST as checkRoute } from "@/app/api/validateDocs/[signatureHexId]/chec
 import { db } from "@/lib/db/client";
 import { checkUploadLimitBytes, publicValidation } from "@/lib/documents/public-validation";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { randomHex } from "@/lib/security/random";
 import { resetRateLimit } from "@/lib/security/rate-limit";
 import { storage } from "@/lib/storage";

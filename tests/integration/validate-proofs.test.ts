@@ -12,7 +12,7 @@ import { db } from "@/lib/db/client";
 import { publicValidation } from "@/lib/documents/public-validation";
 import { verifyProcedure, verifySnippet } from "@/lib/documents/verify-procedure";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { randomHex } from "@/lib/security/random";
 import { resetRateLimit } from "@/lib/security/rate-limit";
 import { buildMerkleTree, merkleProof } from "@/lib/stamping/merkle";

@@ -26,7 +26,7 @@ const slot = Number(process.env.TEST_SLOT ?? 0);
 const node = hardhatNode(18545 + slot);
 
 type Modules = {
-  runJob: typeof import("@/lib/queue/jobs").runJob;
+  runJob: typeof import("@/workers/registry").runJob;
   closeProducers: typeof import("@/lib/queue/enqueue").closeProducers;
   queueConnection: typeof import("@/lib/queue/connection").queueConnection;
   afterValidationCompleted: typeof import("@/lib/validation-process/after-completed").afterValidationCompleted;
@@ -76,7 +76,7 @@ beforeAll(async () => {
     geo,
     detail,
   ] = await Promise.all([
-    import("@/lib/queue/jobs"),
+    import("@/workers/registry"),
     import("@/lib/queue/enqueue"),
     import("@/lib/queue/connection"),
     import("@/lib/validation-process/after-completed"),
@@ -450,7 +450,7 @@ describe("with a timestamp authority and a seal certificate whose issuer answers
       try {
         // env() is read once per module load: the jobs again, under the sealing settings.
         vi.resetModules();
-        const { runJob } = await import("@/lib/queue/jobs");
+        const { runJob } = await import("@/workers/registry");
         const outcome = (await runJob("validation.certificate", { processId: seeded.processId })) as {
           issued: boolean;
           certificateHexId: string;

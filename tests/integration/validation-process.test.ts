@@ -27,7 +27,7 @@ import { evidenceQueue, faceCheckJobName } from "@/lib/evidence/face-comparison"
 import { faceEngine } from "@/lib/face/face-engine";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
 import { importRegistry } from "@/lib/registry/import-registry";
 import { randomHex } from "@/lib/security/random";
 import { validationCapturedForCurrentStep, validationEvidenceProcess } from "@/lib/validation-process/validation-identity";

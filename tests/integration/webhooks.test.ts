@@ -1,4 +1,4 @@
-import { Queue, Worker } from "bullmq";
+import { Queue } from "bullmq";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as secretStateRoute } from "@/app/api/callback-secret/route";
 import { POST as revealSecretRoute } from "@/app/api/callback-secret/reveal/route";
@@ -23,7 +23,8 @@ import { db } from "@/lib/db/client";
 import { expireShipments } from "@/lib/documents/expire-shipments";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
+import { startWorkers } from "@/workers/start";
 import { openSignerLink } from "@/lib/signing/open-link";
 import { decryptSecret } from "@/lib/security/encryption";
 import { deliverWebhook, sweepWebhooks } from "@/lib/webhooks/deliver-webhook";
@@ -280,12 +281,9 @@ describe("deliveries", () => {
   it("runs through the worker's queue: a 500 and a 503 are retried with backoff until delivered", async () => {
     await queue.obliterate({ force: true });
     answers.push(500, 503);
-    const worker = new Worker(
-      webhooksQueue,
-      (job) => runJob(job.name, job.data, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }),
-      { connection: queueConnection() },
-    );
-    await worker.waitUntilReady();
+    // The worker process's own wiring (workers/start.ts), on this queue only.
+    const workers = await startWorkers({ queues: [webhooksQueue] });
+    await workers.ready();
     try {
       const { webhookHexId } = await endpointFor("/queued", ["document.sent"]);
       const { deliveryHexId } = (await sendTest(adminA, webhookHexId)).body;
@@ -297,7 +295,7 @@ describe("deliveries", () => {
       expect(await deliveryRow(deliveryHexId)).toMatchObject({ attempts: 3, responseCode: 200 });
       expect(received.filter((r) => r.path === "/queued")).toHaveLength(3);
     } finally {
-      await worker.close();
+      await workers.close();
     }
   });
 

@@ -1,25 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Queue, QueueEvents, Worker } from "bullmq";
+import { Queue, QueueEvents } from "bullmq";
 import { db } from "@/lib/db/client";
 import { queueConnection } from "@/lib/queue/connection";
-import { runJob } from "@/lib/queue/jobs";
+import { runJob } from "@/workers/registry";
+import { startWorkers, type StartedWorkers } from "@/workers/start";
 import { createTestOrganization, createTestUser } from "../support/fixtures";
 
 const queueName = "maintenance";
 let queue: Queue;
 let events: QueueEvents;
-let worker: Worker;
+let workers: StartedWorkers;
 
 beforeAll(async () => {
   queue = new Queue(queueName, { connection: queueConnection() });
   events = new QueueEvents(queueName, { connection: queueConnection() });
-  // The same wiring as workers/index.ts: BullMQ hands every job to runJob.
-  worker = new Worker(queueName, (job) => runJob(job.name, job.data), { connection: queueConnection() });
-  await Promise.all([events.waitUntilReady(), worker.waitUntilReady()]);
+  // The worker process's own wiring (workers/start.ts), on this queue only.
+  workers = await startWorkers({ queues: [queueName] });
+  await Promise.all([events.waitUntilReady(), workers.ready()]);
 });
 
 afterAll(async () => {
-  await worker.close();
+  await workers.close();
   await events.close();
   await queue.obliterate({ force: true });
   await queue.close();
