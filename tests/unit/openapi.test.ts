@@ -129,8 +129,9 @@ describe("OpenAPI document", () => {
     expect(download.responses["409"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(download.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
     expect(paths["/api/organizations/{orgHexId}/logo"]!.get!.security).toEqual([]);
-    const dispatch = (components.DispatchList as { properties: { dispatches: { items: { properties: Record<string, unknown> } } } })
-      .properties.dispatches.items.properties;
+    const dispatch = (
+      components.DispatchList as { properties: { _embedded: { properties: { dispatches: { items: { properties: Record<string, unknown> } } } } } }
+    ).properties._embedded.properties.dispatches.items.properties;
     expect(Object.keys(dispatch)).toEqual(expect.arrayContaining(["destination", "errorReason", "error", "retryable"]));
     expect(JSON.stringify(components.DispatchList)).not.toMatch(/urlSign|secret/i);
   });
