@@ -25,7 +25,8 @@ export function ApiKeyCreate({ roles }: { roles: RoleOption[] }) {
   const router = useRouter();
   const [created, setCreated] = useState<ApiKeyWithSecret | null>(null);
 
-  if (created) return <ApiKeySecretPanel secret={created.apiKey} onDone={() => router.replace(`/api-management/${created.apiUserHexId}`)} />;
+  if (created)
+    return <ApiKeySecretPanel secret={created.apiKey} onDone={() => router.replace(`/api-management/${created.apiUserHexId}`)} />;
 
   return (
     <Card title={t("data")}>

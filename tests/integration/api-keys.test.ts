@@ -139,7 +139,10 @@ describe("creating a key (spec §5 Api)", () => {
     expect(listed).toMatchObject({ name: "Una vez", prefix: secret.slice(0, 12), enabled: true });
     expect(JSON.stringify(list.body)).not.toContain(secret.slice(12));
     expect(listed).not.toHaveProperty("apiKey");
-    const one = await call(getKey, keyPath(created.body.apiUserHexId), { token: adminToken, params: { apiUserHexId: created.body.apiUserHexId } });
+    const one = await call(getKey, keyPath(created.body.apiUserHexId), {
+      token: adminToken,
+      params: { apiUserHexId: created.body.apiUserHexId },
+    });
     expect(one.status).toBe(200);
     expect(one.body).not.toHaveProperty("apiKey");
     expect(JSON.stringify(one.body)).not.toContain(secret.slice(12));
@@ -384,8 +387,14 @@ describe("managing keys", () => {
     expect(listB.body._embedded.apiKeys.map((k) => k.apiUserHexId)).not.toContain(key.apiUserHexId);
     expect((await call(getKey, keyPath(key.apiUserHexId), { token: adminBToken, params })).status).toBe(404);
     expect(
-      (await call(updateKey, keyPath(key.apiUserHexId), { method: "PATCH", body: { enabled: false, name: "Robada" }, token: adminBToken, params }))
-        .status,
+      (
+        await call(updateKey, keyPath(key.apiUserHexId), {
+          method: "PATCH",
+          body: { enabled: false, name: "Robada" },
+          token: adminBToken,
+          params,
+        })
+      ).status,
     ).toBe(404);
     expect((await call(rotateKey, `${keyPath(key.apiUserHexId)}/rotate`, { body: {}, token: adminBToken, params })).status).toBe(404);
     expect((await call(deleteKey, keyPath(key.apiUserHexId), { method: "DELETE", token: adminBToken, params })).status).toBe(404);

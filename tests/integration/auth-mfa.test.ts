@@ -216,7 +216,10 @@ describe("MFA rules (spec §5)", () => {
     await activateByCode(token, "EMAIL", user.email, user.cellPhone!);
     await activateByCode(token, "SMS", user.email, user.cellPhone!);
     expect((await call(favorite, "/api/mfa/methods/SMS/favorite", { body: {}, token, params: { type: "SMS" } })).status).toBe(200);
-    const listed = await call<{ _embedded: { methods: { type: string; active: boolean; favorite: boolean }[] }; page: { totalElements: number } }>(listMethods, "/api/mfa/methods", {
+    const listed = await call<{
+      _embedded: { methods: { type: string; active: boolean; favorite: boolean }[] };
+      page: { totalElements: number };
+    }>(listMethods, "/api/mfa/methods", {
       token,
     });
     expect(listed.body._embedded.methods.filter((m) => m.favorite).map((m) => m.type)).toEqual(["SMS"]);

@@ -23,7 +23,8 @@ const list = async (token: string) =>
 const create = (token: string, body: unknown) => call<TypeView & ErrorBody>(createType, "/api/fileType", { body, token });
 const update = (token: string, hexId: string, body: unknown) =>
   call<TypeView & ErrorBody>(updateType, `/api/fileType/${hexId}`, { method: "PUT", body, token, params: { documentTypeHexId: hexId } });
-const remove = (token: string, hexId: string) => call(deleteType, `/api/fileType/${hexId}`, { method: "DELETE", token, params: { documentTypeHexId: hexId } });
+const remove = (token: string, hexId: string) =>
+  call(deleteType, `/api/fileType/${hexId}`, { method: "DELETE", token, params: { documentTypeHexId: hexId } });
 
 beforeAll(async () => {
   [orgA, orgB] = await Promise.all([createTestOrganization(), createTestOrganization()]);
@@ -40,7 +41,9 @@ describe("GET /api/fileType/getAllFileType (spec §7)", () => {
   it("answers { data } with the organisation's types, its default first", async () => {
     const { status, body } = await call<{ data: TypeView[] }>(getAllFileType, "/api/fileType/getAllFileType", { token: adminA });
     expect(status).toBe(200);
-    expect(body.data).toEqual([{ documentTypeHexId: expect.stringMatching(/^[0-9a-f]{32}$/), name: "Contrato", isDefault: true, inUse: false }]);
+    expect(body.data).toEqual([
+      { documentTypeHexId: expect.stringMatching(/^[0-9a-f]{32}$/), name: "Contrato", isDefault: true, inUse: false },
+    ]);
   });
 
   it("is read by those who prepare shipments, and refused to a user without either privilege", async () => {
@@ -174,13 +177,27 @@ describe("document types across organisations and roles", () => {
     const typeB = (await create(adminB, { name: "Solo de B", isDefault: true })).body;
     expect((await list(adminA)).map((t) => t.documentTypeHexId)).not.toContain(typeB.documentTypeHexId);
     expect((await list(adminA)).filter((t) => t.isDefault)).toHaveLength(1);
-    expect((await call(getType, `/api/fileType/${typeA.documentTypeHexId}`, { token: adminB, params: { documentTypeHexId: typeA.documentTypeHexId } })).status).toBe(404);
+    expect(
+      (
+        await call(getType, `/api/fileType/${typeA.documentTypeHexId}`, {
+          token: adminB,
+          params: { documentTypeHexId: typeA.documentTypeHexId },
+        })
+      ).status,
+    ).toBe(404);
     expect((await update(adminB, typeA.documentTypeHexId, { name: "Robado" })).status).toBe(404);
     expect((await update(adminB, typeA.documentTypeHexId, { name: "Factura", isDefault: true })).status).toBe(404);
     expect((await remove(adminB, typeA.documentTypeHexId)).status).toBe(404);
     const after = await db.documentType.findUniqueOrThrow({ where: { hexId: typeA.documentTypeHexId } });
     expect(after).toMatchObject({ name: "Factura", isDefault: false });
-    expect((await call(getType, `/api/fileType/${typeA.documentTypeHexId}`, { token: adminA, params: { documentTypeHexId: typeA.documentTypeHexId } })).body).toMatchObject({
+    expect(
+      (
+        await call(getType, `/api/fileType/${typeA.documentTypeHexId}`, {
+          token: adminA,
+          params: { documentTypeHexId: typeA.documentTypeHexId },
+        })
+      ).body,
+    ).toMatchObject({
       name: "Factura",
     });
   });

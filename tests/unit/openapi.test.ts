@@ -130,7 +130,9 @@ describe("OpenAPI document", () => {
     expect(download.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
     expect(paths["/api/organizations/{orgHexId}/logo"]!.get!.security).toEqual([]);
     const dispatch = (
-      components.DispatchList as { properties: { _embedded: { properties: { dispatches: { items: { properties: Record<string, unknown> } } } } } }
+      components.DispatchList as {
+        properties: { _embedded: { properties: { dispatches: { items: { properties: Record<string, unknown> } } } } };
+      }
     ).properties._embedded.properties.dispatches.items.properties;
     expect(Object.keys(dispatch)).toEqual(expect.arrayContaining(["destination", "errorReason", "error", "retryable"]));
     expect(JSON.stringify(components.DispatchList)).not.toMatch(/urlSign|secret/i);
@@ -143,7 +145,9 @@ describe("OpenAPI document", () => {
     const channel = compile(components.ChannelInput!);
     expect(channel({ type: "SMS", value: "+34612345678" })).toBe(true);
     expect(channel({ type: "FAX", value: "1" })).toBe(false);
-    expect(compile(components.DocumentType!)({ documentTypeHexId: "a".repeat(32), name: "Contrato", isDefault: true, inUse: false })).toBe(true);
+    expect(compile(components.DocumentType!)({ documentTypeHexId: "a".repeat(32), name: "Contrato", isDefault: true, inUse: false })).toBe(
+      true,
+    );
     expect(compile(components.Flow!)({ flowHexId: "a".repeat(32), name: "Firma", kind: "SIGNATURE" })).toBe(false);
   });
 

@@ -93,7 +93,10 @@ export const accountOperations = operationGroup(
     stages: duringActivation,
     tenancy: "self",
     summary: "One's own second-factor methods",
-    responses: answer("Every method (TOTP, EMAIL, SMS), active or not, as the one page of `_embedded.methods`", listSchema("methods", mfaMethod)),
+    responses: answer(
+      "Every method (TOTP, EMAIL, SMS), active or not, as the one page of `_embedded.methods`",
+      listSchema("methods", mfaMethod),
+    ),
   },
   deactivateMfaMethod: {
     method: "delete",

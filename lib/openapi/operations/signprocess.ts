@@ -59,7 +59,11 @@ export const signerOperations = operationGroup(
     ),
   },
   verifySignatureProcess: {
-    ...linkCall("get", "/api/signprocess/verify/{id}", "Spec §7 verify: the process's status and its document's, for pages to check before each step"),
+    ...linkCall(
+      "get",
+      "/api/signprocess/verify/{id}",
+      "Spec §7 verify: the process's status and its document's, for pages to check before each step",
+    ),
     responses: answer(
       "status and documentStatus",
       z.object({
@@ -77,7 +81,12 @@ export const signerOperations = operationGroup(
     responses: answer("Where the signer goes next", z.object({ result: z.literal(1), finished: z.boolean(), next: nextPage })),
   },
   uploadSigningEvidence: {
-    ...linkCall("post", "/api/signprocess/{id}/evidence", "A capture of the current step (ID photo, selfie, video, fingerprint)", captureForm),
+    ...linkCall(
+      "post",
+      "/api/signprocess/{id}/evidence",
+      "A capture of the current step (ID photo, selfie, video, fingerprint)",
+      captureForm,
+    ),
     body: { schema: evidenceForm, mediaType: "multipart/form-data" },
     responses: answer("The stored evidence and where the signer goes next", storedCapture),
     errors: [403, 409, 413, 429],
@@ -103,7 +112,11 @@ export const signerOperations = operationGroup(
     errors: [403, 409, 429, 503],
   },
   restartSigningProcess: {
-    ...linkCall("post", "/api/signprocess/{id}/restart", "Start again from the first step after running out of attempts (finishedAttempts)"),
+    ...linkCall(
+      "post",
+      "/api/signprocess/{id}/restart",
+      "Start again from the first step after running out of attempts (finishedAttempts)",
+    ),
     responses: answer("The first step's page", z.object({ result: z.literal(1), next: z.string() })),
   },
   rejectSigningProcess: {
@@ -133,7 +146,10 @@ export const signerOperations = operationGroup(
     body: { schema: geolocationInput, component: "GeolocationInput" },
     responses: answer(
       "Stored, with the reverse-geocoded address (spec §3 location object)",
-      z.looseObject({ result: z.literal(1), location: z.looseObject({}).optional().describe("Where the device was, or the error its browser gave") }),
+      z.looseObject({
+        result: z.literal(1),
+        location: z.looseObject({}).optional().describe("Where the device was, or the error its browser gave"),
+      }),
     ),
     errors: [403, 409, 429],
   },
