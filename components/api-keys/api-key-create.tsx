@@ -8,14 +8,14 @@ import { Card } from "@/components/ui/card";
 import { createApiKeyInput, type ApiKeyWithSecret } from "@/lib/api-keys/schemas";
 import { ApiKeySecretPanel } from "./api-key-secret-panel";
 
-export type RoleOption = { hexId: string; name: string };
+export type RoleOption = { roleHexId: string; name: string };
 
 export function roleField(t: (key: string) => string, roles: RoleOption[]) {
   return {
     name: "roleHexId",
     label: t("role"),
     hint: t("roleHint"),
-    options: [{ value: "", label: t("rolePlaceholder") }, ...roles.map((role) => ({ value: role.hexId, label: role.name }))],
+    options: [{ value: "", label: t("rolePlaceholder") }, ...roles.map((role) => ({ value: role.roleHexId, label: role.name }))],
   };
 }
 
@@ -25,7 +25,8 @@ export function ApiKeyCreate({ roles }: { roles: RoleOption[] }) {
   const router = useRouter();
   const [created, setCreated] = useState<ApiKeyWithSecret | null>(null);
 
-  if (created) return <ApiKeySecretPanel secret={created.apiKey} onDone={() => router.replace(`/api-management/${created.hexId}`)} />;
+  if (created)
+    return <ApiKeySecretPanel secret={created.apiKey} onDone={() => router.replace(`/api-management/${created.apiUserHexId}`)} />;
 
   return (
     <Card title={t("data")}>

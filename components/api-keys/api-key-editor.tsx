@@ -21,10 +21,10 @@ export function ApiKeyEditor({ apiKey, roles }: { apiKey: ApiKeyView; roles: Rol
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const endpoint = `/api/api-keys/${apiKey.hexId}`;
+  const endpoint = `/api/api-keys/${apiKey.apiUserHexId}`;
   const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : t("never"));
   // A role the caller may not grant is still the key's own: list it so saving other fields keeps it.
-  const options = apiKey.role && !roles.some((r) => r.hexId === apiKey.role?.hexId) ? [...roles, apiKey.role] : roles;
+  const options = apiKey.role && !roles.some((r) => r.roleHexId === apiKey.role?.roleHexId) ? [...roles, apiKey.role] : roles;
 
   async function act<T>(path: string, method: string, body: unknown, done: (data: T) => void) {
     setBusy(true);
@@ -61,7 +61,7 @@ export function ApiKeyEditor({ apiKey, roles }: { apiKey: ApiKeyView; roles: Rol
           endpoint={endpoint}
           method="PATCH"
           submitLabel={t("save")}
-          defaultValues={{ name: apiKey.name, description: apiKey.description ?? "", roleHexId: apiKey.role?.hexId ?? "" }}
+          defaultValues={{ name: apiKey.name, description: apiKey.description ?? "", roleHexId: apiKey.role?.roleHexId ?? "" }}
           onSuccess={() => {
             notifySuccess(t("saved"));
             router.refresh();

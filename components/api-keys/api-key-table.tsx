@@ -17,7 +17,7 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyView[] }) {
     column.accessor("name", {
       header: t("name"),
       cell: (info) => (
-        <Link href={`/api-management/${info.row.original.hexId}`} className="font-medium text-brand-700 hover:underline">
+        <Link href={`/api-management/${info.row.original.apiUserHexId}`} className="font-medium text-brand-700 hover:underline">
           {info.getValue()}
         </Link>
       ),
@@ -41,7 +41,7 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyView[] }) {
     <DataTable
       data={keys}
       columns={columns}
-      getRowId={(key) => key.hexId}
+      getRowId={(key) => key.apiUserHexId}
       loading={false}
       loadingText=""
       emptyText={t("empty")}

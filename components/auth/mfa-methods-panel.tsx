@@ -41,8 +41,8 @@ export function MfaMethodsPanel({ mode }: { mode: "profile" | "activation" }) {
 
   const load = useCallback(
     (bearer: string | null) =>
-      api<{ methods: Method[] }>("/api/mfa/methods", { token: bearer }).then((result) => {
-        if (result.ok) setMethods(result.data.methods);
+      api<{ _embedded: { methods: Method[] } }>("/api/mfa/methods", { token: bearer }).then((result) => {
+        if (result.ok) setMethods(result.data._embedded.methods);
         else setLoadError(result.error.message);
       }),
     [api],
@@ -54,9 +54,9 @@ export function MfaMethodsPanel({ mode }: { mode: "profile" | "activation" }) {
   useEffect(() => {
     if (waiting || noPending) return;
     let current = true;
-    void api<{ methods: Method[] }>("/api/mfa/methods", { token }).then((result) => {
+    void api<{ _embedded: { methods: Method[] } }>("/api/mfa/methods", { token }).then((result) => {
       if (!current) return;
-      if (result.ok) setMethods(result.data.methods);
+      if (result.ok) setMethods(result.data._embedded.methods);
       else setLoadError(result.error.message);
     });
     return () => {

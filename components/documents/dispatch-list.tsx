@@ -45,7 +45,7 @@ export function DispatchList({ list, busy, canRetry, onRetry, onRefresh }: Props
           {t("dispatches.refresh")}
         </Button>
       </div>
-      {list.dispatches.length === 0 ? (
+      {list._embedded.dispatches.length === 0 ? (
         <p className="text-sm text-slate-500" data-testid="dispatches-empty">
           {t("dispatches.empty")}
         </p>
@@ -84,7 +84,7 @@ export function DispatchList({ list, busy, canRetry, onRetry, onRefresh }: Props
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {list.dispatches.map((dispatch) => (
+              {list._embedded.dispatches.map((dispatch) => (
                 <tr key={dispatch.id} data-testid="dispatch-row" data-dispatch={dispatch.id} data-status={dispatch.status}>
                   <td className="whitespace-nowrap px-3 py-2 text-slate-700">{time(dispatch.createdAt)}</td>
                   <td className="px-3 py-2">

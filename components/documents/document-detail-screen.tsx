@@ -41,12 +41,12 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct, canRe
   // Every time on the organisation's clocks, with its zone (the expiry as it was typed).
   const date = (value: string | null) => (value ? formatZonedTime(value, locale, timeZone, { dateStyle: "medium" }) : "—");
   const signerName = (hexId: string | null) => {
-    const signer = view.signers.find((s) => s.hexId === hexId);
+    const signer = view.signers.find((s) => s.signerHexId === hexId);
     return signer ? `${signer.firstName} ${signer.lastName}` : null;
   };
   const eventLabel = (event: string) => (t.has(`events.${event}`) ? t(`events.${event}`) : event);
   const active = isActiveDocument(view.status);
-  const base = `/api/documents/${view.hexId}`;
+  const base = `/api/documents/${view.documentHexId}`;
 
   // Deliveries go out in the background, so the dispatch list is read again after every action.
   const reloadDispatches = useCallback(async () => {
@@ -106,7 +106,7 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct, canRe
     // Through fetch, so "not completed yet" shows as a notice instead of a JSON page.
     const result = await downloadFile(file ? `${base}/download?file=${file}` : `${base}/download`, {
       locale,
-      fallbackName: `${view.hexId}.${file ? "pdf" : "zip"}`,
+      fallbackName: `${view.documentHexId}.${file ? "pdf" : "zip"}`,
       connectionLostMessage: tErrors("CONNECTION_LOST"),
     });
     setBusy(false);
@@ -166,7 +166,7 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct, canRe
             {canAct && view.status === "DRAFT" ? (
               <>
                 <Button asChild>
-                  <Link href={`/prepare-document/${view.hexId}`} data-testid="docdetail-continue">
+                  <Link href={`/prepare-document/${view.documentHexId}`} data-testid="docdetail-continue">
                     {t("draft.continue")}
                   </Link>
                 </Button>
@@ -203,8 +203,8 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct, canRe
         {view.signers
           .filter((signer) => signer.status === "IN_REVIEW")
           .map((signer) => (
-            <div key={signer.hexId} className="mt-4">
-              <VideoReviewPanel documentHexId={view.hexId} signer={signer} canDecide={canReview} onDecided={() => void refresh()} />
+            <div key={signer.signerHexId} className="mt-4">
+              <VideoReviewPanel documentHexId={view.documentHexId} signer={signer} canDecide={canReview} onDecided={() => void refresh()} />
             </div>
           ))}
       </Card>

@@ -90,7 +90,7 @@ export function SignersTable({ signers, deliveries, actions }: Props) {
         id: "delivery",
         header: () => t("signers.delivery"),
         cell: (info) => {
-          const delivery = latestDelivery(info.row.original.hexId);
+          const delivery = latestDelivery(info.row.original.signerHexId);
           if (!delivery) return t("signers.noDelivery");
           return (
             <div data-testid="docdetail-delivery">
@@ -104,7 +104,7 @@ export function SignersTable({ signers, deliveries, actions }: Props) {
         header: () => <span className="sr-only">{t("signers.actions")}</span>,
         cell: (info) => {
           const signer = info.row.original;
-          const delivery = latestDelivery(signer.hexId);
+          const delivery = latestDelivery(signer.signerHexId);
           if (!canAct) return null;
           return (
             <div className="flex justify-end gap-1">
@@ -114,7 +114,7 @@ export function SignersTable({ signers, deliveries, actions }: Props) {
                   variant="ghost"
                   className="px-2 py-1 text-xs"
                   disabled={busy}
-                  onClick={() => resend(signer.hexId)}
+                  onClick={() => resend(signer.signerHexId)}
                   data-testid="docdetail-resend"
                 >
                   {t("signers.resend")}
@@ -147,7 +147,7 @@ export function SignersTable({ signers, deliveries, actions }: Props) {
     onSortingChange: setSorting,
     enableSortingRemoval: false,
     enableMultiSort: false,
-    getRowId: (row) => row.hexId,
+    getRowId: (row) => row.signerHexId,
   });
 
   return (

@@ -11,7 +11,7 @@ import { VideoEvidence } from "@/components/evidence/video-evidence";
 type Review = {
   status: string;
   evidence: {
-    hexId: string;
+    evidenceHexId: string;
     createdAt: string;
     digits: string | null;
     reasons: string[];
@@ -24,7 +24,7 @@ type Review = {
 
 type Props = {
   documentHexId: string;
-  signer: { hexId: string; firstName: string; lastName: string };
+  signer: { signerHexId: string; firstName: string; lastName: string };
   canDecide: boolean;
   onDecided: () => void;
 };
@@ -41,7 +41,7 @@ export function VideoReviewPanel({ documentHexId, signer, canDecide, onDecided }
   const [review, setReview] = useState<Review | null>(null);
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
-  const path = `/api/documents/${documentHexId}/signers/${signer.hexId}/review`;
+  const path = `/api/documents/${documentHexId}/signers/${signer.signerHexId}/review`;
 
   useEffect(() => {
     let stopped = false;
@@ -66,7 +66,7 @@ export function VideoReviewPanel({ documentHexId, signer, canDecide, onDecided }
 
   const evidence = review?.evidence;
   return (
-    <section className="space-y-3 rounded-lg border border-violet-200 bg-violet-50 p-4" data-testid={`review-${signer.hexId}`}>
+    <section className="space-y-3 rounded-lg border border-violet-200 bg-violet-50 p-4" data-testid={`review-${signer.signerHexId}`}>
       <h3 className="font-medium text-slate-900">{t("title", { name: `${signer.firstName} ${signer.lastName}` })}</h3>
       {!review ? (
         <p className="text-sm text-slate-500">{t("loading")}</p>
@@ -90,7 +90,7 @@ export function VideoReviewPanel({ documentHexId, signer, canDecide, onDecided }
           <LivenessMeasurements movement={evidence.movement} />
           {canDecide ? (
             <ReviewDecision
-              id={signer.hexId}
+              id={signer.signerHexId}
               reason={reason}
               onReasonChange={setReason}
               busy={busy}

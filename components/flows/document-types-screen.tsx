@@ -13,12 +13,12 @@ import { useRecordEditor, type CatalogPermissions } from "@/components/admin/rec
 import { documentTypeInput } from "@/lib/document-types/document-type-schemas";
 import { ConfirmAction } from "./confirm-action";
 
-type DocumentType = { hexId: string; name: string; isDefault: boolean; inUse: boolean };
+type DocumentType = { documentTypeHexId: string; name: string; isDefault: boolean; inUse: boolean };
 type Values = { name: string; isDefault: boolean };
 
 const blank: Values = { name: "", isDefault: false };
 const valuesOf = (type: DocumentType): Values => ({ name: type.name, isDefault: type.isDefault });
-const hexIdOf = (type: DocumentType) => type.hexId;
+const hexIdOf = (type: DocumentType) => type.documentTypeHexId;
 const helper = dataTableColumns<DocumentType>();
 
 /** /fileType: the organisation's document types (spec §3), with one default. */
@@ -46,14 +46,14 @@ export function DocumentTypesScreen({ canCreate, canUpdate, canDelete }: Catalog
   const makeDefault = useCallback(
     (type: DocumentType) =>
       run(
-        api(`/api/fileType/${type.hexId}`, { method: "PUT", body: { name: type.name, isDefault: true } }),
+        api(`/api/fileType/${type.documentTypeHexId}`, { method: "PUT", body: { name: type.name, isDefault: true } }),
         t("defaultSaved", { name: type.name }),
       ),
     [api, run, t],
   );
 
   const remove = useCallback(
-    (type: DocumentType) => run(api(`/api/fileType/${type.hexId}`, { method: "DELETE" }), t("deleted")),
+    (type: DocumentType) => run(api(`/api/fileType/${type.documentTypeHexId}`, { method: "DELETE" }), t("deleted")),
     [api, run, t],
   );
 

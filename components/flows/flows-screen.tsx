@@ -39,8 +39,8 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: CatalogPermissi
     (flow: FlowView, action: "activate" | "deactivate" | "default" | "clone" | "delete") =>
       run(
         action === "delete"
-          ? api(`/api/flows/${flow.hexId}`, { method: "DELETE" })
-          : api(`/api/flows/${flow.hexId}/${action}`, {
+          ? api(`/api/flows/${flow.flowHexId}`, { method: "DELETE" })
+          : api(`/api/flows/${flow.flowHexId}/${action}`, {
               body: action === "clone" ? { name: t("copyName", { name: flow.name }).slice(0, 120) } : {},
             }),
         t(`done.${action}`, { name: flow.name }),
@@ -83,13 +83,13 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: CatalogPermissi
             const flow = row.original;
             // A disabled button's title shows to nobody on a phone and to few screen readers: the reason is written out.
             const lockedReason = flow.isDefault ? t("defaultLockedHint") : canDelete && flow.inUse ? t("inUseHint") : null;
-            const reasonId = lockedReason ? `flow-locked-${flow.hexId}` : undefined;
+            const reasonId = lockedReason ? `flow-locked-${flow.flowHexId}` : undefined;
             return (
               <div className="flex flex-wrap gap-1.5">
                 {/* The step-flow editor needs ORGANIZACION:UPDATE (lib/permissions/routes.ts), even to look. */}
                 {canUpdate ? (
                   <Button asChild variant="secondary" className={small}>
-                    <Link href={flow.inUse ? `/steps-flow/${flow.hexId}/view` : `/steps-flow/${flow.hexId}`}>
+                    <Link href={flow.inUse ? `/steps-flow/${flow.flowHexId}/view` : `/steps-flow/${flow.flowHexId}`}>
                       {flow.inUse ? t("view") : t("edit")}
                     </Link>
                   </Button>
@@ -162,7 +162,7 @@ export function FlowsScreen({ canCreate, canUpdate, canDelete }: CatalogPermissi
       <DataTable
         {...list.table}
         columns={columns}
-        getRowId={(flow) => flow.hexId}
+        getRowId={(flow) => flow.flowHexId}
         rowAttributes={(flow) => ({
           "data-flow-name": flow.name,
           "data-kind": flow.kind,

@@ -256,7 +256,7 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
     setSaving(true);
     const result =
       mode === "edit" && flow
-        ? await api<FlowView>(`/api/flows/${flow.hexId}`, { method: "PUT", body })
+        ? await api<FlowView>(`/api/flows/${flow.flowHexId}`, { method: "PUT", body })
         : await api<FlowView>("/api/flows", { body });
     setSaving(false);
     if (!result.ok) {
@@ -431,7 +431,7 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
                     >
                       <option value="">{t("anyDocumentType")}</option>
                       {documentTypes.map((type) => (
-                        <option key={type.hexId} value={type.hexId}>
+                        <option key={type.documentTypeHexId} value={type.documentTypeHexId}>
                           {type.name}
                         </option>
                       ))}
@@ -538,7 +538,7 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
         </Button>
         {mode === "view" && flow && canClone ? (
           <Button asChild variant="secondary">
-            <Link href={`/steps-flow/${flow.hexId}/clone`}>{t("cloneAction")}</Link>
+            <Link href={`/steps-flow/${flow.flowHexId}/clone`}>{t("cloneAction")}</Link>
           </Button>
         ) : null}
         {!readOnly ? (

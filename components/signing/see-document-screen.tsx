@@ -45,7 +45,7 @@ export function SeeDocumentScreen({ link, data }: { link: SignerLink; data: Sign
         <div role="tablist" aria-label={t("files")} className="flex flex-wrap gap-2">
           {data.files.map((f, index) => (
             <button
-              key={f.hexId}
+              key={f.fileHexId}
               role="tab"
               aria-selected={index === fileIndex}
               onClick={() => setFileIndex(index)}
@@ -70,8 +70,8 @@ export function SeeDocumentScreen({ link, data }: { link: SignerLink; data: Sign
       >
         {file ? (
           <PdfViewer
-            key={file.hexId}
-            url={`/api/signprocess/${link.processHexId}/files/${file.hexId}`}
+            key={file.fileHexId}
+            url={`/api/signprocess/${link.processHexId}/files/${file.fileHexId}`}
             headers={headers}
             reloadKey={reloadKey}
           />

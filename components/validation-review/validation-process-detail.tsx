@@ -213,7 +213,7 @@ export function ValidationProcessDetailScreen({ initial, canDecide }: Props) {
           <ul className="space-y-6" data-testid="validation-evidences">
             {view.evidences.map((evidence) => (
               <li
-                key={evidence.hexId}
+                key={evidence.evidenceHexId}
                 className="space-y-3 border-t border-slate-100 pt-4 first:border-0 first:pt-0"
                 data-testid="validation-evidence"
                 data-kind={evidence.kind}

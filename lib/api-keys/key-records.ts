@@ -59,12 +59,12 @@ export function asNameTaken(error: unknown): never {
 
 export function toApiKeyView(key: ApiKeyRecord): ApiKeyView {
   return apiKeyView.parse({
-    hexId: key.hexId,
+    apiUserHexId: key.hexId,
     name: key.name,
     description: key.description,
     prefix: key.keyPrefix,
     enabled: key.enabled,
-    role: key.user.role ? { hexId: key.user.role.hexId, name: key.user.role.name } : null,
+    role: key.user.role ? { roleHexId: key.user.role.hexId, name: key.user.role.name } : null,
     createdAt: key.createdAt.toISOString(),
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
   });

@@ -12,5 +12,5 @@ export async function listRoleOptions(context: AuthContext) {
   });
   return roles
     .filter((role) => context.platformAdmin || roleAuthorities(role.privileges).every((a) => context.authorities.includes(a)))
-    .map((role) => ({ hexId: role.hexId, name: role.name }));
+    .map((role) => ({ roleHexId: role.hexId, name: role.name }));
 }

@@ -29,12 +29,12 @@ export const updateApiKeyInput = z.object({
 });
 
 export const apiKeyView = z.object({
-  hexId: z.string().describe("The key's API user id, as in /api-management/{apiUserHexId}"),
+  apiUserHexId: z.string().describe("The key's API user id, as in /api-management/{apiUserHexId}"),
   name: z.string(),
   description: z.string().nullable(),
   prefix: z.string().describe("The first characters of the key, to recognise it; the rest is never shown again"),
   enabled: z.boolean(),
-  role: z.object({ hexId: z.string(), name: z.string() }).nullable(),
+  role: z.object({ roleHexId: z.string(), name: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime().nullable().describe("Updated at most once a minute"),
 });

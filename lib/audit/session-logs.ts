@@ -25,7 +25,7 @@ export async function listSessionLogs(context: AuthContext, raw: unknown) {
   return {
     _embedded: {
       viewSessionLogs: rows.map((s) => ({
-        hexId: s.hexId,
+        sessionHexId: s.hexId,
         userName: s.user.email,
         fullName: `${s.user.firstName} ${s.user.lastName}`,
         ip: s.ip,

@@ -8,7 +8,7 @@ export const documentTypeInclude = { _count: { select: { files: true, steps: tru
 export type DocumentTypeRecord = Prisma.DocumentTypeGetPayload<{ include: typeof documentTypeInclude }>;
 
 export type DocumentTypeView = {
-  hexId: string;
+  documentTypeHexId: string;
   name: string;
   isDefault: boolean;
   /** Referenced by uploaded files or flow steps: it cannot be deleted. */
@@ -16,7 +16,7 @@ export type DocumentTypeView = {
 };
 
 export function toDocumentTypeView(type: DocumentTypeRecord): DocumentTypeView {
-  return { hexId: type.hexId, name: type.name, isDefault: type.isDefault, inUse: type._count.files + type._count.steps > 0 };
+  return { documentTypeHexId: type.hexId, name: type.name, isDefault: type.isDefault, inUse: type._count.files + type._count.steps > 0 };
 }
 
 /** A document type of the caller's organisation; another organisation's does not exist for them. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listSchema } from "@/lib/http/list-page";
 import { deliveryFailureReasons } from "./delivery-failure";
 
 // Pure: the signer dispatch list as the API answers it, shared by the OpenAPI document and /docdetail.
@@ -30,10 +31,10 @@ export const dispatchView = z.object({
     ),
 });
 
-export const dispatchList = z.object({
+/** Every dispatch of the shipment, newest first, as the one page of `_embedded.dispatches`. */
+export const dispatchList = listSchema("dispatches", dispatchView).extend({
   documentHexId: z.string(),
   timeZone: z.string().describe("The organisation's time zone, in which the *Local times are given"),
-  dispatches: z.array(dispatchView).describe("Newest first"),
 });
 
 export type DispatchView = z.infer<typeof dispatchView>;

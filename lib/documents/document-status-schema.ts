@@ -23,7 +23,7 @@ export const deliveryView = z.object({
 });
 
 export const documentStatusView = z.object({
-  hexId: z.string(),
+  documentHexId: z.string(),
   title: z.string(),
   status: z.enum(["DRAFT", "SCHEDULED", "SENT", "IN_PROGRESS", "IN_REVIEW", "COMPLETED", "REJECTED", "CANCELLED", "EXPIRED"]),
   sentAt: isoDate.nullable(),
@@ -45,7 +45,7 @@ export const documentStatusView = z.object({
   orders: z.array(z.object({ position: z.number().int(), minSigners: z.number().int(), completed: z.number().int() })),
   signers: z.array(
     z.object({
-      hexId: z.string().describe("The signature process's processHexId"),
+      signerHexId: z.string().describe("The signer's hexId: the processHexId of their signing link"),
       firstName: z.string(),
       lastName: z.string(),
       email: z.string().nullable(),

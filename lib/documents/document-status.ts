@@ -118,7 +118,7 @@ export async function documentStatus(context: AuthContext, documentHexId: string
     })),
   );
   return {
-    hexId: document.hexId,
+    documentHexId: document.hexId,
     title: document.title,
     status: document.status,
     sentAt: iso(document.sentAt),
@@ -137,7 +137,7 @@ export async function documentStatus(context: AuthContext, documentHexId: string
       completed: document.signers.filter((s) => s.position === order.position && s.status === "COMPLETED").length,
     })),
     signers: document.signers.map((signer) => ({
-      hexId: signer.hexId,
+      signerHexId: signer.hexId,
       firstName: signer.firstName,
       lastName: signer.lastName,
       email: signer.email,

@@ -7,6 +7,7 @@ import { safeTimeZone } from "@/lib/i18n/format";
 import { formatInTimeZone } from "@/lib/i18n/time-zone";
 import { translator } from "@/lib/i18n/messages";
 import { deliveryFailureReason } from "./delivery-failure";
+import { wholeList } from "@/lib/http/list-page";
 import type { DispatchList } from "./dispatch-schema";
 import { maskAddressesIn, maskDestination } from "./mask-destination";
 import { isRetryable } from "./retry-rule";
@@ -72,5 +73,5 @@ export async function listDispatches(context: AuthContext, documentHexId: string
   );
   // Ids grow with time; they break ties between deliveries queued in the same millisecond.
   dispatches.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
-  return { documentHexId: document.hexId, timeZone, dispatches };
+  return { documentHexId: document.hexId, timeZone, ...wholeList("dispatches", dispatches) };
 }

@@ -28,7 +28,7 @@ export type FlowStepView = {
 };
 
 export type FlowView = {
-  hexId: string;
+  flowHexId: string;
   name: string;
   kind: string;
   createdBy: string | null;
@@ -49,7 +49,7 @@ export function usageCount(flow: FlowRecord): number {
 
 export function toFlowView(flow: FlowRecord): FlowView {
   return {
-    hexId: flow.hexId,
+    flowHexId: flow.hexId,
     name: flow.name,
     kind: flow.kind,
     createdBy: flow.createdBy ? `${flow.createdBy.firstName} ${flow.createdBy.lastName}` : null,

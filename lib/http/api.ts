@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { ZodError, type ZodType } from "zod";
+import { ZodError } from "zod";
 import { AppError, isAppError, type ErrorMeta, type FieldProblem } from "@/lib/errors/app-error";
 import type { ErrorCode } from "@/lib/errors/codes";
 import { contextFromToken, assertAllowed, type AuthContext, type ContextOptions } from "@/lib/auth/context";
@@ -209,11 +209,4 @@ export async function requireAuth(
   if (context.apiKeyHexId !== null && requirement.kind === "staff") throw new AppError("FORBIDDEN");
   if (context.stage === "full") assertAllowed(context, requirement);
   return context;
-}
-
-export async function parseJson<T>(request: NextRequest, schema: ZodType<T>): Promise<T> {
-  const body: unknown = await request.json().catch(() => {
-    throw new AppError("VALIDATION_FAILED");
-  });
-  return schema.parse(body);
 }

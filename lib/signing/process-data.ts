@@ -106,7 +106,7 @@ export async function signatureProcessOf(access: SignerAccess) {
       expirationDate: document.expirationDate?.toISOString() ?? null,
       canReject: signer.canReject,
       mandatory: signer.mandatory,
-      files: document.files.map((f) => ({ hexId: f.hexId, fileName: f.fileName, pages: f.pages })),
+      files: document.files.map((f) => ({ fileHexId: f.hexId, fileName: f.fileName, pages: f.pages })),
       captureConfig: config,
       linkUses: signer.uses,
       maxLinkUses: access.maxUses ?? Number(configDefaults.max_link_uses),

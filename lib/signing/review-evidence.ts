@@ -65,11 +65,11 @@ export async function getReview(context: AuthContext, documentHexId: string, sig
   const evidence = await videoInReview(signer.id);
   const detail = (evidence?.checkDetail ?? {}) as Detail;
   return {
-    signer: signer.hexId,
+    signerHexId: signer.hexId,
     status: signer.status,
     evidence: evidence
       ? {
-          hexId: evidence.hexId,
+          evidenceHexId: evidence.hexId,
           createdAt: evidence.createdAt.toISOString(),
           digits: typeof detail.digits === "string" ? detail.digits : null,
           reasons: Array.isArray(detail.livenessCheck?.reasons) ? (detail.livenessCheck.reasons as string[]) : [],

@@ -141,7 +141,7 @@ export async function getValidationProcessDetail(
     evidences: evidences.map((evidence) => {
       const batch = evidence.stamping?.batch ?? null;
       return {
-        hexId: evidence.hexId,
+        evidenceHexId: evidence.hexId,
         kind: evidence.kind,
         check: evidence.check,
         stepPosition: evidence.stepPosition,

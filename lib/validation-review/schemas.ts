@@ -71,7 +71,7 @@ const stampingProof = z.object({
 });
 
 export const reviewedEvidence = z.object({
-  hexId: z.string(),
+  evidenceHexId: z.string(),
   kind: z.string(),
   check: z.string(),
   stepPosition: z.number().nullable(),

@@ -94,7 +94,6 @@ const receiver = webhookSecrets.length
 
 try {
   // 1. A draft: title, description and expiration date are needed to send it. The Idempotency-Key makes a retry after a lost answer safe: the same key replays the first answer.
-  // (The cast stands until the OpenAPI document describes this answer; then the generated type gives documentHexId.)
   const draft = unwrap(
     await client.POST("/api/documents", {
       body: {
@@ -108,7 +107,7 @@ try {
       },
       headers: idempotencyKey(),
     }),
-  ) as unknown as { documentHexId: string };
+  );
   documentHexId = draft.documentHexId;
   console.log(`draft created: ${documentHexId}`);
 

@@ -1436,7 +1436,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/fileType/{hexId}": {
+    "/api/fileType/{documentTypeHexId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1488,7 +1488,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/flows/{hexId}": {
+    "/api/flows/{flowHexId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1516,7 +1516,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/flows/{hexId}/activate": {
+    "/api/flows/{flowHexId}/activate": {
         parameters: {
             query?: never;
             header?: never;
@@ -1536,7 +1536,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/flows/{hexId}/deactivate": {
+    "/api/flows/{flowHexId}/deactivate": {
         parameters: {
             query?: never;
             header?: never;
@@ -1556,7 +1556,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/flows/{hexId}/default": {
+    "/api/flows/{flowHexId}/default": {
         parameters: {
             query?: never;
             header?: never;
@@ -1576,7 +1576,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/flows/{hexId}/clone": {
+    "/api/flows/{flowHexId}/clone": {
         parameters: {
             query?: never;
             header?: never;
@@ -2001,7 +2001,7 @@ export interface paths {
         };
         /**
          * Spec §7 getSignatureProcess: the signing process as the signer's pages show it (document, steps, organisation, current page)
-         * @description The link's secret (urlSign) goes in the X-Url-Sign header.
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. result 1 with the spec's signature process data; result 2 (an ended link) keeps only the organisation's name and logo.
          */
         get: operations["getSignatureProcess"];
         put?: never;
@@ -3984,14 +3984,14 @@ export interface components {
         };
         ApiKeyWithSecret: {
             /** @description The key's API user id, as in /api-management/{apiUserHexId} */
-            hexId: string;
+            apiUserHexId: string;
             name: string;
             description: string | null;
             /** @description The first characters of the key, to recognise it; the rest is never shown again */
             prefix: string;
             enabled: boolean;
             role: {
-                hexId: string;
+                roleHexId: string;
                 name: string;
             } | null;
             /** Format: date-time */
@@ -4010,14 +4010,14 @@ export interface components {
         };
         ApiKey: {
             /** @description The key's API user id, as in /api-management/{apiUserHexId} */
-            hexId: string;
+            apiUserHexId: string;
             name: string;
             description: string | null;
             /** @description The first characters of the key, to recognise it; the rest is never shown again */
             prefix: string;
             enabled: boolean;
             role: {
-                hexId: string;
+                roleHexId: string;
                 name: string;
             } | null;
             /** Format: date-time */
@@ -4498,7 +4498,7 @@ export interface components {
             groupHexIds: string[];
         };
         DocumentType: {
-            hexId: string;
+            documentTypeHexId: string;
             name: string;
             isDefault: boolean;
             /** @description Used by uploaded files or flow steps: it cannot be deleted */
@@ -4509,7 +4509,7 @@ export interface components {
             isDefault?: boolean;
         };
         Flow: {
-            hexId: string;
+            flowHexId: string;
             name: string;
             /** @enum {string} */
             kind: "SIGNATURE" | "VALIDATION";
@@ -4583,6 +4583,61 @@ export interface components {
                 maxAttempts?: number | null;
                 validateWithAuthority?: boolean;
             }[];
+        };
+        Draft: {
+            documentHexId: string;
+            /** @enum {string} */
+            status: "DRAFT" | "SCHEDULED" | "SENT" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "CANCELLED" | "EXPIRED";
+            title: string;
+            description: string | null;
+            expirationDate: string | null;
+            flow: {
+                flowHexId: string;
+                name: string;
+                active: boolean;
+                /** @enum {string} */
+                kind: "SIGNATURE" | "VALIDATION";
+            } | null;
+            tags: string[];
+            callBackUrl: string | null;
+            callBackUrlSoftFail: string | null;
+            files: {
+                fileHexId: string;
+                fileName: string;
+                /** @description Bytes */
+                size: number;
+                pages: number;
+                sha256: string;
+                documentType: {
+                    documentTypeHexId: string;
+                    name: string;
+                } | null;
+            }[];
+            orders: {
+                position: number;
+                minSigners: number;
+            }[];
+            signers: {
+                signerHexId: string;
+                contactHexId: string | null;
+                firstName: string;
+                lastName: string;
+                email: string | null;
+                cellPhone: string | null;
+                position: number;
+                mandatory: boolean;
+                canReject: boolean;
+                /** @enum {string} */
+                preferredLanguage: "es-es" | "en-us";
+            }[];
+            notifications: {
+                /** @description ISO 8601 */
+                sendAt: string;
+            }[];
+            /** @description ISO 8601 */
+            createdAt: string;
+            /** @description ISO 8601 */
+            updatedAt: string;
         };
         DraftData: {
             /** @default  */
@@ -4690,7 +4745,7 @@ export interface components {
             [key: string]: unknown;
         };
         DocumentStatus: {
-            hexId: string;
+            documentHexId: string;
             title: string;
             /** @enum {string} */
             status: "DRAFT" | "SCHEDULED" | "SENT" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "CANCELLED" | "EXPIRED";
@@ -4716,8 +4771,8 @@ export interface components {
                 completed: number;
             }[];
             signers: {
-                /** @description The signature process's processHexId */
-                hexId: string;
+                /** @description The signer's hexId: the processHexId of their signing link */
+                signerHexId: string;
                 firstName: string;
                 lastName: string;
                 email: string | null;
@@ -4787,41 +4842,51 @@ export interface components {
             }[];
         };
         DispatchList: {
+            _embedded: {
+                dispatches: {
+                    /** @description The delivery's id; pass it to the retry endpoint */
+                    id: number;
+                    signerHexId: string;
+                    signerName: string;
+                    /** @description The signer's order */
+                    position: number;
+                    /** @enum {string} */
+                    channel: "EMAIL" | "SMS";
+                    /** @enum {string} */
+                    kind: "INVITATION" | "REMINDER";
+                    /** @enum {string} */
+                    status: "QUEUED" | "SENT" | "FAILED" | "CANCELLED";
+                    attempts: number;
+                    /** @description The address or number it went to, masked: a***@example.com, +34 6** *** *12 */
+                    destination: string | null;
+                    /** @description Why the last attempt failed, as a code */
+                    errorReason: ("NO_ADDRESS" | "INVALID_ADDRESS" | "REJECTED" | "UNREACHABLE" | "TIMEOUT" | "CONFIGURATION" | "UNKNOWN") | null;
+                    /** @description Why the last attempt failed, in the caller's language */
+                    error: string | null;
+                    /** @description The transport's own message, with addresses masked */
+                    errorDetail: string | null;
+                    /** @description ISO 8601 */
+                    createdAt: string;
+                    sentAt: string | null;
+                    /** @description YYYY-MM-DD HH:mm:ss in the organisation's time zone (organization_tz) */
+                    createdAtLocal: string;
+                    sentAtLocal: string | null;
+                    /** @description Whether POST …/deliveries/{id}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one */
+                    retryable: boolean;
+                }[];
+            };
+            page: {
+                /** @description Records per page */
+                size: number;
+                /** @description Records in the whole list */
+                totalElements: number;
+                totalPages: number;
+                /** @description This page's number, from 0 */
+                number: number;
+            };
             documentHexId: string;
             /** @description The organisation's time zone, in which the *Local times are given */
             timeZone: string;
-            /** @description Newest first */
-            dispatches: {
-                /** @description The delivery's id; pass it to the retry endpoint */
-                id: number;
-                signerHexId: string;
-                signerName: string;
-                /** @description The signer's order */
-                position: number;
-                /** @enum {string} */
-                channel: "EMAIL" | "SMS";
-                /** @enum {string} */
-                kind: "INVITATION" | "REMINDER";
-                /** @enum {string} */
-                status: "QUEUED" | "SENT" | "FAILED" | "CANCELLED";
-                attempts: number;
-                /** @description The address or number it went to, masked: a***@example.com, +34 6** *** *12 */
-                destination: string | null;
-                /** @description Why the last attempt failed, as a code */
-                errorReason: ("NO_ADDRESS" | "INVALID_ADDRESS" | "REJECTED" | "UNREACHABLE" | "TIMEOUT" | "CONFIGURATION" | "UNKNOWN") | null;
-                /** @description Why the last attempt failed, in the caller's language */
-                error: string | null;
-                /** @description The transport's own message, with addresses masked */
-                errorDetail: string | null;
-                /** @description ISO 8601 */
-                createdAt: string;
-                sentAt: string | null;
-                /** @description YYYY-MM-DD HH:mm:ss in the organisation's time zone (organization_tz) */
-                createdAtLocal: string;
-                sentAtLocal: string | null;
-                /** @description Whether POST …/deliveries/{id}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one */
-                retryable: boolean;
-            }[];
         };
         GeolocationInput: {
             /** @enum {string} */
@@ -5106,7 +5171,7 @@ export interface components {
             reviewedAt: string | null;
             reviewedBy: string | null;
             evidences: {
-                hexId: string;
+                evidenceHexId: string;
                 kind: string;
                 check: string;
                 stepPosition: number | null;
@@ -5581,7 +5646,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        firstName: string;
+                        lastName: string;
+                        cellPhone: string | null;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -5792,12 +5863,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ methods }` */
+            /** @description Every method (TOTP, EMAIL, SMS), active or not, as the one page of `_embedded.methods` */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        _embedded: {
+                            methods: {
+                                /** @enum {string} */
+                                type: "TOTP" | "EMAIL" | "SMS";
+                                active: boolean;
+                                /** @description Asked first at sign-in */
+                                favorite: boolean;
+                                /** @description The organisation requires this method: it cannot be removed */
+                                requiredByOrganization: boolean;
+                                /** @description Where codes go, masked (e-mail and SMS); null for TOTP */
+                                target: string | null;
+                            }[];
+                        };
+                        page: {
+                            /** @description Records per page */
+                            size: number;
+                            /** @description Records in the whole list */
+                            totalElements: number;
+                            totalPages: number;
+                            /** @description This page's number, from 0 */
+                            number: number;
+                        };
+                    };
+                };
             };
             /** @description Missing, invalid or expired credentials */
             401: {
@@ -5908,12 +6004,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What the enrolment screen shows */
+            /** @description What the enrolment screen shows: for TOTP the new secret, its otpauth URI and a QR image; for e-mail and SMS only the type (the code went out) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "TOTP" | "EMAIL" | "SMS";
+                        /** @description TOTP: the base32 secret */
+                        secret?: string;
+                        /** @description TOTP: the otpauth:// URI */
+                        uri?: string;
+                        /** @description TOTP: the URI as a PNG data URL */
+                        qr?: string;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -6002,7 +6109,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        activated: true;
+                        /** @description The full session token, when this enrolment completes a sign-in */
+                        token?: string;
+                        /** Format: date-time */
+                        expiresAt?: string;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -6160,7 +6276,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mfaMethodRequired: "TOTP" | "EMAIL" | "SMS";
+                        /** @description The user's active methods */
+                        available: ("TOTP" | "EMAIL" | "SMS")[];
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -6235,7 +6358,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        /** @description The new administrator's hexId */
+                        userHexId: string;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -6291,7 +6421,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        email: string;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -6330,7 +6466,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        email: string;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -6437,7 +6579,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        /** @constant */
+                        valid: true;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -6550,7 +6699,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        email: string;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -6825,13 +6980,17 @@ export interface operations {
                                 /** @description YYYY-MM-DD HH:mm:ss (UTC) */
                                 eventTimestamp: string;
                                 detail: string;
+                                /** @description The organisation's hexId */
                                 organizationId: string;
                             }[];
                         };
                         page: {
+                            /** @description Records per page */
                             size: number;
+                            /** @description Records in the whole list */
                             totalElements: number;
                             totalPages: number;
+                            /** @description This page's number, from 0 */
                             number: number;
                         };
                     };
@@ -6908,7 +7067,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        id: number;
+                        /** @description YYYY-MM-DD HH:mm:ss */
+                        eventTimestamp: string;
                     };
                 };
             };
@@ -7080,12 +7241,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of log entries */
+            /** @description A page of log entries under _embedded.operationLogs */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        _embedded: {
+                            operationLogs: {
+                                id: number;
+                                /** @enum {string} */
+                                moduleId: "DOCUMENTO" | "FIRMA" | "CONTACTO" | "ORGANIZACION" | "NOTIFICACION" | "GRUPO" | "USUARIO" | "ROL" | "MYSIGN";
+                                /** @description The user who acted; for an API key, its API user */
+                                eventUserId: number | null;
+                                operationEventId: string;
+                                /** @description YYYY-MM-DD HH:mm:ss on the organisation's clocks (the page's timeZone) */
+                                eventTimestamp: string;
+                                detail: string;
+                                /** @description The organisation's hexId */
+                                organizationId: string;
+                                /** @description The acting user's name; null when the row has no user */
+                                userFullName: string | null;
+                                userEmail: string | null;
+                            }[];
+                        };
+                        page: {
+                            /** @description Records per page */
+                            size: number;
+                            /** @description Records in the whole list */
+                            totalElements: number;
+                            totalPages: number;
+                            /** @description This page's number, from 0 */
+                            number: number;
+                        };
+                        /** @description The organisation's time zone (organization_tz) */
+                        timeZone: string;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -7226,7 +7419,34 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        _embedded: {
+                            viewSessionLogs: {
+                                sessionHexId: string;
+                                /** @description The user's e-mail */
+                                userName: string;
+                                fullName: string;
+                                ip: string | null;
+                                userAgent: string | null;
+                                loginTime: string | null;
+                                lastActivity: string | null;
+                                /** @description null while the session lives */
+                                logoutTime: string | null;
+                                endReason: string | null;
+                            }[];
+                        };
+                        page: {
+                            /** @description Records per page */
+                            size: number;
+                            /** @description Records in the whole list */
+                            totalElements: number;
+                            totalPages: number;
+                            /** @description This page's number, from 0 */
+                            number: number;
+                        };
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -7293,14 +7513,14 @@ export interface operations {
                         _embedded: {
                             apiKeys: {
                                 /** @description The key's API user id, as in /api-management/{apiUserHexId} */
-                                hexId: string;
+                                apiUserHexId: string;
                                 name: string;
                                 description: string | null;
                                 /** @description The first characters of the key, to recognise it; the rest is never shown again */
                                 prefix: string;
                                 enabled: boolean;
                                 role: {
-                                    hexId: string;
+                                    roleHexId: string;
                                     name: string;
                                 } | null;
                                 /** Format: date-time */
@@ -9707,23 +9927,45 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The preview */
+            /** @description The preview: every row with its values and its errors in the caller's language */
             200: {
                 headers: {
                     /** @description `true` when the answer is the one first given to this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        total: number;
+                        valid: number;
+                        invalid: number;
+                        rows: ({
+                            row: number;
+                            values: {
+                                [key: string]: unknown;
+                            };
+                            errors: unknown[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
-            /** @description Imported */
+            /** @description Imported: all rows or none */
             201: {
                 headers: {
                     /** @description `true` when the answer is the one first given to this Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Contacts imported */
+                        created: number;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -11884,7 +12126,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            hexId: string;
+                            documentTypeHexId: string;
                             name: string;
                             isDefault: boolean;
                             /** @description Used by uploaded files or flow steps: it cannot be deleted */
@@ -12018,7 +12260,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The document type's hexId */
-                hexId: string;
+                documentTypeHexId: string;
             };
             cookie?: never;
         };
@@ -12094,7 +12336,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The document type's hexId */
-                hexId: string;
+                documentTypeHexId: string;
             };
             cookie?: never;
         };
@@ -12183,7 +12425,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The document type's hexId */
-                hexId: string;
+                documentTypeHexId: string;
             };
             cookie?: never;
         };
@@ -12286,7 +12528,7 @@ export interface operations {
                     "application/json": {
                         _embedded: {
                             flows: {
-                                hexId: string;
+                                flowHexId: string;
                                 name: string;
                                 /** @enum {string} */
                                 kind: "SIGNATURE" | "VALIDATION";
@@ -12461,7 +12703,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The flow's hexId */
-                hexId: string;
+                flowHexId: string;
             };
             cookie?: never;
         };
@@ -12537,7 +12779,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The flow's hexId */
-                hexId: string;
+                flowHexId: string;
             };
             cookie?: never;
         };
@@ -12626,7 +12868,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The flow's hexId */
-                hexId: string;
+                flowHexId: string;
             };
             cookie?: never;
         };
@@ -12714,7 +12956,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The flow's hexId */
-                hexId: string;
+                flowHexId: string;
             };
             cookie?: never;
         };
@@ -12790,7 +13032,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The flow's hexId */
-                hexId: string;
+                flowHexId: string;
             };
             cookie?: never;
         };
@@ -12875,7 +13117,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The flow's hexId */
-                hexId: string;
+                flowHexId: string;
             };
             cookie?: never;
         };
@@ -12954,7 +13196,7 @@ export interface operations {
             };
             path: {
                 /** @description The flow's hexId */
-                hexId: string;
+                flowHexId: string;
             };
             cookie?: never;
         };
@@ -13060,7 +13302,34 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        _embedded: {
+                            documents: {
+                                documentHexId: string;
+                                title: string;
+                                /** @enum {string} */
+                                status: "DRAFT" | "SCHEDULED" | "SENT" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "CANCELLED" | "EXPIRED";
+                                tags: string[];
+                                signersTotal: number;
+                                signersSigned: number;
+                                sentAt: string | null;
+                                expirationDate: string | null;
+                                /** @description ISO 8601 */
+                                createdAt: string;
+                            }[];
+                        };
+                        page: {
+                            /** @description Records per page */
+                            size: number;
+                            /** @description Records in the whole list */
+                            totalElements: number;
+                            totalPages: number;
+                            /** @description This page's number, from 0 */
+                            number: number;
+                        };
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -13131,7 +13400,9 @@ export interface operations {
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -13205,7 +13476,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -13283,7 +13556,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -13470,7 +13745,9 @@ export interface operations {
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -13566,7 +13843,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -13653,7 +13932,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -13829,7 +14110,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -13912,7 +14195,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description /sign/{urlSign}/{processHexId} */
+                        redirect: string;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -13997,7 +14285,32 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        signerHexId: string;
+                        /** @description The signer's status (IN_REVIEW while a video waits) */
+                        status: string;
+                        /** @description null when nothing awaits review */
+                        evidence: {
+                            evidenceHexId: string;
+                            /** @description ISO 8601 */
+                            createdAt: string;
+                            /** @description The digits the signer had to read aloud */
+                            digits: string | null;
+                            /** @description Why the liveness check sent it to review (codes) */
+                            reasons: string[];
+                            matchedFrames: number | null;
+                            /** @description The frames the face was compared on */
+                            frames: number | null;
+                            /** @description What the liveness judge measured (head turns, mouth, voice) */
+                            movement: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description GET it for the recording */
+                            videoUrl: string;
+                        } | null;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -14077,7 +14390,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        /** @enum {string} */
+                        decision: "ACCEPT" | "REJECT";
+                        /** @description The signer's status as the decision found it */
+                        status: string;
+                        /** @description The rejection left the shipment unable to complete: it is REJECTED */
+                        documentRejected: boolean;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -14245,12 +14569,24 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ totalRows, shipmentCount, invalidRows, rowsNotReadyToSend, shipments, rows, unusedFiles }` */
+            /** @description What the import would create */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        totalRows: number;
+                        shipmentCount: number;
+                        invalidRows: number;
+                        rowsNotReadyToSend: number;
+                        shipments: unknown[];
+                        rows: unknown[];
+                        unusedFiles: unknown[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -14429,12 +14765,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An XLSX or CSV file (Content-Disposition: attachment) */
+            /** @description An XLSX or CSV file */
             200: {
                 headers: {
+                    /** @description attachment, with the file's name */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -15010,7 +15351,20 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        result: 1 | 2;
+                        /** @description Spec §3 signature process data (processHexId, documentHexId, status, stepOrder, files…) */
+                        data: {
+                            nameOrganization: string;
+                            logoOrganization: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -15084,7 +15438,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The signer's status */
+                        status: string;
+                        documentStatus: string;
+                        /** @description Why the link has ended (spec §4), or null while it lives */
+                        linkState: string | null;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -15166,7 +15528,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        finished: boolean;
+                        /** @description The page the signer goes to next (null without the link's secret) */
+                        next: string | null;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -15256,7 +15626,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        /** @description The evidence's hexId */
+                        evidence: string;
+                        sha256: string;
+                        /** @description The signer's last step is done */
+                        finished: boolean;
+                        /** @description The page the signer goes to next (null without the link's secret) */
+                        next: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -15334,12 +15718,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {challengeId, digits, expiresAt, seconds} */
+            /** @description The challenge */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        challengeId: string;
+                        /** @description To read aloud */
+                        digits: string;
+                        /** @description Head turns to make while recording, with their times */
+                        prompts: unknown[];
+                        /** Format: date-time */
+                        expiresAt: string;
+                        seconds: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -15422,7 +15821,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        next: string;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -15502,7 +15907,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        /** @description The shipment can no longer complete: it is REJECTED */
+                        documentRejected: boolean;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -15652,12 +16064,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Stored */
+            /** @description Stored, with the reverse-geocoded address (spec §3 location object) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        /** @description Where the device was, or the error its browser gave */
+                        location?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -15723,12 +16146,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Stored */
+            /** @description Stored; result "1" is success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: "1";
+                        /** @description The evidence's hexId */
+                        evidence: string;
+                        sha256: string;
+                        /** @description The signer's last step is done */
+                        finished: boolean;
+                        /** @description The page the signer goes to next (null without the link's secret) */
+                        next: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -15879,12 +16316,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { code: 200, trxid, result: { merkleRoot, networks } } */
+            /** @description The stamp */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        trxid: string;
+                        result: {
+                            merkleRoot: string;
+                            networks: {
+                                name: string;
+                                /** @description testnet (lacchain) or mainnet (rollux) */
+                                kind: string;
+                                chainId: number;
+                                /** @description The transaction id on that network */
+                                id: string;
+                                link: string | null;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {
@@ -18440,7 +18897,19 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        result: 1;
+                        /**
+                         * @description The person is in the registry (one who is not answers an error)
+                         * @constant
+                         */
+                        registered: true;
+                        /** @description The registry's name is the one the person gave */
+                        nameMatches: boolean;
+                    };
+                };
             };
             /** @description Invalid or incomplete request */
             400: {

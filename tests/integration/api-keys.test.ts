@@ -16,12 +16,12 @@ import { createTestOrganization, createTestUser, type TestOrganization } from ".
 import { signIn } from "../support/sign-in";
 
 type KeyView = {
-  hexId: string;
+  apiUserHexId: string;
   name: string;
   description: string | null;
   prefix: string;
   enabled: boolean;
-  role: { hexId: string; name: string } | null;
+  role: { roleHexId: string; name: string } | null;
   createdAt: string;
   lastUsedAt: string | null;
 };
@@ -99,11 +99,11 @@ describe("creating a key (spec §5 Api)", () => {
     }
     await create("Facturación", orgB.adminRole.hexId, adminBToken);
     const renamed = await create("Otra", orgA.adminRole.hexId);
-    const clash = await call(updateKey, keyPath(renamed.hexId), {
+    const clash = await call(updateKey, keyPath(renamed.apiUserHexId), {
       method: "PATCH",
       body: { name: "facturación" },
       token: adminToken,
-      params: { apiUserHexId: renamed.hexId },
+      params: { apiUserHexId: renamed.apiUserHexId },
     });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe(takenEs);
@@ -118,9 +118,9 @@ describe("creating a key (spec §5 Api)", () => {
     const secret = created.body.apiKey;
     expect(secret).toMatch(/^rbk_[A-Za-z0-9_-]{43}$/);
     expect(created.body.prefix).toBe(secret.slice(0, 12));
-    expect(created.body.role).toEqual({ hexId: orgA.adminRole.hexId, name: orgA.adminRole.name });
+    expect(created.body.role).toEqual({ roleHexId: orgA.adminRole.hexId, name: orgA.adminRole.name });
 
-    const row = await db.apiKey.findUniqueOrThrow({ where: { hexId: created.body.hexId }, include: { user: true } });
+    const row = await db.apiKey.findUniqueOrThrow({ where: { hexId: created.body.apiUserHexId }, include: { user: true } });
     expect(row.keyHash).toBe(sha256Hex(secret));
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(JSON.stringify(row)).not.toContain(secret.slice(12));
@@ -135,19 +135,22 @@ describe("creating a key (spec §5 Api)", () => {
     expect(row.createdById).toBe(adminA.id);
 
     const list = await call<KeyList>(listKeys, "/api/api-keys", { token: adminToken });
-    const listed = list.body._embedded.apiKeys.find((k) => k.hexId === created.body.hexId);
+    const listed = list.body._embedded.apiKeys.find((k) => k.apiUserHexId === created.body.apiUserHexId);
     expect(listed).toMatchObject({ name: "Una vez", prefix: secret.slice(0, 12), enabled: true });
     expect(JSON.stringify(list.body)).not.toContain(secret.slice(12));
     expect(listed).not.toHaveProperty("apiKey");
-    const one = await call(getKey, keyPath(created.body.hexId), { token: adminToken, params: { apiUserHexId: created.body.hexId } });
+    const one = await call(getKey, keyPath(created.body.apiUserHexId), {
+      token: adminToken,
+      params: { apiUserHexId: created.body.apiUserHexId },
+    });
     expect(one.status).toBe(200);
     expect(one.body).not.toHaveProperty("apiKey");
     expect(JSON.stringify(one.body)).not.toContain(secret.slice(12));
-    const updated = await call(updateKey, keyPath(created.body.hexId), {
+    const updated = await call(updateKey, keyPath(created.body.apiUserHexId), {
       method: "PATCH",
       body: { description: "nuevo" },
       token: adminToken,
-      params: { apiUserHexId: created.body.hexId },
+      params: { apiUserHexId: created.body.apiUserHexId },
     });
     expect(updated.body).not.toHaveProperty("apiKey");
 
@@ -180,24 +183,24 @@ describe("creating a key (spec §5 Api)", () => {
     expect(escalation.body.errorCode).toBe("FORBIDDEN");
     const ownRole = await call<KeyWithSecret>(createKey, "/api/api-keys", { body: { name: "Acotada", roleHexId: limited.hexId }, token });
     expect(ownRole.status).toBe(201);
-    const raise = await call(updateKey, keyPath(ownRole.body.hexId), {
+    const raise = await call(updateKey, keyPath(ownRole.body.apiUserHexId), {
       method: "PATCH",
       body: { roleHexId: orgA.adminRole.hexId },
       token,
-      params: { apiUserHexId: ownRole.body.hexId },
+      params: { apiUserHexId: ownRole.body.apiUserHexId },
     });
     expect(raise.status).toBe(403);
 
     // A key whose role exceeds the manager's keeps it when the manager edits something else.
     const strong = await create("Completa", orgA.adminRole.hexId);
-    const renamed = await call<KeyView>(updateKey, keyPath(strong.hexId), {
+    const renamed = await call<KeyView>(updateKey, keyPath(strong.apiUserHexId), {
       method: "PATCH",
       body: { name: "Completa 2", roleHexId: orgA.adminRole.hexId },
       token,
-      params: { apiUserHexId: strong.hexId },
+      params: { apiUserHexId: strong.apiUserHexId },
     });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.role?.hexId).toBe(orgA.adminRole.hexId);
+    expect(renamed.body.role?.roleHexId).toBe(orgA.adminRole.hexId);
   });
 });
 
@@ -210,11 +213,11 @@ describe("authenticating with a key", () => {
       expect(new Set(logs.body._embedded.operationLogs.map((l) => l.organizationId))).toEqual(new Set([orgA.organization.hexId]));
     }
     const context = await contextFromApiKey(key.apiKey);
-    const apiUser = await db.apiKey.findUniqueOrThrow({ where: { hexId: key.hexId }, include: { user: true } });
+    const apiUser = await db.apiKey.findUniqueOrThrow({ where: { hexId: key.apiUserHexId }, include: { user: true } });
     expect(context).toMatchObject({
       userId: apiUser.userId,
       organizationId: orgA.organization.id,
-      apiKeyHexId: key.hexId,
+      apiKeyHexId: key.apiUserHexId,
       platformAdmin: false,
       stage: "full",
     });
@@ -230,22 +233,22 @@ describe("authenticating with a key", () => {
   it("follows the role: a new role takes effect on the next call", async () => {
     const key = await create("Cambia de rol", orgA.operatorRole.hexId);
     expect((await readLogs(bearer(key.apiKey))).status).toBe(403);
-    const changed = await call<KeyView>(updateKey, keyPath(key.hexId), {
+    const changed = await call<KeyView>(updateKey, keyPath(key.apiUserHexId), {
       method: "PATCH",
       body: { roleHexId: orgA.adminRole.hexId },
       token: adminToken,
-      params: { apiUserHexId: key.hexId },
+      params: { apiUserHexId: key.apiUserHexId },
     });
-    expect(changed.body.role?.hexId).toBe(orgA.adminRole.hexId);
+    expect(changed.body.role?.roleHexId).toBe(orgA.adminRole.hexId);
     expect((await readLogs(bearer(key.apiKey))).status).toBe(200);
   });
 
   it("refuses disabled, rotated-out, deleted and malformed keys with UNAUTHENTICATED", async () => {
     const key = await create("Ciclo de vida", orgA.adminRole.hexId);
-    const params = { apiUserHexId: key.hexId };
+    const params = { apiUserHexId: key.apiUserHexId };
     expect((await readLogs(bearer(key.apiKey))).status).toBe(200);
 
-    const disabled = await call<KeyView>(updateKey, keyPath(key.hexId), {
+    const disabled = await call<KeyView>(updateKey, keyPath(key.apiUserHexId), {
       method: "PATCH",
       body: { enabled: false },
       token: adminToken,
@@ -255,21 +258,21 @@ describe("authenticating with a key", () => {
     const refused = await readLogs(bearer(key.apiKey));
     expect(refused.status).toBe(401);
     expect(refused.body.errorCode).toBe("UNAUTHENTICATED");
-    await call(updateKey, keyPath(key.hexId), { method: "PATCH", body: { enabled: true }, token: adminToken, params });
+    await call(updateKey, keyPath(key.apiUserHexId), { method: "PATCH", body: { enabled: true }, token: adminToken, params });
     expect((await readLogs(bearer(key.apiKey))).status).toBe(200);
 
-    const rotated = await call<KeyWithSecret>(rotateKey, `${keyPath(key.hexId)}/rotate`, { body: {}, token: adminToken, params });
+    const rotated = await call<KeyWithSecret>(rotateKey, `${keyPath(key.apiUserHexId)}/rotate`, { body: {}, token: adminToken, params });
     expect(rotated.status).toBe(200);
     expect(rotated.body.apiKey).not.toBe(key.apiKey);
     expect(rotated.body.prefix).toBe(rotated.body.apiKey.slice(0, 12));
     expect((await readLogs(bearer(key.apiKey))).status).toBe(401);
     expect((await readLogs(bearer(rotated.body.apiKey))).status).toBe(200);
 
-    const deleted = await call(deleteKey, keyPath(key.hexId), { method: "DELETE", token: adminToken, params });
+    const deleted = await call(deleteKey, keyPath(key.apiUserHexId), { method: "DELETE", token: adminToken, params });
     expect(deleted.status).toBe(200);
     expect((await readLogs(bearer(rotated.body.apiKey))).status).toBe(401);
     expect((await readLogs({ "x-api-key": rotated.body.apiKey })).status).toBe(401);
-    expect((await call(getKey, keyPath(key.hexId), { token: adminToken, params })).status).toBe(404);
+    expect((await call(getKey, keyPath(key.apiUserHexId), { token: adminToken, params })).status).toBe(404);
 
     const wellFormedUnknown = `rbk_${"A".repeat(43)}`;
     for (const headers of [
@@ -329,20 +332,20 @@ describe("authenticating with a key", () => {
   it("notes the last use at most once a minute", async () => {
     const key = await create("Uso", orgA.adminRole.hexId);
     await readLogs(bearer(key.apiKey));
-    const first = (await db.apiKey.findUniqueOrThrow({ where: { hexId: key.hexId } })).lastUsedAt;
+    const first = (await db.apiKey.findUniqueOrThrow({ where: { hexId: key.apiUserHexId } })).lastUsedAt;
     expect(first).not.toBeNull();
     await readLogs(bearer(key.apiKey));
-    expect((await db.apiKey.findUniqueOrThrow({ where: { hexId: key.hexId } })).lastUsedAt).toEqual(first);
-    await db.apiKey.update({ where: { hexId: key.hexId }, data: { lastUsedAt: new Date(Date.now() - 2 * 60_000) } });
+    expect((await db.apiKey.findUniqueOrThrow({ where: { hexId: key.apiUserHexId } })).lastUsedAt).toEqual(first);
+    await db.apiKey.update({ where: { hexId: key.apiUserHexId }, data: { lastUsedAt: new Date(Date.now() - 2 * 60_000) } });
     await readLogs(bearer(key.apiKey));
-    const later = (await db.apiKey.findUniqueOrThrow({ where: { hexId: key.hexId } })).lastUsedAt;
+    const later = (await db.apiKey.findUniqueOrThrow({ where: { hexId: key.apiUserHexId } })).lastUsedAt;
     expect(later!.getTime()).toBeGreaterThan(Date.now() - 10_000);
   });
 
   it("limits each key to its calls per minute", async () => {
     const key = await create("Limitada", orgA.adminRole.hexId);
     const other = await create("Vecina", orgA.adminRole.hexId);
-    const counter = `rl:${apiKeyRateLimitKey(key.hexId)}`;
+    const counter = `rl:${apiKeyRateLimitKey(key.apiUserHexId)}`;
     await redis().set(counter, String(apiKeyRequestsPerMinute - 1), "EX", 60);
     expect((await readLogs(bearer(key.apiKey))).status).toBe(200);
     const limited = await readLogs(bearer(key.apiKey));
@@ -364,14 +367,14 @@ describe("authenticating with a key", () => {
 describe("managing keys", () => {
   it("needs ORGANIZACION:UPDATE: the operator role gets 403 everywhere", async () => {
     const key = await create("Del operador", orgA.adminRole.hexId);
-    const params = { apiUserHexId: key.hexId };
+    const params = { apiUserHexId: key.apiUserHexId };
     const answers = await Promise.all([
       call(listKeys, "/api/api-keys", { token: operatorToken }),
       call(createKey, "/api/api-keys", { body: { name: "X", roleHexId: orgA.operatorRole.hexId }, token: operatorToken }),
-      call(getKey, keyPath(key.hexId), { token: operatorToken, params }),
-      call(updateKey, keyPath(key.hexId), { method: "PATCH", body: { enabled: false }, token: operatorToken, params }),
-      call(rotateKey, `${keyPath(key.hexId)}/rotate`, { body: {}, token: operatorToken, params }),
-      call(deleteKey, keyPath(key.hexId), { method: "DELETE", token: operatorToken, params }),
+      call(getKey, keyPath(key.apiUserHexId), { token: operatorToken, params }),
+      call(updateKey, keyPath(key.apiUserHexId), { method: "PATCH", body: { enabled: false }, token: operatorToken, params }),
+      call(rotateKey, `${keyPath(key.apiUserHexId)}/rotate`, { body: {}, token: operatorToken, params }),
+      call(deleteKey, keyPath(key.apiUserHexId), { method: "DELETE", token: operatorToken, params }),
     ]);
     for (const answer of answers) expect(answer.body.errorCode).toBe("FORBIDDEN");
     expect((await readLogs(bearer(key.apiKey))).status).toBe(200);
@@ -379,42 +382,48 @@ describe("managing keys", () => {
 
   it("keeps every organisation to its own keys and roles", async () => {
     const key = await create("De A", orgA.adminRole.hexId);
-    const params = { apiUserHexId: key.hexId };
+    const params = { apiUserHexId: key.apiUserHexId };
     const listB = await call<KeyList>(listKeys, "/api/api-keys", { token: adminBToken });
-    expect(listB.body._embedded.apiKeys.map((k) => k.hexId)).not.toContain(key.hexId);
-    expect((await call(getKey, keyPath(key.hexId), { token: adminBToken, params })).status).toBe(404);
+    expect(listB.body._embedded.apiKeys.map((k) => k.apiUserHexId)).not.toContain(key.apiUserHexId);
+    expect((await call(getKey, keyPath(key.apiUserHexId), { token: adminBToken, params })).status).toBe(404);
     expect(
-      (await call(updateKey, keyPath(key.hexId), { method: "PATCH", body: { enabled: false, name: "Robada" }, token: adminBToken, params }))
-        .status,
+      (
+        await call(updateKey, keyPath(key.apiUserHexId), {
+          method: "PATCH",
+          body: { enabled: false, name: "Robada" },
+          token: adminBToken,
+          params,
+        })
+      ).status,
     ).toBe(404);
-    expect((await call(rotateKey, `${keyPath(key.hexId)}/rotate`, { body: {}, token: adminBToken, params })).status).toBe(404);
-    expect((await call(deleteKey, keyPath(key.hexId), { method: "DELETE", token: adminBToken, params })).status).toBe(404);
+    expect((await call(rotateKey, `${keyPath(key.apiUserHexId)}/rotate`, { body: {}, token: adminBToken, params })).status).toBe(404);
+    expect((await call(deleteKey, keyPath(key.apiUserHexId), { method: "DELETE", token: adminBToken, params })).status).toBe(404);
     const foreignRole = await call(createKey, "/api/api-keys", {
       body: { name: "Rol ajeno", roleHexId: orgA.adminRole.hexId },
       token: adminBToken,
     });
     expect(foreignRole.status).toBe(400);
     expect(foreignRole.body.field).toBe("roleHexId");
-    const untouched = await db.apiKey.findUniqueOrThrow({ where: { hexId: key.hexId } });
+    const untouched = await db.apiKey.findUniqueOrThrow({ where: { hexId: key.apiUserHexId } });
     expect(untouched).toMatchObject({ name: "De A", enabled: true });
     expect((await readLogs(bearer(key.apiKey))).status).toBe(200);
   });
 
   it("logs every write with the person who made it, and leaves the deleted key's API user disabled", async () => {
     const key = await create("Auditada", orgA.adminRole.hexId);
-    const params = { apiUserHexId: key.hexId };
-    await call(updateKey, keyPath(key.hexId), {
+    const params = { apiUserHexId: key.apiUserHexId };
+    await call(updateKey, keyPath(key.apiUserHexId), {
       method: "PATCH",
       body: { name: "Auditada 2", description: "" },
       token: adminToken,
       params,
     });
-    await call(updateKey, keyPath(key.hexId), { method: "PATCH", body: { enabled: false }, token: adminToken, params });
-    await call(updateKey, keyPath(key.hexId), { method: "PATCH", body: { enabled: true }, token: adminToken, params });
-    const rotated = await call<KeyWithSecret>(rotateKey, `${keyPath(key.hexId)}/rotate`, { body: {}, token: adminToken, params });
-    await call(deleteKey, keyPath(key.hexId), { method: "DELETE", token: adminToken, params });
+    await call(updateKey, keyPath(key.apiUserHexId), { method: "PATCH", body: { enabled: false }, token: adminToken, params });
+    await call(updateKey, keyPath(key.apiUserHexId), { method: "PATCH", body: { enabled: true }, token: adminToken, params });
+    const rotated = await call<KeyWithSecret>(rotateKey, `${keyPath(key.apiUserHexId)}/rotate`, { body: {}, token: adminToken, params });
+    await call(deleteKey, keyPath(key.apiUserHexId), { method: "DELETE", token: adminToken, params });
     const rows = await db.operationLog.findMany({
-      where: { organizationId: orgA.organization.id, detail: { contains: `recordId=${key.hexId};` } },
+      where: { organizationId: orgA.organization.id, detail: { contains: `recordId=${key.apiUserHexId};` } },
       orderBy: { id: "asc" },
     });
     expect(rows.map((r) => r.operationEventId)).toEqual([
@@ -432,7 +441,7 @@ describe("managing keys", () => {
       where: { organizationId: orgA.organization.id, hasApi: true, firstName: "Auditada 2" },
     });
     expect(apiUser.enabled).toBe(false);
-    expect(await db.apiKey.count({ where: { hexId: key.hexId } })).toBe(0);
+    expect(await db.apiKey.count({ where: { hexId: key.apiUserHexId } })).toBe(0);
     await create("Auditada 2", orgA.adminRole.hexId);
   });
 });

@@ -216,10 +216,14 @@ describe("MFA rules (spec §5)", () => {
     await activateByCode(token, "EMAIL", user.email, user.cellPhone!);
     await activateByCode(token, "SMS", user.email, user.cellPhone!);
     expect((await call(favorite, "/api/mfa/methods/SMS/favorite", { body: {}, token, params: { type: "SMS" } })).status).toBe(200);
-    const listed = await call<{ methods: { type: string; active: boolean; favorite: boolean }[] }>(listMethods, "/api/mfa/methods", {
+    const listed = await call<{
+      _embedded: { methods: { type: string; active: boolean; favorite: boolean }[] };
+      page: { totalElements: number };
+    }>(listMethods, "/api/mfa/methods", {
       token,
     });
-    expect(listed.body.methods.filter((m) => m.favorite).map((m) => m.type)).toEqual(["SMS"]);
+    expect(listed.body._embedded.methods.filter((m) => m.favorite).map((m) => m.type)).toEqual(["SMS"]);
+    expect(listed.body.page.totalElements).toBe(3);
     // The favourite is the method asked for at sign-in.
     expect((await login(user.email)).body.mfaMethodRequired).toBe("SMS");
   });

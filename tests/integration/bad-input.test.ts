@@ -3,9 +3,9 @@ import { POST as authenticateRoute } from "@/app/api/authenticate/route";
 import { GET as listDocumentsRoute, POST as createDraftRoute } from "@/app/api/documents/route";
 import { GET as draftRoute, PUT as updateDraftRoute } from "@/app/api/documents/[documentHexId]/route";
 import { GET as listFlowsRoute, POST as createFlowRoute } from "@/app/api/flows/route";
-import { GET as flowRoute } from "@/app/api/flows/[hexId]/route";
+import { GET as flowRoute } from "@/app/api/flows/[flowHexId]/route";
 import { POST as createDocumentTypeRoute } from "@/app/api/fileType/route";
-import { GET as documentTypeRoute } from "@/app/api/fileType/[hexId]/route";
+import { GET as documentTypeRoute } from "@/app/api/fileType/[documentTypeHexId]/route";
 import { POST as createApiKeyRoute } from "@/app/api/api-keys/route";
 import { GET as apiKeyRoute } from "@/app/api/api-keys/[apiUserHexId]/route";
 import { GET as listContactsRoute } from "@/app/api/contacts/route";
@@ -143,15 +143,15 @@ const cases: Case[] = [
     name: "flow path id",
     handler: flowRoute,
     path: "/api/flows/x",
-    options: () => ({ token, params: { hexId: `a${nul}` } }),
-    field: "hexId",
+    options: () => ({ token, params: { flowHexId: `a${nul}` } }),
+    field: "flowHexId",
   },
   {
     name: "document type path id",
     handler: documentTypeRoute,
     path: "/api/fileType/x",
-    options: () => ({ token, params: { hexId: `a${nul}` } }),
-    field: "hexId",
+    options: () => ({ token, params: { documentTypeHexId: `a${nul}` } }),
+    field: "documentTypeHexId",
   },
   {
     name: "API key path id",

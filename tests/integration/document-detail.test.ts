@@ -150,8 +150,9 @@ describe("the signer dispatch list", () => {
     const { status, body } = await dispatches(operatorA, document.hexId);
     expect(status).toBe(200);
     expect(body.timeZone).toBe("Europe/Madrid");
-    expect(body.dispatches.map((d) => d.id)).toEqual([reminder.id, failed.id, invitation.id]);
-    expect(body.dispatches[0]).toMatchObject({
+    expect(body._embedded.dispatches.map((d) => d.id)).toEqual([reminder.id, failed.id, invitation.id]);
+    expect(body.page).toEqual({ size: 3, totalElements: 3, totalPages: 1, number: 0 });
+    expect(body._embedded.dispatches[0]).toMatchObject({
       kind: "REMINDER",
       status: "QUEUED",
       channel: "EMAIL",
@@ -160,7 +161,7 @@ describe("the signer dispatch list", () => {
       sentAtLocal: null,
       retryable: false,
     });
-    expect(body.dispatches[2]).toMatchObject({
+    expect(body._embedded.dispatches[2]).toMatchObject({
       kind: "INVITATION",
       status: "SENT",
       signerHexId: ana!.hexId,
@@ -172,7 +173,7 @@ describe("the signer dispatch list", () => {
       error: null,
       errorReason: null,
     });
-    expect(body.dispatches[1]).toMatchObject({
+    expect(body._embedded.dispatches[1]).toMatchObject({
       signerHexId: luis!.hexId,
       channel: "SMS",
       destination: "+34 6** *** *12",
@@ -182,8 +183,8 @@ describe("the signer dispatch list", () => {
       error: translator("es-es", "deliveryFailure")("REJECTED"),
       retryable: true,
     });
-    expect(body.dispatches[1]!.error).not.toMatch(/deliveryFailure/);
-    expect(body.dispatches[1]!.errorDetail).toBe("550 5.1.1 <a***@example.com>: Recipient address rejected (+34 6** *** *12)");
+    expect(body._embedded.dispatches[1]!.error).not.toMatch(/deliveryFailure/);
+    expect(body._embedded.dispatches[1]!.errorDetail).toBe("550 5.1.1 <a***@example.com>: Recipient address rejected (+34 6** *** *12)");
 
     const json = JSON.stringify(body);
     expect(json).not.toMatch(/urlSign|secret|\/sign\//i);
@@ -192,8 +193,8 @@ describe("the signer dispatch list", () => {
     expect(json).not.toContain("612345612");
 
     const english = await dispatches(operatorA, document.hexId, { "accept-language": "en-US" });
-    expect(english.body.dispatches[1]!.error).toBe(translator("en-us", "deliveryFailure")("REJECTED"));
-    expect(english.body.dispatches[1]!.error).not.toBe(body.dispatches[1]!.error);
+    expect(english.body._embedded.dispatches[1]!.error).toBe(translator("en-us", "deliveryFailure")("REJECTED"));
+    expect(english.body._embedded.dispatches[1]!.error).not.toBe(body._embedded.dispatches[1]!.error);
   });
 
   it("shows a delivery that failed for good with its error in plain words, and its retry at the top", async () => {
@@ -208,7 +209,7 @@ describe("the signer dispatch list", () => {
     );
 
     const listed = await dispatches(adminA, document.hexId);
-    expect(listed.body.dispatches).toEqual([
+    expect(listed.body._embedded.dispatches).toEqual([
       expect.objectContaining({
         id: failed.id,
         status: "FAILED",
@@ -218,7 +219,7 @@ describe("the signer dispatch list", () => {
         retryable: true,
       }),
     ]);
-    expect(listed.body.dispatches[0]!.errorDetail).toMatch(/E\.164/);
+    expect(listed.body._embedded.dispatches[0]!.errorDetail).toMatch(/E\.164/);
 
     const retried = await call(retryRoute, "/api/x", {
       method: "POST",
@@ -227,7 +228,7 @@ describe("the signer dispatch list", () => {
     });
     expect(retried.status).toBe(200);
     const after = await dispatches(adminA, document.hexId);
-    expect(after.body.dispatches.map((d) => [d.id === failed.id ? "old" : "new", d.retryable])).toEqual([
+    expect(after.body._embedded.dispatches.map((d) => [d.id === failed.id ? "old" : "new", d.retryable])).toEqual([
       ["new", false],
       ["old", false],
     ]);
@@ -272,7 +273,7 @@ describe("the signer dispatch list", () => {
         params: { documentHexId: document.hexId, deliveryId: String(failed.id) },
       });
       const inStatus = status.body.deliveries.find((d) => d.id === failed.id)!.retryable;
-      const inList = listed.body.dispatches.find((d) => d.id === failed.id)!.retryable;
+      const inList = listed.body._embedded.dispatches.find((d) => d.id === failed.id)!.retryable;
       seen.push([situation.name, inStatus, inList, retried.status]);
     }
     expect(seen).toEqual([
@@ -298,7 +299,7 @@ describe("the signer dispatch list", () => {
       (rows) => rows.length === 2 && rows.every((d) => d.status === "SENT"),
     );
     const { body } = await dispatches(adminA, document.hexId);
-    expect(body.dispatches.map((d) => [d.channel, d.status, d.kind])).toEqual(
+    expect(body._embedded.dispatches.map((d) => [d.channel, d.status, d.kind])).toEqual(
       expect.arrayContaining([
         ["EMAIL", "SENT", "INVITATION"],
         ["SMS", "SENT", "INVITATION"],

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listFlows, POST as createFlow } from "@/app/api/flows/route";
-import { DELETE as deleteFlow, GET as getFlow, PUT as updateFlow } from "@/app/api/flows/[hexId]/route";
-import { POST as activateFlow } from "@/app/api/flows/[hexId]/activate/route";
-import { POST as deactivateFlow } from "@/app/api/flows/[hexId]/deactivate/route";
-import { POST as cloneFlow } from "@/app/api/flows/[hexId]/clone/route";
-import { POST as makeDefault } from "@/app/api/flows/[hexId]/default/route";
+import { DELETE as deleteFlow, GET as getFlow, PUT as updateFlow } from "@/app/api/flows/[flowHexId]/route";
+import { POST as activateFlow } from "@/app/api/flows/[flowHexId]/activate/route";
+import { POST as deactivateFlow } from "@/app/api/flows/[flowHexId]/deactivate/route";
+import { POST as cloneFlow } from "@/app/api/flows/[flowHexId]/clone/route";
+import { POST as makeDefault } from "@/app/api/flows/[flowHexId]/default/route";
 import { db } from "@/lib/db/client";
 import { call } from "../support/http";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
@@ -26,19 +26,19 @@ const path = (hexId: string, action = "") => `/api/flows/${hexId}${action ? `/${
 const list = async (token: string, query: Record<string, string> = {}) =>
   (await call<{ _embedded: { flows: FlowView[] } }>(listFlows, "/api/flows", { token, query })).body._embedded.flows;
 const create = (token: string, body: unknown) => call<FlowView & ErrorBody>(createFlow, "/api/flows", { body, token });
-const get = (token: string, hexId: string) => call<FlowView & ErrorBody>(getFlow, path(hexId), { token, params: { hexId } });
+const get = (token: string, hexId: string) => call<FlowView & ErrorBody>(getFlow, path(hexId), { token, params: { flowHexId: hexId } });
 const update = (token: string, hexId: string, body: unknown) =>
-  call<FlowView & ErrorBody>(updateFlow, path(hexId), { method: "PUT", body, token, params: { hexId } });
+  call<FlowView & ErrorBody>(updateFlow, path(hexId), { method: "PUT", body, token, params: { flowHexId: hexId } });
 const remove = (token: string, hexId: string) =>
-  call<ErrorBody & { result?: number }>(deleteFlow, path(hexId), { method: "DELETE", token, params: { hexId } });
+  call<ErrorBody & { result?: number }>(deleteFlow, path(hexId), { method: "DELETE", token, params: { flowHexId: hexId } });
 const activate = (token: string, hexId: string) =>
-  call<FlowView & ErrorBody>(activateFlow, path(hexId, "activate"), { body: {}, token, params: { hexId } });
+  call<FlowView & ErrorBody>(activateFlow, path(hexId, "activate"), { body: {}, token, params: { flowHexId: hexId } });
 const deactivate = (token: string, hexId: string) =>
-  call<FlowView & ErrorBody>(deactivateFlow, path(hexId, "deactivate"), { body: {}, token, params: { hexId } });
+  call<FlowView & ErrorBody>(deactivateFlow, path(hexId, "deactivate"), { body: {}, token, params: { flowHexId: hexId } });
 const clone = (token: string, hexId: string, body: unknown = {}) =>
-  call<FlowView & ErrorBody>(cloneFlow, path(hexId, "clone"), { body, token, params: { hexId } });
+  call<FlowView & ErrorBody>(cloneFlow, path(hexId, "clone"), { body, token, params: { flowHexId: hexId } });
 const setDefault = (token: string, hexId: string) =>
-  call<FlowView & ErrorBody>(makeDefault, path(hexId, "default"), { body: {}, token, params: { hexId } });
+  call<FlowView & ErrorBody>(makeDefault, path(hexId, "default"), { body: {}, token, params: { flowHexId: hexId } });
 
 const threeSteps = [{ type: "DATA_CONFIRM" }, { type: "SEE_DOCUMENT" }, { type: "SIGNATURE" }];
 const newFlow = async (token: string, body: Record<string, unknown> = {}) => {
@@ -61,7 +61,7 @@ describe("the organisation's flows", () => {
     expect(flows).toHaveLength(1);
     expect(flows[0]).toMatchObject({ name: "Firma simple", kind: "SIGNATURE", active: true, isDefault: true, inUse: false });
     expect(flows[0]!.steps.map((s) => s.type)).toEqual(["DATA_CONFIRM", "ACCEPT_TERMS", "SEE_DOCUMENT", "SIGNATURE"]);
-    expect((await activate(adminA, flows[0]!.hexId)).status).toBe(200);
+    expect((await activate(adminA, flows[0]!.flowHexId)).status).toBe(200);
   });
 
   it("start with one default, active validation flow for validation links: data, ID photo, selfie and video", async () => {
@@ -69,7 +69,7 @@ describe("the organisation's flows", () => {
     expect(flows).toHaveLength(1);
     expect(flows[0]).toMatchObject({ name: "Validación de identidad", active: true, isDefault: true });
     expect(flows[0]!.steps.map((s) => s.type)).toEqual(["DATA_CONFIRM", "ID_PHOTO", "SELFIE", "VIDEO"]);
-    expect((await activate(adminA, flows[0]!.hexId)).status).toBe(200);
+    expect((await activate(adminA, flows[0]!.flowHexId)).status).toBe(200);
   });
 
   it("are created inactive, not default, with the caller as creator, the steps in the given order, and logged", async () => {
@@ -144,9 +144,9 @@ describe("the organisation's flows", () => {
       },
     ]);
     expect(new Date(flow.creationDate).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    expect((await get(adminA, flow.hexId)).body).toEqual(flow);
+    expect((await get(adminA, flow.flowHexId)).body).toEqual(flow);
     const log = await db.operationLog.findFirst({ where: { organizationId: orgA.organization.id, operationEventId: "FLOW_CREATE" } });
-    expect(log?.detail).toContain(`recordId=${flow.hexId}`);
+    expect(log?.detail).toContain(`recordId=${flow.flowHexId}`);
   });
 
   it("are filtered by kind and state", async () => {
@@ -169,7 +169,7 @@ describe("flow title and values (spec §5)", () => {
       expect(error).toMatchObject({ errorCode: "FLOW_TITLE_REQUIRED", message: "Debe agregar el título", field: "name" });
     }
     const flow = await newFlow(adminA);
-    expect((await update(adminA, flow.hexId, { name: "", steps: threeSteps })).body.message).toBe("Debe agregar el título");
+    expect((await update(adminA, flow.flowHexId, { name: "", steps: threeSteps })).body.message).toBe("Debe agregar el título");
   });
 
   it("refuses values outside their bounds, saying the bounds", async () => {
@@ -306,7 +306,7 @@ describe("face comparison (spec §5)", () => {
 describe("activating flows (spec §5 minimum steps)", () => {
   it("refuses a flow with fewer than 2 steps, with the minimum in the message", async () => {
     const short = await newFlow(adminA, { steps: [{ type: "SIGNATURE" }] });
-    const { status, body } = await activate(adminA, short.hexId);
+    const { status, body } = await activate(adminA, short.flowHexId);
     expect(status).toBe(400);
     expect(body).toMatchObject({
       errorCode: "FLOW_MIN_STEPS",
@@ -314,12 +314,12 @@ describe("activating flows (spec §5 minimum steps)", () => {
       field: "steps",
       min: 2,
     });
-    expect((await get(adminA, short.hexId)).body.active).toBe(false);
+    expect((await get(adminA, short.flowHexId)).body.active).toBe(false);
   });
 
   it("refuses a signature flow without the signature step", async () => {
     const unsigned = await newFlow(adminA, { steps: [{ type: "DATA_CONFIRM" }, { type: "SEE_DOCUMENT" }] });
-    const { body } = await activate(adminA, unsigned.hexId);
+    const { body } = await activate(adminA, unsigned.flowHexId);
     expect(body).toMatchObject({
       errorCode: "FLOW_SIGNATURE_STEP_REQUIRED",
       message: "Un flujo de firma debe incluir el paso de firma manuscrita.",
@@ -328,10 +328,10 @@ describe("activating flows (spec §5 minimum steps)", () => {
 
   it("activates and deactivates a complete flow, logging both", async () => {
     const flow = await newFlow(adminA);
-    expect((await activate(adminA, flow.hexId)).body.active).toBe(true);
-    expect((await deactivate(adminA, flow.hexId)).body.active).toBe(false);
+    expect((await activate(adminA, flow.flowHexId)).body.active).toBe(true);
+    expect((await deactivate(adminA, flow.flowHexId)).body.active).toBe(false);
     const events = await db.operationLog.findMany({
-      where: { organizationId: orgA.organization.id, detail: { contains: flow.hexId } },
+      where: { organizationId: orgA.organization.id, detail: { contains: flow.flowHexId } },
       select: { operationEventId: true },
     });
     expect(events.map((e) => e.operationEventId).sort()).toEqual(["FLOW_ACTIVATE", "FLOW_CREATE", "FLOW_DEACTIVATE"]);
@@ -339,10 +339,10 @@ describe("activating flows (spec §5 minimum steps)", () => {
 
   it("keeps an active flow activatable when it is edited", async () => {
     const flow = await newFlow(adminA);
-    await activate(adminA, flow.hexId);
-    const shrunk = await update(adminA, flow.hexId, { name: "Corto", steps: [{ type: "SIGNATURE" }] });
+    await activate(adminA, flow.flowHexId);
+    const shrunk = await update(adminA, flow.flowHexId, { name: "Corto", steps: [{ type: "SIGNATURE" }] });
     expect(shrunk.body.errorCode).toBe("FLOW_MIN_STEPS");
-    const reordered = await update(adminA, flow.hexId, {
+    const reordered = await update(adminA, flow.flowHexId, {
       name: "Reordenado",
       expirationDays: 7,
       steps: [{ type: "SEE_DOCUMENT" }, { type: "ACCEPT_TERMS" }, { type: "SIGNATURE", expiryMinutes: 20 }],
@@ -354,43 +354,43 @@ describe("activating flows (spec §5 minimum steps)", () => {
       [2, "ACCEPT_TERMS", null],
       [3, "SIGNATURE", 20],
     ]);
-    expect(await db.operationLog.count({ where: { operationEventId: "FLOW_UPDATE", detail: { contains: flow.hexId } } })).toBe(1);
+    expect(await db.operationLog.count({ where: { operationEventId: "FLOW_UPDATE", detail: { contains: flow.flowHexId } } })).toBe(1);
   });
 });
 
 describe("the default flow (spec §4)", () => {
   it("cannot be deactivated or deleted", async () => {
     const current = await defaultOf(adminA);
-    const off = await deactivate(adminA, current.hexId);
+    const off = await deactivate(adminA, current.flowHexId);
     expect(off.status).toBe(409);
     expect(off.body).toMatchObject({
       errorCode: "FLOW_DEFAULT_LOCKED",
       message:
         "El flujo predeterminado debe estar activo y no puede desactivarse ni eliminarse; marque otro flujo como predeterminado primero.",
     });
-    expect((await remove(adminA, current.hexId)).body.errorCode).toBe("FLOW_DEFAULT_LOCKED");
-    expect((await get(adminA, current.hexId)).body).toMatchObject({ active: true, isDefault: true });
+    expect((await remove(adminA, current.flowHexId)).body.errorCode).toBe("FLOW_DEFAULT_LOCKED");
+    expect((await get(adminA, current.flowHexId)).body).toMatchObject({ active: true, isDefault: true });
   });
 
   it("moves to a flow made default, which becomes active, and the previous one can then be deactivated and deleted", async () => {
     const previous = await defaultOf(adminA);
     const next = await newFlow(adminA, { name: "Nuevo predeterminado" });
-    const made = await setDefault(adminA, next.hexId);
+    const made = await setDefault(adminA, next.flowHexId);
     expect(made.status).toBe(200);
     expect(made.body).toMatchObject({ isDefault: true, active: true });
     const defaults = (await list(adminA, { kind: "SIGNATURE" })).filter((f) => f.isDefault);
-    expect(defaults.map((f) => f.hexId)).toEqual([next.hexId]);
-    expect((await deactivate(adminA, previous.hexId)).body).toMatchObject({ active: false, isDefault: false });
-    expect((await remove(adminA, previous.hexId)).body).toEqual({ result: 1 });
-    expect(await db.flow.count({ where: { hexId: previous.hexId } })).toBe(0);
-    expect(await db.operationLog.count({ where: { operationEventId: "FLOW_DEFAULT", detail: { contains: next.hexId } } })).toBe(1);
-    expect(await db.operationLog.count({ where: { operationEventId: "FLOW_DELETE", detail: { contains: previous.hexId } } })).toBe(1);
+    expect(defaults.map((f) => f.flowHexId)).toEqual([next.flowHexId]);
+    expect((await deactivate(adminA, previous.flowHexId)).body).toMatchObject({ active: false, isDefault: false });
+    expect((await remove(adminA, previous.flowHexId)).body).toEqual({ result: 1 });
+    expect(await db.flow.count({ where: { hexId: previous.flowHexId } })).toBe(0);
+    expect(await db.operationLog.count({ where: { operationEventId: "FLOW_DEFAULT", detail: { contains: next.flowHexId } } })).toBe(1);
+    expect(await db.operationLog.count({ where: { operationEventId: "FLOW_DELETE", detail: { contains: previous.flowHexId } } })).toBe(1);
   });
 
   it("is made only of a flow that could be active", async () => {
     const short = await newFlow(adminA, { steps: [{ type: "SIGNATURE" }] });
-    expect((await setDefault(adminA, short.hexId)).body.errorCode).toBe("FLOW_MIN_STEPS");
-    expect((await get(adminA, short.hexId)).body).toMatchObject({ isDefault: false, active: false });
+    expect((await setDefault(adminA, short.flowHexId)).body.errorCode).toBe("FLOW_MIN_STEPS");
+    expect((await get(adminA, short.flowHexId)).body).toMatchObject({ isDefault: false, active: false });
   });
 
   it("is one per kind: a default validation flow leaves the signature default alone", async () => {
@@ -400,14 +400,14 @@ describe("the default flow (spec §4)", () => {
       kind: "VALIDATION",
       steps: [{ type: "ID_PHOTO" }, { type: "SELFIE", compareWithPosition: 1 }],
     });
-    await setDefault(adminA, validation.hexId);
-    expect((await defaultOf(adminA, "VALIDATION")).hexId).toBe(validation.hexId);
-    expect((await defaultOf(adminA)).hexId).toBe(signatureDefault.hexId);
+    await setDefault(adminA, validation.flowHexId);
+    expect((await defaultOf(adminA, "VALIDATION")).flowHexId).toBe(validation.flowHexId);
+    expect((await defaultOf(adminA)).flowHexId).toBe(signatureDefault.flowHexId);
   });
 
   it("stays single when two flows are made default at once", async () => {
     const [one, two] = await Promise.all([newFlow(adminA, { name: "Carrera 1" }), newFlow(adminA, { name: "Carrera 2" })]);
-    await Promise.all([setDefault(adminA, one.hexId), setDefault(adminA, two.hexId)]);
+    await Promise.all([setDefault(adminA, one.flowHexId), setDefault(adminA, two.flowHexId)]);
     expect(await db.flow.count({ where: { organizationId: orgA.organization.id, kind: "SIGNATURE", isDefault: true } })).toBe(1);
   });
 });
@@ -417,21 +417,21 @@ describe("flows already used (spec §4)", () => {
 
   beforeAll(async () => {
     used = await newFlow(adminA, { name: "Usado" });
-    await activate(adminA, used.hexId);
-    const flow = await db.flow.findUniqueOrThrow({ where: { hexId: used.hexId } });
+    await activate(adminA, used.flowHexId);
+    const flow = await db.flow.findUniqueOrThrow({ where: { hexId: used.flowHexId } });
     await db.document.create({ data: { organizationId: orgA.organization.id, flowId: flow.id, title: "Contrato enviado" } });
   });
 
   it("cannot be edited or deleted", async () => {
-    expect((await get(adminA, used.hexId)).body.inUse).toBe(true);
-    const edit = await update(adminA, used.hexId, { name: "Cambiado", steps: threeSteps });
+    expect((await get(adminA, used.flowHexId)).body.inUse).toBe(true);
+    const edit = await update(adminA, used.flowHexId, { name: "Cambiado", steps: threeSteps });
     expect(edit.status).toBe(409);
     expect(edit.body).toMatchObject({
       errorCode: "FLOW_IN_USE",
       message: "Este flujo ya se ha usado y no puede modificarse ni eliminarse; clónelo para crear uno nuevo.",
     });
-    expect((await remove(adminA, used.hexId)).body.errorCode).toBe("FLOW_IN_USE");
-    expect((await get(adminA, used.hexId)).body.name).toBe("Usado");
+    expect((await remove(adminA, used.flowHexId)).body.errorCode).toBe("FLOW_IN_USE");
+    expect((await get(adminA, used.flowHexId)).body.name).toBe("Usado");
   });
 
   it("counts validation links as use too", async () => {
@@ -440,7 +440,7 @@ describe("flows already used (spec §4)", () => {
       kind: "VALIDATION",
       steps: [{ type: "ID_PHOTO" }, { type: "SELFIE", compareWithPosition: 1 }],
     });
-    const flow = await db.flow.findUniqueOrThrow({ where: { hexId: validation.hexId } });
+    const flow = await db.flow.findUniqueOrThrow({ where: { hexId: validation.flowHexId } });
     await db.validationLink.create({
       data: {
         organizationId: orgA.organization.id,
@@ -450,12 +450,12 @@ describe("flows already used (spec §4)", () => {
         description: "Enlace",
       },
     });
-    expect((await update(adminA, validation.hexId, { name: "Otro", steps: [] })).body.errorCode).toBe("FLOW_IN_USE");
+    expect((await update(adminA, validation.flowHexId, { name: "Otro", steps: [] })).body.errorCode).toBe("FLOW_IN_USE");
   });
 
   it("can still be deactivated and activated", async () => {
-    expect((await deactivate(adminA, used.hexId)).body.active).toBe(false);
-    expect((await activate(adminA, used.hexId)).body.active).toBe(true);
+    expect((await deactivate(adminA, used.flowHexId)).body.active).toBe(false);
+    expect((await activate(adminA, used.flowHexId)).body.active).toBe(true);
   });
 
   it("is cloned with its steps and settings into an editable, inactive, non-default copy", async () => {
@@ -469,10 +469,10 @@ describe("flows already used (spec §4)", () => {
         { type: "SIGNATURE" },
       ],
     });
-    await setDefault(adminA, source.hexId);
-    const flow = await db.flow.findUniqueOrThrow({ where: { hexId: source.hexId } });
+    await setDefault(adminA, source.flowHexId);
+    const flow = await db.flow.findUniqueOrThrow({ where: { hexId: source.flowHexId } });
     await db.document.create({ data: { organizationId: orgA.organization.id, flowId: flow.id, title: "Otro envío" } });
-    const copy = await clone(adminA, source.hexId);
+    const copy = await clone(adminA, source.flowHexId);
     expect(copy.status).toBe(201);
     expect(copy.body).toMatchObject({
       name: "Original (copia)",
@@ -484,12 +484,12 @@ describe("flows already used (spec §4)", () => {
       geolocateSigners: true,
       createdBy: adminAName,
     });
-    expect(copy.body.hexId).not.toBe(source.hexId);
-    expect(copy.body.steps).toEqual((await get(adminA, source.hexId)).body.steps);
-    expect((await update(adminA, copy.body.hexId, { name: "Copia editada", steps: threeSteps })).status).toBe(200);
-    expect((await clone(adminA, source.hexId, { name: "Con nombre" })).body.name).toBe("Con nombre");
-    expect((await clone(adminA, source.hexId, { name: " " })).body.errorCode).toBe("FLOW_TITLE_REQUIRED");
-    expect(await db.operationLog.count({ where: { operationEventId: "FLOW_CLONE", detail: { contains: source.hexId } } })).toBe(2);
+    expect(copy.body.flowHexId).not.toBe(source.flowHexId);
+    expect(copy.body.steps).toEqual((await get(adminA, source.flowHexId)).body.steps);
+    expect((await update(adminA, copy.body.flowHexId, { name: "Copia editada", steps: threeSteps })).status).toBe(200);
+    expect((await clone(adminA, source.flowHexId, { name: "Con nombre" })).body.name).toBe("Con nombre");
+    expect((await clone(adminA, source.flowHexId, { name: " " })).body.errorCode).toBe("FLOW_TITLE_REQUIRED");
+    expect(await db.operationLog.count({ where: { operationEventId: "FLOW_CLONE", detail: { contains: source.flowHexId } } })).toBe(2);
   });
 });
 
@@ -501,23 +501,23 @@ describe("flows across organisations and roles", () => {
   });
 
   it("never shows another organisation's flows, and creates in the caller's own", async () => {
-    expect((await list(adminB)).map((f) => f.hexId)).not.toContain(flowA.hexId);
+    expect((await list(adminB)).map((f) => f.flowHexId)).not.toContain(flowA.flowHexId);
     expect((await list(adminB, { kind: "SIGNATURE" })).map((f) => f.name)).toEqual(["Firma simple"]);
-    expect((await get(adminB, flowA.hexId)).status).toBe(404);
+    expect((await get(adminB, flowA.flowHexId)).status).toBe(404);
     const flowB = await newFlow(adminB, { name: "Solo de B" });
-    expect((await list(adminA)).map((f) => f.hexId)).not.toContain(flowB.hexId);
-    expect((await get(adminA, flowB.hexId)).status).toBe(404);
-    await remove(adminB, flowB.hexId);
+    expect((await list(adminA)).map((f) => f.flowHexId)).not.toContain(flowB.flowHexId);
+    expect((await get(adminA, flowB.flowHexId)).status).toBe(404);
+    await remove(adminB, flowB.flowHexId);
   });
 
   it("refuses every change to another organisation's flow as not found", async () => {
-    expect((await update(adminB, flowA.hexId, { name: "Robado", steps: threeSteps })).status).toBe(404);
-    expect((await activate(adminB, flowA.hexId)).status).toBe(404);
-    expect((await deactivate(adminB, flowA.hexId)).status).toBe(404);
-    expect((await setDefault(adminB, flowA.hexId)).status).toBe(404);
-    expect((await clone(adminB, flowA.hexId)).status).toBe(404);
-    expect((await remove(adminB, flowA.hexId)).status).toBe(404);
-    expect((await get(adminA, flowA.hexId)).body).toMatchObject({ name: "Solo de A", active: false, isDefault: false });
+    expect((await update(adminB, flowA.flowHexId, { name: "Robado", steps: threeSteps })).status).toBe(404);
+    expect((await activate(adminB, flowA.flowHexId)).status).toBe(404);
+    expect((await deactivate(adminB, flowA.flowHexId)).status).toBe(404);
+    expect((await setDefault(adminB, flowA.flowHexId)).status).toBe(404);
+    expect((await clone(adminB, flowA.flowHexId)).status).toBe(404);
+    expect((await remove(adminB, flowA.flowHexId)).status).toBe(404);
+    expect((await get(adminA, flowA.flowHexId)).body).toMatchObject({ name: "Solo de A", active: false, isDefault: false });
     expect(await db.flow.count({ where: { organizationId: orgB.organization.id } })).toBe(2);
     expect((await defaultOf(adminB)).name).toBe("Firma simple");
   });
@@ -525,12 +525,12 @@ describe("flows across organisations and roles", () => {
   it("refuses every write to the operator role", async () => {
     const responses = await Promise.all([
       create(operatorA, { name: "Del operador", steps: threeSteps }),
-      update(operatorA, flowA.hexId, { name: "Del operador", steps: threeSteps }),
-      activate(operatorA, flowA.hexId),
-      deactivate(operatorA, flowA.hexId),
-      setDefault(operatorA, flowA.hexId),
-      clone(operatorA, flowA.hexId),
-      remove(operatorA, flowA.hexId),
+      update(operatorA, flowA.flowHexId, { name: "Del operador", steps: threeSteps }),
+      activate(operatorA, flowA.flowHexId),
+      deactivate(operatorA, flowA.flowHexId),
+      setDefault(operatorA, flowA.flowHexId),
+      clone(operatorA, flowA.flowHexId),
+      remove(operatorA, flowA.flowHexId),
     ]);
     for (const response of responses) {
       expect(response.status).toBe(403);

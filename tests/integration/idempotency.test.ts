@@ -11,7 +11,14 @@ import { twoOrganizations } from "../support/cast";
 import { call, clientAddressHeaders } from "../support/http";
 import type { TestOrganization } from "../support/fixtures";
 
-type Answer = { documentHexId?: string; contactHexId?: string; errorCode?: string; message?: string; apiKey?: string; hexId?: string };
+type Answer = {
+  documentHexId?: string;
+  contactHexId?: string;
+  errorCode?: string;
+  message?: string;
+  apiKey?: string;
+  apiUserHexId?: string;
+};
 
 let orgA: TestOrganization;
 let orgB: TestOrganization;

@@ -128,7 +128,7 @@ describe("integrator API with an API key, through the endpoints the OpenAPI docu
     expect(JSON.stringify(followed.body)).not.toContain("/sign/");
     expect(matchesDescription("GET", `/api/documents/${hexId}/status`, 200, followed.body)).toBe(true);
 
-    const sent = await call<{ dispatches: { status: string; kind: string; channel: string; destination: string }[] }>(
+    const sent = await call<{ _embedded: { dispatches: { status: string; kind: string; channel: string; destination: string }[] } }>(
       dispatches,
       track("GET", `/api/documents/${hexId}/dispatches`),
       {
@@ -137,7 +137,7 @@ describe("integrator API with an API key, through the endpoints the OpenAPI docu
       },
     );
     expect(sent.status).toBe(200);
-    expect(sent.body.dispatches).toEqual([
+    expect(sent.body._embedded.dispatches).toEqual([
       expect.objectContaining({ kind: "INVITATION", channel: "EMAIL", destination: `e***@example.test` }),
     ]);
     expect(JSON.stringify(sent.body)).not.toMatch(/\/sign\/|urlSign/);

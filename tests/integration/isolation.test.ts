@@ -129,8 +129,10 @@ describe("organisation isolation", () => {
 
   it("self handlers act on the caller only", async () => {
     await call(activate, "/api/mfa/methods/EMAIL/activate", { body: {}, token: tokenB, params: { type: "EMAIL" } });
-    const methodsA = await call<{ methods: { type: string; target: string | null }[] }>(listMethods, "/api/mfa/methods", { token: tokenA });
-    expect(methodsA.body.methods.find((m) => m.type === "EMAIL")?.target).not.toContain(userB.email.slice(1));
+    const methodsA = await call<{ _embedded: { methods: { type: string; target: string | null }[] } }>(listMethods, "/api/mfa/methods", {
+      token: tokenA,
+    });
+    expect(methodsA.body._embedded.methods.find((m) => m.type === "EMAIL")?.target).not.toContain(userB.email.slice(1));
     const before = await db.user.findUniqueOrThrow({ where: { id: userB.id } });
     await call(profile, "/api/profile", { body: { firstName: "Cambiado", lastName: "Por A", cellPhone: "+34611111999" }, token: tokenA });
     const after = await db.user.findUniqueOrThrow({ where: { id: userB.id } });

@@ -329,15 +329,14 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
 
     // What staff see: the digits the signer had to read and the video, for their organisation only.
     const params = { documentHexId: document.hexId, signerHexId: signer.hexId };
-    const shown = await call<{ status: string; evidence: { hexId: string; digits: string; reasons: string[]; videoUrl: string } | null }>(
-      getReviewRoute,
-      reviewPath(document.hexId, signer.hexId),
-      { token: adminToken, params },
-    );
+    const shown = await call<{
+      status: string;
+      evidence: { evidenceHexId: string; digits: string; reasons: string[]; videoUrl: string } | null;
+    }>(getReviewRoute, reviewPath(document.hexId, signer.hexId), { token: adminToken, params });
     expect(shown.status).toBe(200);
     expect(shown.body).toMatchObject({
       status: "IN_REVIEW",
-      evidence: { hexId: evidence.hexId, digits, reasons: ["NO_BASELINE"] },
+      evidence: { evidenceHexId: evidence.hexId, digits, reasons: ["NO_BASELINE"] },
     });
     const videoRequest = (token: string) =>
       reviewVideoRoute(

@@ -87,7 +87,7 @@ describe("a signer's rejection reaches the sender", () => {
     expect((await reject(signers[0]!, reason)).body).toMatchObject({ documentRejected: true });
 
     const view = await status(document.hexId);
-    expect(view.signers[0]).toMatchObject({ hexId: signers[0]!.hexId, status: "REJECTED", rejectionReason: reason });
+    expect(view.signers[0]).toMatchObject({ signerHexId: signers[0]!.hexId, status: "REJECTED", rejectionReason: reason });
     // The history shows the signer's rejection, with its reason and the organisation's zone.
     const entry = view.timeline.find((e) => e.event === "signer.rejected");
     expect(entry).toMatchObject({ actor: "signer", signerHexId: signers[0]!.hexId, reason });

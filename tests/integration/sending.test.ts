@@ -367,7 +367,7 @@ describe("sending a shipment", () => {
     );
     const view = await status(operatorA, document.hexId);
     expect(view.status).toBe(200);
-    expect(view.body.signers).toEqual([expect.objectContaining({ hexId: signers[0]!.hexId, status: "PENDING", position: 1 })]);
+    expect(view.body.signers).toEqual([expect.objectContaining({ signerHexId: signers[0]!.hexId, status: "PENDING", position: 1 })]);
     expect(view.body.orders).toEqual([{ position: 1, minSigners: 1, completed: 0 }]);
     expect(view.body.timeline.map((e) => e.event)).toEqual(["DOCUMENT_SEND"]);
     const json = JSON.stringify(view.body);

@@ -138,9 +138,9 @@ describe("a validation process's detail (GET /api/validation-processes/{processH
       link: { description: "Alta Revisada" },
       flow: { steps: ["SELFIE", "VIDEO"] },
     });
-    const selfie = body.evidences.find((e) => e.hexId === inReview.selfie);
+    const selfie = body.evidences.find((e) => e.evidenceHexId === inReview.selfie);
     expect(selfie).toMatchObject({ kind: "SELFIE", check: "VERIFIED", mimeType: "image/jpeg", face: { distance: 0.31, threshold: 0.5 } });
-    const video = body.evidences.find((e) => e.hexId === inReview.video);
+    const video = body.evidences.find((e) => e.evidenceHexId === inReview.video);
     expect(video).toMatchObject({
       kind: "VIDEO",
       check: "IN_REVIEW",
@@ -154,7 +154,7 @@ describe("a validation process's detail (GET /api/validation-processes/{processH
 
   it("serves each evidence's stored file to its organisation's staff only, byte for byte as hashed", async () => {
     const { body } = await detail(adminA, inReview.processHexId);
-    const selfie = body.evidences.find((e) => e.hexId === inReview.selfie)!;
+    const selfie = body.evidences.find((e) => e.evidenceHexId === inReview.selfie)!;
     expect(selfie.fileUrl).toBe(`/api/validation-processes/${inReview.processHexId}/evidences/${inReview.selfie}`);
     const file = await download(adminA, inReview.processHexId, inReview.selfie);
     expect(file.status).toBe(200);

@@ -116,8 +116,8 @@ describe("OpenAPI document", () => {
         "POST /api/contacts/{contactHexId}/channels/{channelHexId}/favorite",
         "GET /api/flows",
         "POST /api/flows",
-        "GET /api/flows/{hexId}",
-        "POST /api/flows/{hexId}/clone",
+        "GET /api/flows/{flowHexId}",
+        "POST /api/flows/{flowHexId}/clone",
         "GET /api/fileType/getAllFileType",
         "GET /api/documents/{documentHexId}/dispatches",
         "GET /api/documents/{documentHexId}/download",
@@ -129,8 +129,11 @@ describe("OpenAPI document", () => {
     expect(download.responses["409"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(download.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
     expect(paths["/api/organizations/{orgHexId}/logo"]!.get!.security).toEqual([]);
-    const dispatch = (components.DispatchList as { properties: { dispatches: { items: { properties: Record<string, unknown> } } } })
-      .properties.dispatches.items.properties;
+    const dispatch = (
+      components.DispatchList as {
+        properties: { _embedded: { properties: { dispatches: { items: { properties: Record<string, unknown> } } } } };
+      }
+    ).properties._embedded.properties.dispatches.items.properties;
     expect(Object.keys(dispatch)).toEqual(expect.arrayContaining(["destination", "errorReason", "error", "retryable"]));
     expect(JSON.stringify(components.DispatchList)).not.toMatch(/urlSign|secret/i);
   });
@@ -142,8 +145,10 @@ describe("OpenAPI document", () => {
     const channel = compile(components.ChannelInput!);
     expect(channel({ type: "SMS", value: "+34612345678" })).toBe(true);
     expect(channel({ type: "FAX", value: "1" })).toBe(false);
-    expect(compile(components.DocumentType!)({ hexId: "a".repeat(32), name: "Contrato", isDefault: true, inUse: false })).toBe(true);
-    expect(compile(components.Flow!)({ hexId: "a".repeat(32), name: "Firma", kind: "SIGNATURE" })).toBe(false);
+    expect(compile(components.DocumentType!)({ documentTypeHexId: "a".repeat(32), name: "Contrato", isDefault: true, inUse: false })).toBe(
+      true,
+    );
+    expect(compile(components.Flow!)({ flowHexId: "a".repeat(32), name: "Firma", kind: "SIGNATURE" })).toBe(false);
   });
 
   it("lists the users administration calls and validates their bodies as the handlers do", () => {
@@ -210,7 +215,7 @@ describe("OpenAPI document", () => {
       expect(createApiKeyInput.safeParse(body).success).toBe(false);
     }
     const view = apiKeyView.parse({
-      hexId: "a".repeat(32),
+      apiUserHexId: "a".repeat(32),
       name: "ERP",
       description: null,
       prefix: "rbk_abcdefgh",

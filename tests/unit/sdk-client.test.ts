@@ -17,7 +17,7 @@ const server = createServer((request, response) => {
       return;
     }
     response.writeHead(200, { "content-type": "application/json" });
-    response.end(JSON.stringify({ hexId: "a1b2c3d4e5f60718293a4b5c6d7e8f90", status: "SENT" }));
+    response.end(JSON.stringify({ documentHexId: "a1b2c3d4e5f60718293a4b5c6d7e8f90", status: "SENT" }));
   });
 });
 let baseUrl: string;

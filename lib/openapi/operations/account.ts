@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { answer } from "../registry";
+import { answer, created } from "../registry";
 import { operationGroup } from "./common";
-import { deactivateInput, methodParam } from "@/lib/auth/mfa-methods";
+import { deactivateInput, methodParam, mfaMethodTypes } from "@/lib/auth/mfa-methods";
+import { listSchema } from "@/lib/http/list-page";
 import { locales } from "@/lib/i18n/config";
 import {
   changePasswordInput,
@@ -22,6 +23,16 @@ const methodPath = z.object({ type: methodParam.describe("TOTP, EMAIL or SMS") }
 const staff = { kind: "staff" } as const;
 const duringActivation = ["full", "mfa-activation"] as const;
 const tokenAnswer = z.object({ result: z.literal(1), token: z.string(), expiresAt: z.iso.datetime() });
+const methodType = z.enum(mfaMethodTypes);
+const mfaMethod = z.object({
+  type: methodType,
+  active: z.boolean(),
+  favorite: z.boolean().describe("Asked first at sign-in"),
+  requiredByOrganization: z.boolean().describe("The organisation requires this method: it cannot be removed"),
+  target: z.string().nullable().describe("Where codes go, masked (e-mail and SMS); null for TOTP"),
+});
+/** What a public account page's call answers: result 1 and the account's e-mail, for the page to show. */
+const accountEmail = z.object({ result: z.literal(1), email: z.string() });
 
 export const accountOperations = operationGroup(
   "Account",
@@ -42,7 +53,7 @@ export const accountOperations = operationGroup(
     tenancy: "self",
     summary: "Change one's own name and phone",
     body: { schema: profileInput, component: "ProfileInput" },
-    responses: { 200: { description: "The profile as saved" } },
+    responses: answer("The profile as saved", z.object({ firstName: z.string(), lastName: z.string(), cellPhone: z.string().nullable() })),
     errors: [409],
   },
   changePassword: {
@@ -82,7 +93,10 @@ export const accountOperations = operationGroup(
     stages: duringActivation,
     tenancy: "self",
     summary: "One's own second-factor methods",
-    responses: { 200: { description: "`{ methods }`" } },
+    responses: answer(
+      "Every method (TOTP, EMAIL, SMS), active or not, as the one page of `_embedded.methods`",
+      listSchema("methods", mfaMethod),
+    ),
   },
   deactivateMfaMethod: {
     method: "delete",
@@ -103,7 +117,15 @@ export const accountOperations = operationGroup(
     tenancy: "self",
     summary: "Start enrolling a second-factor method (a TOTP secret, or a code sent by e-mail or SMS)",
     pathParams: methodPath,
-    responses: { 200: { description: "What the enrolment screen shows" } },
+    responses: answer(
+      "What the enrolment screen shows: for TOTP the new secret, its otpauth URI and a QR image; for e-mail and SMS only the type (the code went out)",
+      z.object({
+        type: methodType,
+        secret: z.string().optional().describe("TOTP: the base32 secret"),
+        uri: z.string().optional().describe("TOTP: the otpauth:// URI"),
+        qr: z.string().optional().describe("TOTP: the URI as a PNG data URL"),
+      }),
+    ),
     errors: [409, 429],
   },
   confirmMfaActivation: {
@@ -115,7 +137,14 @@ export const accountOperations = operationGroup(
     summary: "Confirm a method with its first code; during a sign-in's enrolment, answers the full token",
     pathParams: methodPath,
     body: { schema: z.object({ code: otpCode }) },
-    responses: { 200: { description: "Confirmed (with a token when the enrolment completes a sign-in)" } },
+    responses: answer(
+      "Confirmed (with a token when the enrolment completes a sign-in)",
+      z.object({
+        activated: z.literal(true),
+        token: z.string().optional().describe("The full session token, when this enrolment completes a sign-in"),
+        expiresAt: z.iso.datetime().optional(),
+      }),
+    ),
     errors: [409, 429],
   },
   setFavoriteMfaMethod: {
@@ -136,7 +165,10 @@ export const accountOperations = operationGroup(
     summary: "During a pending sign-in: use another active method, sending its code",
     description: "Call with the pre-authentication token from /api/authenticate as Bearer.",
     body: { schema: z.object({ method: methodParam }) },
-    responses: { 200: { description: "The method now asked" } },
+    responses: answer(
+      "The method now asked",
+      z.object({ mfaMethodRequired: methodType, available: z.array(methodType).describe("The user's active methods") }),
+    ),
     errors: [409, 429],
   },
 });
@@ -151,7 +183,7 @@ export const publicAccountOperations = operationGroup(
     tenancy: "public",
     summary: "Create an organisation and its first administrator, who validates their e-mail before signing in",
     body: { schema: signupInput, component: "SignupInput" },
-    responses: { 201: { description: "Created" } },
+    responses: created(z.object({ result: z.literal(1), userHexId: z.string().describe("The new administrator's hexId") })),
     errors: [409, 429],
   },
   validateEmail: {
@@ -160,7 +192,7 @@ export const publicAccountOperations = operationGroup(
     tenancy: "public",
     summary: "Validate the e-mail of a new account with the code mailed to it",
     pathParams: z.object({ codigo: z.string().describe("The code from the e-mail") }),
-    responses: { 200: { description: "Validated" } },
+    responses: answer("Validated", accountEmail),
   },
   unlockUser: {
     method: "post",
@@ -168,7 +200,7 @@ export const publicAccountOperations = operationGroup(
     tenancy: "public",
     summary: "Unlock a user blocked by failed sign-ins with the code mailed to them",
     pathParams: z.object({ codigo: z.string().describe("The code from the e-mail") }),
-    responses: { 200: { description: "Unlocked" } },
+    responses: answer("Unlocked", accountEmail),
   },
   requestPasswordReset: {
     method: "post",
@@ -186,7 +218,7 @@ export const publicAccountOperations = operationGroup(
     summary: "Check a password reset code before asking for the new password",
     rateLimit: "20 calls in 15 minutes per client address",
     body: { schema: codeInput },
-    responses: { 200: { description: "The code is valid" } },
+    responses: answer("The code is valid", z.object({ result: z.literal(1), valid: z.literal(true) })),
   },
   resetPassword: {
     method: "post",
@@ -204,7 +236,7 @@ export const publicAccountOperations = operationGroup(
     summary: "An invited user chooses their first password with the invitation's code",
     pathParams: z.object({ propUserId: z.string().describe("The invited user's id from the invitation link") }),
     body: { schema: setPasswordInput },
-    responses: { 200: { description: "Set" } },
+    responses: answer("Set", accountEmail),
     errors: [429],
   },
 });

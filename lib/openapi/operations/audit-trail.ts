@@ -1,8 +1,37 @@
 import { z } from "zod";
 import { exportOperationLogsQuery, searchOperationLogsQuery } from "@/lib/audit/operation-log-schemas";
 import { operationLogInput, pageQuery } from "@/lib/audit/session-logs";
-import { created } from "../registry";
+import { answer, created } from "../registry";
+import { listSchema } from "@/lib/http/list-page";
 import { operationGroup } from "./common";
+import { operationLogRow } from "./logs";
+
+const localTime = z.string().describe("YYYY-MM-DD HH:mm:ss");
+
+/** /trading-history's rows: the spec's operation log, with who acted and times on the organisation's clocks. */
+const searchedLogPage = listSchema(
+  "operationLogs",
+  operationLogRow.extend({
+    eventTimestamp: z.string().describe("YYYY-MM-DD HH:mm:ss on the organisation's clocks (the page's timeZone)"),
+    userFullName: z.string().nullable().describe("The acting user's name; null when the row has no user"),
+    userEmail: z.string().nullable(),
+  }),
+).extend({ timeZone: z.string().describe("The organisation's time zone (organization_tz)") });
+
+const sessionLogPage = listSchema(
+  "viewSessionLogs",
+  z.object({
+    sessionHexId: z.string(),
+    userName: z.string().describe("The user's e-mail"),
+    fullName: z.string(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    loginTime: localTime.nullable(),
+    lastActivity: localTime.nullable(),
+    logoutTime: localTime.nullable().describe("null while the session lives"),
+    endReason: z.string().nullable(),
+  }),
+);
 
 // The organisation's session and operation logs as the portal's history screens read them (lib/audit).
 
@@ -25,7 +54,7 @@ export const auditTrailOperations = operationGroup(
       }),
       component: "ClientOperationInput",
     },
-    responses: created(z.record(z.string(), z.unknown()), "Recorded"),
+    responses: created(z.object({ id: z.number().int(), eventTimestamp: localTime }), "Recorded"),
   },
   searchOperationLogs: {
     method: "get",
@@ -34,7 +63,7 @@ export const auditTrailOperations = operationGroup(
     tenancy: "organization",
     summary: "The /trading-history list: the operation log searched by words, module and dates, one page",
     query: searchOperationLogsQuery,
-    responses: { 200: { description: "A page of log entries" } },
+    responses: answer("A page of log entries under _embedded.operationLogs", searchedLogPage),
   },
   exportOperationLogs: {
     method: "get",
@@ -58,6 +87,6 @@ export const auditTrailOperations = operationGroup(
     tenancy: "organization",
     summary: "The organisation's sign-ins and sign-outs, newest first, one page",
     query: pageQuery,
-    responses: { 200: { description: "A page under _embedded.viewSessionLogs" } },
+    responses: answer("A page under _embedded.viewSessionLogs", sessionLogPage),
   },
 });

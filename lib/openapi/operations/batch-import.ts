@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { batchColumns } from "@/lib/documents/batch/columns";
 import { batchTemplateQuery } from "@/lib/documents/batch/template";
-import { apiErrorSchema } from "../registry";
+import { answer, apiErrorSchema } from "../registry";
 import { operationGroup } from "./common";
 
 // The batch import of shipments (/batchImport). Both POSTs take multipart/form-data, which the
@@ -43,7 +43,18 @@ export const batchImportOperations = operationGroup(
     summary: "Check a batch import file and its PDFs; nothing is saved",
     description: `${multipart} Answers the shipments the file describes and every row with its values and errors. Each PDF is judged by content, as one upload to a draft is.`,
     body: { schema: batchForm, mediaType: "multipart/form-data" },
-    responses: { 200: { description: "`{ totalRows, shipmentCount, invalidRows, rowsNotReadyToSend, shipments, rows, unusedFiles }`" } },
+    responses: answer(
+      "What the import would create",
+      z.looseObject({
+        totalRows: z.number().int(),
+        shipmentCount: z.number().int(),
+        invalidRows: z.number().int(),
+        rowsNotReadyToSend: z.number().int(),
+        shipments: z.array(z.unknown()),
+        rows: z.array(z.unknown()),
+        unusedFiles: z.array(z.unknown()),
+      }),
+    ),
     errors: [400, 413],
   },
   commitBatchImport: {
@@ -69,6 +80,12 @@ export const batchImportOperations = operationGroup(
     summary: "The batch import file to fill in, in the caller's language, with example rows",
     description: "The XLSX adds a sheet that explains each column and lists the organisation's active signature flows and document types.",
     query: batchTemplateQuery,
-    responses: { 200: { description: "An XLSX or CSV file (Content-Disposition: attachment)" } },
+    responses: {
+      200: {
+        description: "An XLSX or CSV file",
+        files: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "text/csv"],
+        headers: { "Content-Disposition": "attachment, with the file's name" },
+      },
+    },
   },
 });

@@ -134,7 +134,18 @@ export const contactOperations = operationGroup(
       schema: z.object({ file: z.file().describe("CSV or XLSX"), mode: z.enum(["preview", "commit"]).optional() }),
       mediaType: "multipart/form-data",
     },
-    responses: { 200: { description: "The preview" }, 201: { description: "Imported" } },
+    responses: {
+      ...answer(
+        "The preview: every row with its values and its errors in the caller's language",
+        z.looseObject({
+          total: z.number().int(),
+          valid: z.number().int(),
+          invalid: z.number().int(),
+          rows: z.array(z.looseObject({ row: z.number().int(), values: z.record(z.string(), z.unknown()), errors: z.array(z.unknown()) })),
+        }),
+      ),
+      ...created(z.object({ created: z.number().int().describe("Contacts imported") }), "Imported: all rows or none"),
+    },
     errors: [400, 413],
   },
   addContactChannel: {

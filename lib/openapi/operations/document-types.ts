@@ -5,14 +5,14 @@ import { documentTypeInput } from "@/lib/document-types/document-type-schemas";
 import { hexIdPath, operationGroup } from "./common";
 
 export const documentTypeViewSchema = z.object({
-  hexId: z.string(),
+  documentTypeHexId: z.string(),
   name: z.string(),
   isDefault: z.boolean(),
   inUse: z.boolean().describe("Used by uploaded files or flow steps: it cannot be deleted"),
 }) satisfies z.ZodType<DocumentTypeView>;
 
 const documentType = { schema: documentTypeViewSchema, component: "DocumentType" };
-const typePath = hexIdPath("hexId", "The document type's hexId");
+const typePath = hexIdPath("documentTypeHexId", "The document type's hexId");
 const typeBody = { schema: documentTypeInput, component: "DocumentTypeInput" };
 const readers = "Needs ORGANIZACION:VIEW, or DOCUMENTO:CREATE (who prepares shipments picks a type for each file).";
 
@@ -41,7 +41,7 @@ export const documentTypeOperations = operationGroup(
   },
   getDocumentType: {
     method: "get",
-    path: "/api/fileType/{hexId}",
+    path: "/api/fileType/{documentTypeHexId}",
     tenancy: "organization",
     summary: "One document type",
     description: readers,
@@ -50,7 +50,7 @@ export const documentTypeOperations = operationGroup(
   },
   updateDocumentType: {
     method: "put",
-    path: "/api/fileType/{hexId}",
+    path: "/api/fileType/{documentTypeHexId}",
     requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
     tenancy: "organization",
     summary: "Rename a document type or make it the default",
@@ -61,7 +61,7 @@ export const documentTypeOperations = operationGroup(
   },
   deleteDocumentType: {
     method: "delete",
-    path: "/api/fileType/{hexId}",
+    path: "/api/fileType/{documentTypeHexId}",
     requires: { kind: "privilege", module: "ORGANIZACION", action: "DELETE" },
     tenancy: "organization",
     summary: "Delete a document type that is neither the default nor in use",

@@ -22,7 +22,7 @@ const flowStepView = z.object({
 });
 
 export const flowViewSchema = z.object({
-  hexId: z.string(),
+  flowHexId: z.string(),
   name: z.string(),
   kind: z.enum(flowKinds),
   createdBy: z.string().nullable(),
@@ -37,7 +37,7 @@ export const flowViewSchema = z.object({
 }) satisfies z.ZodType<FlowView>;
 
 const flow = { schema: flowViewSchema, component: "Flow" };
-const flowPath = hexIdPath("hexId", "The flow's hexId");
+const flowPath = hexIdPath("flowHexId", "The flow's hexId");
 const readers = "Needs ORGANIZACION:VIEW, or DOCUMENTO:CREATE (who prepares shipments picks a flow).";
 
 export const flowOperations = operationGroup(
@@ -67,7 +67,7 @@ export const flowOperations = operationGroup(
   },
   getFlow: {
     method: "get",
-    path: "/api/flows/{hexId}",
+    path: "/api/flows/{flowHexId}",
     tenancy: "organization",
     summary: "One flow with its steps",
     description: readers,
@@ -76,7 +76,7 @@ export const flowOperations = operationGroup(
   },
   updateFlow: {
     method: "put",
-    path: "/api/flows/{hexId}",
+    path: "/api/flows/{flowHexId}",
     requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
     tenancy: "organization",
     summary: "Change a flow's title, settings and steps",
@@ -88,7 +88,7 @@ export const flowOperations = operationGroup(
   },
   deleteFlow: {
     method: "delete",
-    path: "/api/flows/{hexId}",
+    path: "/api/flows/{flowHexId}",
     requires: { kind: "privilege", module: "ORGANIZACION", action: "DELETE" },
     tenancy: "organization",
     summary: "Delete a flow that is neither default nor in use",
@@ -98,7 +98,7 @@ export const flowOperations = operationGroup(
   },
   activateFlow: {
     method: "post",
-    path: "/api/flows/{hexId}/activate",
+    path: "/api/flows/{flowHexId}/activate",
     requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
     tenancy: "organization",
     summary: "Activate a flow that has the minimum steps (and, for signature, a signature step)",
@@ -107,7 +107,7 @@ export const flowOperations = operationGroup(
   },
   deactivateFlow: {
     method: "post",
-    path: "/api/flows/{hexId}/deactivate",
+    path: "/api/flows/{flowHexId}/deactivate",
     requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
     tenancy: "organization",
     summary: "Deactivate a flow; the default flow cannot be deactivated",
@@ -117,7 +117,7 @@ export const flowOperations = operationGroup(
   },
   makeDefaultFlow: {
     method: "post",
-    path: "/api/flows/{hexId}/default",
+    path: "/api/flows/{flowHexId}/default",
     requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
     tenancy: "organization",
     summary: "Make a flow the default of its kind, activating it; the previous default stops being one",
@@ -127,7 +127,7 @@ export const flowOperations = operationGroup(
   },
   cloneFlow: {
     method: "post",
-    path: "/api/flows/{hexId}/clone",
+    path: "/api/flows/{flowHexId}/clone",
     idempotent: true,
     requires: { kind: "privilege", module: "ORGANIZACION", action: "CREATE" },
     tenancy: "organization",

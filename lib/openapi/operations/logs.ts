@@ -3,24 +3,21 @@ import { answer, created } from "../registry";
 import { pageQuery } from "@/lib/audit/session-logs";
 import { saveTransactionLogInput } from "@/lib/callbacks/transaction-log";
 import { modules } from "@/lib/permissions/authorities";
+import { listSchema } from "@/lib/http/list-page";
 import { operationGroup } from "./common";
 
-const operationLogPage = z.object({
-  _embedded: z.object({
-    operationLogs: z.array(
-      z.object({
-        id: z.number().int(),
-        moduleId: z.enum(modules),
-        eventUserId: z.number().int().nullable().describe("The user who acted; for an API key, its API user"),
-        operationEventId: z.string(),
-        eventTimestamp: z.string().describe("YYYY-MM-DD HH:mm:ss (UTC)"),
-        detail: z.string(),
-        organizationId: z.string(),
-      }),
-    ),
-  }),
-  page: z.object({ size: z.number().int(), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int() }),
+/** One row of the operation log as spec §7 names its fields. */
+export const operationLogRow = z.object({
+  id: z.number().int(),
+  moduleId: z.enum(modules),
+  eventUserId: z.number().int().nullable().describe("The user who acted; for an API key, its API user"),
+  operationEventId: z.string(),
+  eventTimestamp: z.string().describe("YYYY-MM-DD HH:mm:ss (UTC)"),
+  detail: z.string(),
+  organizationId: z.string().describe("The organisation's hexId"),
 });
+
+const operationLogPage = listSchema("operationLogs", operationLogRow);
 
 export const logOperations = operationGroup(
   "Logs",

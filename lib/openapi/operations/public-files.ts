@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer } from "../registry";
 import { operationGroup } from "./common";
 
 // Public reads that name no organisation's data beyond what their id proves: the API document, the CRLs of the
@@ -58,7 +59,14 @@ export const publicFileOperations = operationGroup(
     summary: "The person's identity (a signer's or a validation process's) checked against the government registry, kept as evidence",
     description: "The link's secret (urlSign) goes in the X-Url-Sign header.",
     pathParams: z.object({ id: z.string().describe("The signer's or validation process's processHexId") }),
-    responses: { 200: { description: "The registry's answer as recorded" } },
+    responses: answer(
+      "The registry's answer as recorded",
+      z.object({
+        result: z.literal(1),
+        registered: z.literal(true).describe("The person is in the registry (one who is not answers an error)"),
+        nameMatches: z.boolean().describe("The registry's name is the one the person gave"),
+      }),
+    ),
     errors: [409, 429],
   },
 });

@@ -2,8 +2,70 @@ import { z } from "zod";
 import { answer } from "../registry";
 import { draftDataInput, setNotificationsInput, setSignersInput } from "@/lib/documents/draft-schemas";
 import { downloadQuery } from "@/lib/documents/download-signed";
-import { listDocumentsQuery } from "@/lib/documents/list-schemas";
+import type { DraftView } from "@/lib/documents/draft-records";
+import { documentStatuses, listDocumentsQuery, type DocumentListRow } from "@/lib/documents/list-schemas";
+import { flowKinds } from "@/lib/flows/flow-schemas";
+import { listSchema } from "@/lib/http/list-page";
+import { locales } from "@/lib/i18n/config";
 import { deleted, documentPath, operationGroup } from "./common";
+
+const isoDate = z.string().describe("ISO 8601");
+
+const documentListRow = z.object({
+  documentHexId: z.string(),
+  title: z.string(),
+  status: z.enum(documentStatuses),
+  tags: z.array(z.string()),
+  signersTotal: z.number().int(),
+  signersSigned: z.number().int(),
+  sentAt: isoDate.nullable(),
+  expirationDate: isoDate.nullable(),
+  createdAt: isoDate,
+}) satisfies z.ZodType<DocumentListRow>;
+
+/** A draft as toDraftView builds it; `satisfies` keeps the two in step. */
+export const draftViewSchema = z.object({
+  documentHexId: z.string(),
+  status: z.enum(documentStatuses),
+  title: z.string(),
+  description: z.string().nullable(),
+  expirationDate: isoDate.nullable(),
+  flow: z.object({ flowHexId: z.string(), name: z.string(), active: z.boolean(), kind: z.enum(flowKinds) }).nullable(),
+  tags: z.array(z.string()),
+  callBackUrl: z.string().nullable(),
+  callBackUrlSoftFail: z.string().nullable(),
+  files: z.array(
+    z.object({
+      fileHexId: z.string(),
+      fileName: z.string(),
+      size: z.number().int().describe("Bytes"),
+      pages: z.number().int(),
+      sha256: z.string(),
+      documentType: z.object({ documentTypeHexId: z.string(), name: z.string() }).nullable(),
+    }),
+  ),
+  orders: z.array(z.object({ position: z.number().int(), minSigners: z.number().int() })),
+  signers: z.array(
+    z.object({
+      signerHexId: z.string(),
+      contactHexId: z.string().nullable(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string().nullable(),
+      cellPhone: z.string().nullable(),
+      position: z.number().int(),
+      mandatory: z.boolean(),
+      canReject: z.boolean(),
+      preferredLanguage: z.enum(locales),
+    }),
+  ),
+  notifications: z.array(z.object({ sendAt: isoDate })),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+}) satisfies z.ZodType<DraftView>;
+
+/** The answer of every draft call: the draft as the preparation screen sees it. */
+export const draftAnswer = { schema: draftViewSchema, component: "Draft" };
 
 const draft = "The draft as the preparation screen sees it: data, files, signers by order, notifications.";
 const draftData = { schema: draftDataInput, component: "DraftData" };
@@ -20,7 +82,7 @@ export const shipmentOperations = operationGroup(
     summary: "The organisation's shipments, newest first, with signed/total counts",
     description: "Search by title words or an exact tag; filter by status.",
     query: listDocumentsQuery,
-    responses: { 200: { description: "A page of shipments under _embedded.documents" } },
+    responses: answer("A page of shipments under _embedded.documents", listSchema("documents", documentListRow)),
   },
   createDraft: {
     method: "post",
@@ -32,7 +94,7 @@ export const shipmentOperations = operationGroup(
     description:
       "Without a flow, the organisation's default signature flow is used. When the shipment ends, callBackUrl (completed) or callBackUrlSoftFail (rejected, expired) receives a POST of JSON {event, documentHexId, status, completedAt, signers, downloadUrl, certificateUrl} with X-Rubrica-Event, X-Rubrica-Delivery and X-Rubrica-Signature `t=<unix>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">` keyed by the organisation's callback secret; anything but a 2xx answer within 10 s is retried with backoff, up to 8 attempts.",
     body: draftData,
-    responses: { 201: { description: draft } },
+    responses: answer(draft, draftAnswer, 201),
   },
   getDraft: {
     method: "get",
@@ -41,7 +103,7 @@ export const shipmentOperations = operationGroup(
     tenancy: "organization",
     summary: "Read a draft",
     pathParams: documentPath,
-    responses: { 200: { description: draft } },
+    responses: answer(draft, draftAnswer),
   },
   updateDraft: {
     method: "put",
@@ -52,7 +114,7 @@ export const shipmentOperations = operationGroup(
     description: "Only drafts can change.",
     pathParams: documentPath,
     body: draftData,
-    responses: { 200: { description: draft } },
+    responses: answer(draft, draftAnswer),
     errors: [409],
   },
   deleteDraft: {
@@ -83,7 +145,7 @@ export const shipmentOperations = operationGroup(
       schema: z.object({ file: z.file().describe("The PDF"), documentTypeHexId: z.string().optional() }),
       mediaType: "multipart/form-data",
     },
-    responses: { 201: { description: draft } },
+    responses: answer(draft, draftAnswer, 201),
     errors: [409, 413],
   },
   setDraftSigners: {
@@ -95,7 +157,7 @@ export const shipmentOperations = operationGroup(
     description: "Duplicate signers and invalid minimums are refused.",
     pathParams: documentPath,
     body: { schema: setSignersInput, component: "DraftSigners" },
-    responses: { 200: { description: draft } },
+    responses: answer(draft, draftAnswer),
     errors: [409],
   },
   setDraftNotifications: {
@@ -106,7 +168,7 @@ export const shipmentOperations = operationGroup(
     summary: "Set the scheduled reminders (after now, before the expiration)",
     pathParams: documentPath,
     body: { schema: setNotificationsInput, component: "DraftNotifications" },
-    responses: { 200: { description: draft } },
+    responses: answer(draft, draftAnswer),
     errors: [409],
   },
   downloadSignedDocument: {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { geolocationInput } from "@/lib/evidence/add-geolocation";
 import { rejectionInput } from "@/lib/signing/reject-process";
+import { answer } from "../registry";
 import { hexIdPath, operationGroup } from "./common";
 import { evidenceForm } from "./validation-process";
 
@@ -15,92 +16,126 @@ const captureForm =
   'multipart/form-data: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page\'s id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId"}).';
 const pdf = { description: "The PDF", files: ["application/pdf"] };
 
+/** A call from the signer's own pages on their link: the processHexId in the path, the secret in X-Url-Sign. */
+const linkCall = <P extends string>(method: "get" | "post", path: P, summary: string, description = "") => ({
+  method,
+  path,
+  tenancy: "signerLink" as const,
+  summary,
+  description: [secret, description].filter(Boolean).join(" "),
+  pathParams: signerPath,
+  errors: [403, 409, 429],
+});
+
+const nextPage = z.string().nullable().describe("The page the signer goes to next (null without the link's secret)");
+/** What a stored capture answers (lib/signing/signer-upload.ts); a retried upload answers the first one's. */
+const storedCapture = z.looseObject({
+  result: z.literal(1),
+  evidence: z.string().describe("The evidence's hexId"),
+  sha256: z.string(),
+  finished: z.boolean().describe("The signer's last step is done"),
+  next: nextPage,
+});
+
 export const signerOperations = operationGroup(
   "Signer",
   "public",
 )({
   getSignatureProcess: {
-    method: "get",
-    path: "/api/signprocess/getSignatureProcess/{id}",
-    tenancy: "signerLink",
-    summary: "Spec §7 getSignatureProcess: the signing process as the signer's pages show it (document, steps, organisation, current page)",
-    description: secret,
-    pathParams: signerPath,
-    responses: { 200: { description: "The signing process" } },
-    errors: [403, 409, 429],
+    ...linkCall(
+      "get",
+      "/api/signprocess/getSignatureProcess/{id}",
+      "Spec §7 getSignatureProcess: the signing process as the signer's pages show it (document, steps, organisation, current page)",
+      "result 1 with the spec's signature process data; result 2 (an ended link) keeps only the organisation's name and logo.",
+    ),
+    responses: answer(
+      "The signing process",
+      z.looseObject({
+        result: z.union([z.literal(1), z.literal(2)]),
+        data: z
+          .looseObject({ nameOrganization: z.string(), logoOrganization: z.string().nullable() })
+          .describe("Spec §3 signature process data (processHexId, documentHexId, status, stepOrder, files…)"),
+      }),
+    ),
   },
   verifySignatureProcess: {
-    method: "get",
-    path: "/api/signprocess/verify/{id}",
-    tenancy: "signerLink",
-    summary: "Spec §7 verify: the process's status and its document's, for pages to check before each step",
-    description: secret,
-    pathParams: signerPath,
-    responses: { 200: { description: "status and documentStatus" } },
-    errors: [403, 409, 429],
+    ...linkCall(
+      "get",
+      "/api/signprocess/verify/{id}",
+      "Spec §7 verify: the process's status and its document's, for pages to check before each step",
+    ),
+    responses: answer(
+      "status and documentStatus",
+      z.object({
+        status: z.string().describe("The signer's status"),
+        documentStatus: z.string(),
+        linkState: z.string().nullable().describe("Why the link has ended (spec §4), or null while it lives"),
+      }),
+    ),
   },
   completeSigningStep: {
-    method: "post",
-    path: "/api/signprocess/{id}/step/{page}",
-    tenancy: "signerLink",
-    summary: "Complete the signer's current step with what its page sent",
+    ...linkCall("post", "/api/signprocess/{id}/step/{page}", "Complete the signer's current step with what its page sent"),
     description: `${secret} data-confirm {identType, identNumber, country, cellPhone?}; accept-terms {accepted: true, termsVersion}; see-document {viewed: true}; digital-signature {image} (a PNG data URL). Answers the page to go to.`,
     pathParams: signerPath.extend({ page: z.string().describe("data-confirm, accept-terms, see-document or digital-signature") }),
     body: { schema: z.record(z.string(), z.unknown()) },
-    responses: { 200: { description: "Where the signer goes next" } },
-    errors: [403, 409, 429],
+    responses: answer("Where the signer goes next", z.object({ result: z.literal(1), finished: z.boolean(), next: nextPage })),
   },
   uploadSigningEvidence: {
-    method: "post",
-    path: "/api/signprocess/{id}/evidence",
-    tenancy: "signerLink",
-    summary: "A capture of the current step (ID photo, selfie, video, fingerprint)",
-    description: `${secret} ${captureForm}`,
-    pathParams: signerPath,
+    ...linkCall(
+      "post",
+      "/api/signprocess/{id}/evidence",
+      "A capture of the current step (ID photo, selfie, video, fingerprint)",
+      captureForm,
+    ),
     body: { schema: evidenceForm, mediaType: "multipart/form-data" },
-    responses: { 200: { description: "The stored evidence and where the signer goes next" } },
+    responses: answer("The stored evidence and where the signer goes next", storedCapture),
     errors: [403, 409, 413, 429],
   },
   issueSigningVideoChallenge: {
-    method: "post",
-    path: "/api/signprocess/{id}/video-challenge",
-    tenancy: "signerLink",
-    summary: "The digits the signer reads aloud in the video step, and how long they have",
-    description: `${secret} The recording then goes to /evidence with kind VIDEO and detail {"challengeId": …}.`,
-    pathParams: signerPath,
-    responses: { 200: { description: "{challengeId, digits, expiresAt, seconds}" } },
+    ...linkCall(
+      "post",
+      "/api/signprocess/{id}/video-challenge",
+      "The digits the signer reads aloud in the video step, and how long they have",
+      'The recording then goes to /evidence with kind VIDEO and detail {"challengeId": …}.',
+    ),
+    responses: answer(
+      "The challenge",
+      z.looseObject({
+        result: z.literal(1),
+        challengeId: z.string(),
+        digits: z.string().describe("To read aloud"),
+        prompts: z.array(z.unknown()).describe("Head turns to make while recording, with their times"),
+        expiresAt: z.iso.datetime(),
+        seconds: z.number().int(),
+      }),
+    ),
     errors: [403, 409, 429, 503],
   },
   restartSigningProcess: {
-    method: "post",
-    path: "/api/signprocess/{id}/restart",
-    tenancy: "signerLink",
-    summary: "Start again from the first step after running out of attempts (finishedAttempts)",
-    description: secret,
-    pathParams: signerPath,
-    responses: { 200: { description: "The first step's page" } },
-    errors: [403, 409, 429],
+    ...linkCall(
+      "post",
+      "/api/signprocess/{id}/restart",
+      "Start again from the first step after running out of attempts (finishedAttempts)",
+    ),
+    responses: answer("The first step's page", z.object({ result: z.literal(1), next: z.string() })),
   },
   rejectSigningProcess: {
-    method: "post",
-    path: "/api/signprocess/{id}/reject",
-    tenancy: "signerLink",
-    summary: "The signer declines to sign, with a reason; irreversible",
-    description: `${secret} Only a signer the sender allowed to reject, while none of their evidence has been verified.`,
-    pathParams: signerPath,
+    ...linkCall(
+      "post",
+      "/api/signprocess/{id}/reject",
+      "The signer declines to sign, with a reason; irreversible",
+      "Only a signer the sender allowed to reject, while none of their evidence has been verified.",
+    ),
     body: { schema: rejectionInput },
-    responses: { 200: { description: "Rejected" } },
-    errors: [403, 409, 429],
+    responses: answer(
+      "Rejected",
+      z.object({ result: z.literal(1), documentRejected: z.boolean().describe("The shipment can no longer complete: it is REJECTED") }),
+    ),
   },
   readSigningFile: {
-    method: "get",
-    path: "/api/signprocess/{id}/files/{fileHexId}",
-    tenancy: "signerLink",
-    summary: "A PDF of the shipment to read, for a live link only",
-    description: secret,
+    ...linkCall("get", "/api/signprocess/{id}/files/{fileHexId}", "A PDF of the shipment to read, for a live link only"),
     pathParams: signerPath.extend({ fileHexId: z.string().describe("The file's hexId") }),
     responses: { 200: { ...pdf, headers: { "Content-Disposition": "inline, with the file's name" } } },
-    errors: [403, 409, 429],
   },
   addSigneeGeolocation: {
     method: "post",
@@ -109,7 +144,13 @@ export const signerOperations = operationGroup(
     summary: "Spec §7 addSigneeGeolocation: where the signer (ENVIO) or validated person (VALIDACION) is, or the error their browser gave",
     description: `${secret} Stored as evidence with its reverse-geocoded address; a denial is stored too.`,
     body: { schema: geolocationInput, component: "GeolocationInput" },
-    responses: { 200: { description: "Stored" } },
+    responses: answer(
+      "Stored, with the reverse-geocoded address (spec §3 location object)",
+      z.looseObject({
+        result: z.literal(1),
+        location: z.looseObject({}).optional().describe("Where the device was, or the error its browser gave"),
+      }),
+    ),
     errors: [403, 409, 429],
   },
   uploadSigningSelfie: {
@@ -122,7 +163,7 @@ export const signerOperations = operationGroup(
       schema: z.object({ processHexId: z.string(), file: z.file(), selfieValidOnGov: z.string().optional() }),
       mediaType: "multipart/form-data",
     },
-    responses: { 200: { description: "Stored" } },
+    responses: answer('Stored; result "1" is success', storedCapture.extend({ result: z.literal("1") })),
     errors: [403, 409, 413, 429],
   },
   downloadForSigner: {
@@ -150,6 +191,24 @@ export const signerOperations = operationGroup(
     description: "Public: it shows only hashes and transaction ids, public on the chains anyway.",
     rateLimit: "60 calls a minute per client address",
     pathParams: z.object({ trxId: z.string().describe("The stamping transaction id") }),
-    responses: { 200: { description: "{ code: 200, trxid, result: { merkleRoot, networks } }" } },
+    responses: answer(
+      "The stamp",
+      z.object({
+        code: z.literal(200),
+        trxid: z.string(),
+        result: z.looseObject({
+          merkleRoot: z.string(),
+          networks: z.array(
+            z.object({
+              name: z.string(),
+              kind: z.string().describe("testnet (lacchain) or mainnet (rollux)"),
+              chainId: z.number().int(),
+              id: z.string().describe("The transaction id on that network"),
+              link: z.string().nullable(),
+            }),
+          ),
+        }),
+      }),
+    ),
   },
 });

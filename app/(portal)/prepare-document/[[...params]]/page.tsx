@@ -38,7 +38,12 @@ export default async function PrepareDocumentPage({ params }: CatchAllProps) {
     listDocumentTypes(context),
     getConfigNumber(context.organizationId, "max_upload_mb"),
   ]);
-  const flowOptions = flows._embedded.flows.map((f) => ({ flowHexId: f.hexId, name: f.name, active: f.active, isDefault: f.isDefault }));
+  const flowOptions = flows._embedded.flows.map((f) => ({
+    flowHexId: f.flowHexId,
+    name: f.name,
+    active: f.active,
+    isDefault: f.isDefault,
+  }));
   // A draft may hold a flow deactivated since; it stays visible so saving does not drop it unnoticed.
   const current = draft?.flow;
   if (current && !flowOptions.some((f) => f.flowHexId === current.flowHexId))
@@ -50,7 +55,7 @@ export default async function PrepareDocumentPage({ params }: CatchAllProps) {
         key={draft?.documentHexId ?? "new"}
         initialDraft={draft}
         flows={flowOptions}
-        documentTypes={documentTypes.data.map((d) => ({ documentTypeHexId: d.hexId, name: d.name, isDefault: d.isDefault }))}
+        documentTypes={documentTypes.data.map((d) => ({ documentTypeHexId: d.documentTypeHexId, name: d.name, isDefault: d.isDefault }))}
         maxUploadMb={maxUploadMb}
         canSearchContacts={satisfies(context.authorities, { kind: "privilege", module: "CONTACTO", action: "VIEW" })}
       />

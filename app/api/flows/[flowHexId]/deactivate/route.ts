@@ -5,5 +5,5 @@ import { endpoint } from "@/lib/http/endpoint";
 import { flowOperations } from "@/lib/openapi/operations/flows";
 
 export const POST = endpoint(flowOperations.deactivateFlow, async (request, { context, params }) => {
-  return NextResponse.json(await deactivateFlow(context, params.hexId, requestMeta(request.headers).ip));
+  return NextResponse.json(await deactivateFlow(context, params.flowHexId, requestMeta(request.headers).ip));
 });

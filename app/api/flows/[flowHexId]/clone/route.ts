@@ -6,5 +6,5 @@ import { flowOperations } from "@/lib/openapi/operations/flows";
 
 /** Body `{ name? }`; without a name the copy is called "<name> (copia)". */
 export const POST = endpoint(flowOperations.cloneFlow, async (request, { context, params, json: body }) => {
-  return NextResponse.json(await cloneFlow(context, params.hexId, body ?? {}, requestMeta(request.headers).ip), { status: 201 });
+  return NextResponse.json(await cloneFlow(context, params.flowHexId, body ?? {}, requestMeta(request.headers).ip), { status: 201 });
 });

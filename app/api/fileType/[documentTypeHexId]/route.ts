@@ -9,14 +9,14 @@ import { documentTypeOperations } from "@/lib/openapi/operations/document-types"
 
 export const GET = endpoint(documentTypeOperations.getDocumentType, async (request, { context, params }) => {
   assertCatalogReader(context);
-  return NextResponse.json(await getDocumentType(context, params.hexId));
+  return NextResponse.json(await getDocumentType(context, params.documentTypeHexId));
 });
 
 export const PUT = endpoint(documentTypeOperations.updateDocumentType, async (request, { context, params, json: body }) => {
-  return NextResponse.json(await updateDocumentType(context, params.hexId, body, requestMeta(request.headers).ip));
+  return NextResponse.json(await updateDocumentType(context, params.documentTypeHexId, body, requestMeta(request.headers).ip));
 });
 
 export const DELETE = endpoint(documentTypeOperations.deleteDocumentType, async (request, { context, params }) => {
-  await deleteDocumentType(context, params.hexId, requestMeta(request.headers).ip);
+  await deleteDocumentType(context, params.documentTypeHexId, requestMeta(request.headers).ip);
   return NextResponse.json({ result: 1 });
 });

@@ -9,15 +9,15 @@ import { flowOperations } from "@/lib/openapi/operations/flows";
 
 export const GET = endpoint(flowOperations.getFlow, async (request, { context, params }) => {
   assertCatalogReader(context);
-  return NextResponse.json(await getFlow(context, params.hexId));
+  return NextResponse.json(await getFlow(context, params.flowHexId));
 });
 
 /** Title, settings and the ordered steps; refused once the flow is in use. */
 export const PUT = endpoint(flowOperations.updateFlow, async (request, { context, params, json: body }) => {
-  return NextResponse.json(await updateFlow(context, params.hexId, body, requestMeta(request.headers).ip));
+  return NextResponse.json(await updateFlow(context, params.flowHexId, body, requestMeta(request.headers).ip));
 });
 
 export const DELETE = endpoint(flowOperations.deleteFlow, async (request, { context, params }) => {
-  await deleteFlow(context, params.hexId, requestMeta(request.headers).ip);
+  await deleteFlow(context, params.flowHexId, requestMeta(request.headers).ip);
   return NextResponse.json({ result: 1 });
 });
