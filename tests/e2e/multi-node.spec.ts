@@ -8,12 +8,12 @@ import { expect, test } from "@playwright/test";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import pg from "pg";
-import sharp from "sharp";
 import { hardhatDevKey } from "@/lib/stamping/networks";
 import { flushRedis, migrateDatabase, recreateDatabase, seedDatabase } from "../support/database";
 import { readEnvFile } from "../support/env-file";
 import { hardhatNode, type HardhatNode } from "../support/hardhat-node";
 import { startS3Server } from "../support/s3-server";
+import { drawnSignature, testPdf } from "../support/signing";
 import { startSmtpSink } from "../support/smtp-sink";
 import { startWorker, until, type WorkerProcess } from "../support/worker-process";
 import { demo } from "./support/accounts";
@@ -115,36 +115,6 @@ async function startReceiver() {
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${port}`, received, close: () => new Promise<void>((done) => server.close(() => done())) };
-}
-
-/** A one-page PDF with a line of text. */
-function onePagePdf(text: string): Uint8Array {
-  const content = `BT /F1 18 Tf 72 770 Td (${text}) Tj ET`;
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let pdf = "%PDF-1.4\n";
-  const offsets = objects.map((object, index) => {
-    const offset = pdf.length;
-    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("");
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(pdf);
-}
-
-/** A drawn signature as the pad sends it, different per signer (identical evidence would share one hash). */
-async function drawnSignature(variant: number): Promise<string> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="500" height="200"><path d="M20 150 C 80 ${20 + variant * 13}, 120 20, 160 140 S 260 60, 300 120 S 420 40, 480 110" stroke="#0f172a" stroke-width="5" fill="none"/></svg>`;
-  const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  return `data:image/png;base64,${png.toString("base64")}`;
 }
 
 test.describe("two web nodes and two workers", () => {
@@ -279,7 +249,7 @@ test.describe("two web nodes and two workers", () => {
         expect(draft.status, await draft.clone().text()).toBe(201);
         const { documentHexId } = (await draft.json()) as { documentHexId: string };
         const form = new FormData();
-        form.set("file", new Blob([Buffer.from(onePagePdf(`Contrato multinodo ${n}`))], { type: "application/pdf" }), "contrato.pdf");
+        form.set("file", new Blob([Buffer.from(await testPdf(`Contrato multinodo ${n}`))], { type: "application/pdf" }), "contrato.pdf");
         const uploaded = await api(`/api/documents/${documentHexId}/files`, { method: "POST", body: form });
         expect(uploaded.status, await uploaded.clone().text()).toBeLessThan(300);
         const email = `multinode-${n}-${Date.now()}@example.test`;
@@ -327,7 +297,7 @@ test.describe("two web nodes and two workers", () => {
         await step("data-confirm", { identType: "DNI", identNumber: "12345678Z", country: "ES" });
         await step("accept-terms", { accepted: true, termsVersion: "1.0" });
         await step("see-document", { viewed: true });
-        expect(await step("digital-signature", { image: await drawnSignature(n) })).toMatchObject({ finished: true });
+        expect(await step("digital-signature", { image: await drawnSignature(n + 1) })).toMatchObject({ finished: true });
       }
       expect(sink.messages.filter((message) => documents.some((d) => message.to.includes(d.email)))).toHaveLength(shipments);
 
