@@ -22,8 +22,11 @@ redis_port=16497
 database=rubrica_image_check
 pids=()
 cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  # Last started first: the web and the worker close while the Redis they use is still there.
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
+    kill "${pids[i]}" 2>/dev/null || true
+    wait "${pids[i]}" 2>/dev/null || true
+  done
   dropdb -h 127.0.0.1 -U postgres --if-exists "$database" 2>/dev/null || true
   rm -rf "$copy"
 }

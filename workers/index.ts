@@ -32,7 +32,22 @@ async function main() {
     (error: unknown) => log().error(errorFields(error), "face engine not loaded at start"),
   );
 
+  // Running jobs may finish, for as long as a lock lasts (past it they would run again elsewhere anyway); a second
+  // signal, or Redis gone so that the queues cannot be closed, must not keep the process alive forever.
+  let stopping = false;
   const stop = async () => {
+    if (stopping) {
+      log().warn("second stop signal: exiting now; running jobs run again once their lock lapses");
+      process.exit(1);
+    }
+    stopping = true;
+    setTimeout(() => {
+      log().error(
+        { waitedMs: env().WORKER_LOCK_MS },
+        "running jobs did not finish in time; exiting (they run again once their lock lapses)",
+      );
+      process.exit(1);
+    }, env().WORKER_LOCK_MS).unref();
     await started.close();
     await closeProducers();
     process.exit(0);
