@@ -8,7 +8,7 @@ import { storage } from "@/lib/storage";
 import { latestInStep } from "./captured-evidence";
 import type { livenessCheckPayload } from "./check-jobs";
 import { type FaceComparison } from "./face-comparison";
-import { envelopeWindowMs, sampleRecording } from "./video-frames";
+import { envelopeWindowMs, framesOfRecording, sampleRecording } from "./video-frames";
 import { livenessActions, type LivenessPrompt } from "./video-challenge";
 import {
   type CheckDetail,
@@ -179,6 +179,24 @@ export function framePlan(prompts: readonly LivenessPrompt[], duration: number, 
     if (times.every((t) => Math.abs(t - w.ms) > 400)) times.push(w.ms);
   }
   return times.map((ms) => ms / 1000);
+}
+
+/**
+ * A second look at the prompts whose first frames did not show their answer: the moments halfway between those
+ * frames (ms). A person answers when they see the prompt, and a phone may record the answer later than it showed the
+ * prompt (a slow encoder, a busy page): a turn held for less than the first frames' spacing can fall between them.
+ * Judged with these frames too, a turn held for half that spacing is seen; a picture stays one plane however
+ * often it is looked at. Only for the prompts not answered: a recording that answered them all costs nothing more.
+ */
+export function refinementPlan(prompts: readonly LivenessPrompt[], answered: readonly boolean[]): number[] {
+  const times: number[] = [];
+  prompts.forEach((prompt, p) => {
+    if (answered[p]) return;
+    const from = prompt.atMs + windowStartMs;
+    const step = (prompt.durationMs + windowEndMs - windowStartMs) / (framesPerPrompt - 1);
+    for (let i = 0; i < framesPerPrompt - 1; i++) times.push(from + step * (i + 0.5));
+  });
+  return times;
 }
 
 /**
@@ -400,7 +418,29 @@ export async function judgeRecording(
       return { atMs: frame.at * 1000, faces, described: describe.has(i) };
     }),
   );
-  const verdict = livenessVerdict(found, await target, settings.threshold, prompts, sample.envelope, settings.thresholds);
+  const face = await target;
+  const first = livenessVerdict(found, face, settings.threshold, prompts, sample.envelope, settings.thresholds);
+  // Only a recording that would be recorded again or reviewed for want of an answer is looked at again: a verdict of
+  // attack (one plane, a flat turn, a still mouth) rests on what every frame showed, and more frames cannot unsay it.
+  const unsure = first.decision === "repeat" || first.decision === "review";
+  const again = unsure
+    ? refinementPlan(
+        prompts,
+        first.movement.prompts.map((p) => p.answered),
+      )
+    : [];
+  if (again.length === 0) return { ...first, ms: Math.round(performance.now() - started) };
+  const more = await framesOfRecording(
+    video,
+    mimeType,
+    again.map((ms) => ms / 1000),
+    sample.duration,
+  );
+  const seen: SampledFrame[] = await Promise.all(
+    more.map(async (frame) => ({ atMs: frame.at * 1000, faces: (await analyse(frame.image, false)).faces, described: false })),
+  );
+  const all = [...found, ...seen].sort((a, b) => a.atMs - b.atMs);
+  const verdict = livenessVerdict(all, face, settings.threshold, prompts, sample.envelope, settings.thresholds);
   return { ...verdict, ms: Math.round(performance.now() - started) };
 }
 

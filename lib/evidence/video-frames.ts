@@ -235,6 +235,14 @@ export async function sampleRecording(
 }
 
 /**
+ * More frames of a recording already sampled (its duration known): the frames at `times` (seconds), in one decoding
+ * pass, as sampleRecording's. The liveness judge asks for them when a prompt's first frames did not show its answer.
+ */
+export async function framesOfRecording(video: Uint8Array, mimeType: string, times: readonly number[], duration: number) {
+  return withRecording(video, mimeType, (input, common) => framesAt(input, common, times, duration));
+}
+
+/**
  * `count` frames spread evenly over a recording (WebM or MP4), as JPEGs at most 640 px wide, in
  * order. The duration comes from ffprobe (stored WebMs are remuxed so they have one); the frames are
  * taken at the middle of `count` equal slices, so neither the first (camera still adjusting) nor the

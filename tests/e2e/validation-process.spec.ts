@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
 import { demo, signIn } from "./support/accounts";
+import { livenessOutcome } from "./support/liveness-outcome";
 import { enterWithPin, validationLink } from "./support/validation-links";
 
 // A person validates who they are on their phone through a validation link and its PIN: the camera shows a real face
@@ -83,7 +84,12 @@ test.describe("a person validates their identity on a phone", () => {
     await person.getByRole("button", { name: "Detener la grabación" }).click();
     await person.getByRole("button", { name: "Enviar la grabación" }).click();
 
-    await expect(person).toHaveURL(new RegExp(`/validation-process/full-process/${urlSign}/${processHexId}$`), { timeout: 45_000 });
+    // When the page does not reach the end, the failure says what the liveness judge decided.
+    await expect(person)
+      .toHaveURL(new RegExp(`/validation-process/full-process/${urlSign}/${processHexId}$`), { timeout: 45_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nLiveness: ${await livenessOutcome({ validationProcessHexId: processHexId })}`);
+      });
     await expect(person.getByTestId("validation-done")).toHaveText("¡Listo! Su validación de identidad se ha completado.");
 
     const stored = await db.validationProcess.findUniqueOrThrow({ where: { hexId: processHexId }, include: { evidences: true } });

@@ -14,7 +14,8 @@ import { GET as getProcessRoute } from "@/app/api/signprocess/getSignatureProces
 import { POST as challengeRoute } from "@/app/api/signprocess/[id]/video-challenge/route";
 import { verifyAuditChain } from "@/lib/audit/audit-event";
 import { db } from "@/lib/db/client";
-import { faceEngine } from "@/lib/face/face-engine";
+import { detectFaces, faceEngine } from "@/lib/face/face-engine";
+import { judgeRecording, livenessThresholds, refinementPlan } from "@/lib/evidence/liveness-check";
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/workers/registry";
@@ -26,6 +27,7 @@ import { call, clientAddressHeaders } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { createSentShipment } from "../support/signing";
 import { ensureFaceMedia } from "../support/test-media";
+import { smoothstep } from "../media/media-kit";
 import { renderHeadVideo } from "../media/render-head";
 
 /**
@@ -399,4 +401,52 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["evidence.review-rejected", "signer.rejected", "document.rejected"]));
     expect(await verifyAuditChain(db, { documentId: document.id })).toBeNull();
   }, 300_000);
+});
+
+describe.skipIf(!ready)(`a turn the recording shows later and shorter than the prompt asked${ready ? "" : ` (${skipped})`}`, () => {
+  it("is found by a second look between the judge's first frames: VERIFIED, the turns seen only on the frames added", async () => {
+    const prompts: LivenessPrompt[] = [
+      { action: "turn_left", atMs: 3000, durationMs: 2000 },
+      { action: "turn_right", atMs: 7000, durationMs: 2000 },
+    ];
+    // A busy phone records the answer later than it showed the prompt, and the person turns back quickly: the head is
+    // turned 30° for 0.4 s, between the judge's first frames at +1.1 s and +1.9 s after each prompt.
+    const turn = (ms: number) => {
+      for (const prompt of prompts) {
+        const since = ms - prompt.atMs;
+        const ramp = Math.min(smoothstep((since - 1200) / 150), 1 - smoothstep((since - 1700) / 150));
+        if (since > 1200 && since < 1850) return (prompt.action === "turn_left" ? 1 : -1) * (Math.PI / 6) * ramp;
+      }
+      return 0;
+    };
+    const out = join(workDir, `brief-${randomUUID()}.webm`);
+    await renderHeadVideo({ face: path.join(media!, "franck_02045.jpg"), out, prompts, turn, digits: "418093", seconds: 10.5 });
+    const [target] = (await detectFaces(selfiePhoto())).faces;
+    const thresholds = livenessThresholds({});
+    const verdict = await judgeRecording(new Uint8Array(readFileSync(out)), "video/webm", prompts, target!, {
+      threshold: 0.5,
+      minScore: 0.5,
+      thresholds,
+    });
+
+    expect(verdict.check).toBe("VERIFIED");
+    expect(verdict.movement.prompts.map((prompt) => prompt.answered)).toEqual([true, true]);
+    // The second look's frames were taken, and in each prompt's window only they show the head turned.
+    const added = refinementPlan(prompts, [false, false]).map(Math.round);
+    const frameTimes = verdict.frames.map((frame) => frame.atMs);
+    for (const ms of added) expect(frameTimes.some((at) => Math.abs(at - ms) <= 70)).toBe(true);
+    const baselineYaw = verdict.movement.baselineYaw!;
+    for (const prompt of prompts) {
+      const sign = prompt.action === "turn_left" ? 1 : -1;
+      const turned = verdict.frames.filter(
+        (frame) =>
+          frame.atMs >= prompt.atMs &&
+          frame.atMs <= prompt.atMs + prompt.durationMs + 700 &&
+          frame.yaw !== null &&
+          sign * (frame.yaw - baselineYaw) >= thresholds.minTurn,
+      );
+      expect(turned.length).toBeGreaterThan(0);
+      for (const frame of turned) expect(added.some((ms) => Math.abs(frame.atMs - ms) <= 70)).toBe(true);
+    }
+  }, 120_000);
 });

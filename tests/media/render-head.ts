@@ -38,6 +38,8 @@ export type HeadOptions = {
   out: string;
   prompts?: LivenessPrompt[];
   ignorePrompts?: boolean;
+  /** The head's turn over time (radians, positive: the person's left) instead of answering `prompts` as a person would. */
+  turn?: (ms: number) => number;
   digits?: string;
   seconds?: number;
   fps?: number;
@@ -258,12 +260,14 @@ function sway(random: () => number, size: number) {
 export function headTimeline(options: {
   prompts: LivenessPrompt[];
   ignorePrompts: boolean;
+  turn?: (ms: number) => number;
   degrees: [number, number];
   envelope: (ms: number) => number;
   random: () => number;
 }) {
   const { random } = options;
-  const yaw = promptedYaw(options.ignorePrompts ? [] : options.prompts, random, options.degrees);
+  const prompted = promptedYaw(options.ignorePrompts ? [] : options.prompts, random, options.degrees);
+  const yaw = options.turn ?? prompted;
   const degree = Math.PI / 180;
   const [swayYaw, swayPitch, swayRoll, swayX, swayY] = [
     sway(random, 1.5 * degree),
@@ -303,6 +307,7 @@ export async function renderHeadVideo(options: HeadOptions): Promise<void> {
     const poseAt = headTimeline({
       prompts: options.prompts ?? [],
       ignorePrompts: options.ignorePrompts ?? false,
+      ...(options.turn ? { turn: options.turn } : {}),
       degrees: options.degrees ?? [28, 35],
       envelope: voice.envelope,
       random,

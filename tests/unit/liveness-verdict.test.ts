@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { configDefaults } from "@/lib/config/values";
-import { framePlan, livenessThresholds, livenessVerdict, type SampledFrame } from "@/lib/evidence/liveness-check";
+import { framePlan, livenessThresholds, livenessVerdict, refinementPlan, type SampledFrame } from "@/lib/evidence/liveness-check";
 import { type LivenessPrompt, livenessPrompts, minRecordingMs } from "@/lib/evidence/video-challenge";
 import type { DetectedFace } from "@/lib/face/face-engine";
 import { mouthOpening, planarResidual, type Point, yawOf } from "@/lib/face/landmark-geometry";
@@ -244,5 +244,21 @@ describe("the challenge's prompts", () => {
     expect(actions).toEqual(new Set(["turn_left,turn_left", "turn_left,turn_right", "turn_right,turn_left", "turn_right,turn_right"]));
     expect(new Set(drawn.map(([first]) => first!.atMs)).size).toBeGreaterThan(100);
     expect(minRecordingMs(prompts)).toBe(10_000);
+  });
+});
+
+describe("the second look at prompts not answered (refinementPlan)", () => {
+  const prompts: LivenessPrompt[] = [
+    { action: "turn_left", atMs: 3000, durationMs: 2000 },
+    { action: "turn_right", atMs: 7500, durationMs: 2000 },
+  ];
+  it("takes the moments halfway between the first frames of each prompt not answered, and none for one answered", () => {
+    const first = framePlan(prompts, 11, []).map((s) => Math.round(s * 1000));
+    const again = refinementPlan(prompts, [false, true]).map(Math.round);
+    expect(again).toEqual([3700, 4500, 5300]);
+    // Halfway between the first look's frames in the prompt's window (3300, 4100, 4900, 5700).
+    for (const ms of again) expect(first.filter((t) => Math.abs(t - ms) === 400)).toHaveLength(2);
+    expect(refinementPlan(prompts, [true, true])).toEqual([]);
+    expect(refinementPlan(prompts, [false, false])).toHaveLength(6);
   });
 });
