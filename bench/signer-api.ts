@@ -119,7 +119,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A child process started with this process's loader (tsx), ready once it prints "> Ready". */
+/** A child process started with this process's loader (tsx), ready once it says so: "> Ready" (the bare server) or the JSON log line "ready" (server.ts, once warm). */
 async function startChild(script: string[], databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...process.execArgv, ...script, "-p", String(port), "-H", "127.0.0.1"], {
@@ -133,7 +133,7 @@ async function startChild(script: string[], databaseUrl: string): Promise<{ chil
     child.once("exit", (code) => reject(new Error(`${script.join(" ")} exited (${code}) before it was ready`)));
     child.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      if (!/> Ready/.test(out)) return;
+      if (!/> Ready|"msg":"ready"/.test(out)) return;
       clearTimeout(timer);
       child.removeAllListeners("exit");
       child.stdout?.removeAllListeners("data");

@@ -140,5 +140,27 @@ export async function withConnection<T>(work: (connection: pg.PoolClient) => Pro
   }
 }
 
+/** Timestamps are stored without a zone and are UTC (Prisma's DateTime): read as such whatever the process's zone. */
+const utcTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === pg.types.builtins.TIMESTAMP
+      ? (value: string) => new Date(`${value.replace(" ", "T")}Z`)
+      : pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * One statement straight through the driver, on the client's pool: for the reads every signer request makes
+ * (lib/signing/signer-access.ts), where Prisma's query interpreter costs more CPU than the statement itself. The
+ * caller writes parameterised SQL ($1, $2, ... with `values`, never text pasted in) and types its rows; timestamps
+ * come back as UTC dates as Prisma reads them, jsonb as parsed JSON, enums as text. Outside any transaction. With
+ * `name`, the statement is prepared once per connection and PostgreSQL keeps its plan: for a statement sent on every
+ * request whose planning costs more than its execution (one name, always the same text).
+ */
+export async function queryRows<Row>(text: string, values: readonly unknown[], options: { name?: string } = {}): Promise<Row[]> {
+  client();
+  const result = await pool().query({ text, values: [...values], types: utcTypes, ...(options.name ? { name: options.name } : {}) });
+  return result.rows as Row[];
+}
+
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

@@ -1,5 +1,5 @@
 import { getConfigNumber } from "@/lib/config/values";
-import { db } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { restartEventType } from "@/lib/evidence/captured-evidence";
 import type { CheckedCapture } from "@/lib/evidence/face-comparison";
@@ -34,8 +34,9 @@ type SignerRow = Omit<SignerRecord, "document"> & {
 const date = (value: string | null) => (value === null ? null : new Date(value));
 
 /**
- * The signer with what signerAccessInclude names, in one SQL statement (every signer request reads it:
- * Prisma's include, even as a join, costs several times this). The relations come as JSON, whose
+ * The signer with what signerAccessInclude names, in one SQL statement sent straight through the driver (every
+ * signer request reads it: Prisma's include, even as a join, costs several times this, and its query interpreter
+ * more CPU than the statement, bench/signer-api.ts). The relations come as JSON, whose
  * timestamps are turned back into dates; tests/integration/signer-read-cost.test.ts checks the answer
  * against Prisma's own read with signerAccessInclude, so that both keep the same shape.
  */
@@ -48,8 +49,13 @@ export async function findSigner(processHexId: string): Promise<SignerRecord | n
  * signer's current round: what lastCheckOf would read in a second statement (lib/evidence/face-comparison.ts).
  */
 async function readSigner(processHexId: string): Promise<{ signer: SignerRecord; latestChecks: CheckedCapture[] } | null> {
-  const [row] = await db.$queryRaw<SignerRow[]>`
-    SELECT s.*, s."preferredLanguage"::text AS "preferredLanguage", s."status"::text AS "status",
+  const [row] = await queryRows<SignerRow>(
+    `
+    SELECT s."id", s."hexId", s."urlSignHash", s."documentId", s."contactId", s."position", s."firstName", s."lastName",
+      s."email", s."cellPhone", s."country", s."identType", s."identNumber", s."mandatory", s."canReject", s."termsAccepted",
+      s."termsAcceptedAt", s."termsVersion", s."currentStep", s."attempts", s."uses", s."rejectionReason", s."ip", s."userAgent",
+      s."invitedAt", s."startedAt", s."signedAt", s."rejectedAt", s."createdAt",
+      s."preferredLanguage"::text AS "preferredLanguage", s."status"::text AS "status",
       (SELECT to_jsonb(d) || jsonb_build_object(
          'organization', (SELECT jsonb_build_object('id', o."id", 'hexId', o."hexId", 'name', o."name", 'logoFileName', o."logoFileName",
                             'timezone', o."timezone", 'country', o."country") FROM "Organization" o WHERE o."id" = d."organizationId"),
@@ -72,11 +78,16 @@ async function readSigner(processHexId: string): Promise<{ signer: SignerRecord;
              WHERE e."signerId" = s."id" AND e."kind"::text IN ('SELFIE', 'VIDEO') AND e."id" > COALESCE((
                SELECT CASE WHEN jsonb_typeof(a."payload" -> 'evidenceBefore') = 'number' THEN (a."payload" ->> 'evidenceBefore')::numeric END
                FROM "AuditEvent" a
-               WHERE a."documentId" = s."documentId" AND a."type" = ${restartEventType({ person: "signer" })}
+               WHERE a."documentId" = s."documentId" AND a."type" = $2
                  AND a."payload" -> 'signer' = to_jsonb(s."hexId")
                ORDER BY a."sequence" DESC LIMIT 1), 0)
              ORDER BY e."stepPosition", e."kind", e."id" DESC) x) AS "latestChecks"
-    FROM "Signer" s WHERE s."hexId" = ${processHexId}`;
+    FROM "Signer" s WHERE s."hexId" = $1`,
+    [processHexId, restartEventType({ person: "signer" })],
+    // Planned once per connection: planning this statement costs PostgreSQL more than running it. Its columns are
+    // named (no s.*): a column added by a migration while this process runs does not change a prepared result.
+    { name: "rubrica-signer-by-link" },
+  );
   if (!row) return null;
   const { document, latestChecks, ...signer } = row;
   return { signer: revived(signer, document), latestChecks };

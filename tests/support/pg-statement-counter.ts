@@ -5,14 +5,15 @@ import net from "node:net";
  * protocol itself: each simple Query message ('Q') and each Execute message ('E') of the extended
  * protocol is one statement the server runs (BEGIN and COMMIT included). It sees whatever the
  * application sends, whichever library sent it, so a count from here cannot miss a query that a
- * hook inside our own code would not see. Bytes pass through unchanged.
+ * hook inside our own code would not see. Each Execute is logged with the SQL of the statement it was bound to (a
+ * named statement prepared once per connection is run again with Bind and Execute only). Bytes pass through unchanged.
  */
 export type StatementCounter = {
   /** postgresql:// URL that reaches the database through the relay. */
   url: string;
   /** Statements counted since the start or the last reset. */
   count(): number;
-  /** The statements' SQL text, in order (the Parse before each Execute). */
+  /** The statements' SQL text, in order (for each Execute, the statement its Bind named). */
   statements(): string[];
   reset(): void;
   close(): Promise<void>;
@@ -38,6 +39,9 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
     let pending = Buffer.alloc(0);
     let started = false;
     let lastParse = "";
+    let bound = "";
+    // Named statements prepared on this connection: their SQL, for the Executes that follow a Bind to them.
+    const prepared = new Map<string, string>();
     client.on("data", (chunk: Buffer) => {
       upstream.write(chunk);
       pending = Buffer.concat([pending, chunk]);
@@ -61,8 +65,15 @@ export async function startStatementCounter(databaseUrl: string): Promise<Statem
         if (type === "Q") log.push(body.toString("utf8", 0, body.indexOf(0)));
         else if (type === "P") {
           const nameEnd = body.indexOf(0);
+          const name = body.toString("utf8", 0, nameEnd);
           lastParse = body.toString("utf8", nameEnd + 1, body.indexOf(0, nameEnd + 1));
-        } else if (type === "E") log.push(lastParse);
+          if (name) prepared.set(name, lastParse);
+        } else if (type === "B") {
+          // Bind: portal name, then the statement's: a named statement prepared earlier runs without a new Parse.
+          const portalEnd = body.indexOf(0);
+          const name = body.toString("utf8", portalEnd + 1, body.indexOf(0, portalEnd + 1));
+          bound = name ? (prepared.get(name) ?? name) : lastParse;
+        } else if (type === "E") log.push(bound);
       }
     });
   });
