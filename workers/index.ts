@@ -1,7 +1,7 @@
 import "dotenv/config";
 import { availableParallelism } from "node:os";
 import { env } from "@/lib/config/env";
-import { startFaceThreads, warmFaceEngine } from "@/lib/face/face-engine";
+import { startFaceThreads, stopFaceThreads, warmFaceEngine } from "@/lib/face/face-engine";
 import { errorFields, logger } from "@/lib/log/logger";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { installProcessGuards } from "@/lib/runtime/process-guards";
@@ -49,7 +49,8 @@ async function main() {
       process.exit(1);
     }, env().WORKER_LOCK_MS).unref();
     await started.close();
-    await closeProducers();
+    // No job runs any more: the face engine's threads and the producers' connections go too.
+    await Promise.all([stopFaceThreads(), closeProducers()]);
     process.exit(0);
   };
   process.on("SIGINT", () => void stop());

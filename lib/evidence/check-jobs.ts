@@ -9,8 +9,8 @@ import type { EvidenceProcesses } from "./identity-process";
 // the evidence's, so enqueueing one twice runs it once. Handlers are loaded when a job runs: the web process enqueues
 // these without loading the face engine.
 
-export const faceCheckPayload = z.object({ evidenceId: z.number().int().positive() }).strict();
-export const livenessCheckPayload = z.object({ evidenceId: z.number().int().positive() }).strict();
+/** Both checks' payload: the evidence to check (its row id; the job id is made from it). */
+export const evidenceCheckPayload = z.object({ evidenceId: z.number().int().positive() }).strict();
 
 const retention = { removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 30 * 24 * 3600 } };
 
@@ -31,7 +31,7 @@ export const checkJobs = {
   faceCheck: defineJob({
     name: faceCheckJobName,
     queue: evidenceQueue,
-    payload: faceCheckPayload,
+    payload: evidenceCheckPayload,
     retry: retryPolicies.identityCheck,
     jobId: ({ evidenceId }) => `face-check-${evidenceId}`,
     retention,
@@ -41,7 +41,7 @@ export const checkJobs = {
   livenessCheck: defineJob({
     name: livenessCheckJobName,
     queue: evidenceQueue,
-    payload: livenessCheckPayload,
+    payload: evidenceCheckPayload,
     retry: retryPolicies.identityCheck,
     jobId: ({ evidenceId }) => `liveness-check-${evidenceId}`,
     retention,

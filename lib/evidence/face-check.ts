@@ -5,7 +5,7 @@ import { detectFaces, type FaceAnalysis, faceDistance, faceModels } from "@/lib/
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { storage } from "@/lib/storage";
 import { latestInStep } from "./captured-evidence";
-import type { faceCheckPayload } from "./check-jobs";
+import type { evidenceCheckPayload } from "./check-jobs";
 import { type FaceCheckReason, type FaceComparison } from "./face-comparison";
 import {
   type CheckDetail,
@@ -115,7 +115,11 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
  * settles the selfie as FAILED (FACE_CHECK_ERROR) without counting it against the signer, so that
  * nobody waits forever.
  */
-export async function runFaceCheck({ evidenceId }: z.infer<typeof faceCheckPayload>, attempt: JobAttempt, processes: EvidenceProcesses) {
+export async function runFaceCheck(
+  { evidenceId }: z.infer<typeof evidenceCheckPayload>,
+  attempt: JobAttempt,
+  processes: EvidenceProcesses,
+) {
   const check = await pendingCheck(evidenceId, "SELFIE", processes);
   if (!check) return { settled: false };
   const outcome = await examineOrGiveUp(

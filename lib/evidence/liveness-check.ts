@@ -6,7 +6,7 @@ import { displacement, mouthOpening, planarResidual, rollOf, yawOf } from "@/lib
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { storage } from "@/lib/storage";
 import { latestInStep } from "./captured-evidence";
-import type { livenessCheckPayload } from "./check-jobs";
+import type { evidenceCheckPayload } from "./check-jobs";
 import { type FaceComparison } from "./face-comparison";
 import { envelopeWindowMs, framesOfRecording, sampleRecording } from "./video-frames";
 import { livenessActions, type LivenessPrompt } from "./video-challenge";
@@ -520,7 +520,7 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
  * engine that keeps failing settles FAILED (FACE_CHECK_ERROR) without counting, as the face check.
  */
 export async function runLivenessCheck(
-  { evidenceId }: z.infer<typeof livenessCheckPayload>,
+  { evidenceId }: z.infer<typeof evidenceCheckPayload>,
   attempt: JobAttempt,
   processes: EvidenceProcesses,
 ) {
