@@ -7,7 +7,7 @@ import { postForm } from "@/components/client/post-form";
 import { apiPath, type ProcessKind } from "@/lib/process-routes";
 import { appendEncryptedFile, forgetServerPublicKey } from "./encrypt-evidence";
 
-export type EvidenceAnswer = { result: number; evidence: string; sha256: string; finished: boolean; next: string | null };
+export type EvidenceAnswer = { result: number; evidenceHexId: string; sha256: string; finished: boolean; next: string | null };
 
 export type SendOutcome =
   | { ok: true; data: EvidenceAnswer }

@@ -76,7 +76,7 @@ export async function keptRecording(processHexId: string): Promise<KeptRecording
   }
 }
 
-export type VideoUploadAnswer = { result: number; evidence: string; finished: boolean; next: string | null };
+export type VideoUploadAnswer = { result: number; evidenceHexId: string; finished: boolean; next: string | null };
 
 export type UploadOutcome =
   | { ok: true; data: VideoUploadAnswer }

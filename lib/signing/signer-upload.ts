@@ -66,5 +66,5 @@ async function alreadyStored(uploadId: string, signerId: number, urlSign: string
 }
 
 function answer(evidenceHexId: string, sha256: string, access: SignerAccess, urlSign: string | null, finished: boolean) {
-  return { result: 1, evidence: evidenceHexId, sha256, finished, next: urlSign ? continuePath(access, urlSign) : null };
+  return { result: 1, evidenceHexId, sha256, finished, next: urlSign ? continuePath(access, urlSign) : null };
 }

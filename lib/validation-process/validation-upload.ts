@@ -53,7 +53,7 @@ export async function uploadValidationEvidence(processHexId: string, urlSign: st
         { status: stored.finished ? "COMPLETED" : "IN_PROGRESS", currentStep: stored.nextStep, dataCapturedAt: process.dataCapturedAt },
         access.steps,
       );
-  return { result: 1, evidence: stored.evidenceHexId, sha256: stored.sha256, finished: stored.finished, next };
+  return { result: 1, evidenceHexId: stored.evidenceHexId, sha256: stored.sha256, finished: stored.finished, next };
 }
 
 /** A retried upload answers what the first one did, from where the process is now. */
@@ -65,7 +65,7 @@ async function alreadyStored(uploadId: string, access: ValidationAccess) {
     select: { status: true, currentStep: true, dataCapturedAt: true },
   });
   const next = (await stillChecking(already, access.process.flow.steps)) ? checkingPage : validationPage(now, access.steps);
-  return { result: 1, evidence: already.hexId, sha256: already.sha256, finished: false, next };
+  return { result: 1, evidenceHexId: already.hexId, sha256: already.sha256, finished: false, next };
 }
 
 /**

@@ -15631,7 +15631,7 @@ export interface operations {
                         /** @constant */
                         result: 1;
                         /** @description The evidence's hexId */
-                        evidence: string;
+                        evidenceHexId: string;
                         sha256: string;
                         /** @description The signer's last step is done */
                         finished: boolean;
@@ -16156,7 +16156,7 @@ export interface operations {
                         /** @constant */
                         result: "1";
                         /** @description The evidence's hexId */
-                        evidence: string;
+                        evidenceHexId: string;
                         sha256: string;
                         /** @description The signer's last step is done */
                         finished: boolean;
@@ -18066,7 +18066,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         result: 1;
-                        evidence: string;
+                        evidenceHexId: string;
                         sha256: string;
                         finished: boolean;
                         next: string;
@@ -18327,7 +18327,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         result: "1";
-                        evidence: string;
+                        evidenceHexId: string;
                         sha256: string;
                         finished: boolean;
                         next: string;

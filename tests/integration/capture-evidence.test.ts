@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 type Answer = {
   result?: number | string;
-  evidence?: string;
+  evidenceHexId?: string;
   sha256?: string;
   finished?: boolean;
   next?: string;
@@ -126,7 +126,7 @@ describe("POST /api/signprocess/{processHexId}/evidence: photos", () => {
       [first.body, front],
       [second.body, rear],
     ] as const) {
-      const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: answer.evidence! } });
+      const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: answer.evidenceHexId! } });
       const stored = Buffer.from(await storage().get(evidence.storageKey));
       const metadata = await sharp(stored).metadata();
       expect(metadata).toMatchObject({ format: "jpeg", width: 856, height: 540 });
@@ -169,7 +169,12 @@ describe("POST /api/signprocess/{processHexId}/evidence: photos", () => {
     const first = await upload(signer.hexId, signer.secret, { kind: "ID_FRONT", uploadId }, photo);
     const again = await upload(signer.hexId, signer.secret, { kind: "ID_FRONT", uploadId }, photo);
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ result: 1, evidence: first.body.evidence, sha256: first.body.sha256, next: first.body.next });
+    expect(again.body).toMatchObject({
+      result: 1,
+      evidenceHexId: first.body.evidenceHexId,
+      sha256: first.body.sha256,
+      next: first.body.next,
+    });
 
     const rearId = randomUUID();
     const rear = await rearCard();
@@ -178,7 +183,7 @@ describe("POST /api/signprocess/{processHexId}/evidence: photos", () => {
       upload(signer.hexId, signer.secret, { kind: "ID_REAR", uploadId: rearId }, rear),
     ]);
     expect(both.map((a) => a.status)).toEqual([200, 200]);
-    expect(both[0].body.evidence).toBe(both[1].body.evidence);
+    expect(both[0].body.evidenceHexId).toBe(both[1].body.evidenceHexId);
     expect(await db.evidence.count({ where: { signerId: signer.id } })).toBe(2);
     expect(await db.auditEvent.count({ where: { type: "evidence.stored", payload: { path: ["signer"], equals: signer.hexId } } })).toBe(2);
     // The retry after the step moved on says where the process is now.
@@ -244,7 +249,7 @@ describe("POST /api/signprocess/uploadNewSelfie (spec §7)", () => {
     expect(answer.status).toBe(200);
     expect(answer.body.result).toBe("1");
     const evidence = await db.evidence.findFirstOrThrow({ where: { signerId: signer.id } });
-    expect(evidence).toMatchObject({ kind: "SELFIE", mimeType: "image/jpeg", hexId: answer.body.evidence });
+    expect(evidence).toMatchObject({ kind: "SELFIE", mimeType: "image/jpeg", hexId: answer.body.evidenceHexId });
     expect(evidence.checkDetail).toMatchObject({ client: JSON.stringify({ selfieValidOnGov: true }) });
     expect((await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).currentStep).toBe(1);
   });

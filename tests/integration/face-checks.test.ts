@@ -105,7 +105,7 @@ describe.skipIf(!haveFaces)(`the face engine on real photos${haveFaces ? "" : ` 
   });
 });
 
-type Answer = { result?: number; evidence?: string; finished?: boolean; next?: string | null; errorCode?: string };
+type Answer = { result?: number; evidenceHexId?: string; finished?: boolean; next?: string | null; errorCode?: string };
 
 async function upload(signer: { hexId: string; secret: string }, kind: string, file: Uint8Array) {
   const form = new FormData();
@@ -161,7 +161,7 @@ async function checkedSelfie(signer: { hexId: string; secret: string }, selfie: 
   const sent = await upload(signer, "SELFIE", selfie);
   expect(sent.status).toBe(200);
   expect(sent.body).toMatchObject({ result: 1, finished: false, next: `/wait/${signer.secret}/${signer.hexId}` });
-  const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidence! } });
+  const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidenceHexId! } });
   expect(evidence.check).toBe("PENDING");
   expect((await processData(signer)).lastCheck).toMatchObject({ kind: "SELFIE", check: "PENDING", reason: null });
   const job = await queue.getJob(`face-check-${evidence.id}`);
@@ -319,7 +319,7 @@ describe("a selfie step without a face comparison", () => {
     expect((await processData(signer)).lastCheck).toBeNull();
     const sent = await upload(signer, "SELFIE", await pattern());
     expect(sent.body).toMatchObject({ result: 1, next: `/signature-process/digital-signature/${signer.secret}/${signer.hexId}` });
-    const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidence! } });
+    const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidenceHexId! } });
     expect(await queue.getJob(`face-check-${evidence.id}`)).toBeUndefined();
     expect(await processData(signer)).toMatchObject({ nextPage: "digital-signature", lastCheck: null });
   });
@@ -331,7 +331,7 @@ describe.skipIf(!haveFaces)(`a face check that cannot run${haveFaces ? "" : ` ($
     // The ID photo a selfie is compared with must show one face (lib/evidence/document-check.ts).
     await idPhotoStep(signer, await idCard(read(franck[0]!)));
     const sent = await upload(signer, "SELFIE", await pattern());
-    const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidence! } });
+    const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidenceHexId! } });
     // The stored photo is gone (a storage outage): the check cannot read it.
     await storage().delete(evidence.storageKey);
 

@@ -54,7 +54,7 @@ async function resent(picture: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-type Answer = { result?: number; evidence?: string; next?: string | null; errorCode?: string; message?: string; page?: string };
+type Answer = { result?: number; evidenceHexId?: string; next?: string | null; errorCode?: string; message?: string; page?: string };
 
 async function upload(signer: { hexId: string; secret: string }, kind: string, file: Uint8Array, uploadId = randomUUID()) {
   const form = new FormData();

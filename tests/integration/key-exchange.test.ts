@@ -260,7 +260,7 @@ describe("evidence sealed in transit", () => {
     const response = await evidenceRoute(request, { params: Promise.resolve({ id: processHexId }) });
     return {
       status: response.status,
-      body: (await response.json()) as { result?: number; evidence?: string; errorCode?: string; message?: string; next?: string },
+      body: (await response.json()) as { result?: number; evidenceHexId?: string; errorCode?: string; message?: string; next?: string },
     };
   }
 

@@ -165,7 +165,7 @@ async function upload(signer: Signer, kind: "SELFIE" | "VIDEO", bytes: Uint8Arra
     headers: { "x-url-sign": signer.secret, ...clientAddressHeaders("203.0.113.61"), "user-agent": "vitest liveness" },
   });
   const response = await evidenceRoute(request, { params: Promise.resolve({ id: signer.hexId }) });
-  return { status: response.status, body: (await response.json()) as { result?: number; evidence?: string; next?: string | null } };
+  return { status: response.status, body: (await response.json()) as { result?: number; evidenceHexId?: string; next?: string | null } };
 }
 
 /** A shipment SELFIE → VIDEO (compared with the selfie) → SIGNATURE, its link opened and the selfie taken. */
@@ -211,7 +211,7 @@ async function checkedVideo(
   const sent = await upload(signer, "VIDEO", bytes, { challengeId: digits.body.challengeId });
   expect(sent.status).toBe(200);
   expect(sent.body.next).toBe(`/wait/${signer.secret}/${signer.hexId}`);
-  const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidence! } });
+  const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidenceHexId! } });
   expect(evidence.check).toBe("PENDING");
   const job = await queue.getJob(`liveness-check-${evidence.id}`);
   expect(job?.name).toBe(livenessCheckJobName);

@@ -49,7 +49,7 @@ type Answer = {
   result?: number | string;
   next?: string;
   finished?: boolean;
-  evidence?: string;
+  evidenceHexId?: string;
   status?: string;
   linkState?: string | null;
   errorCode?: string;
@@ -287,7 +287,7 @@ describe.skipIf(!haveFaces)(`a whole validation through its link${haveFaces ? ""
     const selfie = await uploadNewSelfie(person, new Uint8Array(readFileSync(franck[1]!)));
     expect(selfie.status).toBe(200);
     expect(selfie.body).toMatchObject({ result: "1", finished: false, next: "reloadpage" });
-    const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: selfie.body.evidence! } });
+    const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: selfie.body.evidenceHexId! } });
     expect(evidence).toMatchObject({ validationProcessId: person.processId, signerId: null, check: "PENDING" });
     expect((await processData(person)).body.data?.lastCheck).toMatchObject({ kind: "SELFIE", check: "PENDING" });
     const job = await queue.getJob(`face-check-${evidence.id}`);
@@ -549,9 +549,9 @@ describe("a validation process's link", () => {
       params: { processHexId: person.processHexId },
     });
     expect(ownDetail.status).toBe(200);
-    expect(JSON.stringify(ownDetail.body)).toContain(selfie.body.evidence!);
+    expect(JSON.stringify(ownDetail.body)).toContain(selfie.body.evidenceHexId!);
     // Stored on the process only: no signer's evidence query can reach it.
-    expect(await db.evidence.findUniqueOrThrow({ where: { hexId: selfie.body.evidence! } })).toMatchObject({
+    expect(await db.evidence.findUniqueOrThrow({ where: { hexId: selfie.body.evidenceHexId! } })).toMatchObject({
       signerId: null,
       validationProcessId: person.processId,
     });

@@ -119,7 +119,7 @@ async function sendVideo(
     headers: { "x-url-sign": secret, ...clientAddressHeaders("203.0.113.77"), "user-agent": "vitest" },
   });
   const response = await evidenceRoute(request, { params: Promise.resolve({ id: processHexId }) });
-  return { status: response.status, body: (await response.json()) as { result?: number; evidence?: string; next?: string } & Failure };
+  return { status: response.status, body: (await response.json()) as { result?: number; evidenceHexId?: string; next?: string } & Failure };
 }
 
 /** Moves a challenge's deadline, as if the signer had asked for the digits `secondsAgo` before the deadline passed. */
@@ -250,7 +250,7 @@ describe("sending the recording", () => {
         { challengeId: issued.challengeId },
         evidence.clientUploadId!,
       );
-      expect(retried.body).toMatchObject({ result: 1, evidence: evidence.hexId });
+      expect(retried.body).toMatchObject({ result: 1, evidenceHexId: evidence.hexId });
       expect(await db.evidence.count({ where: { signerId: signer.id, kind: "VIDEO" } })).toBe(1);
     },
   );

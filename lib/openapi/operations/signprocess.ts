@@ -31,7 +31,7 @@ const nextPage = z.string().nullable().describe("The page the signer goes to nex
 /** What a stored capture answers (lib/signing/signer-upload.ts); a retried upload answers the first one's. */
 const storedCapture = z.looseObject({
   result: z.literal(1),
-  evidence: z.string().describe("The evidence's hexId"),
+  evidenceHexId: z.string().describe("The evidence's hexId"),
   sha256: z.string(),
   finished: z.boolean().describe("The signer's last step is done"),
   next: nextPage,

@@ -26,7 +26,7 @@ export const evidenceForm = z.object({
   accepted: z.string().optional(),
   detail: z.string().optional(),
 });
-const uploaded = z.object({ result: z.literal(1), evidence: z.string(), sha256: z.string(), finished: z.boolean(), next: z.string() });
+const uploaded = z.object({ result: z.literal(1), evidenceHexId: z.string(), sha256: z.string(), finished: z.boolean(), next: z.string() });
 const geolocation =
   " When the flow or the link makes the location obligatory, no step is completed before a position was reported through POST /api/signprocess/addSigneeGeolocation (process VALIDACION): 409 LOCATION_REQUIRED.";
 
