@@ -7,12 +7,15 @@ export type Messages = typeof es;
 
 type Tree = { [key: string]: string | Tree };
 
+/** A namespace, not a message: messages are strings, or arrays once compiled at build time (next.config.mjs). */
+const isTree = (value: unknown): value is Tree => typeof value === "object" && value !== null && !Array.isArray(value);
+
 // Spanish is the fallback: an English key that is missing shows the Spanish text, never a key name.
 function mergeOver(base: Tree, over: Tree): Tree {
   const out: Tree = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const current = out[key];
-    out[key] = typeof value === "object" && typeof current === "object" ? mergeOver(current, value) : value;
+    out[key] = isTree(value) && isTree(current) ? mergeOver(current, value) : value;
   }
   return out;
 }
