@@ -21,19 +21,69 @@ export type WebhookEvent = (typeof webhookEvents)[number];
 /** The event a test delivery carries (POST /api/webhook-endpoints/{webhookHexId}/test); never subscribed to. */
 export const webhookTestEvent = "webhook.test";
 
-/** What every event says: the record it is about, and its status after the change. */
-export const webhookEventData = z.object({
-  documentHexId: z.string().optional().describe("The shipment (document.* and signer.* events)"),
-  processHexId: z.string().optional().describe("The signer's signature process (signer.*) or the validation process (validation.*)"),
-  status: z.string().describe("The document's, signer's or validation process's status after the event"),
+/** A shipment's statuses (Prisma's DocumentStatus) and a signer's or validation process's (ProcessStatus). */
+export const documentStatuses = [
+  "DRAFT",
+  "SCHEDULED",
+  "SENT",
+  "IN_PROGRESS",
+  "IN_REVIEW",
+  "COMPLETED",
+  "REJECTED",
+  "CANCELLED",
+  "EXPIRED",
+] as const;
+export const processStatuses = [
+  "PENDING",
+  "IN_PROGRESS",
+  "IN_REVIEW",
+  "COMPLETED",
+  "REJECTED",
+  "LAPSED",
+  "CANCELLED",
+  "ATTEMPTS_EXHAUSTED",
+] as const;
+
+const documentHexId = z.string().describe("The shipment's documentHexId");
+/** What each family of events says: the record it is about, and its status after the change. */
+export const documentEventData = z.strictObject({
+  documentHexId,
+  status: z.enum(documentStatuses).describe("The shipment's status after the event"),
 });
+export const signerEventData = z.strictObject({
+  documentHexId,
+  processHexId: z.string().describe("The signer's signature process (the processHexId of the signer API)"),
+  status: z.enum(processStatuses).describe("The signer's status after the event"),
+});
+export const validationEventData = z.strictObject({
+  processHexId: z.string().describe("The validation process"),
+  status: z.enum(processStatuses).describe("The validation process's status after the event"),
+});
+export const testEventData = z.strictObject({ status: z.literal("TEST") });
+
+/** The data an event carries, by the family its name starts with. */
+export function webhookEventDataOf(event: WebhookEvent | typeof webhookTestEvent) {
+  if (event === webhookTestEvent) return testEventData;
+  if (event.startsWith("signer.")) return signerEventData;
+  if (event.startsWith("validation.")) return validationEventData;
+  return documentEventData;
+}
+
+export const webhookEventData = z.union([documentEventData, signerEventData, validationEventData, testEventData]);
 export type WebhookEventData = z.infer<typeof webhookEventData>;
 
-/** The body of every delivery, byte for byte what is signed. */
-export const webhookEnvelope = z.object({
+const envelopeFields = {
   id: z.string().describe("The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates"),
-  type: z.union([z.enum(webhookEvents), z.literal(webhookTestEvent)]),
   createdAt: z.iso.datetime(),
+};
+/** The body of every delivery, byte for byte what is signed. */
+export const webhookEnvelope = z.strictObject({
+  ...envelopeFields,
+  type: z.union([z.enum(webhookEvents), z.literal(webhookTestEvent)]),
   data: webhookEventData,
 });
+/** The body of one event's deliveries: its type, and the data of its family (the OpenAPI document's webhooks). */
+export function webhookEnvelopeOf(event: WebhookEvent | typeof webhookTestEvent) {
+  return z.strictObject({ ...envelopeFields, type: z.literal(event), data: webhookEventDataOf(event) });
+}
 export type WebhookEnvelope = z.infer<typeof webhookEnvelope>;

@@ -3172,16 +3172,18 @@ export interface webhooks {
                     "application/json": {
                         /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
                         id: string;
-                        type: ("document.sent" | "signer.started" | "signer.completed" | "signer.rejected" | "document.completed" | "document.sealed" | "document.rejected" | "document.cancelled" | "document.expired" | "validation.completed" | "validation.rejected") | "webhook.test";
                         /** Format: date-time */
                         createdAt: string;
+                        /** @constant */
+                        type: "document.sent";
                         data: {
-                            /** @description The shipment (document.* and signer.* events) */
-                            documentHexId?: string;
-                            /** @description The signer's signature process (signer.*) or the validation process (validation.*) */
-                            processHexId?: string;
-                            /** @description The document's, signer's or validation process's status after the event */
-                            status: string;
+                            /** @description The shipment's documentHexId */
+                            documentHexId: string;
+                            /**
+                             * @description The shipment's status after the event
+                             * @enum {string}
+                             */
+                            status: "DRAFT" | "SCHEDULED" | "SENT" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "CANCELLED" | "EXPIRED";
                         };
                     };
                 };
@@ -3232,16 +3234,20 @@ export interface webhooks {
                     "application/json": {
                         /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
                         id: string;
-                        type: ("document.sent" | "signer.started" | "signer.completed" | "signer.rejected" | "document.completed" | "document.sealed" | "document.rejected" | "document.cancelled" | "document.expired" | "validation.completed" | "validation.rejected") | "webhook.test";
                         /** Format: date-time */
                         createdAt: string;
+                        /** @constant */
+                        type: "signer.started";
                         data: {
-                            /** @description The shipment (document.* and signer.* events) */
-                            documentHexId?: string;
-                            /** @description The signer's signature process (signer.*) or the validation process (validation.*) */
-                            processHexId?: string;
-                            /** @description The document's, signer's or validation process's status after the event */
-                            status: string;
+                            /** @description The shipment's documentHexId */
+                            documentHexId: string;
+                            /** @description The signer's signature process (the processHexId of the signer API) */
+                            processHexId: string;
+                            /**
+                             * @description The signer's status after the event
+                             * @enum {string}
+                             */
+                            status: "PENDING" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "LAPSED" | "CANCELLED" | "ATTEMPTS_EXHAUSTED";
                         };
                     };
                 };
@@ -3292,16 +3298,20 @@ export interface webhooks {
                     "application/json": {
                         /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
                         id: string;
-                        type: ("document.sent" | "signer.started" | "signer.completed" | "signer.rejected" | "document.completed" | "document.sealed" | "document.rejected" | "document.cancelled" | "document.expired" | "validation.completed" | "validation.rejected") | "webhook.test";
                         /** Format: date-time */
                         createdAt: string;
+                        /** @constant */
+                        type: "signer.completed";
                         data: {
-                            /** @description The shipment (document.* and signer.* events) */
-                            documentHexId?: string;
-                            /** @description The signer's signature process (signer.*) or the validation process (validation.*) */
-                            processHexId?: string;
-                            /** @description The document's, signer's or validation process's status after the event */
-                            status: string;
+                            /** @description The shipment's documentHexId */
+                            documentHexId: string;
+                            /** @description The signer's signature process (the processHexId of the signer API) */
+                            processHexId: string;
+                            /**
+                             * @description The signer's status after the event
+                             * @enum {string}
+                             */
+                            status: "PENDING" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "LAPSED" | "CANCELLED" | "ATTEMPTS_EXHAUSTED";
                         };
                     };
                 };
@@ -3352,16 +3362,20 @@ export interface webhooks {
                     "application/json": {
                         /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
                         id: string;
-                        type: ("document.sent" | "signer.started" | "signer.completed" | "signer.rejected" | "document.completed" | "document.sealed" | "document.rejected" | "document.cancelled" | "document.expired" | "validation.completed" | "validation.rejected") | "webhook.test";
                         /** Format: date-time */
                         createdAt: string;
+                        /** @constant */
+                        type: "signer.rejected";
                         data: {
-                            /** @description The shipment (document.* and signer.* events) */
-                            documentHexId?: string;
-                            /** @description The signer's signature process (signer.*) or the validation process (validation.*) */
-                            processHexId?: string;
-                            /** @description The document's, signer's or validation process's status after the event */
-                            status: string;
+                            /** @description The shipment's documentHexId */
+                            documentHexId: string;
+                            /** @description The signer's signature process (the processHexId of the signer API) */
+                            processHexId: string;
+                            /**
+                             * @description The signer's status after the event
+                             * @enum {string}
+                             */
+                            status: "PENDING" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "LAPSED" | "CANCELLED" | "ATTEMPTS_EXHAUSTED";
                         };
                     };
                 };
@@ -3412,16 +3426,18 @@ export interface webhooks {
                     "application/json": {
                         /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
                         id: string;
-                        type: ("document.sent" | "signer.started" | "signer.completed" | "signer.rejected" | "document.completed" | "document.sealed" | "document.rejected" | "document.cancelled" | "document.expired" | "validation.completed" | "validation.rejected") | "webhook.test";
                         /** Format: date-time */
                         createdAt: string;
+                        /** @constant */
+                        type: "document.completed";
                         data: {
-                            /** @description The shipment (document.* and signer.* events) */
-                            documentHexId?: string;
-                            /** @description The signer's signature process (signer.*) or the validation process (validation.*) */
-                            processHexId?: string;
-                            /** @description The document's, signer's or validation process's status after the event */
-                            status: string;
+                            /** @description The shipment's documentHexId */
+                            documentHexId: string;
+                            /**
+                             * @description The shipment's status after the event
+                             * @enum {string}
+                             */
+                            status: "DRAFT" | "SCHEDULED" | "SENT" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "CANCELLED" | "EXPIRED";
                         };
                     };
                 };
@@ -3472,16 +3488,18 @@ export interface webhooks {
                     "application/json": {
                         /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
                         id: string;
-                        type: ("document.sent" | "signer.started" | "signer.completed" | "signer.rejected" | "document.completed" | "document.sealed" | "document.rejected" | "document.cancelled" | "document.expired" | "validation.completed" | "validation.rejected") | "webhook.test";
                         /** Format: date-time */
                         createdAt: string;
+                        /** @constant */
+                        type: "document.sealed";
                         data: {
-                            /** @description The shipment (document.* and signer.* events) */
-                            documentHexId?: string;
-                            /** @description The signer's signature process (signer.*) or the validation process (validation.*) */
-                            processHexId?: string;
-                            /** @description The document's, signer's or validation process's status after the event */
-                            status: string;
+                            /** @description The shipment's documentHexId */
+                            documentHexId: string;
+                            /**
+                             * @description The shipment's status after the event
+                             * @enum {string}
+                             */
+                            status: "DRAFT" | "SCHEDULED" | "SENT" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "CANCELLED" | "EXPIRED";
                         };
                     };
                 };
@@ -3532,16 +3550,18 @@ export interface webhooks {
                     "application/json": {
                         /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
                         id: string;
-                        type: ("document.sent" | "signer.started" | "signer.completed" | "signer.rejected" | "document.completed" | "document.sealed" | "document.rejected" | "document.cancelled" | "document.expired" | "validation.completed" | "validation.rejected") | "webhook.test";
                         /** Format: date-time */
                         createdAt: string;
+                        /** @constant */
+                        type: "document.rejected";
                         data: {
-                            /** @description The shipment (document.* and signer.* events) */
-                            documentHexId?: string;
-                            /** @description The signer's signature process (signer.*) or the validation process (validation.*) */
-                            processHexId?: string;
-                            /** @description The document's, signer's or validation process's status after the event */
-                            status: string;
+                            /** @description The shipment's documentHexId */
+                            documentHexId: string;
+                            /**
+                             * @description The shipment's status after the event
+                             * @enum {string}
+                             */
+                            status: "DRAFT" | "SCHEDULED" | "SENT" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "CANCELLED" | "EXPIRED";
                         };
                     };
                 };
@@ -3592,16 +3612,18 @@ export interface webhooks {
                     "application/json": {
                         /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
                         id: string;
-                        type: ("document.sent" | "signer.started" | "signer.completed" | "signer.rejected" | "document.completed" | "document.sealed" | "document.rejected" | "document.cancelled" | "document.expired" | "validation.completed" | "validation.rejected") | "webhook.test";
                         /** Format: date-time */
                         createdAt: string;
+                        /** @constant */
+                        type: "document.cancelled";
                         data: {
-                            /** @description The shipment (document.* and signer.* events) */
-                            documentHexId?: string;
-                            /** @description The signer's signature process (signer.*) or the validation process (validation.*) */
-                            processHexId?: string;
-                            /** @description The document's, signer's or validation process's status after the event */
-                            status: string;
+                            /** @description The shipment's documentHexId */
+                            documentHexId: string;
+                            /**
+                             * @description The shipment's status after the event
+                             * @enum {string}
+                             */
+                            status: "DRAFT" | "SCHEDULED" | "SENT" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "CANCELLED" | "EXPIRED";
                         };
                     };
                 };
@@ -3652,16 +3674,18 @@ export interface webhooks {
                     "application/json": {
                         /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
                         id: string;
-                        type: ("document.sent" | "signer.started" | "signer.completed" | "signer.rejected" | "document.completed" | "document.sealed" | "document.rejected" | "document.cancelled" | "document.expired" | "validation.completed" | "validation.rejected") | "webhook.test";
                         /** Format: date-time */
                         createdAt: string;
+                        /** @constant */
+                        type: "document.expired";
                         data: {
-                            /** @description The shipment (document.* and signer.* events) */
-                            documentHexId?: string;
-                            /** @description The signer's signature process (signer.*) or the validation process (validation.*) */
-                            processHexId?: string;
-                            /** @description The document's, signer's or validation process's status after the event */
-                            status: string;
+                            /** @description The shipment's documentHexId */
+                            documentHexId: string;
+                            /**
+                             * @description The shipment's status after the event
+                             * @enum {string}
+                             */
+                            status: "DRAFT" | "SCHEDULED" | "SENT" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "CANCELLED" | "EXPIRED";
                         };
                     };
                 };
@@ -3712,16 +3736,18 @@ export interface webhooks {
                     "application/json": {
                         /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
                         id: string;
-                        type: ("document.sent" | "signer.started" | "signer.completed" | "signer.rejected" | "document.completed" | "document.sealed" | "document.rejected" | "document.cancelled" | "document.expired" | "validation.completed" | "validation.rejected") | "webhook.test";
                         /** Format: date-time */
                         createdAt: string;
+                        /** @constant */
+                        type: "validation.completed";
                         data: {
-                            /** @description The shipment (document.* and signer.* events) */
-                            documentHexId?: string;
-                            /** @description The signer's signature process (signer.*) or the validation process (validation.*) */
-                            processHexId?: string;
-                            /** @description The document's, signer's or validation process's status after the event */
-                            status: string;
+                            /** @description The validation process */
+                            processHexId: string;
+                            /**
+                             * @description The validation process's status after the event
+                             * @enum {string}
+                             */
+                            status: "PENDING" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "LAPSED" | "CANCELLED" | "ATTEMPTS_EXHAUSTED";
                         };
                     };
                 };
@@ -3772,16 +3798,18 @@ export interface webhooks {
                     "application/json": {
                         /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
                         id: string;
-                        type: ("document.sent" | "signer.started" | "signer.completed" | "signer.rejected" | "document.completed" | "document.sealed" | "document.rejected" | "document.cancelled" | "document.expired" | "validation.completed" | "validation.rejected") | "webhook.test";
                         /** Format: date-time */
                         createdAt: string;
+                        /** @constant */
+                        type: "validation.rejected";
                         data: {
-                            /** @description The shipment (document.* and signer.* events) */
-                            documentHexId?: string;
-                            /** @description The signer's signature process (signer.*) or the validation process (validation.*) */
-                            processHexId?: string;
-                            /** @description The document's, signer's or validation process's status after the event */
-                            status: string;
+                            /** @description The validation process */
+                            processHexId: string;
+                            /**
+                             * @description The validation process's status after the event
+                             * @enum {string}
+                             */
+                            status: "PENDING" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "LAPSED" | "CANCELLED" | "ATTEMPTS_EXHAUSTED";
                         };
                     };
                 };
@@ -3832,16 +3860,13 @@ export interface webhooks {
                     "application/json": {
                         /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
                         id: string;
-                        type: ("document.sent" | "signer.started" | "signer.completed" | "signer.rejected" | "document.completed" | "document.sealed" | "document.rejected" | "document.cancelled" | "document.expired" | "validation.completed" | "validation.rejected") | "webhook.test";
                         /** Format: date-time */
                         createdAt: string;
+                        /** @constant */
+                        type: "webhook.test";
                         data: {
-                            /** @description The shipment (document.* and signer.* events) */
-                            documentHexId?: string;
-                            /** @description The signer's signature process (signer.*) or the validation process (validation.*) */
-                            processHexId?: string;
-                            /** @description The document's, signer's or validation process's status after the event */
-                            status: string;
+                            /** @constant */
+                            status: "TEST";
                         };
                     };
                 };

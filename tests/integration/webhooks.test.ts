@@ -33,6 +33,7 @@ import { webhooksQueue } from "@/lib/webhooks/jobs";
 import { verifyWebhook } from "@/lib/webhooks/signature";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { call } from "../support/http";
+import { assertDocumentedWebhook } from "./support/documented-answers";
 import { integratorReceiver } from "../support/integrator-receiver";
 import { createReadyDocument } from "../support/ready-document";
 import { signIn } from "../support/sign-in";
@@ -224,6 +225,7 @@ describe("deliveries", () => {
     expect(request!.headers["x-rubrica-delivery"]).toBe(sent.body.deliveryHexId);
     expect(request!.headers["x-rubrica-signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(JSON.parse(request!.body)).toMatchObject({ type: "webhook.test", id: row.eventId, data: { status: "TEST" } });
+    assertDocumentedWebhook(request!.body);
 
     expect(verifyWebhook(secret, request!.headers, request!.body)).toBe(true);
     expect(verifyWebhook(secret, request!.headers, Buffer.from(request!.body))).toBe(true);
@@ -477,6 +479,14 @@ describe("events", () => {
     const arrived = received.filter((r) => r.path === "/events");
     expect(arrived.map((r) => r.headers["x-rubrica-event"])).toEqual(recorded.map((r) => r.event));
     expect(arrived.every((r) => verifyWebhook(secret, r.headers, r.body))).toBe(true);
+    // Each body is exactly what the OpenAPI document's webhooks section describes for its event…
+    for (const r of arrived) assertDocumentedWebhook(r.body);
+    // …and that description is exact: a document event with a signer's field, or a status of the wrong kind, is not it.
+    const sent = JSON.parse(arrived[0]!.body) as { data: Record<string, unknown> };
+    expect(() => assertDocumentedWebhook(JSON.stringify({ ...sent, data: { ...sent.data, processHexId: signer.hexId } }))).toThrow(
+      /does not match/,
+    );
+    expect(() => assertDocumentedWebhook(JSON.stringify({ ...sent, data: { ...sent.data, status: "LAPSED" } }))).toThrow(/does not match/);
   });
 });
 
@@ -522,6 +532,7 @@ describe("validation events", () => {
     const arrived = received.filter((r) => r.path === "/validations");
     expect(arrived).toHaveLength(3);
     expect(arrived.every((r) => verifyWebhook(secret, r.headers, r.body))).toBe(true);
+    for (const r of arrived) assertDocumentedWebhook(r.body);
   });
 });
 

@@ -11,7 +11,7 @@ import {
   webhookView,
   webhookWithSecret,
 } from "@/lib/webhooks/schemas";
-import { webhookEnvelope, webhookEvents, webhookTestEvent } from "@/lib/webhooks/events";
+import { type WebhookEvent, webhookEnvelopeOf, webhookEvents, webhookTestEvent } from "@/lib/webhooks/events";
 import { deleted, hexIdPath, operationGroup } from "./common";
 
 const endpointPath = hexIdPath("webhookHexId", "The endpoint's hexId");
@@ -161,17 +161,20 @@ export const webhookOperations = operationGroup(
  * the envelope every event shares (lib/webhooks/events.ts) and its signature header.
  */
 export function webhookDescriptions(): Record<string, unknown> {
-  const envelope: Record<string, unknown> = z.toJSONSchema(webhookEnvelope, {
-    target: "draft-2020-12",
-    io: "output",
-    override: ({ jsonSchema }) => {
-      if (jsonSchema.format === "date-time") delete jsonSchema.pattern;
-    },
-  });
-  // OpenAPI 3.1 declares the dialect once for the whole document.
-  delete envelope.$schema;
+  const envelopeOf = (event: WebhookEvent | typeof webhookTestEvent): Record<string, unknown> => {
+    const schema: Record<string, unknown> = z.toJSONSchema(webhookEnvelopeOf(event), {
+      target: "draft-2020-12",
+      io: "output",
+      override: ({ jsonSchema }) => {
+        if (jsonSchema.format === "date-time") delete jsonSchema.pattern;
+      },
+    });
+    // OpenAPI 3.1 declares the dialect once for the whole document.
+    delete schema.$schema;
+    return schema;
+  };
   return Object.fromEntries(
-    [...webhookEvents, webhookTestEvent].map((event) => [
+    [...webhookEvents, webhookTestEvent as typeof webhookTestEvent].map((event) => [
       event,
       {
         post: {
@@ -183,7 +186,7 @@ export function webhookDescriptions(): Record<string, unknown> {
             { name: "X-Rubrica-Event-Id", in: "header", required: true, schema: { type: "string" } },
             { name: "X-Rubrica-Delivery", in: "header", required: true, schema: { type: "string" } },
           ],
-          requestBody: { required: true, content: { "application/json": { schema: envelope } } },
+          requestBody: { required: true, content: { "application/json": { schema: envelopeOf(event) } } },
           responses: { "200": { description: "Any 2xx answer delivers the event; anything else is retried" } },
         },
       },

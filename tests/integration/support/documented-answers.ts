@@ -53,3 +53,20 @@ export function assertDocumentedAnswer(handler: unknown, status: number, content
     );
   }
 }
+
+type WebhookPost = { post: { requestBody: { content: Record<string, { schema: Schema }> } } };
+const webhooks = (document as { webhooks?: Record<string, WebhookPost> }).webhooks ?? {};
+
+/**
+ * Throws unless a webhook delivery's body is what the OpenAPI document's `webhooks` section promises for its event:
+ * an event the section lists, and a body its schema accepts (the event's type and its family's data, nothing more).
+ */
+export function assertDocumentedWebhook(body: string): void {
+  const parsed = JSON.parse(body) as { type?: string };
+  const type = String(parsed.type);
+  const described = webhooks[type];
+  if (!described) throw new Error(`Undocumented webhook event ${type}: not in the OpenAPI document's webhooks`);
+  const validate = validatorFor(`webhook ${type}`, described.post.requestBody.content["application/json"]!.schema);
+  if (!validate(parsed))
+    throw new Error(`The ${type} delivery does not match the OpenAPI document: ${ajv.errorsText(validate.errors)} (body ${body})`);
+}
