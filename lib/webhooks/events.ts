@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { documentStatuses } from "@/lib/documents/list-schemas";
+import { signerStatuses } from "@/lib/reports/report-schemas";
 
 // The events an integrator's webhook endpoint may subscribe to. Shared by the browser (the endpoint form)
 // and the server, so nothing here imports server code.
@@ -22,27 +24,8 @@ export type WebhookEvent = (typeof webhookEvents)[number];
 export const webhookTestEvent = "webhook.test";
 
 /** A shipment's statuses (Prisma's DocumentStatus) and a signer's or validation process's (ProcessStatus). */
-export const documentStatuses = [
-  "DRAFT",
-  "SCHEDULED",
-  "SENT",
-  "IN_PROGRESS",
-  "IN_REVIEW",
-  "COMPLETED",
-  "REJECTED",
-  "CANCELLED",
-  "EXPIRED",
-] as const;
-export const processStatuses = [
-  "PENDING",
-  "IN_PROGRESS",
-  "IN_REVIEW",
-  "COMPLETED",
-  "REJECTED",
-  "LAPSED",
-  "CANCELLED",
-  "ATTEMPTS_EXHAUSTED",
-] as const;
+export { documentStatuses };
+export const processStatuses = signerStatuses;
 
 const documentHexId = z.string().describe("The shipment's documentHexId");
 /** What each family of events says: the record it is about, and its status after the change. */
