@@ -9961,20 +9961,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Rows in the file */
                         total: number;
+                        /** @description Rows that would be imported */
                         valid: number;
+                        /** @description Rows with errors */
                         invalid: number;
-                        rows: ({
+                        rows: {
+                            /** @description The row's number in the file (the header is row 1) */
                             row: number;
+                            /** @description The row's cells, by column */
                             values: {
-                                [key: string]: unknown;
+                                [key: string]: string;
                             };
-                            errors: unknown[];
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
+                            errors: {
+                                /** @description The column at fault (empty when the row as a whole is) */
+                                field: string;
+                                /**
+                                 * @description Catalogue code; see messages errors.<code>
+                                 * @enum {string}
+                                 */
+                                errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
+                                /** @description In the caller's language */
+                                message: string;
+                            }[];
+                        }[];
                     };
                 };
             };
@@ -14603,13 +14614,67 @@ export interface operations {
                     "application/json": {
                         totalRows: number;
                         shipmentCount: number;
+                        /** @description Rows with an error that stops the import as drafts */
                         invalidRows: number;
+                        /** @description Rows with any error, those that only stop sending included */
                         rowsNotReadyToSend: number;
-                        shipments: unknown[];
-                        rows: unknown[];
-                        unusedFiles: unknown[];
-                    } & {
-                        [key: string]: unknown;
+                        shipments: {
+                            /** @description The file's shipment key */
+                            key: string;
+                            /** @description Its rows, one per signer */
+                            rows: number[];
+                            title: string;
+                            description: string | null;
+                            expirationDate: string | null;
+                            flow: {
+                                name: string;
+                                /** @description No row named a flow: the organisation's default */
+                                fromDefault: boolean;
+                            } | null;
+                            /** @description The document type's name */
+                            documentType: string | null;
+                            /** @description The PDF a row names */
+                            file: {
+                                name: string;
+                                pages: number;
+                            } | null;
+                            /** @description The signing orders */
+                            orders: {
+                                position: number;
+                                minSigners: number;
+                            }[];
+                            signerCount: number;
+                        }[];
+                        rows: {
+                            /** @description The row's number in the file (the header is row 1) */
+                            row: number;
+                            /** @description The row's shipment key */
+                            shipment: string | null;
+                            /** @description The row's cells, by column */
+                            values: {
+                                [key: string]: string;
+                            };
+                            errors: {
+                                /** @description The row's number in the file (the header is row 1) */
+                                row: number;
+                                /** @description The column at fault */
+                                column: ("shipment" | "title" | "description" | "expirationDate" | "flow" | "documentType" | "file" | "order" | "minSigners" | "firstName" | "lastName" | "email" | "phone" | "mandatory" | "canReject" | "language") | null;
+                                /**
+                                 * @description Catalogue code; see messages errors.<code>
+                                 * @enum {string}
+                                 */
+                                errorCode: "EMPTY_FIELD" | "PASSWORDS_MISMATCH" | "MIN_LENGTH" | "PASSWORD_RULES" | "INVALID_EMAIL" | "INVALID_PHONE" | "INVALID_IDENT_NUMBER" | "INVALID_CHARACTER" | "CONTROL_CHARACTER" | "EMAIL_OR_PHONE_REQUIRED" | "EMAIL_IN_USE" | "PHONE_IN_USE" | "PASSWORD_EMPTY" | "VALIDATION_FAILED" | "REQUEST_TOO_LARGE" | "CONNECTION_LOST" | "SERVER_ERROR" | "REGISTRATION_FAILED" | "USER_BLOCKED" | "USER_NOT_REGISTERED" | "INCORRECT_PASSWORD" | "MAIL_NOT_EXISTS" | "OLD_PASSWORD_MISMATCH" | "PASSWORD_CHANGE_REQUIRED" | "SESSION_EXPIRED_INACTIVITY" | "SESSION_EXPIRED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NO_PORTAL_ACCESS" | "USER_DISABLED" | "EMAIL_NOT_VALIDATED" | "NOT_FOUND" | "RATE_LIMITED" | "INVALID_LINK" | "CONFIG_LOAD_ERROR" | "STAMPING_INFO_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "MFA_REQUIRED" | "MFA_ACTIVATION_REQUIRED" | "MFA_NO_ACTIVE_METHOD" | "MFA_CODE_MISMATCH" | "MFA_CODE_EXPIRED" | "MFA_ACTIVATE_BEFORE_FAVORITE" | "MFA_REQUIRED_BY_ORGANIZATION" | "MFA_CHANNEL_MISSING" | "API_EMPTY_FIELDS" | "API_NAME_EXISTS" | "DOCUMENT_TYPE_NAME_EXISTS" | "FLOW_TITLE_REQUIRED" | "FLOW_INVALID_CONFIG" | "LOG_EXPORT_RANGE" | "LOG_EXPORT_DATES" | "MAX_USES_REACHED" | "LOCATION_DENIED" | "DOCUMENT_TYPE_IN_USE" | "DOCUMENT_TYPE_DEFAULT_REQUIRED" | "FLOW_VALUE_OUT_OF_BOUNDS" | "FLOW_MIN_STEPS" | "FLOW_SIGNATURE_STEP_REQUIRED" | "FLOW_FACE_COMPARISON" | "FLOW_AUTHORITY_SINGLE_STEP" | "FLOW_DUPLICATE_STEP" | "FLOW_IN_USE" | "FLOW_DEFAULT_LOCKED" | "CONTACT_DUPLICATE_IDENT" | "CONTACT_DUPLICATE_EMAIL" | "CONTACT_IN_SHIPMENT" | "CONTACT_CHANNEL_REQUIRED" | "CONTACT_CHANNEL_DUPLICATE" | "CONTACT_CHANNEL_FORMAT" | "CONTACT_FAVORITE_REQUIRED" | "CONTACT_FAVORITE_DELETE" | "CONTACT_IMPORT_FILE" | "CONTACT_IMPORT_TOO_LARGE" | "CONTACT_IMPORT_HEADERS" | "CONTACT_IMPORT_EMPTY" | "CONTACT_IMPORT_INVALID_ROWS" | "SHIPMENT_NOT_DRAFT" | "SHIPMENT_DATA_REQUIRED" | "SHIPMENT_EXPIRATION_INVALID" | "SHIPMENT_EXPIRATION_FIRST" | "SHIPMENT_FILE_REQUIRED" | "SHIPMENT_FILE_NOT_PDF" | "SHIPMENT_FILE_CONTAINER" | "SHIPMENT_FILE_ACTIVE_CONTENT" | "SHIPMENT_FILE_DAMAGED" | "SHIPMENT_FILE_TOO_LARGE" | "SHIPMENT_FILE_ENCRYPTED" | "SHIPMENT_FILE_UNREADABLE" | "SHIPMENT_ALREADY_SIGNED" | "SHIPMENT_SIGNER_REQUIRED" | "SHIPMENT_SIGNER_DUPLICATE" | "SHIPMENT_SIGNER_CHANNEL_REQUIRED" | "SHIPMENT_MIN_SIGNERS_INVALID" | "SHIPMENT_NOTIFICATION_DATE_INVALID" | "SHIPMENT_FLOW_INVALID" | "SENDING_NOT_ACTIVE" | "SENDING_CHANNEL_REQUIRED" | "SENDING_SIGNER_NOT_INVITED" | "SENDING_SIGNER_CLOSED" | "SENDING_DELIVERY_NOT_FAILED" | "BATCH_IMPORT_SHEET_REQUIRED" | "BATCH_IMPORT_FILE" | "BATCH_IMPORT_EMPTY" | "BATCH_IMPORT_TOO_LARGE" | "BATCH_IMPORT_REQUEST_TOO_LARGE" | "BATCH_IMPORT_HEADERS" | "BATCH_IMPORT_PDF_REPEATED" | "BATCH_IMPORT_INVALID_ROWS" | "BATCH_VALUE_CONFLICT" | "BATCH_FLOW_NOT_FOUND" | "BATCH_FLOW_AMBIGUOUS" | "BATCH_DOCUMENT_TYPE_NOT_FOUND" | "BATCH_PDF_NOT_ATTACHED" | "BATCH_BOOLEAN_INVALID" | "BATCH_LANGUAGE_INVALID" | "BATCH_ORDER_INVALID" | "BATCH_TOO_MANY_SIGNERS" | "DOWNLOAD_NOT_COMPLETED" | "DOWNLOAD_NOT_READY" | "LINK_ENDED" | "STEP_OUT_OF_ORDER" | "STEP_NOT_AVAILABLE" | "IDENT_NUMBER_REQUIRED" | "TERMS_NOT_ACCEPTED" | "SIGNATURE_EMPTY" | "SIGNATURE_IMAGE_INVALID" | "REJECTION_REASON_REQUIRED" | "REJECTION_NOT_ALLOWED" | "REJECTION_EVIDENCE_VERIFIED" | "EVIDENCE_FILE_INVALID" | "EVIDENCE_TOO_LARGE" | "SELFIE_TERMS_REQUIRED" | "ATTEMPTS_EXHAUSTED" | "RESTART_NOT_NEEDED" | "PERSON_NOT_IN_REGISTRY" | "LOCATION_REQUIRED" | "VIDEO_CODE_UNAVAILABLE" | "VIDEO_TIME_EXPIRED" | "LIVENESS_ATTACK" | "LIVENESS_REPEAT" | "FACE_CHECK_PENDING" | "OPERATION_LOG_EXPORT_TOO_LARGE" | "EVIDENCE_DECRYPT_FAILED" | "PUBLIC_KEY_INVALID" | "PUBLIC_KEY_UNSUPPORTED" | "PUBLIC_KEY_CURVE_REQUIRED" | "FILE_NOT_FOUND" | "CALLBACK_URL_INVALID" | "VALIDATION_NOT_AVAILABLE" | "VALIDATION_FILE_REQUIRED" | "VALIDATION_FILE_TOO_LARGE" | "REVIEW_NOT_PENDING" | "ORG_COLOR_INVALID" | "ORG_TIMEZONE_INVALID" | "ORGANIZATION_NAME_EXISTS" | "ORGANIZATION_COUNTRY_INVALID" | "ORGANIZATION_DISABLE_OWN" | "ORGANIZATION_ADMIN_ROLE_MISSING" | "ORGANIZATION_DISABLED" | "ORG_LOGO_REQUIRED" | "ORG_LOGO_INVALID" | "ORG_LOGO_TOO_LARGE" | "SETTINGS_OUT_OF_BOUNDS" | "SETTINGS_SIZE_INVALID" | "SETTINGS_VALUE_INVALID" | "SETTINGS_PLATFORM_ONLY" | "SEAL_CERT_REQUIRED" | "SEAL_CERT_TOO_LARGE" | "SEAL_CERT_WRONG_PASSWORD" | "SEAL_CERT_LEGACY" | "SEAL_CERT_NO_KEY" | "SEAL_CERT_EXPIRED" | "SEAL_CERT_NOT_YET_VALID" | "SEAL_CERT_NOT_FOUND" | "ROLE_NAME_EXISTS" | "ROLE_IN_USE" | "ROLE_LAST_USER_ADMIN" | "ROLE_PRIVILEGE_UNKNOWN" | "ROLE_PRIVILEGE_NOT_HELD" | "GROUP_NAME_EXISTS" | "GROUP_IN_USE" | "GROUP_USER_REQUIRED" | "GROUP_MEMBER_EXISTS" | "USER_DISABLE_SELF" | "USER_IS_API_USER" | "USER_NOT_INVITED" | "REPORT_EXPORT_TOO_LARGE" | "REPORT_RANGE_TOO_LONG" | "VALIDATION_PIN_FORMAT" | "VALIDATION_EXPIRATION_INVALID" | "VALIDATION_NOT_MODIFIED" | "VALIDATION_FLOW_INVALID" | "VALIDATION_PIN_INCORRECT" | "VALIDATION_PIN_ATTEMPTS_EXHAUSTED" | "VALIDATION_LINK_INACTIVE" | "VALIDATION_LINK_EXPIRED" | "VALIDATION_LINK_LOCKED" | "NOTIFICATION_EVENT_UNKNOWN" | "NOTIFICATION_TEMPLATE_UNKNOWN" | "NOTIFICATION_RECIPIENT_UNKNOWN" | "NOTIFICATION_RECIPIENT_FIXED" | "NOTIFICATION_TEXT_REQUIRED" | "NOTIFICATION_TEXT_TOO_LONG" | "NOTIFICATION_PLACEHOLDER_UNKNOWN" | "NOTIFICATION_BRACES_UNMATCHED" | "NOTIFICATION_LINK_REQUIRED" | "VALIDATION_PROCESS_DECIDED" | "VALIDATION_PROCESS_NOT_IN_REVIEW" | "COUNTRY_UNKNOWN" | "IDENT_TYPE_UNKNOWN" | "VALIDATION_CERTIFICATE_NOT_COMPLETED" | "VALIDATION_CERTIFICATE_NOT_READY" | "WEBHOOK_EVENTS_INVALID" | "CALLBACK_SECRET_REVEALED" | "ID_FACE_NOT_IDENTIFIED" | "ID_MORE_THAN_ONE_FACE" | "ID_REAR_SAME_AS_FRONT" | "ID_REAR_SAME_AS_SELFIE" | "SELFIE_SAME_AS_ID_PHOTO" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE";
+                                /** @description In the caller's language */
+                                message: string;
+                                /**
+                                 * @description A sending rule a draft may still break: it stops `send=true` only
+                                 * @constant
+                                 */
+                                onlyWhenSending?: true;
+                            }[];
+                        }[];
+                        /** @description PDFs sent along that no row names */
+                        unusedFiles: string[];
                     };
                 };
             };
@@ -15378,16 +15443,120 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        result: 1 | 2;
-                        /** @description Spec §3 signature process data (processHexId, documentHexId, status, stepOrder, files…) */
+                        /** @constant */
+                        result: 1;
+                        /** @constant */
+                        invalid: false;
+                        /** @description Spec §3 signature process data */
+                        data: {
+                            processHexId: string;
+                            /** @description The integrator's callback URL without its query, fragment or credentials */
+                            callBackUrl: string | null;
+                            /** @description The callback URL after a soft failure, as callBackUrl */
+                            callBackUrlSoftFail: string | null;
+                            FirstNameSignee: string;
+                            lastNameSignee: string;
+                            /** @description The shipment's title */
+                            documentName: string;
+                            /** @description The sender's full name, or the organisation's for a shipment without one */
+                            nameSender: string;
+                            nameOrganization: string;
+                            /** @description The logo's name for GET /api/signprocess/getFileByName/{name}: logo-{organizationHexId} */
+                            logoOrganization: string;
+                            cellPhone: string | null;
+                            /** @description Always null (spec §3 field kept for the signer's pages) */
+                            userId: null;
+                            /** @description The identification type's name */
+                            identName: string | null;
+                            identNumber: string | null;
+                            email: string | null;
+                            /** @description The identification type's code */
+                            identType: string | null;
+                            /** @description The signer is one of the organisation's contacts */
+                            userRegistered: boolean;
+                            contactHexId: string | null;
+                            country: string | null;
+                            /** @description The country data-confirm proposes: the signer's when known, else the organisation's */
+                            defaultCountry: string;
+                            documentHexId: string;
+                            /** @enum {string} */
+                            documentStatus: "DRAFT" | "SCHEDULED" | "SENT" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "CANCELLED" | "EXPIRED";
+                            /**
+                             * @description The signer's status
+                             * @enum {string}
+                             */
+                            status: "PENDING" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "LAPSED" | "CANCELLED" | "ATTEMPTS_EXHAUSTED";
+                            /**
+                             * @description The same as status
+                             * @enum {string}
+                             */
+                            statusId: "PENDING" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "LAPSED" | "CANCELLED" | "ATTEMPTS_EXHAUSTED";
+                            termsAccepted: boolean;
+                            /** @description A step validates the identity with the authority */
+                            hasCRI: boolean;
+                            /** @description Always false */
+                            askForUseCRI: boolean;
+                            /** @enum {string} */
+                            preferredLanguage: "es-es" | "en-us";
+                            /** @description The pages of the signer's steps, in order */
+                            stepOrder: ("data-confirm" | "accept-terms" | "see-document" | "id-photo" | "selfie-photo" | "videosignature" | "digital-signature" | "fingerprint")[];
+                            /** @description The index of the current step in stepOrder */
+                            currentStep: number;
+                            /** @description The page to show: the current step's, full-process when every step is done, or finishedAttempts */
+                            nextPage: string;
+                            /** @description The ID step asks for the back of the document too */
+                            hasRear: boolean;
+                            geolocateSigners: boolean;
+                            obligatoryGeolocation: boolean;
+                            /** @description The flow has an ID photo step */
+                            userIdCardActive: boolean;
+                            /** @description The flow has a selfie step */
+                            userIdSelfieActive: boolean;
+                            description: string | null;
+                            expirationDate: string | null;
+                            canReject: boolean;
+                            mandatory: boolean;
+                            /** @description The PDFs to read */
+                            files: {
+                                fileHexId: string;
+                                fileName: string;
+                                pages: number;
+                            }[];
+                            /** @description The capture settings of the organisation */
+                            captureConfig: {
+                                [key: string]: string;
+                            };
+                            /** @description Times the link has been opened */
+                            linkUses: number;
+                            /** @description Times it may be opened (max_link_uses) */
+                            maxLinkUses: number;
+                            /** @description The current step's latest checked capture: check PENDING while it runs, then VERIFIED or FAILED with the reason; null on steps without a check */
+                            lastCheck: {
+                                /** @enum {string} */
+                                kind: "ID_FRONT" | "ID_REAR" | "SELFIE" | "VIDEO" | "SIGNATURE_DRAWING" | "FINGERPRINT" | "EVIDENCE";
+                                /** @enum {string} */
+                                check: "PENDING" | "VERIFIED" | "FAILED" | "IN_REVIEW";
+                                /** @description Why a FAILED check failed */
+                                reason: string | null;
+                                /** @enum {string} */
+                                comparedWith: "ID_FRONT" | "SELFIE";
+                            } | null;
+                        };
+                    } | {
+                        /** @constant */
+                        result: 2;
+                        /** @constant */
+                        invalid: true;
+                        /**
+                         * @description Why the link has ended (spec §4), or MAX_USES when it was opened too often
+                         * @enum {string}
+                         */
+                        linkState: "REJECTED" | "LAPSED" | "COMPLETED" | "IN_REVIEW" | "CANCELLED" | "SHIPMENT_COMPLETED" | "INCORRECT_STATUS" | "UNKNOWN" | "MAX_USES";
                         data: {
                             nameOrganization: string;
-                            logoOrganization: string | null;
-                        } & {
-                            [key: string]: unknown;
+                            /** @description The logo's name for GET /api/signprocess/getFileByName/{name}: logo-{organizationHexId} */
+                            logoOrganization: string;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -15662,8 +15831,6 @@ export interface operations {
                         finished: boolean;
                         /** @description The page the signer goes to next (null without the link's secret) */
                         next: string | null;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -15756,12 +15923,25 @@ export interface operations {
                         /** @description To read aloud */
                         digits: string;
                         /** @description Head turns to make while recording, with their times */
-                        prompts: unknown[];
+                        prompts: {
+                            /**
+                             * @description The person's own left or right
+                             * @enum {string}
+                             */
+                            action: "turn_left" | "turn_right";
+                            /** @description When to show it, in milliseconds from the recording's start */
+                            atMs: number;
+                            /** @description How long it is shown */
+                            durationMs: number;
+                        }[];
                         /** Format: date-time */
                         expiresAt: string;
+                        /** @description The time to record and send, in seconds */
                         seconds: number;
-                    } & {
-                        [key: string]: unknown;
+                        /** @description Attempts made at this step */
+                        attempts: number;
+                        /** @description Attempts allowed at this step */
+                        maxAttempts: number;
                     };
                 };
             };
@@ -16099,11 +16279,30 @@ export interface operations {
                         /** @constant */
                         result: 1;
                         /** @description Where the device was, or the error its browser gave */
-                        location?: {
-                            [key: string]: unknown;
+                        location: {
+                            /**
+                             * Format: date-time
+                             * @description When the browser took the reading
+                             */
+                            timestamp: string;
+                            latitude: number | null;
+                            longitude: number | null;
+                            altitude: number | null;
+                            /** @description In metres */
+                            accuracy: number | null;
+                            altitudeAccuracy: number | null;
+                            heading: number | null;
+                            speed: number | null;
+                            /** @description An OpenStreetMap link to the position; null without one */
+                            mapLink: string | null;
+                            address: {
+                                /** @description The reverse-geocoded address */
+                                displayName: string | null;
+                                /** @description The browser's error (1-3) without a position, or the reverse geocoder's HTTP-like failure code */
+                                errorCode: number | null;
+                                errorMessage: string | null;
+                            };
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -16187,8 +16386,6 @@ export interface operations {
                         finished: boolean;
                         /** @description The page the signer goes to next (null without the link's secret) */
                         next: string | null;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -16353,6 +16550,15 @@ export interface operations {
                         trxid: string;
                         result: {
                             merkleRoot: string;
+                            /** @description How the Merkle tree is built */
+                            algorithm: string;
+                            /** @description The tag the stamp carries on chain */
+                            tag: string;
+                            /** @constant */
+                            status: "CONFIRMED";
+                            confirmedAt: string | null;
+                            /** @description Evidence hashes under the root */
+                            evidences: number;
                             networks: {
                                 name: string;
                                 /** @description testnet (lacchain) or mainnet (rollux) */
@@ -16362,8 +16568,6 @@ export interface operations {
                                 id: string;
                                 link: string | null;
                             }[];
-                        } & {
-                            [key: string]: unknown;
                         };
                     };
                 };
@@ -18784,11 +18988,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The upload is the sealed file, or the sealed certificate, of this id */
                         identical: boolean;
+                        /** @description The upload's SHA-256, in hex */
                         sha256: string;
-                        fileName: string;
-                    } & {
-                        [key: string]: unknown;
+                        /** @description The sealed file it matches; null when it matches none or is a certificate */
+                        fileName: string | null;
+                        /** @description It is the audit certificate (or the validation certificate) */
+                        certificate: boolean;
+                        /**
+                         * @description Present when the id is a validation process's certificate
+                         * @constant
+                         */
+                        validationCertificate?: true;
                     };
                 };
             };

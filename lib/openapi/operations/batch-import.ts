@@ -45,14 +45,36 @@ export const batchImportOperations = operationGroup(
     body: { schema: batchForm, mediaType: "multipart/form-data" },
     responses: answer(
       "What the import would create",
-      z.looseObject({
+      z.object({
         totalRows: z.number().int(),
         shipmentCount: z.number().int(),
-        invalidRows: z.number().int(),
-        rowsNotReadyToSend: z.number().int(),
-        shipments: z.array(z.unknown()),
-        rows: z.array(z.unknown()),
-        unusedFiles: z.array(z.unknown()),
+        invalidRows: z.number().int().describe("Rows with an error that stops the import as drafts"),
+        rowsNotReadyToSend: z.number().int().describe("Rows with any error, those that only stop sending included"),
+        shipments: z.array(
+          z.object({
+            key: z.string().describe("The file's shipment key"),
+            rows: z.array(z.number().int()).describe("Its rows, one per signer"),
+            title: z.string(),
+            description: z.string().nullable(),
+            expirationDate: z.iso.datetime().nullable(),
+            flow: z
+              .object({ name: z.string(), fromDefault: z.boolean().describe("No row named a flow: the organisation's default") })
+              .nullable(),
+            documentType: z.string().nullable().describe("The document type's name"),
+            file: z.object({ name: z.string(), pages: z.number().int() }).nullable().describe("The PDF a row names"),
+            orders: z.array(z.object({ position: z.number().int(), minSigners: z.number().int() })).describe("The signing orders"),
+            signerCount: z.number().int(),
+          }),
+        ),
+        rows: z.array(
+          z.object({
+            row: z.number().int().describe("The row's number in the file (the header is row 1)"),
+            shipment: z.string().nullable().describe("The row's shipment key"),
+            values: z.partialRecord(z.enum(batchColumns), z.string()).describe("The row's cells, by column"),
+            errors: z.array(rowError),
+          }),
+        ),
+        unusedFiles: z.array(z.string()).describe("PDFs sent along that no row names"),
       }),
     ),
     errors: [400, 413],

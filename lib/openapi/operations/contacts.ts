@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { answer, created } from "../registry";
+import { answer, apiErrorSchema, created } from "../registry";
 import type { ContactView } from "@/lib/contacts/contact-view";
 import { exportContactsQuery } from "@/lib/contacts/export-contacts";
 import {
   channelInput,
   channelTypes,
+  contactColumns,
   contactLanguages,
   createContactInput,
   listContactsQuery,
@@ -137,11 +138,23 @@ export const contactOperations = operationGroup(
     responses: {
       ...answer(
         "The preview: every row with its values and its errors in the caller's language",
-        z.looseObject({
-          total: z.number().int(),
-          valid: z.number().int(),
-          invalid: z.number().int(),
-          rows: z.array(z.looseObject({ row: z.number().int(), values: z.record(z.string(), z.unknown()), errors: z.array(z.unknown()) })),
+        z.object({
+          total: z.number().int().describe("Rows in the file"),
+          valid: z.number().int().describe("Rows that would be imported"),
+          invalid: z.number().int().describe("Rows with errors"),
+          rows: z.array(
+            z.object({
+              row: z.number().int().describe("The row's number in the file (the header is row 1)"),
+              values: z.partialRecord(z.enum(contactColumns), z.string()).describe("The row's cells, by column"),
+              errors: z.array(
+                z.object({
+                  field: z.string().describe("The column at fault (empty when the row as a whole is)"),
+                  errorCode: apiErrorSchema.shape.errorCode,
+                  message: z.string().describe("In the caller's language"),
+                }),
+              ),
+            }),
+          ),
         }),
       ),
       ...created(z.object({ created: z.number().int().describe("Contacts imported") }), "Imported: all rows or none"),

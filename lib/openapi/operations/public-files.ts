@@ -36,7 +36,15 @@ export const publicFileOperations = operationGroup(
     responses: {
       200: {
         description: "The comparison",
-        body: { schema: z.object({ identical: z.boolean(), sha256: z.string(), fileName: z.string() }).loose() },
+        body: {
+          schema: z.object({
+            identical: z.boolean().describe("The upload is the sealed file, or the sealed certificate, of this id"),
+            sha256: z.string().describe("The upload's SHA-256, in hex"),
+            fileName: z.string().nullable().describe("The sealed file it matches; null when it matches none or is a certificate"),
+            certificate: z.boolean().describe("It is the audit certificate (or the validation certificate)"),
+            validationCertificate: z.literal(true).optional().describe("Present when the id is a validation process's certificate"),
+          }),
+        },
       },
     },
     errors: [413],

@@ -1,5 +1,10 @@
 import { z } from "zod";
+import { DocumentStatus, EvidenceCheck, EvidenceKind, ProcessStatus } from "@/lib/db/generated/enums";
 import { geolocationInput } from "@/lib/evidence/add-geolocation";
+import { livenessActions } from "@/lib/evidence/liveness-prompts";
+import { locales } from "@/lib/i18n/config";
+import type { LinkState } from "@/lib/signing/link-state";
+import { signerStepPages } from "@/lib/signing/steps";
 import { rejectionInput } from "@/lib/signing/reject-process";
 import { answer } from "../registry";
 import { hexIdPath, operationGroup } from "./common";
@@ -29,12 +34,88 @@ const linkCall = <P extends string>(method: "get" | "post", path: P, summary: st
 
 const nextPage = z.string().nullable().describe("The page the signer goes to next (null without the link's secret)");
 /** What a stored capture answers (lib/signing/signer-upload.ts); a retried upload answers the first one's. */
-const storedCapture = z.looseObject({
+const storedCapture = z.object({
   result: z.literal(1),
   evidenceHexId: z.string().describe("The evidence's hexId"),
   sha256: z.string(),
   finished: z.boolean().describe("The signer's last step is done"),
   next: nextPage,
+});
+
+const enumOf = <T extends string>(values: Record<string, T>) => z.enum(Object.values(values) as [T, ...T[]]);
+/** lib/signing/link-state.ts LinkState: the states of spec §4 that end a link, and MAX_USES. */
+const linkStates = [
+  "REJECTED",
+  "LAPSED",
+  "COMPLETED",
+  "IN_REVIEW",
+  "CANCELLED",
+  "SHIPMENT_COMPLETED",
+  "INCORRECT_STATUS",
+  "UNKNOWN",
+  "MAX_USES",
+] as const satisfies readonly LinkState[];
+const signerPage = z.enum(Object.values(signerStepPages)).describe("The page of a signer step");
+/** The organisation's name and logo, all an ended link shows (lib/signing/process-data.ts brand). */
+const brand = {
+  nameOrganization: z.string(),
+  logoOrganization: z.string().describe("The logo's name for GET /api/signprocess/getFileByName/{name}: logo-{organizationHexId}"),
+};
+/** Spec §3 signature process data of a live link (lib/signing/process-data.ts signatureProcessOf). */
+const signatureProcessData = z.object({
+  processHexId: z.string(),
+  callBackUrl: z.string().nullable().describe("The integrator's callback URL without its query, fragment or credentials"),
+  callBackUrlSoftFail: z.string().nullable().describe("The callback URL after a soft failure, as callBackUrl"),
+  FirstNameSignee: z.string(),
+  lastNameSignee: z.string(),
+  documentName: z.string().describe("The shipment's title"),
+  nameSender: z.string().describe("The sender's full name, or the organisation's for a shipment without one"),
+  ...brand,
+  cellPhone: z.string().nullable(),
+  userId: z.null().describe("Always null (spec §3 field kept for the signer's pages)"),
+  identName: z.string().nullable().describe("The identification type's name"),
+  identNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  identType: z.string().nullable().describe("The identification type's code"),
+  userRegistered: z.boolean().describe("The signer is one of the organisation's contacts"),
+  contactHexId: z.string().nullable(),
+  country: z.string().nullable(),
+  defaultCountry: z.string().describe("The country data-confirm proposes: the signer's when known, else the organisation's"),
+  documentHexId: z.string(),
+  documentStatus: enumOf(DocumentStatus),
+  status: enumOf(ProcessStatus).describe("The signer's status"),
+  statusId: enumOf(ProcessStatus).describe("The same as status"),
+  termsAccepted: z.boolean(),
+  hasCRI: z.boolean().describe("A step validates the identity with the authority"),
+  askForUseCRI: z.boolean().describe("Always false"),
+  preferredLanguage: z.enum(locales),
+  stepOrder: z.array(signerPage).describe("The pages of the signer's steps, in order"),
+  currentStep: z.number().int().describe("The index of the current step in stepOrder"),
+  nextPage: z.string().describe("The page to show: the current step's, full-process when every step is done, or finishedAttempts"),
+  hasRear: z.boolean().describe("The ID step asks for the back of the document too"),
+  geolocateSigners: z.boolean(),
+  obligatoryGeolocation: z.boolean(),
+  userIdCardActive: z.boolean().describe("The flow has an ID photo step"),
+  userIdSelfieActive: z.boolean().describe("The flow has a selfie step"),
+  description: z.string().nullable(),
+  expirationDate: z.iso.datetime().nullable(),
+  canReject: z.boolean(),
+  mandatory: z.boolean(),
+  files: z.array(z.object({ fileHexId: z.string(), fileName: z.string(), pages: z.number().int() })).describe("The PDFs to read"),
+  captureConfig: z.record(z.string(), z.string()).describe("The capture settings of the organisation"),
+  linkUses: z.number().int().describe("Times the link has been opened"),
+  maxLinkUses: z.number().int().describe("Times it may be opened (max_link_uses)"),
+  lastCheck: z
+    .object({
+      kind: enumOf(EvidenceKind),
+      check: enumOf(EvidenceCheck),
+      reason: z.string().nullable().describe("Why a FAILED check failed"),
+      comparedWith: z.enum(["ID_FRONT", "SELFIE"]),
+    })
+    .nullable()
+    .describe(
+      "The current step's latest checked capture: check PENDING while it runs, then VERIFIED or FAILED with the reason; null on steps without a check",
+    ),
 });
 
 export const signerOperations = operationGroup(
@@ -50,12 +131,19 @@ export const signerOperations = operationGroup(
     ),
     responses: answer(
       "The signing process",
-      z.looseObject({
-        result: z.union([z.literal(1), z.literal(2)]),
-        data: z
-          .looseObject({ nameOrganization: z.string(), logoOrganization: z.string().nullable() })
-          .describe("Spec §3 signature process data (processHexId, documentHexId, status, stepOrder, files…)"),
-      }),
+      z.union([
+        z.object({
+          result: z.literal(1),
+          invalid: z.literal(false),
+          data: signatureProcessData.describe("Spec §3 signature process data"),
+        }),
+        z.object({
+          result: z.literal(2),
+          invalid: z.literal(true),
+          linkState: z.enum(linkStates).describe("Why the link has ended (spec §4), or MAX_USES when it was opened too often"),
+          data: z.object(brand),
+        }),
+      ]),
     ),
   },
   verifySignatureProcess: {
@@ -100,13 +188,23 @@ export const signerOperations = operationGroup(
     ),
     responses: answer(
       "The challenge",
-      z.looseObject({
+      z.object({
         result: z.literal(1),
         challengeId: z.string(),
         digits: z.string().describe("To read aloud"),
-        prompts: z.array(z.unknown()).describe("Head turns to make while recording, with their times"),
+        prompts: z
+          .array(
+            z.object({
+              action: z.enum(livenessActions).describe("The person's own left or right"),
+              atMs: z.number().int().describe("When to show it, in milliseconds from the recording's start"),
+              durationMs: z.number().int().describe("How long it is shown"),
+            }),
+          )
+          .describe("Head turns to make while recording, with their times"),
         expiresAt: z.iso.datetime(),
-        seconds: z.number().int(),
+        seconds: z.number().int().describe("The time to record and send, in seconds"),
+        attempts: z.number().int().describe("Attempts made at this step"),
+        maxAttempts: z.number().int().describe("Attempts allowed at this step"),
       }),
     ),
     errors: [403, 409, 429, 503],
@@ -146,9 +244,30 @@ export const signerOperations = operationGroup(
     body: { schema: geolocationInput, component: "GeolocationInput" },
     responses: answer(
       "Stored, with the reverse-geocoded address (spec §3 location object)",
-      z.looseObject({
+      z.object({
         result: z.literal(1),
-        location: z.looseObject({}).optional().describe("Where the device was, or the error its browser gave"),
+        location: z
+          .object({
+            timestamp: z.iso.datetime().describe("When the browser took the reading"),
+            latitude: z.number().nullable(),
+            longitude: z.number().nullable(),
+            altitude: z.number().nullable(),
+            accuracy: z.number().nullable().describe("In metres"),
+            altitudeAccuracy: z.number().nullable(),
+            heading: z.number().nullable(),
+            speed: z.number().nullable(),
+            mapLink: z.string().nullable().describe("An OpenStreetMap link to the position; null without one"),
+            address: z.object({
+              displayName: z.string().nullable().describe("The reverse-geocoded address"),
+              errorCode: z
+                .number()
+                .int()
+                .nullable()
+                .describe("The browser's error (1-3) without a position, or the reverse geocoder's HTTP-like failure code"),
+              errorMessage: z.string().nullable(),
+            }),
+          })
+          .describe("Where the device was, or the error its browser gave"),
       }),
     ),
     errors: [403, 409, 429],
@@ -196,8 +315,13 @@ export const signerOperations = operationGroup(
       z.object({
         code: z.literal(200),
         trxid: z.string(),
-        result: z.looseObject({
+        result: z.object({
           merkleRoot: z.string(),
+          algorithm: z.string().describe("How the Merkle tree is built"),
+          tag: z.string().describe("The tag the stamp carries on chain"),
+          status: z.literal("CONFIRMED"),
+          confirmedAt: z.iso.datetime().nullable(),
+          evidences: z.number().int().describe("Evidence hashes under the root"),
           networks: z.array(
             z.object({
               name: z.string(),
