@@ -422,7 +422,8 @@ export async function judgeRecording(
   const first = livenessVerdict(found, face, settings.threshold, prompts, sample.envelope, settings.thresholds);
   // Only a recording that would be recorded again or reviewed for want of an answer is looked at again: a verdict of
   // attack (one plane, a flat turn, a still mouth) rests on what every frame showed, and more frames cannot unsay it.
-  const unsure = first.decision === "repeat" || first.decision === "review";
+  // Nor a face that never moved at all (a picture held still): a turn between frames would have moved it on them too.
+  const unsure = (first.decision === "repeat" && !first.reasons.includes("NO_MOVEMENT")) || first.decision === "review";
   const again = unsure
     ? refinementPlan(
         prompts,
