@@ -199,6 +199,30 @@ export function refinementPlan(prompts: readonly LivenessPrompt[], answered: rea
   return times;
 }
 
+/** Frames a second look at the mouth adds, at the voice's loudest moments (mouthPlan). */
+const mouthFrames = 6;
+
+/**
+ * A second look at the mouth of a head that turned as asked (a 3D head) but whose mouth seemed not to move while a
+ * voice read: up to mouthFrames more frames at the loudest moments of the voice (ms), out of the prompts' windows (a
+ * turned face's lips are not read) and away from the frames already taken. A few frames can all fall between
+ * syllables of a person who reads softly; a mask's mouth stays shut however often it is looked at.
+ */
+export function mouthPlan(prompts: readonly LivenessPrompt[], envelope: readonly number[], takenMs: readonly number[]): number[] {
+  const inWindow = (ms: number) => prompts.some((p) => ms >= p.atMs && ms <= p.atMs + p.durationMs + windowEndMs);
+  const floor = [...envelope].sort((a, b) => a - b)[Math.floor(envelope.length / 2)] ?? 0;
+  const times: number[] = [];
+  const loudest = envelope
+    .map((rms, i) => ({ rms, ms: (i + 0.5) * envelopeWindowMs }))
+    .filter((w) => w.rms > 2 * floor && w.rms > 0 && !inWindow(w.ms))
+    .sort((a, b) => b.rms - a.rms);
+  for (const w of loudest) {
+    if (times.length >= mouthFrames) break;
+    if ([...takenMs, ...times].every((t) => Math.abs(t - w.ms) > 250)) times.push(w.ms);
+  }
+  return times;
+}
+
 /**
  * The frames worth a descriptor (face match): out of the prompts' windows (a turned face matches
  * worse), the earliest first, at most describedFrames; indexes into `times` (ms).
@@ -421,15 +445,23 @@ export async function judgeRecording(
   const face = await target;
   const first = livenessVerdict(found, face, settings.threshold, prompts, sample.envelope, settings.thresholds);
   // Only a recording that would be recorded again or reviewed for want of an answer is looked at again: a verdict of
-  // attack (one plane, a flat turn, a still mouth) rests on what every frame showed, and more frames cannot unsay it.
+  // attack for one plane or a flat turn rests on what every frame showed, and more frames cannot unsay it.
   // Nor a face that never moved at all (a picture held still): a turn between frames would have moved it on them too.
   const unsure = (first.decision === "repeat" && !first.reasons.includes("NO_MOVEMENT")) || first.decision === "review";
+  // A head that turned as asked with a 3D head's parallax but whose mouth seemed still: its mouth is looked at again.
+  const stillMouth = first.decision === "attack" && first.reasons.length === 1 && first.reasons[0] === "NO_MOUTH_MOVEMENT";
   const again = unsure
     ? refinementPlan(
         prompts,
         first.movement.prompts.map((p) => p.answered),
       )
-    : [];
+    : stillMouth
+      ? mouthPlan(
+          prompts,
+          sample.envelope,
+          found.map((f) => f.atMs),
+        )
+      : [];
   if (again.length === 0) return { ...first, ms: Math.round(performance.now() - started) };
   const more = await framesOfRecording(
     video,

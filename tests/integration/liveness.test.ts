@@ -450,3 +450,25 @@ describe.skipIf(!ready)(`a turn the recording shows later and shorter than the p
     }
   }, 120_000);
 });
+
+describe.skipIf(!ready)(`a head that turns as asked while a voice reads, its mouth never moving${ready ? "" : ` (${skipped})`}`, () => {
+  it("is refused as an attack (NO_MOUTH_MOVEMENT) even after a second look at its mouth at the voice's loudest moments", async () => {
+    const prompts: LivenessPrompt[] = [
+      { action: "turn_right", atMs: 3000, durationMs: 2000 },
+      { action: "turn_left", atMs: 7000, durationMs: 2000 },
+    ];
+    const out = join(workDir, `mask-${randomUUID()}.webm`);
+    await renderHeadVideo({ face: path.join(media!, "franck_02045.jpg"), out, prompts, digits: "527384", seconds: 10.5, mouthStill: true });
+    const [target] = (await detectFaces(selfiePhoto())).faces;
+    const verdict = await judgeRecording(new Uint8Array(readFileSync(out)), "video/webm", prompts, target!, {
+      threshold: 0.5,
+      minScore: 0.5,
+      thresholds: livenessThresholds({}),
+    });
+    expect(verdict.movement.prompts.map((prompt) => prompt.answered)).toEqual([true, true]);
+    expect(verdict.movement.voiceHeard).toBe(true);
+    expect(verdict).toMatchObject({ check: "FAILED", decision: "attack", reason: "LIVENESS_ATTACK", reasons: ["NO_MOUTH_MOVEMENT"] });
+    // The second look was taken: more frames than the first plan's 12.
+    expect(verdict.frames.length).toBeGreaterThan(12);
+  }, 120_000);
+});

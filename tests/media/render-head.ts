@@ -40,6 +40,8 @@ export type HeadOptions = {
   ignorePrompts?: boolean;
   /** The head's turn over time (radians, positive: the person's left) instead of answering `prompts` as a person would. */
   turn?: (ms: number) => number;
+  /** The mouth never moves, whatever the voice says (a mask, a head whose lips are painted on). */
+  mouthStill?: boolean;
   digits?: string;
   seconds?: number;
   fps?: number;
@@ -309,7 +311,7 @@ export async function renderHeadVideo(options: HeadOptions): Promise<void> {
       ignorePrompts: options.ignorePrompts ?? false,
       ...(options.turn ? { turn: options.turn } : {}),
       degrees: options.degrees ?? [28, 35],
-      envelope: voice.envelope,
+      envelope: options.mouthStill ? () => 0 : voice.envelope,
       random,
     });
     const encoder = webmEncoder(options.out, { width, height, fps, audio: voice.wav });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { configDefaults } from "@/lib/config/values";
-import { framePlan, livenessThresholds, livenessVerdict, refinementPlan, type SampledFrame } from "@/lib/evidence/liveness-check";
+import {
+  framePlan,
+  livenessThresholds,
+  livenessVerdict,
+  mouthPlan,
+  refinementPlan,
+  type SampledFrame,
+} from "@/lib/evidence/liveness-check";
 import { type LivenessPrompt, livenessPrompts, minRecordingMs } from "@/lib/evidence/video-challenge";
 import type { DetectedFace } from "@/lib/face/face-engine";
 import { mouthOpening, planarResidual, type Point, yawOf } from "@/lib/face/landmark-geometry";
@@ -260,5 +267,32 @@ describe("the second look at prompts not answered (refinementPlan)", () => {
     for (const ms of again) expect(first.filter((t) => Math.abs(t - ms) === 400)).toHaveLength(2);
     expect(refinementPlan(prompts, [true, true])).toEqual([]);
     expect(refinementPlan(prompts, [false, false])).toHaveLength(6);
+  });
+});
+
+describe("the second look at a mouth that seemed still (mouthPlan)", () => {
+  const prompts: LivenessPrompt[] = [
+    { action: "turn_left", atMs: 3000, durationMs: 2000 },
+    { action: "turn_right", atMs: 7500, durationMs: 2000 },
+  ];
+  // Quiet, with syllables every 400 ms from 0.6 s (50 ms slices), louder as the reading goes on.
+  const envelope = Array.from({ length: 220 }, (_, i) => (i >= 12 && i % 8 === 0 ? 0.1 + i / 1000 : 0.01));
+  it("looks at the loudest syllables out of the prompts' windows and away from the frames taken, at most six", () => {
+    const taken = [1000, 1700];
+    const again = mouthPlan(prompts, envelope, taken);
+    expect(again.length).toBe(6);
+    for (const ms of again) {
+      expect(prompts.some((p) => ms >= p.atMs && ms <= p.atMs + p.durationMs + 700)).toBe(false);
+      expect(taken.every((t) => Math.abs(t - ms) > 250)).toBe(true);
+      expect(envelope[Math.floor(ms / 50)]).toBeGreaterThan(0.05);
+    }
+    // Without a voice there is nothing to look at.
+    expect(
+      mouthPlan(
+        prompts,
+        Array.from({ length: 220 }, () => 0.01),
+        taken,
+      ),
+    ).toEqual([]);
   });
 });
