@@ -78,7 +78,8 @@ export function endedLinkPath(status: ProcessStatus, state: LinkState, urlSign: 
   return linkErrorPath(status, state);
 }
 
-const linkStates: readonly LinkState[] = [
+/** The states of spec §4 that end a link (LinkState but MAX_USES, the organisation's limit). */
+export const linkStates = [
   "REJECTED",
   "LAPSED",
   "COMPLETED",
@@ -87,7 +88,7 @@ const linkStates: readonly LinkState[] = [
   "SHIPMENT_COMPLETED",
   "INCORRECT_STATUS",
   "UNKNOWN",
-];
+] as const satisfies readonly LinkState[];
 
 /**
  * The title of /error/{statusprocess}/{docstatus}: each ended state has its own (a rejected or cancelled

@@ -3,7 +3,7 @@ import { DocumentStatus, EvidenceCheck, EvidenceKind, ProcessStatus } from "@/li
 import { geolocationInput } from "@/lib/evidence/add-geolocation";
 import { livenessActions } from "@/lib/evidence/liveness-prompts";
 import { locales } from "@/lib/i18n/config";
-import type { LinkState } from "@/lib/signing/link-state";
+import { type LinkState, linkStates as endedLinkStates } from "@/lib/signing/link-state";
 import { signerStepPages } from "@/lib/signing/steps";
 import { rejectionInput } from "@/lib/signing/reject-process";
 import { answer } from "../registry";
@@ -44,17 +44,7 @@ const storedCapture = z.object({
 
 const enumOf = <T extends string>(values: Record<string, T>) => z.enum(Object.values(values) as [T, ...T[]]);
 /** lib/signing/link-state.ts LinkState: the states of spec §4 that end a link, and MAX_USES. */
-const linkStates = [
-  "REJECTED",
-  "LAPSED",
-  "COMPLETED",
-  "IN_REVIEW",
-  "CANCELLED",
-  "SHIPMENT_COMPLETED",
-  "INCORRECT_STATUS",
-  "UNKNOWN",
-  "MAX_USES",
-] as const satisfies readonly LinkState[];
+const linkStates = [...endedLinkStates, "MAX_USES"] as const satisfies readonly LinkState[];
 const signerPage = z.enum(Object.values(signerStepPages)).describe("The page of a signer step");
 /** The organisation's name and logo, all an ended link shows (lib/signing/process-data.ts brand). */
 const brand = {
