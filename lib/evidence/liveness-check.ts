@@ -150,6 +150,20 @@ const r4 = (value: number) => Math.round(value * 10_000) / 10_000;
 const r4n = (value: number | null) => (value === null ? null : r4(value));
 const maxOf = (values: number[]) => (values.length ? Math.max(...values) : null);
 
+/** Moments of voice (ms): slices well above the recording's usual level (its median slice), the loudest first. */
+function voiceMoments(envelope: readonly number[]): number[] {
+  const floor = [...envelope].sort((a, b) => a - b)[Math.floor(envelope.length / 2)] ?? 0;
+  return envelope
+    .map((rms, i) => ({ rms, ms: (i + 0.5) * envelopeWindowMs }))
+    .filter((w) => w.rms > 2 * floor && w.rms > 0)
+    .sort((a, b) => b.rms - a.rms)
+    .map((w) => w.ms);
+}
+
+/** Whether a moment (ms) falls in a prompt's window, where the face may be turned. */
+const inPromptWindow = (prompts: readonly LivenessPrompt[], ms: number) =>
+  prompts.some((p) => ms >= p.atMs && ms <= p.atMs + p.durationMs + windowEndMs);
+
 /**
  * When to look, in seconds: the baseline before the first prompt, framesPerPrompt frames across each
  * prompt's window, and voiceFrames at the loudest moments of the voice (the mouth then is open); a
@@ -167,16 +181,10 @@ export function framePlan(prompts: readonly LivenessPrompt[], duration: number, 
       for (let i = 0; i < framesPerPrompt; i++) times.push(from + (span * i) / (framesPerPrompt - 1));
     }
   }
-  // Moments of voice: well above the recording's usual level (its median slice), the loudest first.
-  const floor = [...envelope].sort((a, b) => a - b)[Math.floor(envelope.length / 2)] ?? 0;
-  const loudest = envelope
-    .map((rms, i) => ({ rms, ms: (i + 0.5) * envelopeWindowMs }))
-    .filter((w) => w.rms > 2 * floor && w.rms > 0)
-    .sort((a, b) => b.rms - a.rms);
-  for (const w of loudest) {
+  for (const ms of voiceMoments(envelope)) {
     if (times.length >= (prompts.length === 0 ? unpromptedFrames : baselineTimesMs.length + prompts.length * framesPerPrompt) + voiceFrames)
       break;
-    if (times.every((t) => Math.abs(t - w.ms) > 400)) times.push(w.ms);
+    if (times.every((t) => Math.abs(t - ms) > 400)) times.push(ms);
   }
   return times.map((ms) => ms / 1000);
 }
@@ -209,16 +217,10 @@ const mouthFrames = 6;
  * syllables of a person who reads softly; a mask's mouth stays shut however often it is looked at.
  */
 export function mouthPlan(prompts: readonly LivenessPrompt[], envelope: readonly number[], takenMs: readonly number[]): number[] {
-  const inWindow = (ms: number) => prompts.some((p) => ms >= p.atMs && ms <= p.atMs + p.durationMs + windowEndMs);
-  const floor = [...envelope].sort((a, b) => a - b)[Math.floor(envelope.length / 2)] ?? 0;
   const times: number[] = [];
-  const loudest = envelope
-    .map((rms, i) => ({ rms, ms: (i + 0.5) * envelopeWindowMs }))
-    .filter((w) => w.rms > 2 * floor && w.rms > 0 && !inWindow(w.ms))
-    .sort((a, b) => b.rms - a.rms);
-  for (const w of loudest) {
+  for (const ms of voiceMoments(envelope)) {
     if (times.length >= mouthFrames) break;
-    if ([...takenMs, ...times].every((t) => Math.abs(t - w.ms) > 250)) times.push(w.ms);
+    if (!inPromptWindow(prompts, ms) && [...takenMs, ...times].every((t) => Math.abs(t - ms) > 250)) times.push(ms);
   }
   return times;
 }
@@ -228,7 +230,7 @@ export function mouthPlan(prompts: readonly LivenessPrompt[], envelope: readonly
  * worse), the earliest first, at most describedFrames; indexes into `times` (ms).
  */
 export function framesToDescribe(times: readonly number[], prompts: readonly LivenessPrompt[]): Set<number> {
-  const inWindow = (ms: number) => prompts.some((p) => ms >= p.atMs && ms <= p.atMs + p.durationMs + windowEndMs);
+  const inWindow = (ms: number) => inPromptWindow(prompts, ms);
   const order = times.map((ms, i) => ({ ms, i })).sort((x, y) => Number(inWindow(x.ms)) - Number(inWindow(y.ms)) || x.ms - y.ms);
   return new Set(order.slice(0, describedFrames).map((f) => f.i));
 }
