@@ -138,7 +138,9 @@ async function check(input: Case, settings: Config) {
     const target = selfieAnalysis ? selfieFace : idFace;
     if (!target) result.liveness = { decision: "repeat", reasons: ["TARGET_FACE_NOT_IDENTIFIED"] };
     else {
-      const verdict = await judgeRecording(video, mimeType, input.prompts ?? [], target, settings);
+      // With an ID photo behind the selfie, the live face is compared with the ID photo too, as the worker does.
+      const idPhoto = selfieAnalysis && idFace ? idFace : undefined;
+      const verdict = await judgeRecording(video, mimeType, input.prompts ?? [], target, { ...settings, idPhoto });
       result.liveness = {
         // The decision of the challenge; the checks before it (no face, several faces, another person) fail as "repeat".
         decision: verdict.decision ?? (verdict.check === "IN_REVIEW" ? "review" : "repeat"),
@@ -153,6 +155,7 @@ async function check(input: Case, settings: Config) {
         frames: verdict.frames.length,
         measurements: verdict.movement,
         comparedWith: selfieAnalysis ? "selfie" : "id",
+        ...(verdict.idPhoto ? { idPhoto: verdict.idPhoto } : {}),
         prompts: input.prompts ?? [],
         digits: { given: input.digits ?? null, judged: false, note: "the spoken digits are not checked" },
         ms: verdict.ms,

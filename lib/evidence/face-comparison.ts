@@ -38,6 +38,19 @@ export function faceComparisonOf(step: FlowStepLike, flowSteps: readonly FlowSte
   return null;
 }
 
+/**
+ * The ID document photo a video's live face is compared with as well: when the video step compares with a selfie
+ * step that itself compares with an ID photo, the holder's face is checked against the live video directly (the
+ * selfie is a still, which a picture held to the camera can give). Null when the video already compares with the ID
+ * photo, or when no ID photo is behind the selfie.
+ */
+export function idPhotoBehind(comparison: FaceComparison, flowSteps: readonly FlowStepLike[]): FaceComparison | null {
+  if (comparison.targetKind !== "SELFIE" || comparison.targetPosition === null) return null;
+  const selfieStep = flowSteps.find((s) => s.position === comparison.targetPosition);
+  const behind = selfieStep ? faceComparisonOf(selfieStep, flowSteps) : null;
+  return behind?.targetKind === "ID_FRONT" && behind.targetPosition !== null ? behind : null;
+}
+
 /** Why a face check failed; the selfie page says it in the signer's language (capture.* messages). */
 export const faceCheckReasons = [
   "FACE_NOT_IDENTIFIED",

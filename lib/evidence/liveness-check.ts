@@ -7,7 +7,7 @@ import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { storage } from "@/lib/storage";
 import { latestInStep } from "./captured-evidence";
 import type { evidenceCheckPayload } from "./check-jobs";
-import { type FaceComparison } from "./face-comparison";
+import { type FaceComparison, idPhotoBehind } from "./face-comparison";
 import { envelopeWindowMs, framesOfRecording, sampleRecording } from "./video-frames";
 import { livenessActions, type LivenessPrompt } from "./video-challenge";
 import {
@@ -104,7 +104,8 @@ export type LivenessReason =
   | "NO_BASELINE"
   | "FEW_MATCHED_FRAMES"
   | "FRAMES_WITHOUT_FACE"
-  | "FRAMES_WITH_SEVERAL_FACES";
+  | "FRAMES_WITH_SEVERAL_FACES"
+  | "ID_PHOTO_MISMATCH";
 
 type Landmarks = DetectedFace["landmarks"];
 /** A sampled frame: its time (ms from the start) and the faces on it; `described` when its descriptor was computed. */
@@ -144,7 +145,12 @@ export type LivenessVerdict = {
   matchedFrames: number;
   describedFrames: number;
   movement: LivenessMeasurements;
+  /** The live face against the ID document's photo, when the video is compared with a selfie that was compared with it (idPhotoVerdict). */
+  idPhoto?: IdPhotoMatch;
 };
+
+/** The closest described frame of the recording against the ID photo's face: the person in front of the camera is the holder. */
+export type IdPhotoMatch = { distance: number | null; threshold: number; matched: boolean };
 
 const r4 = (value: number) => Math.round(value * 10_000) / 10_000;
 const r4n = (value: number | null) => (value === null ? null : r4(value));
@@ -387,6 +393,27 @@ export function livenessVerdict(
     : { check: "VERIFIED", decision: "live", reason: null, reasons, ...base };
 }
 
+/**
+ * The live face against the ID document's photo (a flow with a selfie and a video: the face the ID is compared with
+ * is taken from the live video, not only from the still selfie, which a picture held to the camera could give). The
+ * closest described frame must match; otherwise a verdict that would pass or go to review fails as FACE_MISMATCH
+ * (another person than the ID's holder in front of the camera), counting an attempt. Verdicts that already fail stay.
+ */
+export function idPhotoVerdict(
+  verdict: LivenessVerdict,
+  frames: readonly SampledFrame[],
+  idFace: DetectedFace,
+  threshold: number,
+): LivenessVerdict {
+  const distances = frames
+    .filter((f) => f.described && f.faces.length === 1)
+    .map((f) => faceDistance(f.faces[0]!.descriptor, idFace.descriptor));
+  const distance = distances.length ? r4(Math.min(...distances)) : null;
+  const idPhoto: IdPhotoMatch = { distance, threshold, matched: distance !== null && distance < threshold };
+  if (verdict.check === "FAILED" || idPhoto.matched) return { ...verdict, idPhoto };
+  return { ...verdict, idPhoto, check: "FAILED", decision: null, reason: "FACE_MISMATCH", reasons: ["ID_PHOTO_MISMATCH"] };
+}
+
 /** The prompts a recording answered, as the upload kept them in the evidence's detail (none on older recordings). */
 export function promptsOf(checkDetail: unknown): LivenessPrompt[] {
   const parsed = z
@@ -408,7 +435,13 @@ export async function judgeRecording(
   mimeType: string,
   prompts: readonly LivenessPrompt[],
   target: DetectedFace | Promise<DetectedFace>,
-  settings: { threshold: number; minScore: number; thresholds: LivenessThresholds },
+  settings: {
+    threshold: number;
+    minScore: number;
+    thresholds: LivenessThresholds;
+    /** The ID photo's face, when the live face is compared with it too (idPhotoVerdict). */
+    idPhoto?: DetectedFace | Promise<DetectedFace>;
+  },
 ): Promise<LivenessVerdict & { ms: number }> {
   const started = performance.now();
   const analyse = (image: Uint8Array, describe: boolean) => detectFaces(image, { minScore: settings.minScore, describe });
@@ -464,7 +497,9 @@ export async function judgeRecording(
           found.map((f) => f.atMs),
         )
       : [];
-  if (again.length === 0) return { ...first, ms: Math.round(performance.now() - started) };
+  const withIdPhoto = async (verdict: LivenessVerdict, frames: readonly SampledFrame[]) =>
+    settings.idPhoto ? idPhotoVerdict(verdict, frames, await settings.idPhoto, settings.threshold) : verdict;
+  if (again.length === 0) return { ...(await withIdPhoto(first, found)), ms: Math.round(performance.now() - started) };
   const more = await framesOfRecording(
     video,
     mimeType,
@@ -476,7 +511,7 @@ export async function judgeRecording(
   );
   const all = [...found, ...seen].sort((a, b) => a.atMs - b.atMs);
   const verdict = livenessVerdict(all, face, settings.threshold, prompts, sample.envelope, settings.thresholds);
-  return { ...verdict, ms: Math.round(performance.now() - started) };
+  return { ...(await withIdPhoto(verdict, all)), ms: Math.round(performance.now() - started) };
 }
 
 type Detail = CheckDetail;
@@ -517,10 +552,26 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
     return analysis.faces.length === 1 && face ? face : Promise.reject(new Error("no single face on the photo compared with"));
   });
   judging.catch(() => undefined);
+  // In a flow with an ID photo, a selfie and a video compared with the selfie, the live face is compared with the ID
+  // photo as well (idPhotoVerdict): its latest usable capture before this video, which the selfie's check accepted.
+  const idStep = idPhotoBehind(comparison, process.flowSteps);
+  const idCapture = idStep
+    ? await latestInStep(db, process, idStep.targetPosition!, "ID_FRONT", { usable: true, before: evidence.id })
+    : null;
+  if (idStep && !idCapture) return targetFailure();
+  const analysingId = idCapture
+    ? storage()
+        .get(idCapture.storageKey)
+        .then((bytes) => detectFaces(bytes, { minScore }))
+    : null;
+  const idPhoto = analysingId?.then((analysis) =>
+    analysis.faces.length === 1 ? analysis.faces[0]! : Promise.reject(new Error("no single face on the ID photo compared with")),
+  );
+  idPhoto?.catch(() => undefined);
   const verdictOf = storage()
     .get(evidence.storageKey)
     .then((video) =>
-      judgeRecording(video, evidence.mimeType, prompts, judging, { threshold, minScore, thresholds: livenessThresholds(config) }),
+      judgeRecording(video, evidence.mimeType, prompts, judging, { threshold, minScore, thresholds: livenessThresholds(config), idPhoto }),
     );
   verdictOf.catch(() => undefined);
   const targetAnalysis = await analysingTarget;
@@ -534,12 +585,16 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
   const [targetFace] = targetAnalysis.faces;
   if (targetAnalysis.faces.length !== 1 || !targetFace) return targetFailure();
 
+  if (analysingId && (await analysingId).faces.length !== 1) return targetFailure();
+
   const verdict = await verdictOf;
+  const idPhotoDetail =
+    idCapture && verdict.idPhoto ? { idPhoto: { evidence: idCapture.hexId, sha256: idCapture.sha256, ...verdict.idPhoto } } : {};
   return {
     verdict,
     check: verdict.check,
     reason: verdict.reason,
-    detail: { ...detail, ...verdict, result: verdict.check },
+    detail: { ...detail, ...verdict, ...idPhotoDetail, result: verdict.check },
     countsAsAttempt: verdict.check === "FAILED",
   };
 }

@@ -19,10 +19,11 @@ import { judgeRecording, livenessThresholds, refinementPlan } from "@/lib/eviden
 import { queueConnection } from "@/lib/queue/connection";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/workers/registry";
-import { evidenceQueue, livenessCheckJobName } from "@/lib/evidence/face-comparison";
+import { evidenceQueue, faceCheckJobName, livenessCheckJobName } from "@/lib/evidence/face-comparison";
 import type { LivenessPrompt } from "@/lib/evidence/video-challenge";
 import { openSignerLink } from "@/lib/signing/open-link";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
+import { idCard, rearCard } from "../support/id-card";
 import { call, clientAddressHeaders } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { createSentShipment } from "../support/signing";
@@ -147,7 +148,12 @@ afterAll(async () => {
 
 type Signer = { id: number; hexId: string; secret: string };
 
-async function upload(signer: Signer, kind: "SELFIE" | "VIDEO", bytes: Uint8Array, detail?: Record<string, unknown>) {
+async function upload(
+  signer: Signer,
+  kind: "ID_FRONT" | "ID_REAR" | "SELFIE" | "VIDEO",
+  bytes: Uint8Array,
+  detail?: Record<string, unknown>,
+) {
   const form = new FormData();
   form.set("kind", kind);
   form.set("uploadId", randomUUID());
@@ -157,7 +163,7 @@ async function upload(signer: Signer, kind: "SELFIE" | "VIDEO", bytes: Uint8Arra
   form.set(
     "file",
     new Blob([Buffer.from(bytes)], { type: kind === "VIDEO" ? "video/webm" : "image/jpeg" }),
-    kind === "VIDEO" ? "video.webm" : "selfie.jpg",
+    kind === "VIDEO" ? "video.webm" : "capture.jpg",
   );
   const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${signer.hexId}/evidence`, {
     method: "POST",
@@ -235,6 +241,7 @@ type LivenessDetail = {
     reasons: string[];
     matchedFrames: number;
     describedFrames: number;
+    idPhoto?: { evidence: string; distance: number | null; threshold: number; matched: boolean };
     frames: { score: number | null; distance: number | null; faces: number; yaw: number | null }[];
     movement: {
       prompts: { action: string; turn: number | null; residual: number | null; answered: boolean }[];
@@ -471,4 +478,67 @@ describe.skipIf(!ready)(`a head that turns as asked while a voice reads, its mou
     // The second look was taken: more frames than the first plan's 12.
     expect(verdict.frames.length).toBeGreaterThan(12);
   }, 120_000);
+});
+
+/**
+ * A shipment ID_PHOTO → SELFIE (compared with the ID's front) → VIDEO (compared with the selfie) → SIGNATURE at its
+ * video step, the ID photographed with `portrait` on its front. The selfie's check is run as the worker would, or,
+ * with `selfieAcceptedAnyway`, taken as accepted whatever it showed: a selfie close enough to both the ID's holder
+ * and the person at the camera (a morphed photo held up) passes that check, which compares two stills.
+ */
+async function atVideoStepAfterId(portrait: Buffer, options: { selfieAcceptedAnyway?: boolean } = {}) {
+  const { signers, document, flow } = await createSentShipment(org.organization.id, {
+    signers: [{}],
+    steps: ["ID_PHOTO", "SELFIE", "VIDEO", "SIGNATURE"],
+  });
+  await db.flowStep.updateMany({ where: { flowId: flow.id, type: "SELFIE" }, data: { compareTarget: "ID_FRONT" } });
+  await db.flowStep.updateMany({ where: { flowId: flow.id, type: "VIDEO" }, data: { compareTarget: "SELFIE" } });
+  const signer = { ...signers[0]!, secret: signers[0]!.secret! };
+  await openSignerLink(signer.hexId, signer.secret, { ip: "203.0.113.61", userAgent: "vitest liveness" });
+  const front = await upload(signer, "ID_FRONT", await idCard(portrait));
+  expect(front.status).toBe(200);
+  expect((await upload(signer, "ID_REAR", await rearCard())).status).toBe(200);
+  const selfie = await upload(signer, "SELFIE", selfiePhoto());
+  expect(selfie.status).toBe(200);
+  const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: selfie.body.evidenceHexId! } });
+  if (options.selfieAcceptedAnyway) {
+    await db.evidence.update({ where: { id: evidence.id }, data: { check: "VERIFIED" } });
+    await db.signer.update({ where: { id: signer.id }, data: { currentStep: 2 } });
+  } else {
+    const job = await queue.getJob(`face-check-${evidence.id}`);
+    expect(job?.name).toBe(faceCheckJobName);
+    expect(await runJob(job!.name, job!.data)).toMatchObject({ settled: true, check: "VERIFIED" });
+  }
+  expect((await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).currentStep).toBe(2);
+  return { document, signer, idFrontHexId: front.body.evidenceHexId! };
+}
+
+describe.skipIf(!ready)(`a video compared with a selfie that was compared with the ID photo${ready ? "" : ` (${skipped})`}`, () => {
+  it("compares the live face with the ID photo too: the holder answering the prompts is VERIFIED, the distance to the ID kept", async () => {
+    const { signer, idFrontHexId } = await atVideoStepAfterId(readFileSync(path.join(media!, "franck_02159.jpg")));
+    const { evidence, detail } = await checkedVideo(signer, (challenge) => answer(challenge));
+    expect(evidence.check).toBe("VERIFIED");
+    expect(detail.livenessCheck.idPhoto).toMatchObject({ evidence: idFrontHexId, threshold: 0.5, matched: true });
+    expect(detail.livenessCheck.idPhoto!.distance!).toBeLessThan(0.5);
+    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 3, attempts: 0 });
+  }, 300_000);
+
+  it("refuses a live person who is not the ID's holder even when the selfie was accepted: FAILED (FACE_MISMATCH, ID_PHOTO_MISMATCH), an attempt", async () => {
+    const { signer } = await atVideoStepAfterId(readFileSync(path.join(media!, "cage.jpg")), { selfieAcceptedAnyway: true });
+    const { evidence, detail } = await checkedVideo(signer, (challenge) => answer(challenge));
+    expect(evidence.check).toBe("FAILED");
+    // The challenge itself was answered by a live head that matches the selfie: only the ID photo refuses it.
+    expect(detail.livenessCheck.matchedFrames).toBe(detail.livenessCheck.describedFrames);
+    expect(detail.livenessCheck.movement.prompts.every((prompt) => prompt.answered)).toBe(true);
+    expect(detail.livenessCheck).toMatchObject({
+      result: "FAILED",
+      decision: null,
+      reason: "FACE_MISMATCH",
+      reasons: ["ID_PHOTO_MISMATCH"],
+    });
+    expect(detail.livenessCheck.idPhoto).toMatchObject({ matched: false });
+    expect(detail.livenessCheck.idPhoto!.distance!).toBeGreaterThanOrEqual(0.5);
+    expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 2, attempts: 1 });
+    expect((await processData(signer)).data.lastCheck).toMatchObject({ check: "FAILED", reason: "FACE_MISMATCH" });
+  }, 300_000);
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { configDefaults } from "@/lib/config/values";
+import { idPhotoBehind } from "@/lib/evidence/face-comparison";
 import {
   framePlan,
+  idPhotoVerdict,
   livenessThresholds,
   livenessVerdict,
   mouthPlan,
@@ -294,5 +296,60 @@ describe("the second look at a mouth that seemed still (mouthPlan)", () => {
         taken,
       ),
     ).toEqual([]);
+  });
+});
+
+describe("the live face against the ID photo (a flow with an ID photo, a selfie and a video)", () => {
+  const live = () => judge(recording((ms, i) => head(answering(ms), talking(i), i)));
+  const idPhotoAt = (distanceFromHead: number) =>
+    faceOf(
+      headModel(0).map((p) => ({ x: p.x, y: p.y })),
+      0.3 + distanceFromHead,
+    );
+  const frames = () => recording((ms, i) => head(answering(ms), talking(i), i));
+
+  it("keeps a live verdict when the closest described frame matches the ID photo, with that distance", () => {
+    const verdict = idPhotoVerdict(live(), frames(), idPhotoAt(0.2), 0.5);
+    expect(verdict).toMatchObject({ check: "VERIFIED", decision: "live", idPhoto: { matched: true, threshold: 0.5 } });
+    expect(verdict.idPhoto!.distance).toBeCloseTo(0.2, 3);
+  });
+
+  it("fails a live head that matches the selfie but not the ID photo: FACE_MISMATCH, ID_PHOTO_MISMATCH", () => {
+    const verdict = idPhotoVerdict(live(), frames(), idPhotoAt(0.6), 0.5);
+    expect(verdict).toMatchObject({
+      check: "FAILED",
+      decision: null,
+      reason: "FACE_MISMATCH",
+      reasons: ["ID_PHOTO_MISMATCH"],
+      idPhoto: { matched: false },
+    });
+  });
+
+  it("fails a verdict for review whose frames are not the ID's holder, and leaves a verdict that already failed as it was", () => {
+    const review = { ...live(), check: "IN_REVIEW" as const, decision: "review" as const, reasons: ["FEW_MATCHED_FRAMES" as const] };
+    expect(idPhotoVerdict(review, frames(), idPhotoAt(0.6), 0.5)).toMatchObject({ check: "FAILED", reason: "FACE_MISMATCH" });
+    const attack = judge(recording((_, i) => picture([1, 0, 30 * Math.sin(i), 0, 1, 0, 0, 0, 1], i)));
+    expect(attack.check).toBe("FAILED");
+    expect(idPhotoVerdict(attack, frames(), idPhotoAt(0.6), 0.5)).toMatchObject({
+      check: "FAILED",
+      decision: attack.decision,
+      reason: attack.reason,
+      reasons: attack.reasons,
+    });
+  });
+
+  it("is asked for only when the video compares with a selfie that compares with an ID photo", () => {
+    const step = (position: number, type: "ID_PHOTO" | "SELFIE" | "VIDEO", compareTarget: string | null = null) => ({
+      position,
+      type,
+      compareWithPosition: null,
+      compareTarget,
+    });
+    const full = [step(1, "ID_PHOTO"), step(2, "SELFIE", "ID_FRONT"), step(3, "VIDEO", "SELFIE")];
+    expect(idPhotoBehind({ targetKind: "SELFIE", targetPosition: 2 }, full)).toEqual({ targetKind: "ID_FRONT", targetPosition: 1 });
+    // The video compares with the ID photo itself: nothing more to compare.
+    expect(idPhotoBehind({ targetKind: "ID_FRONT", targetPosition: 1 }, full)).toBeNull();
+    // A selfie that compares with nothing (no ID photo in the flow).
+    expect(idPhotoBehind({ targetKind: "SELFIE", targetPosition: 1 }, [step(1, "SELFIE"), step(2, "VIDEO", "SELFIE")])).toBeNull();
   });
 });
