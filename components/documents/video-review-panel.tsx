@@ -5,8 +5,9 @@ import { useEffect, useState } from "react";
 import { useApi } from "@/components/client/use-api";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { ReviewDecision } from "@/components/evidence/review-decision";
-import { LivenessMeasurements, type LivenessMovement, useLivenessReason } from "@/components/evidence/liveness-measurements";
-import { VideoEvidence } from "@/components/evidence/video-evidence";
+import { JudgedVideo } from "@/components/evidence/judged-video";
+import { type LivenessMovement, useLivenessReason } from "@/components/evidence/liveness-measurements";
+import type { IdPhotoFacts, JudgedFrame } from "@/lib/evidence/liveness-facts";
 
 type Review = {
   status: string;
@@ -18,6 +19,8 @@ type Review = {
     matchedFrames: number | null;
     frames: number | null;
     movement: LivenessMovement;
+    judgedFrames: JudgedFrame[];
+    idPhoto: IdPhotoFacts | null;
     videoUrl: string;
   } | null;
 };
@@ -74,7 +77,10 @@ export function VideoReviewPanel({ documentHexId, signer, canDecide, onDecided }
         <p className="text-sm text-slate-500">{t("nothing")}</p>
       ) : (
         <>
-          <VideoEvidence
+          <JudgedVideo
+            movement={evidence.movement}
+            judgedFrames={evidence.judgedFrames}
+            idPhoto={evidence.idPhoto}
             src={evidence.videoUrl}
             digits={evidence.digits}
             labels={{ digits: t("digits"), why: t("why") }}
@@ -87,7 +93,6 @@ export function VideoReviewPanel({ documentHexId, signer, canDecide, onDecided }
               </>
             }
           />
-          <LivenessMeasurements movement={evidence.movement} />
           {canDecide ? (
             <ReviewDecision
               id={signer.signerHexId}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 
 type Props = {
   /** A staff-only stream of the recording. */
@@ -9,16 +9,19 @@ type Props = {
   labels: { digits: string; why: string };
   /** Test ids: `<prefix>-video`, `<prefix>-digits`. */
   testIdPrefix?: string;
+  /** The video element, for a caller that seeks it (the judged frames' moments). */
+  videoRef?: Ref<HTMLVideoElement>;
 };
 
 /**
  * A recorded video evidence for staff: the recording, the digits the person had to read aloud and what the
  * liveness check found. Used by a signer's review on /docdetail and a validation process's on /seeValidation.
  */
-export function VideoEvidence({ src, digits, why, labels, testIdPrefix = "review" }: Props) {
+export function VideoEvidence({ src, digits, why, labels, testIdPrefix = "review", videoRef }: Props) {
   return (
     <>
       <video
+        ref={videoRef}
         className="w-full max-w-md rounded border border-slate-300 bg-black"
         src={src}
         controls

@@ -10,7 +10,8 @@ import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { ValidationStatusBadge } from "@/components/documents/status-badge";
 import { useLivenessReason } from "@/components/evidence/liveness-measurements";
 import { ReviewDecision } from "@/components/evidence/review-decision";
-import { VideoEvidence } from "@/components/evidence/video-evidence";
+import { JudgedVideo } from "@/components/evidence/judged-video";
+import type { LivenessMovement } from "@/components/evidence/liveness-measurements";
 import { ValidationCertificateDownload } from "@/components/validation-certificate/validation-certificate-download";
 import type { ReviewedEvidence, ValidationProcessDetail } from "@/lib/validation-review/schemas";
 import { LocationMap } from "./location-map";
@@ -85,7 +86,10 @@ export function ValidationProcessDetailScreen({ initial, canDecide }: Props) {
   const evidenceBody = (evidence: ReviewedEvidence) => {
     if (evidence.kind === "VIDEO" && evidence.video)
       return (
-        <VideoEvidence
+        <JudgedVideo
+          movement={evidence.video.movement as LivenessMovement}
+          judgedFrames={evidence.video.judgedFrames}
+          idPhoto={evidence.video.idPhoto}
           src={evidence.fileUrl}
           digits={evidence.video.digits}
           testIdPrefix="validation-review"

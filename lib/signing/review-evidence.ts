@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { livenessFacts } from "@/lib/evidence/liveness-facts";
 import { appendAuditEvent } from "@/lib/audit/audit-event";
 import { logOperation } from "@/lib/audit/operation-log";
 import type { AuthContext } from "@/lib/auth/context";
@@ -82,6 +83,7 @@ export async function getReview(context: AuthContext, documentHexId: string, sig
                 ? detail.livenessCheck.frames.length
                 : null,
           movement: detail.livenessCheck?.movement ?? null,
+          ...livenessFacts(detail.livenessCheck),
           videoUrl: `/api/documents/${documentHexId}/signers/${signer.hexId}/review/video`,
         }
       : null,

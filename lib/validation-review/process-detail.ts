@@ -1,4 +1,5 @@
 import type { AuthContext } from "@/lib/auth/context";
+import { livenessFacts } from "@/lib/evidence/liveness-facts";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { offlineReverseGeocode } from "@/lib/geo/reverse-geocode";
@@ -49,6 +50,8 @@ export function checkFacts(kind: string, checkDetail: unknown): Pick<ReviewedEvi
             matchedFrames: num(liveness.matchedFrames),
             frames: frames ? frames.length : null,
             minDistance: distances.length > 0 ? Math.min(...distances) : null,
+            movement: liveness.movement && typeof liveness.movement === "object" ? (liveness.movement as Json) : null,
+            ...livenessFacts(detail.livenessCheck),
           }
         : null,
     registry: kind === "EVIDENCE" && "found" in detail ? { found: bool(detail.found), nameMatches: bool(detail.nameMatches) } : null,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idPhotoFacts, judgedFrame } from "@/lib/evidence/liveness-facts";
 import { ProcessStatus } from "@/lib/db/generated/enums";
 import { lineText } from "@/lib/validation/text";
 
@@ -99,6 +100,9 @@ export const reviewedEvidence = z.object({
       matchedFrames: z.number().nullable(),
       frames: z.number().nullable(),
       minDistance: z.number().nullable(),
+      movement: z.record(z.string(), z.unknown()).nullable().describe("What the liveness judge measured (head turns, mouth, voice)"),
+      judgedFrames: z.array(judgedFrame).describe("Each frame the liveness judge looked at, in time order"),
+      idPhoto: idPhotoFacts.nullable(),
     })
     .nullable(),
   /** The identity registry's answer (an EVIDENCE row of the registry check). */

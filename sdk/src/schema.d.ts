@@ -5218,6 +5218,33 @@ export interface components {
                     matchedFrames: number | null;
                     frames: number | null;
                     minDistance: number | null;
+                    /** @description What the liveness judge measured (head turns, mouth, voice) */
+                    movement: {
+                        [key: string]: unknown;
+                    } | null;
+                    /** @description Each frame the liveness judge looked at, in time order */
+                    judgedFrames: {
+                        /** @description ms from the start of the recording */
+                        atMs: number;
+                        /** @description Faces found on the frame */
+                        faces: number;
+                        /** @description The face detector's score of the main face */
+                        score: number | null;
+                        /** @description Distance to the photo compared with (frames whose face was described) */
+                        distance: number | null;
+                        /** @description The head's turn (nose across the face, face widths; 0 frontal) */
+                        yaw: number | null;
+                        /** @description The mouth's opening (face widths) */
+                        mouth: number | null;
+                    }[];
+                    idPhoto: {
+                        /** @description The ID front capture compared with */
+                        evidenceHexId: string | null;
+                        /** @description The closest described frame's distance to the ID photo's face */
+                        distance: number | null;
+                        threshold: number;
+                        matched: boolean;
+                    } | null;
                 } | null;
                 registry: {
                     found: boolean | null;
@@ -14341,6 +14368,29 @@ export interface operations {
                             /** @description What the liveness judge measured (head turns, mouth, voice) */
                             movement: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description Each frame the liveness judge looked at, in time order */
+                            judgedFrames: {
+                                /** @description ms from the start of the recording */
+                                atMs: number;
+                                /** @description Faces found on the frame */
+                                faces: number;
+                                /** @description The face detector's score of the main face */
+                                score: number | null;
+                                /** @description Distance to the photo compared with (frames whose face was described) */
+                                distance: number | null;
+                                /** @description The head's turn (nose across the face, face widths; 0 frontal) */
+                                yaw: number | null;
+                                /** @description The mouth's opening (face widths) */
+                                mouth: number | null;
+                            }[];
+                            idPhoto: {
+                                /** @description The ID front capture compared with */
+                                evidenceHexId: string | null;
+                                /** @description The closest described frame's distance to the ID photo's face */
+                                distance: number | null;
+                                threshold: number;
+                                matched: boolean;
                             } | null;
                             /** @description GET it for the recording */
                             videoUrl: string;

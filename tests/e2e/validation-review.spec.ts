@@ -36,6 +36,20 @@ test.describe("staff review of validation processes", () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByTestId("validation-face-distance")).toContainText("0,31");
     await expect(page.getByTestId("validation-review-digits")).toHaveText(seeded.digits);
+    // What the liveness judge measured, in words and against its thresholds, and the frames it looked at: a moment
+    // shows the recording there.
+    await expect(page.getByTestId("liveness-measurements")).toContainText(
+      "Gire la cabeza a su izquierda: giro 0,150 (mínimo 0,120), relieve 0,041 (mínimo 0,025). Respondida.",
+    );
+    await expect(page.getByTestId("liveness-measurements")).toContainText("Movimiento de la boca 0,030 (mínimo 0,030). Se oye la voz.");
+    const frames = page.getByTestId("validation-review-frames");
+    await frames.getByText("Fotogramas examinados (4)").click();
+    await expect(frames.locator("tbody tr")).toHaveCount(4);
+    await expect(frames.locator("tbody tr").nth(3)).toContainText("0,61");
+    await frames.getByRole("button", { name: "Ver el vídeo en 4,1 s" }).click();
+    await expect
+      .poll(() => page.getByTestId("validation-review-video").evaluate((video: HTMLVideoElement) => video.currentTime))
+      .toBeCloseTo(4.1, 1);
     await expect(page.getByTestId("validation-location-map")).toBeVisible();
     await expect(page.getByTestId("validation-location")).toContainText("Madrid");
     await expect(page.getByTestId("validation-audit")).toContainText("Evidencia recibida");

@@ -242,7 +242,7 @@ type LivenessDetail = {
     matchedFrames: number;
     describedFrames: number;
     idPhoto?: { evidence: string; distance: number | null; threshold: number; matched: boolean };
-    frames: { score: number | null; distance: number | null; faces: number; yaw: number | null }[];
+    frames: { atMs: number; score: number | null; distance: number | null; faces: number; yaw: number | null }[];
     movement: {
       prompts: { action: string; turn: number | null; residual: number | null; answered: boolean }[];
       mouthVariation: number | null;
@@ -340,13 +340,27 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
     const params = { documentHexId: document.hexId, signerHexId: signer.hexId };
     const shown = await call<{
       status: string;
-      evidence: { evidenceHexId: string; digits: string; reasons: string[]; videoUrl: string } | null;
+      evidence: {
+        evidenceHexId: string;
+        digits: string;
+        reasons: string[];
+        videoUrl: string;
+        judgedFrames: { atMs: number; faces: number; distance: number | null }[];
+        idPhoto: unknown;
+      } | null;
     }>(getReviewRoute, reviewPath(document.hexId, signer.hexId), { token: adminToken, params });
     expect(shown.status).toBe(200);
     expect(shown.body).toMatchObject({
       status: "IN_REVIEW",
-      evidence: { evidenceHexId: evidence.hexId, digits, reasons: ["NO_BASELINE"] },
+      evidence: { evidenceHexId: evidence.hexId, digits, reasons: ["NO_BASELINE"], idPhoto: null },
     });
+    // Staff see every frame the judge looked at: dark (no face) until after the first prompt, then the face, compared
+    // with the selfie on the described frames.
+    const judged = shown.body.evidence!.judgedFrames;
+    expect(judged.map((frame) => frame.atMs)).toEqual(detail.livenessCheck.frames.map((frame) => frame.atMs));
+    const firstPrompt = Math.min(...detail.prompts.map((prompt) => prompt.atMs));
+    expect(judged.filter((frame) => frame.atMs < firstPrompt).every((frame) => frame.faces === 0)).toBe(true);
+    expect(judged.some((frame) => frame.faces === 1 && frame.distance !== null && frame.distance < 0.5)).toBe(true);
     const videoRequest = (token: string) =>
       reviewVideoRoute(
         new NextRequest(`http://127.0.0.1:3000${shown.body.evidence!.videoUrl}`, { headers: { authorization: `Bearer ${token}` } }),

@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import sharp from "sharp";
 import { db, type Tx } from "@/lib/db/client";
 import type { StepType } from "@/lib/db/generated/enums";
@@ -133,8 +137,27 @@ export async function seedValidationInReview(
     meta,
   );
   const digits = "482915";
-  // An MP4 is stored as it came (no remux): a header box is enough for the pipeline.
-  const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom"), Buffer.alloc(12), Buffer.from(randomHex(8))]);
+  // An MP4 is stored as it came (no remux): a real 6 s clip, so that staff's page can play it and seek in it.
+  const clip = path.join(mkdtempSync(path.join(tmpdir(), "rubrica-review-")), "video.mp4");
+  execFileSync("ffmpeg", [
+    "-loglevel",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    `testsrc=size=160x120:rate=10,drawtext=text='${randomHex(4)}':x=4:y=4`,
+    "-t",
+    "6",
+    "-c:v",
+    "libx264",
+    "-pix_fmt",
+    "yuv420p",
+    "-movflags",
+    "+faststart",
+    clip,
+  ]);
+  const mp4 = readFileSync(clip);
+  rmSync(path.dirname(clip), { recursive: true, force: true });
   const video = await storeCapture(
     {
       process: identity,
@@ -166,9 +189,22 @@ export async function seedValidationInReview(
         ...(videoRow.checkDetail as object),
         livenessCheck: {
           result: "IN_REVIEW",
+          decision: "review",
           reasons: ["FEW_MATCHED_FRAMES"],
           matchedFrames: 2,
-          frames: [{ distance: 0.42 }, { distance: 0.47 }, { distance: null }, { distance: 0.61 }],
+          describedFrames: 3,
+          frames: [
+            { atMs: 1000, faces: 1, score: 0.98, distance: 0.42, yaw: 0.01, mouth: 0.05 },
+            { atMs: 1700, faces: 1, score: 0.97, distance: 0.47, yaw: 0.02, mouth: 0.08 },
+            { atMs: 3300, faces: 1, score: 0.95, distance: null, yaw: 0.15, mouth: 0.06 },
+            { atMs: 4100, faces: 1, score: 0.96, distance: 0.61, yaw: 0.16, mouth: 0.07 },
+          ],
+          movement: {
+            prompts: [{ action: "turn_left", atMs: 3000, frames: 4, turn: 0.15, residual: 0.041, opposite: null, answered: true }],
+            mouthVariation: 0.03,
+            voiceHeard: true,
+            thresholds: { minTurn: 0.12, minParallax: 0.025, minMouth: 0.03, minMovement: 0.015, minVoice: 0.02 },
+          },
         },
       },
     },

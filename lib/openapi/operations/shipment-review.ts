@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idPhotoFacts, judgedFrame } from "@/lib/evidence/liveness-facts";
 import { reviewDecisionInput } from "@/lib/signing/review-evidence";
 import { answer } from "../registry";
 import { documentPath, operationGroup } from "./common";
@@ -30,6 +31,8 @@ const reviewView = z.object({
       matchedFrames: z.number().int().nullable(),
       frames: z.number().int().nullable().describe("The frames the face was compared on"),
       movement: z.record(z.string(), z.unknown()).nullable().describe("What the liveness judge measured (head turns, mouth, voice)"),
+      judgedFrames: z.array(judgedFrame).describe("Each frame the liveness judge looked at, in time order"),
+      idPhoto: idPhotoFacts.nullable(),
       videoUrl: z.string().describe("GET it for the recording"),
     })
     .nullable()
