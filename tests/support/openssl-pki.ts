@@ -179,9 +179,16 @@ export class OpensslPki {
     };
   }
 
-  /** A PKCS#12 of a CA-issued signing certificate with the CA in its chain; `legacy` uses RC2/3DES. */
-  pkcs12(subject: string, password: string, { legacy = false } = {}): { path: string; cert: string } {
-    const { key, cert } = this.issue(subject, ["basicConstraints=CA:FALSE", "keyUsage=critical,digitalSignature,nonRepudiation"]);
+  /**
+   * A PKCS#12 of a CA-issued certificate with the CA in its chain: a signing certificate unless `extensions` say
+   * otherwise (a signer CA's); `legacy` uses RC2/3DES.
+   */
+  pkcs12(
+    subject: string,
+    password: string,
+    { legacy = false, extensions = ["basicConstraints=CA:FALSE", "keyUsage=critical,digitalSignature,nonRepudiation"] } = {},
+  ): { path: string; cert: string } {
+    const { key, cert } = this.issue(subject, extensions);
     const out = this.file(`signer${this.counter}${legacy ? "-legacy" : ""}.p12`);
     this.openssl([
       "pkcs12",
