@@ -20,6 +20,7 @@ import { signingQueue } from "@/lib/sealing/pdf-jobs";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { call, clientAddressHeaders } from "../support/http";
+import { changes, scrapeMetrics } from "../support/metrics";
 import { createSentShipment } from "../support/signing";
 import { idCard, rearCard, sideBySide } from "../support/id-card";
 import { realFaces } from "../support/test-media";
@@ -166,9 +167,20 @@ async function checkedSelfie(signer: { hexId: string; secret: string }, selfie: 
   expect((await processData(signer)).lastCheck).toMatchObject({ kind: "SELFIE", check: "PENDING", reason: null });
   const job = await queue.getJob(`face-check-${evidence.id}`);
   expect(job?.name).toBe(faceCheckJobName);
+  const before = await scrapeMetrics();
+  const started = performance.now();
   const result = await runJob(job!.name, job!.data);
+  const took = (performance.now() - started) / 1000;
   expect(result).toMatchObject({ settled: true });
-  return db.evidence.findUniqueOrThrow({ where: { id: evidence.id } });
+  const checked = await db.evidence.findUniqueOrThrow({ where: { id: evidence.id } });
+  // /api/metrics counts the check under its verdict, timed within the job's run.
+  const after = await scrapeMetrics();
+  const series = `{check="face",result="${checked.check}"}`;
+  expect(changes(before, after, "rubrica_identity_check_duration_seconds_count")).toEqual({ [series]: 1 });
+  const timed = changes(before, after, "rubrica_identity_check_duration_seconds_sum")[series]!;
+  expect(timed).toBeGreaterThan(0);
+  expect(timed).toBeLessThanOrEqual(took);
+  return checked;
 }
 
 type FaceCheckDetail = {
@@ -335,6 +347,7 @@ describe.skipIf(!haveFaces)(`a face check that cannot run${haveFaces ? "" : ` ($
     // The stored photo is gone (a storage outage): the check cannot read it.
     await storage().delete(evidence.storageKey);
 
+    const before = await scrapeMetrics();
     await expect(runJob(faceCheckJobName, { evidenceId: evidence.id }, { attemptsMade: 0, attempts: 3 })).rejects.toThrow();
     expect((await db.evidence.findUniqueOrThrow({ where: { id: evidence.id } })).check).toBe("PENDING");
 
@@ -342,6 +355,10 @@ describe.skipIf(!haveFaces)(`a face check that cannot run${haveFaces ? "" : ` ($
       settled: true,
       check: "FAILED",
       reason: "FACE_CHECK_ERROR",
+    });
+    // Both runs are timed as engine errors in /api/metrics, not as a verdict on the signer's face.
+    expect(changes(before, await scrapeMetrics(), "rubrica_identity_check_duration_seconds_count")).toEqual({
+      '{check="face",result="error"}': 2,
     });
     expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({
       currentStep: 1,
