@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Checks docker-compose.yml and the Dockerfile where no container engine runs (scripts/check-image.sh): the stack
 // the README promises. Usage: node scripts/check-compose.mjs docker-compose.yml Dockerfile [--commands]
-// With --commands it prints, after checking, the migrate, web and worker services' commands and environment as JSON
-// (check-image.sh starts them in that order).
-import { readFileSync } from "node:fs";
+// With --commands it prints, after checking, the migrate, web and worker services' commands, the environment each
+// container would get (see containerEnvironment below) and their volumes, as JSON (check-image.sh starts them in order).
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { parse as parseDotenv } from "dotenv";
 import { parse } from "yaml";
 
 const [composePath = "docker-compose.yml", dockerfilePath = "Dockerfile", flag] = process.argv.slice(2);
@@ -96,9 +98,76 @@ if (problems.length > 0) {
   process.exit(1);
 }
 if (flag === "--commands") {
-  console.log(
-    JSON.stringify(Object.fromEntries(app.map((name) => [name, { command: command(name), environment: services[name].environment }]))),
-  );
+  try {
+    console.log(
+      JSON.stringify(
+        Object.fromEntries(
+          app.map((name) => [
+            name,
+            { command: command(name), environment: containerEnvironment(name), volumes: services[name].volumes ?? [] },
+          ]),
+        ),
+      ),
+    );
+  } catch (error) {
+    console.error(`${composePath}: ${error.message}`);
+    process.exit(1);
+  }
 } else {
   console.log(`check-compose: ${Object.keys(services).length} services checked`);
+}
+
+/**
+ * The environment `docker compose up` gives a service's container, made as compose makes it: the image's ENV (the
+ * Dockerfile's last stage and the stages it is built FROM), then the service's env_file files (relative to the compose
+ * file; `required: false` ones may be missing), then its `environment`, interpolated with the variables of the .env
+ * beside the compose file and of this process (which win), as compose does: ${X}, $X, ${X:-default}, ${X-default},
+ * ${X:?error} (refused when unset or empty), ${X?error}, ${X:+other}, ${X+other} and $$.
+ */
+function containerEnvironment(name) {
+  const service = services[name];
+  const here = dirname(resolve(composePath));
+  const dotenvOf = (path) => (existsSync(path) ? parseDotenv(readFileSync(path)) : null);
+  const variables = { ...dotenvOf(resolve(here, ".env")), ...process.env };
+  const interpolate = (value, key) =>
+    String(value).replace(
+      /\$\$|\$\{([A-Za-z_]\w*)(?:(:?)([-?+])([^}]*))?\}|\$([A-Za-z_]\w*)/g,
+      (match, braced, colon, operator, word, bare) => {
+        if (match === "$$") return "$";
+        const variable = braced ?? bare;
+        const value = variables[variable];
+        const set = colon ? value !== undefined && value !== "" : value !== undefined;
+        if (operator === "-") return set ? value : word;
+        if (operator === "+") return set ? word : "";
+        if (operator === "?" && !set) throw new Error(`${name}: ${key} needs ${variable} (${word || "required"})`);
+        return value ?? "";
+      },
+    );
+  const fromFiles = (service.env_file ?? []).map((entry) => {
+    const { path, required = true } = typeof entry === "string" ? { path: entry } : entry;
+    const found = dotenvOf(resolve(here, path));
+    if (!found && required) throw new Error(`${name}: env_file ${path} is missing`);
+    return found ?? {};
+  });
+  const environment = Array.isArray(service.environment)
+    ? Object.fromEntries(service.environment.map((entry) => [entry.split("=")[0], entry.split("=").slice(1).join("=")]))
+    : (service.environment ?? {});
+  return {
+    ...imageEnvironment(),
+    ...Object.assign({}, ...fromFiles),
+    ...Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, interpolate(value ?? "", key)])),
+  };
+}
+
+/** The ENV lines (KEY=value form) of the Dockerfile's last stage and of the stages it is built FROM. */
+function imageEnvironment() {
+  const stages = dockerfile.split(/^(?=FROM )/m).filter((stage) => stage.startsWith("FROM "));
+  const stageNamed = (stageName) => stages.find((stage) => new RegExp(`^FROM \\S+ AS ${stageName}\\s`, "i").test(stage));
+  const chain = [];
+  for (let stage = stages.at(-1); stage && !chain.includes(stage); stage = stageNamed(/^FROM (\S+)/.exec(stage)[1])) chain.unshift(stage);
+  const found = {};
+  for (const stage of chain)
+    for (const [, pairs] of stage.matchAll(/^ENV\s+(.+)$/gm))
+      for (const [, key, value] of pairs.matchAll(/([A-Za-z_]\w*)=("[^"]*"|\S*)/g)) found[key] = value.replace(/^"(.*)"$/, "$1");
+  return found;
 }

@@ -31,3 +31,14 @@ export const retryPolicies = {
 } as const satisfies Record<string, RetryPolicy>;
 
 export type RetryPolicyName = keyof typeof retryPolicies;
+
+/**
+ * How long BullMQ waits, under `policy`, after a job's `attemptsMade`-th failed run before the next (its built-in
+ * strategies without jitter: `fixed` always the delay, `exponential` the delay doubled from the second retry on);
+ * 0 for a policy without backoff. For what a job tells about its next attempt (a webhook delivery's nextAttemptAt).
+ */
+export function retryDelayMs(policy: RetryPolicy, attemptsMade: number): number {
+  if (!policy.backoff) return 0;
+  const { type, delay } = policy.backoff();
+  return type === "fixed" ? delay : Math.round(2 ** Math.max(0, attemptsMade - 1) * delay);
+}

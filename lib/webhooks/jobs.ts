@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { env } from "@/lib/config/env";
 import { defineJob } from "@/lib/queue/define-job";
 import type { QueuedJob } from "@/lib/queue/enqueue";
-import { retryPolicies } from "@/lib/queue/retry-policies";
+import { retryDelayMs, retryPolicies } from "@/lib/queue/retry-policies";
 
 // The webhooks capability's jobs: one per delivery (its id is the delivery's, so a delivery is queued once), and
 // the sweep that queues again deliveries whose job was lost. Handlers are loaded when a job runs.
@@ -44,7 +43,7 @@ export function webhookDeliveryJob(deliveryId: number): QueuedJob {
   return webhookJobs.deliver.queued({ deliveryId });
 }
 
-/** When BullMQ runs the attempt after `attemptsMade` failed ones (its exponential backoff). */
+/** When BullMQ runs the attempt after `attemptsMade` failed ones: the delivery job's own retry policy says. */
 export function nextAttemptAfter(attemptsMade: number, now: Date): Date {
-  return new Date(now.getTime() + env().DELIVERY_RETRY_DELAY_MS * 2 ** Math.max(0, attemptsMade - 1));
+  return new Date(now.getTime() + retryDelayMs(webhookJobs.deliver.retry, attemptsMade));
 }

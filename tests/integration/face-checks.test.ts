@@ -1,10 +1,7 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { Queue } from "bullmq";
 import sharp from "sharp";
-import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as evidenceRoute } from "@/app/api/signprocess/[id]/evidence/route";
 import { GET as getProcessRoute } from "@/app/api/signprocess/getSignatureProcess/[id]/route";
 import { verifyAuditChain } from "@/lib/audit/audit-event";
 import { configDefaults } from "@/lib/config/values";
@@ -19,8 +16,9 @@ import { evidenceQueue, faceCheckJobName } from "@/lib/evidence/face-comparison"
 import { signingQueue } from "@/lib/sealing/pdf-jobs";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { call, clientAddressHeaders } from "../support/http";
-import { createSentShipment } from "../support/signing";
+import { call } from "../support/http";
+import { changes, scrapeMetrics } from "../support/metrics";
+import { createSentShipment, uploadEvidence } from "../support/signing";
 import { idCard, rearCard, sideBySide } from "../support/id-card";
 import { realFaces } from "../support/test-media";
 
@@ -105,24 +103,6 @@ describe.skipIf(!haveFaces)(`the face engine on real photos${haveFaces ? "" : ` 
   });
 });
 
-type Answer = { result?: number; evidenceHexId?: string; finished?: boolean; next?: string | null; errorCode?: string };
-
-async function upload(signer: { hexId: string; secret: string }, kind: string, file: Uint8Array) {
-  const form = new FormData();
-  form.set("kind", kind);
-  form.set("uploadId", randomUUID());
-  form.set("capturedAt", new Date().toISOString());
-  if (kind === "SELFIE") form.set("accepted", "true");
-  form.set("file", new Blob([new Uint8Array(file)], { type: "image/jpeg" }), "captura.jpg");
-  const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${signer.hexId}/evidence`, {
-    method: "POST",
-    body: form,
-    headers: { "x-url-sign": signer.secret, ...clientAddressHeaders("203.0.113.41"), "user-agent": "vitest face" },
-  });
-  const response = await evidenceRoute(request, { params: Promise.resolve({ id: signer.hexId }) });
-  return { status: response.status, body: (await response.json()) as Answer };
-}
-
 type ProcessData = {
   nextPage: string;
   currentStep: number;
@@ -152,13 +132,13 @@ async function comparingShipment(steps: StepType[], compare: { withPosition?: nu
 
 /** The ID photo step done with the given front (and a rear without a face, another picture than the selfies sent after). */
 async function idPhotoStep(signer: { hexId: string; secret: string }, front: Buffer) {
-  expect((await upload(signer, "ID_FRONT", front)).status).toBe(200);
-  expect((await upload(signer, "ID_REAR", await rearCard())).status).toBe(200);
+  expect((await uploadEvidence(signer, "ID_FRONT", front)).status).toBe(200);
+  expect((await uploadEvidence(signer, "ID_REAR", await rearCard())).status).toBe(200);
 }
 
 /** A selfie sent and its check run as the worker would: the evidence as it stands after. */
 async function checkedSelfie(signer: { hexId: string; secret: string }, selfie: Buffer) {
-  const sent = await upload(signer, "SELFIE", selfie);
+  const sent = await uploadEvidence(signer, "SELFIE", selfie);
   expect(sent.status).toBe(200);
   expect(sent.body).toMatchObject({ result: 1, finished: false, next: `/wait/${signer.secret}/${signer.hexId}` });
   const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidenceHexId! } });
@@ -166,9 +146,20 @@ async function checkedSelfie(signer: { hexId: string; secret: string }, selfie: 
   expect((await processData(signer)).lastCheck).toMatchObject({ kind: "SELFIE", check: "PENDING", reason: null });
   const job = await queue.getJob(`face-check-${evidence.id}`);
   expect(job?.name).toBe(faceCheckJobName);
+  const before = await scrapeMetrics();
+  const started = performance.now();
   const result = await runJob(job!.name, job!.data);
+  const took = (performance.now() - started) / 1000;
   expect(result).toMatchObject({ settled: true });
-  return db.evidence.findUniqueOrThrow({ where: { id: evidence.id } });
+  const checked = await db.evidence.findUniqueOrThrow({ where: { id: evidence.id } });
+  // /api/metrics counts the check under its verdict, timed within the job's run.
+  const after = await scrapeMetrics();
+  const series = `{check="face",result="${checked.check}"}`;
+  expect(changes(before, after, "rubrica_identity_check_duration_seconds_count")).toEqual({ [series]: 1 });
+  const timed = changes(before, after, "rubrica_identity_check_duration_seconds_sum")[series]!;
+  expect(timed).toBeGreaterThan(0);
+  expect(timed).toBeLessThanOrEqual(took);
+  return checked;
 }
 
 type FaceCheckDetail = {
@@ -276,7 +267,7 @@ describe.skipIf(!haveFaces)(
 
     it("refuses at upload an ID photo without a face that a selfie is compared with (compareTarget ID_FRONT), as an attempt at the ID step", async () => {
       const { signer } = await comparingShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], { target: "ID_FRONT" });
-      const front = await upload(signer, "ID_FRONT", await idCard(null));
+      const front = await uploadEvidence(signer, "ID_FRONT", await idCard(null));
       expect(front.status).toBe(422);
       expect(front.body.errorCode).toBe("ID_FACE_NOT_IDENTIFIED");
       expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 0, attempts: 1 });
@@ -285,8 +276,8 @@ describe.skipIf(!haveFaces)(
     it("takes no second selfie while the first is being checked", async () => {
       const { signer } = await comparingShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], { withPosition: 1 });
       await idPhotoStep(signer, await idCard(read(franck[0]!)));
-      expect((await upload(signer, "SELFIE", read(franck[3]!))).status).toBe(200);
-      const second = await upload(signer, "SELFIE", read(franck[4]!));
+      expect((await uploadEvidence(signer, "SELFIE", read(franck[3]!))).status).toBe(200);
+      const second = await uploadEvidence(signer, "SELFIE", read(franck[4]!));
       expect(second.status).toBe(409);
       expect(second.body.errorCode).toBe("FACE_CHECK_PENDING");
       expect(await db.evidence.count({ where: { signerId: signer.id, kind: "SELFIE" } })).toBe(1);
@@ -317,7 +308,7 @@ describe("a selfie step without a face comparison", () => {
     const { signer } = await comparingShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], null);
     await idPhotoStep(signer, await idCard(null));
     expect((await processData(signer)).lastCheck).toBeNull();
-    const sent = await upload(signer, "SELFIE", await pattern());
+    const sent = await uploadEvidence(signer, "SELFIE", await pattern());
     expect(sent.body).toMatchObject({ result: 1, next: `/signature-process/digital-signature/${signer.secret}/${signer.hexId}` });
     const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidenceHexId! } });
     expect(await queue.getJob(`face-check-${evidence.id}`)).toBeUndefined();
@@ -330,11 +321,12 @@ describe.skipIf(!haveFaces)(`a face check that cannot run${haveFaces ? "" : ` ($
     const { signer } = await comparingShipment(["ID_PHOTO", "SELFIE", "SIGNATURE"], { withPosition: 1 });
     // The ID photo a selfie is compared with must show one face (lib/evidence/document-check.ts).
     await idPhotoStep(signer, await idCard(read(franck[0]!)));
-    const sent = await upload(signer, "SELFIE", await pattern());
+    const sent = await uploadEvidence(signer, "SELFIE", await pattern());
     const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidenceHexId! } });
     // The stored photo is gone (a storage outage): the check cannot read it.
     await storage().delete(evidence.storageKey);
 
+    const before = await scrapeMetrics();
     await expect(runJob(faceCheckJobName, { evidenceId: evidence.id }, { attemptsMade: 0, attempts: 3 })).rejects.toThrow();
     expect((await db.evidence.findUniqueOrThrow({ where: { id: evidence.id } })).check).toBe("PENDING");
 
@@ -342,6 +334,10 @@ describe.skipIf(!haveFaces)(`a face check that cannot run${haveFaces ? "" : ` ($
       settled: true,
       check: "FAILED",
       reason: "FACE_CHECK_ERROR",
+    });
+    // Both runs are timed as engine errors in /api/metrics, not as a verdict on the signer's face.
+    expect(changes(before, await scrapeMetrics(), "rubrica_identity_check_duration_seconds_count")).toEqual({
+      '{check="face",result="error"}': 2,
     });
     expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({
       currentStep: 1,

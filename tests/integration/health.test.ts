@@ -10,6 +10,7 @@ import { closeProducers, enqueueJobs, removeJob } from "@/lib/queue/enqueue";
 import { hardhatDevKey } from "@/lib/stamping/networks";
 import { hardhatNode } from "../support/hardhat-node";
 import { call, clientAddressHeaders } from "../support/http";
+import { sample } from "../support/metrics";
 import { throwawayRedis } from "../support/redis-server";
 import { startWorker, until, type WorkerProcess } from "../support/worker-process";
 
@@ -32,12 +33,6 @@ async function scrape(token: string | null, ip = "198.51.100.7") {
   if (token !== null) headers.authorization = `Bearer ${token}`;
   const response = await metrics(new NextRequest("http://127.0.0.1:3000/api/metrics", { headers }), { params: Promise.resolve({}) });
   return { status: response.status, contentType: response.headers.get("content-type") ?? "", text: await response.text() };
-}
-
-/** A sample's value in a Prometheus text answer, or undefined when the series is absent. */
-function sample(text: string, series: string): number | undefined {
-  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
 beforeAll(async () => {

@@ -25,6 +25,7 @@ import { openSignerLink } from "@/lib/signing/open-link";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { idCard, rearCard } from "../support/id-card";
 import { call, clientAddressHeaders } from "../support/http";
+import { changes, scrapeMetrics } from "../support/metrics";
 import { signIn } from "../support/sign-in";
 import { createSentShipment } from "../support/signing";
 import { ensureFaceMedia } from "../support/test-media";
@@ -221,10 +222,19 @@ async function checkedVideo(
   expect(evidence.check).toBe("PENDING");
   const job = await queue.getJob(`liveness-check-${evidence.id}`);
   expect(job?.name).toBe(livenessCheckJobName);
+  const before = await scrapeMetrics();
   const started = performance.now();
   expect(await runJob(job!.name, job!.data)).toMatchObject({ settled: true });
+  const took = (performance.now() - started) / 1000;
   const checked = await db.evidence.findUniqueOrThrow({ where: { id: evidence.id } });
   const detail = checked.checkDetail as LivenessDetail;
+  // /api/metrics counts the check under its verdict, timed within the job's run.
+  const after = await scrapeMetrics();
+  const series = `{check="liveness",result="${checked.check}"}`;
+  expect(changes(before, after, "rubrica_identity_check_duration_seconds_count")).toEqual({ [series]: 1 });
+  const timed = changes(before, after, "rubrica_identity_check_duration_seconds_sum")[series]!;
+  expect(timed).toBeGreaterThan(0);
+  expect(timed).toBeLessThanOrEqual(took);
   console.info(
     `[liveness] ${Math.round(performance.now() - started)} ms: ${checked.check} ${detail.livenessCheck.reason ?? ""} ${detail.livenessCheck.reasons?.join(",")}, matched ${detail.livenessCheck.matchedFrames}, movement ${JSON.stringify(detail.livenessCheck.movement)}`,
   );

@@ -1,5 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { PDFDocument } from "@cantoo/pdf-lib";
+import sharp from "sharp";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as createKey } from "@/app/api/api-keys/route";
@@ -14,6 +15,7 @@ import { POST as validationLogin } from "@/app/api/validation/[validationHexId]/
 import { POST as createValidationLink } from "@/app/api/validations/route";
 import { POST as createWebhook } from "@/app/api/webhook-endpoints/route";
 import { GET as openProcess } from "@/app/api/signprocess/getSignatureProcess/[id]/route";
+import { POST as stepRoute } from "@/app/api/signprocess/[id]/step/[page]/route";
 import { currentTotp } from "@/lib/auth/totp";
 import { db } from "@/lib/db/client";
 import { rootLogger } from "@/lib/log/logger";
@@ -25,17 +27,23 @@ import { call, clientAddressHeaders } from "../support/http";
 import { integratorReceiver } from "../support/integrator-receiver";
 import { scanLogs, type LogLine } from "../support/log-scan";
 import { signIn } from "../support/sign-in";
-import { drawnSignature, signStep } from "../support/signing";
+import { idCard, rearCard } from "../support/id-card";
+import { drawnSignature, signStep, uploadEvidence } from "../support/signing";
+import { realFaces } from "../support/test-media";
 import { startWorker, until, type WorkerProcess } from "../support/worker-process";
 
 // Issue 13 item 3: a whole signing, as an integrator, a staff member, a signer and a person validating themselves would
 // drive it, through the route handlers here and the jobs of a real worker process (workers/index.ts), with every log
-// line of both captured at debug level. None may hold a password, token, API key, TOTP secret or code, webhook
-// secret, link secret, PIN or a piece of the evidence or the PDF; every line is JSON, every line of a request or a job
-// carries a request id, and the jobs a request caused log under that request's id. Also item 2: the worker's mail
-// and job metrics reach /api/metrics.
+// line of both captured at debug level. The signer confirms their identification number, photographs their ID and
+// takes a selfie (checked against the ID's face by the worker when the test photos are at hand) before signing; the
+// staff member sets up codes by authenticator app and by SMS. No line may hold a password, token, API key, TOTP
+// secret, one-time code (app or SMS), webhook secret, link secret, PIN, the signer's e-mail address or identification
+// number, or a piece of the evidence (signature, ID photos, selfie: base64 or hex) or the PDF; every line is JSON,
+// every line of a request or a job carries a request id, and the jobs a request caused log under that request's id.
+// Also item 2: the worker's mail and job metrics reach /api/metrics.
 
 const receiver = integratorReceiver();
+const { franck, haveFaces, read } = realFaces(6, "the selfie is then not compared with the ID photo");
 const metricsToken = randomBytes(24).toString("hex");
 let worker: WorkerProcess | null = null;
 let webLog = "";
@@ -77,6 +85,13 @@ beforeAll(async () => {
   const totpCode = currentTotp(totpSecret);
   const confirmed = await call(confirmMfa, "/api/mfa/methods/TOTP/confirm", { body: { code: totpCode }, token, params: { type: "TOTP" } });
   expect(confirmed.body.activated).toBe(true);
+  // Codes by SMS too: activating the method texts one to the staff member's phone (the fake Twilio), confirmed here.
+  const smsStarted = await call(activateMfa, "/api/mfa/methods/SMS/activate", { body: {}, token, params: { type: "SMS" } });
+  expect(smsStarted.status).toBe(200);
+  const sms = await peers.sms.waitFor((m) => m.to === admin.cellPhone, 30_000);
+  const smsCode = /\b(\d{6})\b/.exec(sms.body)![1]!;
+  const smsConfirmed = await call(confirmMfa, "/api/mfa/methods/SMS/confirm", { body: { code: smsCode }, token, params: { type: "SMS" } });
+  expect(smsConfirmed.body.activated).toBe(true);
   const key = await call<{ apiKey: string }>(createKey, "/api/api-keys", { body: { name: "ERP", roleHexId: org.adminRole.hexId }, token });
   const apiKey = key.body.apiKey;
   const hook = await call<{ secret: string }>(createWebhook, "/api/webhook-endpoints", {
@@ -92,7 +107,15 @@ beforeAll(async () => {
       name: `Firma ${randomBytes(3).toString("hex")}`,
       kind: "SIGNATURE",
       active: true,
-      steps: { create: [{ position: 1, type: "SIGNATURE" }] },
+      // With the test photos at hand the selfie is compared with the ID photo's face (a face check job in the worker).
+      steps: {
+        create: [
+          { position: 1, type: "DATA_CONFIRM" },
+          { position: 2, type: "ID_PHOTO" },
+          { position: 3, type: "SELFIE", compareWithPosition: haveFaces ? 2 : null },
+          { position: 4, type: "SIGNATURE" },
+        ],
+      },
     },
   });
   const headers = { "x-api-key": apiKey };
@@ -137,12 +160,33 @@ beforeAll(async () => {
   const invitation = await peers.mail.waitFor((m) => m.to.includes(email), 60_000);
   const [, linkSecret, processHexId] = /\/sign\/([0-9a-f]{32})\/([0-9a-f]{32})/.exec(invitation.text)!;
 
-  // The signer signs with a drawn signature (evidence); the worker signs, seals, mails and calls the webhook.
+  // The signer confirms their identification, photographs their ID and takes a selfie (the worker checks it), then
+  // signs with a drawn signature (evidence); the worker signs, seals, mails and calls the webhook.
   const opened = await call(openProcess, `/api/signprocess/getSignatureProcess/${processHexId}`, {
     params: { id: processHexId! },
     headers: { "x-url-sign": linkSecret! },
   });
   expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+  const identNumber = `${randomInt(10_000_000, 100_000_000)}${"TRWAGMYFPDXBNJZSQVHLCKE"[randomInt(23)]}`;
+  const dataConfirmed = await call(stepRoute, `/api/signprocess/${processHexId}/step/data-confirm`, {
+    body: { identType: "DNI", identNumber, country: "ES" },
+    params: { id: processHexId!, page: "data-confirm" },
+    headers: { "x-url-sign": linkSecret! },
+  });
+  expect(dataConfirmed.status, JSON.stringify(dataConfirmed.body)).toBe(200);
+  const signerLink = { hexId: processHexId!, secret: linkSecret! };
+  const idFront = await idCard(haveFaces ? read(franck[0]!) : null);
+  const idRear = await rearCard();
+  const selfie = haveFaces ? read(franck[5]!) : await sharp(idFront).rotate(90).jpeg({ quality: 88 }).toBuffer();
+  expect((await uploadEvidence(signerLink, "ID_FRONT", idFront)).status).toBe(200);
+  expect((await uploadEvidence(signerLink, "ID_REAR", idRear)).status).toBe(200);
+  const selfieSent = await uploadEvidence(signerLink, "SELFIE", selfie);
+  expect(selfieSent.status, JSON.stringify(selfieSent.body)).toBe(200);
+  if (haveFaces) {
+    const evidence = { hexId: selfieSent.body.evidenceHexId! };
+    await until(async () => (await db.evidence.findUniqueOrThrow({ where: evidence })).check !== "PENDING", 500, 120_000);
+    expect((await db.evidence.findUniqueOrThrow({ where: evidence })).check).toBe("VERIFIED");
+  }
   const image = await drawnSignature(7);
   const signed = await signStep(processHexId!, linkSecret!, image);
   expect(signed.status, JSON.stringify(signed.body)).toBe(200);
@@ -181,6 +225,13 @@ beforeAll(async () => {
   expect(entered.status).toBe(200);
 
   const base64 = image.slice(image.indexOf(",") + 1);
+  // Pieces from inside each photo (a JPEG's first bytes are the same in every JPEG), as base64 and as hex.
+  const photoPieces = Object.fromEntries(
+    Object.entries({ idFront, idRear, selfie }).flatMap(([name, bytes]) => [
+      [`${name}Base64`, bytes.toString("base64").slice(1200, 1264)],
+      [`${name}Hex`, bytes.subarray(2000, 2032).toString("hex")],
+    ]),
+  );
   run = {
     secrets: {
       password: testPassword,
@@ -194,8 +245,11 @@ beforeAll(async () => {
       signatureEvidenceBase64Tail: base64.slice(-64, -4),
       pdfBase64: pdfBytes.toString("base64").slice(0, 24),
       pdfText: pdfBytes.subarray(0, 8).toString("latin1"),
+      ...photoPieces,
+      signerEmail: email,
+      identNumber,
     },
-    codes: { totpCode, pin },
+    codes: { totpCode, smsCode, pin },
     sendRequestId: sent.headers.get("x-request-id") ?? "",
     signRequestId: signed.headers.get("x-request-id") ?? "",
     clientRequestId,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeTwilio, type FakeTwilio } from "../support/fake-twilio";
+import { changes, scrapeMetrics } from "../support/metrics";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 let sink: SmtpSink;
@@ -83,6 +84,7 @@ describe("sendMail over SMTP", () => {
 describe("sendSms through Twilio", () => {
   it("posts To, From and Body to the Messages resource and returns Twilio's sid", async () => {
     const { sendSms } = await loadNotify(twilioEnv());
+    const before = await scrapeMetrics();
 
     const result = await sendSms({ to: "+34611222333", body: "Rúbrica: tu código es 904417" });
 
@@ -91,14 +93,17 @@ describe("sendSms through Twilio", () => {
     expect(result.sid).toBe(message.sid);
     expect(twilio.requests).toEqual([{ method: "POST", path: `/2010-04-01/Accounts/${twilio.accountSid}/Messages.json`, status: 201 }]);
     expect(await readdir(outbox)).toHaveLength(0);
+    expect(changes(before, await scrapeMetrics(), "rubrica_messages_total")).toEqual({ '{channel="sms",outcome="sent"}': 1 });
   });
 
   it("surfaces Twilio's authentication error and sends nothing with a wrong token", async () => {
     const { sendSms } = await loadNotify(twilioEnv({ TWILIO_AUTH_TOKEN: "wrong-token" }));
+    const before = await scrapeMetrics();
 
     await expect(sendSms({ to: "+34611222333", body: "hola" })).rejects.toMatchObject({ status: 401, code: 20003 });
     expect(twilio.messages).toHaveLength(0);
     expect(twilio.requests.map((request) => request.status)).toEqual([401]);
+    expect(changes(before, await scrapeMetrics(), "rubrica_messages_total")).toEqual({ '{channel="sms",outcome="failed"}': 1 });
   });
 
   it("keeps a path prefix of TWILIO_API_BASE_URL", async () => {
@@ -112,9 +117,14 @@ describe("sendSms through Twilio", () => {
 describe("outbox fallback", () => {
   it("writes mail and SMS to MAIL_OUTBOX_DIR when neither SMTP nor Twilio is configured", async () => {
     const { sendMail, sendSms } = await loadNotify({});
+    const before = await scrapeMetrics();
 
     await sendMail({ to: "ana@example.com", subject: "s", html: "<p>h</p>", text: "t" });
     await sendSms({ to: "+34600111222", body: "código 123456" });
+    expect(changes(before, await scrapeMetrics(), "rubrica_messages_total")).toEqual({
+      '{channel="mail",outcome="sent"}': 1,
+      '{channel="sms",outcome="sent"}': 1,
+    });
 
     const files = await readdir(outbox);
     expect(files.filter((file) => file.endsWith(".eml"))).toHaveLength(1);

@@ -9,6 +9,7 @@ import { db } from "@/lib/db/client";
 import type { MerkleProof } from "@/lib/stamping/merkle";
 import { hardhatDevKey } from "@/lib/stamping/networks";
 import { call } from "../support/http";
+import { changes, scrapeMetrics } from "../support/metrics";
 import { hardhatNode } from "../support/hardhat-node";
 
 // Blockchain stamping against a real local EVM node (hardhat 2 `node`, started and stopped here).
@@ -106,11 +107,22 @@ describe("stamping.stamp-pending", () => {
   it("stamps waiting evidences with one transaction whose data is the batch's Merkle root, every proof verifying", async () => {
     const evidences = await createEvidences(7);
     const before = await nonce();
+    const metricsBefore = await scrapeMetrics();
 
     const result = (await m.runJob("stamping.stamp-pending", {})) as { batches: { id: number }[] };
 
     expect(result.batches).toHaveLength(1);
     expect(await nonce()).toBe(before + 1);
+    // /api/metrics: one batch of seven evidences (in the buckets from 10 up, not in 5's), confirmed once on the local chain.
+    const metricsAfter = await scrapeMetrics();
+    expect(changes(metricsBefore, metricsAfter, "rubrica_stamp_batch_evidences_count")).toEqual({ "": 1 });
+    expect(changes(metricsBefore, metricsAfter, "rubrica_stamp_batch_evidences_sum")).toEqual({ "": 7 });
+    const buckets = changes(metricsBefore, metricsAfter, "rubrica_stamp_batch_evidences_bucket");
+    expect(buckets['{le="5"}']).toBeUndefined();
+    expect(buckets['{le="10"}']).toBe(1);
+    expect(changes(metricsBefore, metricsAfter, "rubrica_stamp_confirmations_total")).toEqual({
+      '{network="local",outcome="confirmed"}': 1,
+    });
     const stamped = await records(evidences.map((e) => e.id));
     expect(stamped).toHaveLength(7);
     const batch = stamped[0]!.batch!;
@@ -141,11 +153,14 @@ describe("stamping.stamp-pending", () => {
   });
 
   it("running the job again sends nothing and opens no batch", async () => {
-    const [before, batches] = [await nonce(), await db.stampBatch.count()];
+    const [before, batches, metricsBefore] = [await nonce(), await db.stampBatch.count(), await scrapeMetrics()];
     const result = (await m.runJob("stamping.stamp-pending", {})) as { batches: unknown[] };
     expect(result.batches).toEqual([]);
     expect(await nonce()).toBe(before);
     expect(await db.stampBatch.count()).toBe(batches);
+    const metricsAfter = await scrapeMetrics();
+    expect(changes(metricsBefore, metricsAfter, "rubrica_stamp_batch_evidences_count")).toEqual({});
+    expect(changes(metricsBefore, metricsAfter, "rubrica_stamp_confirmations_total")).toEqual({});
   });
 
   it("a chain that is down delays stamping: the job fails, the evidence waits (503), and the next run stamps it once", async () => {
@@ -153,9 +168,16 @@ describe("stamping.stamp-pending", () => {
     try {
       const evidences = await createEvidences(3);
       const batchesBefore = await db.stampBatch.count();
+      const metricsBefore = await scrapeMetrics();
 
       await expect(m.runJob("stamping.stamp-pending", {})).rejects.toThrow();
       await expect(m.runJob("stamping.stamp-pending", {})).rejects.toThrow();
+      // /api/metrics: the batch opened once (the second run retries it), and both attempts counted as failed.
+      const metricsAfter = await scrapeMetrics();
+      expect(changes(metricsBefore, metricsAfter, "rubrica_stamp_batch_evidences_sum")).toEqual({ "": 3 });
+      expect(changes(metricsBefore, metricsAfter, "rubrica_stamp_confirmations_total")).toEqual({
+        '{network="local",outcome="failed"}': 2,
+      });
 
       const waiting = await records(evidences.map((e) => e.id));
       expect(waiting.map((r) => r.code)).toEqual([503, 503, 503]);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import sharp from "sharp";
 import { db } from "@/lib/db/client";
@@ -131,4 +132,36 @@ export async function signStep(processHexId: string, secret: string, image?: str
     params: { id: processHexId, page: "digital-signature" },
     headers: { "x-url-sign": secret },
   });
+}
+
+/**
+ * The signer sends a photo (ID_FRONT, ID_REAR, SELFIE) on its step, through the real upload route, as the capture page
+ * does (a selfie with its consent).
+ */
+export async function uploadEvidence(signer: { hexId: string; secret: string }, kind: string, file: Uint8Array, ip = "203.0.113.41") {
+  const { NextRequest } = await import("next/server");
+  const { POST } = await import("@/app/api/signprocess/[id]/evidence/route");
+  const { clientAddressHeaders } = await import("./http");
+  const form = new FormData();
+  form.set("kind", kind);
+  form.set("uploadId", randomUUID());
+  form.set("capturedAt", new Date().toISOString());
+  if (kind === "SELFIE") form.set("accepted", "true");
+  form.set("file", new Blob([new Uint8Array(file)], { type: "image/jpeg" }), "captura.jpg");
+  const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${signer.hexId}/evidence`, {
+    method: "POST",
+    body: form,
+    headers: { "x-url-sign": signer.secret, ...clientAddressHeaders(ip), "user-agent": "vitest face" },
+  });
+  const response = await POST(request, { params: Promise.resolve({ id: signer.hexId }) });
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      result?: number;
+      evidenceHexId?: string;
+      finished?: boolean;
+      next?: string | null;
+      errorCode?: string;
+    },
+  };
 }

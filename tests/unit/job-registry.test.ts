@@ -8,7 +8,7 @@ import { retryPolicies } from "@/lib/queue/retry-policies";
 import { sealDocumentJob, signSignerJob } from "@/lib/sealing/pdf-jobs";
 import { stampSoonJob } from "@/lib/stamping/stamp-pending";
 import { validationCertificateJob } from "@/lib/validation-process/certificate-job";
-import { webhookDeliveryJob } from "@/lib/webhooks/jobs";
+import { nextAttemptAfter, webhookDeliveryJob } from "@/lib/webhooks/jobs";
 import { registeredJobs, runJob, schedules } from "@/workers/registry";
 
 // The job names and queues a running deployment has stored in Redis: renaming one strands the jobs already queued
@@ -102,6 +102,8 @@ describe("enqueueing through a definition", () => {
     expect(validationCertificateJob(16).options).toEqual({ jobId: "validation-certificate-16", ...sealing });
     expect(callbackJob(3, "completed").options).toEqual({ jobId: "callback-3-completed", ...delivery(8), ...week });
     expect(webhookDeliveryJob(17).options).toEqual({ jobId: "webhook-17", ...delivery(8), ...week });
+    // What a delivery tells of its next attempt is when that backoff runs it: 30 s after the first failure, doubling.
+    expect([1, 2, 4].map((failed) => nextAttemptAfter(failed, now).getTime() - now.getTime())).toEqual([30_000, 60_000, 240_000]);
     expect(completionMailJob(5)).toMatchObject({ data: { documentId: 5 }, options: { jobId: "completion-mail-5-sender", ...delivery(5) } });
     expect(completionMailJob(5, 6)).toMatchObject({
       data: { documentId: 5, signerId: 6 },
