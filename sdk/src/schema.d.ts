@@ -624,7 +624,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/organizations/{orgHexId}/logo": {
+    "/api/organizations/{organizationHexId}/logo": {
         parameters: {
             query?: never;
             header?: never;
@@ -668,7 +668,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/organizations/{orgHexId}": {
+    "/api/organizations/{organizationHexId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -692,7 +692,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/organizations/{orgHexId}/disable": {
+    "/api/organizations/{organizationHexId}/disable": {
         parameters: {
             query?: never;
             header?: never;
@@ -712,7 +712,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/organizations/{orgHexId}/enable": {
+    "/api/organizations/{organizationHexId}/enable": {
         parameters: {
             query?: never;
             header?: never;
@@ -732,7 +732,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/organizations/{orgHexId}/managers": {
+    "/api/organizations/{organizationHexId}/managers": {
         parameters: {
             query?: never;
             header?: never;
@@ -1611,7 +1611,7 @@ export interface paths {
         put?: never;
         /**
          * Create a draft shipment (title, description, expiration, flow, tags, callbacks)
-         * @description Needs DOCUMENTO:CREATE. Without a flow, the organisation's default signature flow is used. When the shipment ends, callBackUrl (completed) or callBackUrlSoftFail (rejected, expired) receives a POST of JSON {event, documentHexId, status, completedAt, signers, downloadUrl, certificateUrl} with X-Rubrica-Event, X-Rubrica-Delivery and X-Rubrica-Signature `t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` keyed by the organisation's callback secret; anything but a 2xx answer within 10 s is retried with backoff, up to 8 attempts.
+         * @description Needs DOCUMENTO:CREATE. Without a flow, the organisation's default signature flow is used. When the shipment ends, callBackUrl (completed) or callBackUrlSoftFail (rejected, expired) receives a signed POST: see this operation's callbacks.
          */
         post: operations["createDraft"];
         delete?: never;
@@ -1634,7 +1634,7 @@ export interface paths {
         get: operations["getDraft"];
         /**
          * Change a draft's data
-         * @description Needs DOCUMENTO:CREATE. Only drafts can change.
+         * @description Needs DOCUMENTO:CREATE. Only drafts can change. When the shipment ends, callBackUrl (completed) or callBackUrlSoftFail (rejected, expired) receives a signed POST: see this operation's callbacks.
          */
         put: operations["updateDraft"];
         post?: never;
@@ -1932,7 +1932,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/documents/{documentHexId}/deliveries/{deliveryId}/retry": {
+    "/api/documents/{documentHexId}/deliveries/{deliveryHexId}/retry": {
         parameters: {
             query?: never;
             header?: never;
@@ -3170,8 +3170,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3232,8 +3232,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3241,8 +3241,8 @@ export interface webhooks {
                         data: {
                             /** @description The shipment's documentHexId */
                             documentHexId: string;
-                            /** @description The signer's signature process (the processHexId of the signer API) */
-                            processHexId: string;
+                            /** @description The signer's signerHexId (as in GET /api/documents/{documentHexId}/status) */
+                            signerHexId: string;
                             /**
                              * @description The signer's status after the event
                              * @enum {string}
@@ -3296,8 +3296,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3305,8 +3305,8 @@ export interface webhooks {
                         data: {
                             /** @description The shipment's documentHexId */
                             documentHexId: string;
-                            /** @description The signer's signature process (the processHexId of the signer API) */
-                            processHexId: string;
+                            /** @description The signer's signerHexId (as in GET /api/documents/{documentHexId}/status) */
+                            signerHexId: string;
                             /**
                              * @description The signer's status after the event
                              * @enum {string}
@@ -3360,8 +3360,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3369,8 +3369,8 @@ export interface webhooks {
                         data: {
                             /** @description The shipment's documentHexId */
                             documentHexId: string;
-                            /** @description The signer's signature process (the processHexId of the signer API) */
-                            processHexId: string;
+                            /** @description The signer's signerHexId (as in GET /api/documents/{documentHexId}/status) */
+                            signerHexId: string;
                             /**
                              * @description The signer's status after the event
                              * @enum {string}
@@ -3424,8 +3424,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3486,8 +3486,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3548,8 +3548,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3610,8 +3610,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3672,8 +3672,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3734,14 +3734,14 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
                         type: "validation.completed";
                         data: {
-                            /** @description The validation process */
+                            /** @description The validation process's processHexId (spec §3 validation process data) */
                             processHexId: string;
                             /**
                              * @description The validation process's status after the event
@@ -3796,14 +3796,14 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
                         type: "validation.rejected";
                         data: {
-                            /** @description The validation process */
+                            /** @description The validation process's processHexId (spec §3 validation process data) */
                             processHexId: string;
                             /**
                              * @description The validation process's status after the event
@@ -3858,8 +3858,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -4119,7 +4119,7 @@ export interface components {
             contactPhone: string | null;
             address: string | null;
             website: string | null;
-            /** @description The public logo URL (GET /api/organizations/{orgHexId}/logo) */
+            /** @description The public logo URL (GET /api/organizations/{organizationHexId}/logo) */
             logoUrl: string;
             /** @description False while Rúbrica's logo stands in */
             hasLogo: boolean;
@@ -4675,6 +4675,43 @@ export interface components {
             callBackUrl: string | null;
             callBackUrlSoftFail: string | null;
         };
+        /** @description A shipment's outcome, POSTed to its callBackUrl or callBackUrlSoftFail */
+        ShipmentCallback: {
+            /**
+             * @description document.completed (sent to callBackUrl), document.rejected or document.expired (sent to callBackUrlSoftFail)
+             * @enum {string}
+             */
+            event: "document.completed" | "document.rejected" | "document.expired";
+            /** @description The shipment's documentHexId */
+            documentHexId: string;
+            /**
+             * @description The shipment's status: COMPLETED, REJECTED or EXPIRED, as the event says
+             * @enum {string}
+             */
+            status: "COMPLETED" | "REJECTED" | "EXPIRED";
+            /** @description When the last signer needed signed; null unless completed */
+            completedAt: string | null;
+            /** @description Every signer, in their order */
+            signers: {
+                /** @description The signer's signerHexId (as in GET /api/documents/{documentHexId}/status) */
+                signerHexId: string;
+                /** @description First and last name */
+                name: string;
+                /**
+                 * @description The signer's status
+                 * @enum {string}
+                 */
+                status: "PENDING" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "LAPSED" | "CANCELLED" | "ATTEMPTS_EXHAUSTED";
+                signedAt: string | null;
+                rejectedAt: string | null;
+                /** @description What the signer wrote when rejecting; null unless they rejected */
+                rejectionReason: string | null;
+            }[];
+            /** @description Every signed file and the audit certificate (a ZIP; `?file=` picks one); null unless completed. Needs an API key */
+            downloadUrl: string | null;
+            /** @description The audit certificate alone: a sealed PDF naming the signed files by their SHA-256; null unless completed */
+            certificateUrl: string | null;
+        };
         DraftSigners: {
             signers: ({
                 contactHexId: string;
@@ -4813,8 +4850,8 @@ export interface components {
                 rejectionReason: string | null;
             }[];
             deliveries: {
-                /** @description Pass it to the retry endpoint */
-                id: number;
+                /** @description The delivery's id; pass it to POST …/deliveries/{deliveryHexId}/retry */
+                deliveryHexId: string;
                 signerHexId: string;
                 /** @enum {string} */
                 channel: "EMAIL" | "SMS";
@@ -4828,7 +4865,7 @@ export interface components {
                 sentAt: string | null;
                 /** @description ISO 8601 */
                 createdAt: string;
-                /** @description Whether POST …/deliveries/{id}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one */
+                /** @description Whether POST …/deliveries/{deliveryHexId}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one */
                 retryable: boolean;
             }[];
             evidences: {
@@ -4857,7 +4894,8 @@ export interface components {
                 event: string;
                 /** @enum {string} */
                 actor: "staff" | "signer" | "system";
-                userId: number | null;
+                /** @description The staff user who acted (their userName), for staff entries and a reviewer's decisions */
+                userHexId: string | null;
                 signerHexId: string | null;
                 /** @description A rejection's reason */
                 reason: string | null;
@@ -4869,8 +4907,8 @@ export interface components {
         DispatchList: {
             _embedded: {
                 dispatches: {
-                    /** @description The delivery's id; pass it to the retry endpoint */
-                    id: number;
+                    /** @description The delivery's id; pass it to POST …/deliveries/{deliveryHexId}/retry */
+                    deliveryHexId: string;
                     signerHexId: string;
                     signerName: string;
                     /** @description The signer's order */
@@ -4896,7 +4934,7 @@ export interface components {
                     /** @description YYYY-MM-DD HH:mm:ss in the organisation's time zone (organization_tz) */
                     createdAtLocal: string;
                     sentAtLocal: string | null;
-                    /** @description Whether POST …/deliveries/{id}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one */
+                    /** @description Whether POST …/deliveries/{deliveryHexId}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one */
                     retryable: boolean;
                 }[];
             };
@@ -5042,8 +5080,8 @@ export interface components {
         SignatureReportPage: {
             _embedded: {
                 signatures: {
-                    /** @description The signer's process hexId */
-                    processHexId: string;
+                    /** @description The signer's signerHexId (as in GET /api/documents/{documentHexId}/status) */
+                    signerHexId: string;
                     documentHexId: string;
                     title: string;
                     signer: string;
@@ -5325,7 +5363,8 @@ export interface components {
         WebhookDelivery: {
             deliveryHexId: string;
             event: string;
-            eventId: string;
+            /** @description The event's eventHexId (the body's, and X-Rubrica-Event-Id): a redelivery keeps it */
+            eventHexId: string;
             /** @enum {string} */
             status: "PENDING" | "DELIVERED" | "FAILED";
             attempts: number;
@@ -6704,7 +6743,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The invited user's id from the invitation link */
+                /** @description The invited user's userHexId, from the invitation link /SetPass/{propUserId} (spec §2 names the segment propUserId) */
                 propUserId: string;
             };
             cookie?: never;
@@ -7923,7 +7962,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8095,7 +8134,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8154,7 +8193,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8226,7 +8265,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8294,7 +8333,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8353,7 +8392,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8436,7 +8475,7 @@ export interface operations {
             };
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8643,7 +8682,7 @@ export interface operations {
                      * Format: binary
                      * @description PNG, JPEG, GIF or WebP, up to 2 MB
                      */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -8836,7 +8875,7 @@ export interface operations {
                      * Format: binary
                      * @description PKCS#12 (.p12/.pfx), up to 64 KB
                      */
-                    file: string;
+                    file: Blob;
                     password: string;
                 };
             };
@@ -9945,7 +9984,7 @@ export interface operations {
                      * Format: binary
                      * @description CSV or XLSX
                      */
-                    file: string;
+                    file: Blob;
                     /** @enum {string} */
                     mode?: "preview" | "commit";
                 };
@@ -13768,7 +13807,7 @@ export interface operations {
                      * Format: binary
                      * @description The PDF
                      */
-                    file: string;
+                    file: Blob;
                     documentTypeHexId?: string;
                 };
             };
@@ -14596,9 +14635,9 @@ export interface operations {
                      * Format: binary
                      * @description CSV or XLSX
                      */
-                    sheet: string;
+                    sheet: Blob;
                     /** @description The PDFs, one part each */
-                    files: string[];
+                    files: Blob[];
                     /** @enum {string} */
                     send?: "true" | "false";
                 };
@@ -14750,9 +14789,9 @@ export interface operations {
                      * Format: binary
                      * @description CSV or XLSX
                      */
-                    sheet: string;
+                    sheet: Blob;
                     /** @description The PDFs, one part each */
-                    files: string[];
+                    files: Blob[];
                     /** @enum {string} */
                     send?: "true" | "false";
                 };
@@ -15190,8 +15229,8 @@ export interface operations {
             path: {
                 /** @description The document's hexId */
                 documentHexId: string;
-                /** @description The delivery's id, from the status */
-                deliveryId: string;
+                /** @description The delivery's deliveryHexId, from the status (deliveries[]) or the dispatch list */
+                deliveryHexId: string;
             };
             cookie?: never;
         };
@@ -15804,7 +15843,7 @@ export interface operations {
                     kind: "ID_FRONT" | "ID_REAR" | "SELFIE" | "VIDEO" | "FINGERPRINT";
                     uploadId: string;
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                     keyId?: string;
                     encryptedKey?: string;
                     iv?: string;
@@ -16364,7 +16403,7 @@ export interface operations {
                 "multipart/form-data": {
                     processHexId: string;
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                     selfieValidOnGov?: string;
                 };
             };
@@ -18275,7 +18314,7 @@ export interface operations {
                     kind: "ID_FRONT" | "ID_REAR" | "SELFIE" | "VIDEO" | "FINGERPRINT";
                     uploadId: string;
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                     keyId?: string;
                     encryptedKey?: string;
                     iv?: string;
@@ -18541,7 +18580,7 @@ export interface operations {
                 "multipart/form-data": {
                     processHexId: string;
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                     selfieValidOnGov?: string;
                 };
             };
@@ -18976,7 +19015,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -19675,7 +19714,8 @@ export interface operations {
                             webhookDeliveries: {
                                 deliveryHexId: string;
                                 event: string;
-                                eventId: string;
+                                /** @description The event's eventHexId (the body's, and X-Rubrica-Event-Id): a redelivery keeps it */
+                                eventHexId: string;
                                 /** @enum {string} */
                                 status: "PENDING" | "DELIVERED" | "FAILED";
                                 attempts: number;

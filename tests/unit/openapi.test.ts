@@ -121,14 +121,14 @@ describe("OpenAPI document", () => {
         "GET /api/fileType/getAllFileType",
         "GET /api/documents/{documentHexId}/dispatches",
         "GET /api/documents/{documentHexId}/download",
-        "GET /api/organizations/{orgHexId}/logo",
+        "GET /api/organizations/{organizationHexId}/logo",
       ]),
     );
     const download = paths["/api/documents/{documentHexId}/download"]!.get!;
     expect(Object.keys(download.responses["200"]!.content!)).toEqual(["application/pdf", "application/zip"]);
     expect(download.responses["409"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(download.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
-    expect(paths["/api/organizations/{orgHexId}/logo"]!.get!.security).toEqual([]);
+    expect(paths["/api/organizations/{organizationHexId}/logo"]!.get!.security).toEqual([]);
     const dispatch = (
       components.DispatchList as {
         properties: { _embedded: { properties: { dispatches: { items: { properties: Record<string, unknown> } } } } };
@@ -236,6 +236,45 @@ describe("OpenAPI document", () => {
       compile(components.Error!)({ errorCode: "API_NAME_EXISTS", message: "El nombre del api ya existe en otro registro.", field: "name" }),
     ).toBe(true);
     expect(compile(components.Error!)({ errorCode: "NOT_A_CODE", message: "x" })).toBe(false);
+  });
+
+  it("describes the per-shipment callbacks on the operations that set their URLs, with the body's exact schema", () => {
+    type Callbacks = Record<string, Record<string, { post: { requestBody: { content: Record<string, { schema: Schema }> } } }>>;
+    for (const [where, method] of [
+      ["/api/documents", "post"],
+      ["/api/documents/{documentHexId}", "put"],
+    ] as const) {
+      const callbacks = (paths[where]![method] as Operation & { callbacks: Callbacks }).callbacks;
+      expect(Object.values(callbacks).flatMap((callback) => Object.keys(callback))).toEqual([
+        "{$request.body#/callBackUrl}",
+        "{$request.body#/callBackUrlSoftFail}",
+      ]);
+      for (const callback of Object.values(callbacks))
+        for (const item of Object.values(callback))
+          expect(item.post.requestBody.content["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/ShipmentCallback" });
+    }
+    const validate = compile(components.ShipmentCallback!);
+    const body = {
+      event: "document.rejected",
+      documentHexId: "d".repeat(32),
+      status: "REJECTED",
+      completedAt: null,
+      signers: [
+        {
+          signerHexId: "s".repeat(32),
+          name: "Ana Gil",
+          status: "REJECTED",
+          signedAt: null,
+          rejectedAt: "2026-11-26T09:00:00.000Z",
+          rejectionReason: "No",
+        },
+      ],
+      downloadUrl: null,
+      certificateUrl: null,
+    };
+    expect(validate(body)).toBe(true);
+    expect(validate({ ...body, signers: [{ ...body.signers[0], processHexId: "p" }] })).toBe(false);
+    expect(validate({ ...body, event: "document.sent" })).toBe(false);
   });
 
   it("refuses an operation described twice, so a domain cannot shadow another", () => {
