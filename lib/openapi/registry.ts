@@ -76,6 +76,11 @@ export type ApiOperation = {
   errorBodies?: Record<number, SchemaRef>;
   /** Honours an Idempotency-Key header (lib/http/idempotency.ts): every POST that creates or sends. */
   idempotent?: boolean;
+  /**
+   * A list answered in the shape spec §7 prescribes for this path (its row, e.g. "GET /fileType/getAllFileType → data")
+   * instead of the product's `_embedded` + `page` list shape; shown as `x-spec-shape`. Only where the spec says so.
+   */
+  specShape?: string;
   /** POSTs Rúbrica later makes to a URL this request gives (OpenAPI `callbacks`), by name. */
   callbacks?: Record<string, ApiCallback>;
 };
@@ -310,6 +315,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
         ? { description: [op.description, op.rateLimit && `Rate limit: ${op.rateLimit}.`].filter(Boolean).join(" ") }
         : {}),
       "x-tenancy": op.tenancy,
+      ...(op.specShape ? { "x-spec-shape": op.specShape } : {}),
       security: security[op.auth],
       ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: content(op.body, "input") } } : {}),

@@ -1405,7 +1405,7 @@ export interface paths {
         };
         /**
          * The organisation's document types, the default first
-         * @description Needs ORGANIZACION:VIEW, or DOCUMENTO:CREATE (who prepares shipments picks a type for each file).
+         * @description Needs ORGANIZACION:VIEW, or DOCUMENTO:CREATE (who prepares shipments picks a type for each file). The answer keeps spec §7's shape, `{ data: [...] }`, rather than the `_embedded` + `page` of the other lists.
          */
         get: operations["getAllFileType"];
         put?: never;
@@ -4228,45 +4228,56 @@ export interface components {
             snippet_javascript?: string;
         };
         NotificationSettings: {
-            events: {
-                /**
-                 * @description The notification event
-                 * @enum {string}
-                 */
-                event: "signerInvited" | "signerReminded" | "signerRejected" | "documentCompleted" | "signedCopyReady";
-                /** @description The placeholders its templates may use, without braces */
-                placeholders: string[];
-                /** @description Every template of the event must keep {link} */
-                linkRequired: boolean;
-                recipients: {
+            _embedded: {
+                notificationEvents: {
                     /**
-                     * @description SENDER: who sent the shipment; ADMINS: the organisation's administrators; SIGNER
+                     * @description The notification event
                      * @enum {string}
                      */
-                    recipient: "SENDER" | "ADMINS" | "SIGNER";
-                    /** @enum {string} */
-                    channel: "EMAIL" | "SMS";
-                    enabled: boolean;
-                    /** @description Whether it is on for an organisation that never changed it */
-                    byDefault: boolean;
-                    /** @description Fixed by the product: a signer's invitation and reminder always go to their preferred channel */
-                    locked: boolean;
-                }[];
-                templates: {
-                    /** @enum {string} */
-                    channel: "EMAIL" | "SMS";
-                    /** @enum {string} */
-                    language: "es-es" | "en-us";
-                    subject: string | null;
-                    body: string;
-                    /** @description The organisation's own text; false: the product's text, shown in default */
-                    customised: boolean;
-                    default: {
+                    event: "signerInvited" | "signerReminded" | "signerRejected" | "documentCompleted" | "signedCopyReady";
+                    /** @description The placeholders its templates may use, without braces */
+                    placeholders: string[];
+                    /** @description Every template of the event must keep {link} */
+                    linkRequired: boolean;
+                    recipients: {
+                        /**
+                         * @description SENDER: who sent the shipment; ADMINS: the organisation's administrators; SIGNER
+                         * @enum {string}
+                         */
+                        recipient: "SENDER" | "ADMINS" | "SIGNER";
+                        /** @enum {string} */
+                        channel: "EMAIL" | "SMS";
+                        enabled: boolean;
+                        /** @description Whether it is on for an organisation that never changed it */
+                        byDefault: boolean;
+                        /** @description Fixed by the product: a signer's invitation and reminder always go to their preferred channel */
+                        locked: boolean;
+                    }[];
+                    templates: {
+                        /** @enum {string} */
+                        channel: "EMAIL" | "SMS";
+                        /** @enum {string} */
+                        language: "es-es" | "en-us";
                         subject: string | null;
                         body: string;
-                    };
+                        /** @description The organisation's own text; false: the product's text, shown in default */
+                        customised: boolean;
+                        default: {
+                            subject: string | null;
+                            body: string;
+                        };
+                    }[];
                 }[];
-            }[];
+            };
+            page: {
+                /** @description Records per page */
+                size: number;
+                /** @description Records in the whole list */
+                totalElements: number;
+                totalPages: number;
+                /** @description This page's number, from 0 */
+                number: number;
+            };
             limits: {
                 subject: number;
                 mailBody: number;
@@ -9144,7 +9155,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The settings */
+            /** @description Every event, as the one page of _embedded.notificationEvents, and the templates' limits */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17765,7 +17776,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Under _embedded.validationProcessStatuses */
+            /** @description The one page of _embedded.validationProcessStatuses (spec §7's path to the list) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17774,11 +17785,23 @@ export interface operations {
                     "application/json": {
                         _embedded: {
                             validationProcessStatuses: {
+                                /** @description The status's position in the catalogue (not a record id): new statuses are only appended */
                                 id: number;
                                 code: string;
+                                /** @description In the caller's language */
                                 name: string;
+                                /** @description A final status ends the process's link for good */
                                 final: boolean;
                             }[];
+                        };
+                        page: {
+                            /** @description Records per page */
+                            size: number;
+                            /** @description Records in the whole list */
+                            totalElements: number;
+                            totalPages: number;
+                            /** @description This page's number, from 0 */
+                            number: number;
                         };
                     };
                 };

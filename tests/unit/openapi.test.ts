@@ -238,6 +238,36 @@ describe("OpenAPI document", () => {
     expect(compile(components.Error!)({ errorCode: "NOT_A_CODE", message: "x" })).toBe(false);
   });
 
+  it("answers every list in one shape, `_embedded` + `page` with total counts, unless spec §7 prescribes another for its path", () => {
+    const resolve = (schema: Schema | undefined): Schema | undefined =>
+      typeof schema?.$ref === "string" ? components[schema.$ref.split("/").pop()!] : schema;
+    const lists: string[] = [];
+    const specShapes: string[] = [];
+    for (const [where, item] of Object.entries(paths))
+      for (const [method, op] of Object.entries(item)) {
+        const body = resolve(op.responses["200"]?.content?.["application/json"]?.schema);
+        const properties = (body?.properties ?? {}) as Record<string, Schema>;
+        const arrays = Object.keys(properties).filter((name) => resolve(properties[name])?.type === "array");
+        // A list: anything under _embedded, or a collection (no record in the path) whose answer holds one array.
+        const isList = "_embedded" in properties || (method === "get" && !where.includes("{") && arrays.length === 1);
+        if (!isList) continue;
+        const specShape = (op as Operation & { "x-spec-shape"?: string })["x-spec-shape"];
+        if (specShape) {
+          specShapes.push(`${method} ${where}`);
+          continue;
+        }
+        const page = resolve(properties.page)?.properties as Record<string, unknown> | undefined;
+        lists.push(`${method} ${where}`);
+        expect([`${method} ${where}`, Object.keys(page ?? {}).sort()]).toEqual([
+          `${method} ${where}`,
+          ["number", "size", "totalElements", "totalPages"],
+        ]);
+      }
+    expect(lists).toEqual(expect.arrayContaining(["get /api/notifications/settings", "get /api/data/validationProcessStatuses"]));
+    // Spec §7: "GET /fileType/getAllFileType | none | data" is the only list the spec shapes otherwise.
+    expect(specShapes).toEqual(["get /api/fileType/getAllFileType"]);
+  });
+
   it("describes the per-shipment callbacks on the operations that set their URLs, with the body's exact schema", () => {
     type Callbacks = Record<string, Record<string, { post: { requestBody: { content: Record<string, { schema: Schema }> } } }>>;
     for (const [where, method] of [
