@@ -11,6 +11,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
+import ts from "typescript";
 import { openApiDocument } from "@/lib/openapi/document";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -27,7 +28,12 @@ export async function renderSdkFiles(): Promise<{ document: string; schema: stri
   const document = openApiDocument();
   // openapi-typescript takes the document as parsed JSON: exactly what the file holds and the route serves.
   const json = JSON.stringify(document, null, 2) + "\n";
-  const ast = await openapiTS(JSON.parse(json), { silent: true });
+  // A file part (format: binary) is a Blob (or File) in TypeScript, which the client sends as multipart/form-data.
+  const blob = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier("Blob"));
+  const ast = await openapiTS(JSON.parse(json), {
+    silent: true,
+    transform: (schema) => (schema.format === "binary" ? blob : undefined),
+  });
   return { document: json, schema: schemaHeader + astToString(ast) };
 }
 

@@ -16,7 +16,7 @@ type Props = {
   busy: boolean;
   /** Retry is offered to a caller who may send; the row says whether its delivery can be retried. */
   canRetry: boolean;
-  onRetry: (deliveryId: number) => void;
+  onRetry: (deliveryHexId: string) => void;
   onRefresh: () => void;
 };
 
@@ -85,7 +85,12 @@ export function DispatchList({ list, busy, canRetry, onRetry, onRefresh }: Props
             </thead>
             <tbody className="divide-y divide-slate-100">
               {list._embedded.dispatches.map((dispatch) => (
-                <tr key={dispatch.id} data-testid="dispatch-row" data-dispatch={dispatch.id} data-status={dispatch.status}>
+                <tr
+                  key={dispatch.deliveryHexId}
+                  data-testid="dispatch-row"
+                  data-dispatch={dispatch.deliveryHexId}
+                  data-status={dispatch.status}
+                >
                   <td className="whitespace-nowrap px-3 py-2 text-slate-700">{time(dispatch.createdAt)}</td>
                   <td className="px-3 py-2">
                     <span className="font-medium text-slate-900">{dispatch.signerName}</span>
@@ -125,7 +130,7 @@ export function DispatchList({ list, busy, canRetry, onRetry, onRefresh }: Props
                         variant="ghost"
                         className="px-2 py-1 text-xs"
                         disabled={busy}
-                        onClick={() => onRetry(dispatch.id)}
+                        onClick={() => onRetry(dispatch.deliveryHexId)}
                         data-testid="dispatch-retry"
                       >
                         {t("signers.retry")}

@@ -85,7 +85,7 @@ export function DocumentDetailScreen({ initial, initialDispatches, canAct, canRe
     [act, base, t],
   );
   const retry = useCallback(
-    (deliveryId: number) => void act(`${base}/deliveries/${deliveryId}/retry`, t("signers.retried")),
+    (deliveryHexId: string) => void act(`${base}/deliveries/${deliveryHexId}/retry`, t("signers.retried")),
     [act, base, t],
   );
 

@@ -39,7 +39,13 @@ type Props = {
   signers: Signer[];
   deliveries: DeliveryView[];
   /** Resend and retry are offered only on a live shipment to a caller who may send. */
-  actions: { canAct: boolean; active: boolean; busy: boolean; resend: (signerHexId: string) => void; retry: (deliveryId: number) => void };
+  actions: {
+    canAct: boolean;
+    active: boolean;
+    busy: boolean;
+    resend: (signerHexId: string) => void;
+    retry: (deliveryHexId: string) => void;
+  };
 };
 
 /** /docdetail's signers: sortable by order, name and status, with each signer's latest delivery. */
@@ -126,7 +132,7 @@ export function SignersTable({ signers, deliveries, actions }: Props) {
                   variant="ghost"
                   className="px-2 py-1 text-xs"
                   disabled={busy}
-                  onClick={() => retry(delivery.id)}
+                  onClick={() => retry(delivery.deliveryHexId)}
                   data-testid="docdetail-retry"
                 >
                   {t("signers.retry")}

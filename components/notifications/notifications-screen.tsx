@@ -35,14 +35,18 @@ function valuesOf(view: EventView): Values {
 export function NotificationsScreen({ initial, canUpdate }: { initial: NotificationSettingsView; canUpdate: boolean }) {
   const t = useTranslations("notificationSettings");
   const [view, setView] = useState(initial);
-  const [selected, setSelected] = useState(initial.events[0]!.event);
-  const current = view.events.find((e) => e.event === selected)!;
-  const replace = (saved: EventView) => setView((v) => ({ ...v, events: v.events.map((e) => (e.event === saved.event ? saved : e)) }));
+  const [selected, setSelected] = useState(initial._embedded.notificationEvents[0]!.event);
+  const current = view._embedded.notificationEvents.find((e) => e.event === selected)!;
+  const replace = (saved: EventView) =>
+    setView((v) => ({
+      ...v,
+      _embedded: { notificationEvents: v._embedded.notificationEvents.map((e) => (e.event === saved.event ? saved : e)) },
+    }));
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_1fr]">
       <nav aria-label={t("title")} className="space-y-1">
-        {view.events.map((e) => (
+        {view._embedded.notificationEvents.map((e) => (
           <button
             key={e.event}
             type="button"

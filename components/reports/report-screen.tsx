@@ -247,7 +247,7 @@ export function ReportScreen(props: Props) {
             {...tableProps}
             columns={signatureColumns}
             data={list.data._embedded.signatures}
-            getRowId={(row) => row.processHexId}
+            getRowId={(row) => row.signerHexId}
             rowIdAttribute="data-process"
           />
         )}

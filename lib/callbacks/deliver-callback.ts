@@ -6,40 +6,11 @@ import type { NetworkRules } from "@/lib/net/address-ranges";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { signatureHeaderValue } from "@/lib/webhooks/signature";
 import { organizationCallbackSecrets } from "./callback-secret";
-import { type CallbackKind, type deliverCallbackPayload } from "./callback-jobs";
+import { callbackEvents, callbackStatuses, callbackTimeoutMs, type CallbackBody } from "./callback-body";
+import { type deliverCallbackPayload } from "./callback-jobs";
 import { callbackRules, callbackUrlSendable } from "./callback-url";
 import { postCallback, type CallbackAnswer } from "./post-callback";
 import { recordTransaction, transactionTypes } from "./transaction-log";
-
-export const callbackEvents = {
-  completed: "document.completed",
-  rejected: "document.rejected",
-  expired: "document.expired",
-} as const satisfies Record<CallbackKind, string>;
-const statusOf = { completed: "COMPLETED", rejected: "REJECTED", expired: "EXPIRED" } as const satisfies Record<CallbackKind, string>;
-
-/** How long a receiver may take to answer before the attempt counts as failed. */
-export const callbackTimeoutMs = 10_000;
-
-export type CallbackBody = {
-  event: (typeof callbackEvents)[CallbackKind];
-  documentHexId: string;
-  status: string;
-  completedAt: string | null;
-  signers: {
-    processHexId: string;
-    name: string;
-    status: string;
-    signedAt: string | null;
-    rejectedAt: string | null;
-    /** What the signer wrote when rejecting; null unless they rejected. */
-    rejectionReason: string | null;
-  }[];
-  /** Every signed file and the audit certificate (a ZIP); `?file=` picks one. */
-  downloadUrl: string | null;
-  /** The audit certificate alone: a sealed PDF naming the signed files by their SHA-256. */
-  certificateUrl: string | null;
-};
 
 export type CallbackOutcome = { result: "delivered" | "skipped" | "no-url" | "refused"; status?: number };
 
@@ -87,7 +58,7 @@ export async function deliverCallback(
       },
     },
   });
-  if (!document || document.status !== statusOf[kind]) return { result: "skipped" };
+  if (!document || document.status !== callbackStatuses[kind]) return { result: "skipped" };
   const url = kind === "completed" ? document.callBackUrl : document.callBackUrlSoftFail;
   if (!url) return { result: "no-url" };
   const event = callbackEvents[kind];
@@ -104,10 +75,10 @@ export async function deliverCallback(
   const body: CallbackBody = {
     event,
     documentHexId: document.hexId,
-    status: document.status,
+    status: callbackStatuses[kind],
     completedAt: document.completedAt?.toISOString() ?? null,
     signers: document.signers.map((s) => ({
-      processHexId: s.hexId,
+      signerHexId: s.hexId,
       name: `${s.firstName} ${s.lastName}`,
       status: s.status,
       signedAt: s.signedAt?.toISOString() ?? null,

@@ -8,7 +8,7 @@ const isoDate = z.string().describe("ISO 8601");
 const localDate = z.string().describe("YYYY-MM-DD HH:mm:ss in the organisation's time zone (organization_tz)");
 
 export const dispatchView = z.object({
-  id: z.number().int().describe("The delivery's id; pass it to the retry endpoint"),
+  deliveryHexId: z.string().describe("The delivery's id; pass it to POST …/deliveries/{deliveryHexId}/retry"),
   signerHexId: z.string(),
   signerName: z.string(),
   position: z.number().int().describe("The signer's order"),
@@ -27,7 +27,7 @@ export const dispatchView = z.object({
   retryable: z
     .boolean()
     .describe(
-      "Whether POST …/deliveries/{id}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one",
+      "Whether POST …/deliveries/{deliveryHexId}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one",
     ),
 });
 

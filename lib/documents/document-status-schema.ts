@@ -6,7 +6,7 @@ import { evidenceResults } from "@/lib/evidence/evidence-result";
 const isoDate = z.string().describe("ISO 8601");
 
 export const deliveryView = z.object({
-  id: z.number().int().describe("Pass it to the retry endpoint"),
+  deliveryHexId: z.string().describe("The delivery's id; pass it to POST …/deliveries/{deliveryHexId}/retry"),
   signerHexId: z.string(),
   channel: z.enum(["EMAIL", "SMS"]),
   kind: z.string().describe("INVITATION or REMINDER"),
@@ -18,7 +18,7 @@ export const deliveryView = z.object({
   retryable: z
     .boolean()
     .describe(
-      "Whether POST …/deliveries/{id}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one",
+      "Whether POST …/deliveries/{deliveryHexId}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one",
     ),
 });
 
@@ -74,7 +74,7 @@ export const documentStatusView = z.object({
       time: isoDate,
       event: z.string().describe("A staff operation (DOCUMENT_SEND...) or a signer's audit-trail event (signer.rejected...)"),
       actor: z.enum(["staff", "signer", "system"]),
-      userId: z.number().int().nullable(),
+      userHexId: z.string().nullable().describe("The staff user who acted (their userName), for staff entries and a reviewer's decisions"),
       signerHexId: z.string().nullable(),
       reason: z.string().nullable().describe("A rejection's reason"),
       evidenceKind: z.string().nullable(),

@@ -47,7 +47,17 @@ export async function documentStatus(context: AuthContext, documentHexId: string
           rejectionReason: true,
           deliveries: {
             orderBy: { id: "asc" },
-            select: { id: true, channel: true, kind: true, status: true, attempts: true, error: true, sentAt: true, createdAt: true },
+            select: {
+              id: true,
+              hexId: true,
+              channel: true,
+              kind: true,
+              status: true,
+              attempts: true,
+              error: true,
+              sentAt: true,
+              createdAt: true,
+            },
           },
         },
       },
@@ -71,6 +81,16 @@ export async function documentStatus(context: AuthContext, documentHexId: string
     orderBy: { id: "asc" },
     select: { hexId: true, kind: true, check: true, createdAt: true, signer: { select: { hexId: true, status: true } } },
   });
+  // Staff are named by their public hexId: operation logs and a reviewer's audit events hold the internal id.
+  const staffIds = [
+    ...logs.flatMap((log) => (log.eventUserId === null ? [] : [log.eventUserId])),
+    ...audit.flatMap((event) => {
+      const by = (event.payload as Record<string, unknown> | null)?.by;
+      return typeof by === "number" ? [by] : [];
+    }),
+  ];
+  const users = await tx.user.findMany({ where: { id: { in: [...new Set(staffIds)] } }, select: { id: true, hexId: true } });
+  const userHexIds = new Map(users.map((user) => [user.id, user.hexId]));
   const timeZone = await organizationTimeZone(context.organizationId);
   const at = (date: Date) => `${formatInTimeZone(date, timeZone)} (${timeZone})`;
   const kindOf = new Map(evidenceRows.map((e) => [e.hexId, e.kind]));
@@ -80,7 +100,7 @@ export async function documentStatus(context: AuthContext, documentHexId: string
     time: log.eventTimestamp.toISOString(),
     event: log.operationEventId,
     actor: "staff" as const,
-    userId: log.eventUserId,
+    userHexId: log.eventUserId === null ? null : (userHexIds.get(log.eventUserId) ?? null),
     signerHexId: null,
     reason: null,
     evidenceKind: null,
@@ -95,7 +115,7 @@ export async function documentStatus(context: AuthContext, documentHexId: string
       time: event.createdAt.toISOString(),
       event: event.type,
       actor: event.type.startsWith("document.") ? ("system" as const) : ("signer" as const),
-      userId: typeof payload.by === "number" ? payload.by : null,
+      userHexId: typeof payload.by === "number" ? (userHexIds.get(payload.by) ?? null) : null,
       signerHexId: signerHexId ?? (event.type === "document.rejected" ? text(payload.by) : null),
       reason: text(payload.reason),
       evidenceKind: text(payload.kind) ?? (evidence ? (kindOf.get(evidence) ?? null) : null),
@@ -103,9 +123,12 @@ export async function documentStatus(context: AuthContext, documentHexId: string
     };
   });
   const finished = (status: string) => !["PENDING", "IN_PROGRESS", "IN_REVIEW"].includes(status);
-  const deliveries = document.signers.flatMap((signer) =>
-    signer.deliveries.map((delivery) => ({
-      id: delivery.id,
+  // In the order they were queued: internal ids grow with time.
+  const deliveries = document.signers
+    .flatMap((signer) => signer.deliveries.map((delivery) => ({ signer, delivery })))
+    .sort((a, b) => a.delivery.id - b.delivery.id)
+    .map(({ signer, delivery }) => ({
+      deliveryHexId: delivery.hexId,
       signerHexId: signer.hexId,
       channel: delivery.channel,
       kind: delivery.kind,
@@ -115,8 +138,7 @@ export async function documentStatus(context: AuthContext, documentHexId: string
       sentAt: iso(delivery.sentAt),
       createdAt: delivery.createdAt.toISOString(),
       retryable: isRetryable(document.status, signer, delivery.id),
-    })),
-  );
+    }));
   return {
     documentHexId: document.hexId,
     title: document.title,
@@ -149,7 +171,7 @@ export async function documentStatus(context: AuthContext, documentHexId: string
       rejectedAt: iso(signer.rejectedAt),
       rejectionReason: signer.rejectionReason,
     })),
-    deliveries: deliveries.sort((a, b) => a.id - b.id),
+    deliveries,
     evidences: evidenceRows.flatMap(({ signer, ...evidence }) =>
       signer
         ? [

@@ -38,7 +38,17 @@ export async function listDispatches(context: AuthContext, documentHexId: string
           invitedAt: true,
           contact: channelInclude.contact,
           deliveries: {
-            select: { id: true, channel: true, kind: true, status: true, attempts: true, error: true, sentAt: true, createdAt: true },
+            select: {
+              id: true,
+              hexId: true,
+              channel: true,
+              kind: true,
+              status: true,
+              attempts: true,
+              error: true,
+              sentAt: true,
+              createdAt: true,
+            },
           },
         },
       },
@@ -47,31 +57,31 @@ export async function listDispatches(context: AuthContext, documentHexId: string
   if (!document) throw new AppError("NOT_FOUND");
   const timeZone = safeTimeZone(await getConfigValue(context.organizationId, "organization_tz"));
   const t = translator(locale, "deliveryFailure");
-  const dispatches = document.signers.flatMap((signer) =>
-    signer.deliveries.map((delivery) => {
-      const reason = deliveryFailureReason(delivery.error);
-      return {
-        id: delivery.id,
-        signerHexId: signer.hexId,
-        signerName: `${signer.firstName} ${signer.lastName}`,
-        position: signer.position,
-        channel: delivery.channel,
-        kind: delivery.kind === "REMINDER" ? ("REMINDER" as const) : ("INVITATION" as const),
-        status: delivery.status,
-        attempts: delivery.attempts,
-        destination: maskDestination(delivery.channel, delivery.channel === "EMAIL" ? signer.email : signer.cellPhone),
-        errorReason: reason,
-        error: reason ? t(reason) : null,
-        errorDetail: delivery.error ? maskAddressesIn(delivery.error) : null,
-        createdAt: delivery.createdAt.toISOString(),
-        sentAt: delivery.sentAt?.toISOString() ?? null,
-        createdAtLocal: formatInTimeZone(delivery.createdAt, timeZone),
-        sentAtLocal: delivery.sentAt ? formatInTimeZone(delivery.sentAt, timeZone) : null,
-        retryable: isRetryable(document.status, signer, delivery.id),
-      };
-    }),
-  );
-  // Ids grow with time; they break ties between deliveries queued in the same millisecond.
-  dispatches.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  // Newest first; internal ids grow with time and break ties between deliveries queued in the same millisecond.
+  const sent = document.signers
+    .flatMap((signer) => signer.deliveries.map((delivery) => ({ signer, delivery })))
+    .sort((a, b) => b.delivery.createdAt.getTime() - a.delivery.createdAt.getTime() || b.delivery.id - a.delivery.id);
+  const dispatches = sent.map(({ signer, delivery }) => {
+    const reason = deliveryFailureReason(delivery.error);
+    return {
+      deliveryHexId: delivery.hexId,
+      signerHexId: signer.hexId,
+      signerName: `${signer.firstName} ${signer.lastName}`,
+      position: signer.position,
+      channel: delivery.channel,
+      kind: delivery.kind === "REMINDER" ? ("REMINDER" as const) : ("INVITATION" as const),
+      status: delivery.status,
+      attempts: delivery.attempts,
+      destination: maskDestination(delivery.channel, delivery.channel === "EMAIL" ? signer.email : signer.cellPhone),
+      errorReason: reason,
+      error: reason ? t(reason) : null,
+      errorDetail: delivery.error ? maskAddressesIn(delivery.error) : null,
+      createdAt: delivery.createdAt.toISOString(),
+      sentAt: delivery.sentAt?.toISOString() ?? null,
+      createdAtLocal: formatInTimeZone(delivery.createdAt, timeZone),
+      sentAtLocal: delivery.sentAt ? formatInTimeZone(delivery.sentAt, timeZone) : null,
+      retryable: isRetryable(document.status, signer, delivery.id),
+    };
+  });
   return { documentHexId: document.hexId, timeZone, ...wholeList("dispatches", dispatches) };
 }

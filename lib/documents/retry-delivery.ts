@@ -1,12 +1,10 @@
-import { z } from "zod";
 import type { AuthContext } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors/app-error";
 import type { DocumentStatusView } from "./document-status";
 import { deliveryRetryRefusal } from "./retry-rule";
 import { queueSignerInvitation } from "./signer-delivery";
 
-// Ids are 32-bit in the database: a larger number is no delivery, not a failed query.
-export const deliveryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+const hexIdPattern = /^[0-9a-f]{32}$/;
 
 /**
  * Retries a delivery that failed for good: a new delivery is queued and the failed one stays in
@@ -15,15 +13,16 @@ export const deliveryIdParam = z.coerce.number().int().positive().max(2_147_483_
 export async function retryDelivery(
   context: AuthContext,
   documentHexId: string,
-  rawDeliveryId: string,
+  deliveryHexId: string,
   ip: string,
 ): Promise<DocumentStatusView> {
-  const parsed = deliveryIdParam.safeParse(rawDeliveryId);
-  if (!parsed.success) throw new AppError("NOT_FOUND");
-  const deliveryId = parsed.data;
-  return queueSignerInvitation(context, { documentHexId, deliveryId }, "DOCUMENT_DELIVERY_RETRY", ip, async (tx, signerId) => {
-    const deliveries = await tx.delivery.findMany({ where: { signerId }, select: { id: true, status: true } });
-    const refusal = deliveryRetryRefusal(deliveries, deliveryId);
+  // Anything but a hexId (an old numeric id, nothing) names no delivery.
+  if (!hexIdPattern.test(deliveryHexId)) throw new AppError("NOT_FOUND");
+  return queueSignerInvitation(context, { documentHexId, deliveryHexId }, "DOCUMENT_DELIVERY_RETRY", ip, async (tx, signerId) => {
+    const deliveries = await tx.delivery.findMany({ where: { signerId }, select: { id: true, hexId: true, status: true } });
+    const target = deliveries.find((delivery) => delivery.hexId === deliveryHexId);
+    // The signer was found through this delivery, so it is among theirs.
+    const refusal = deliveryRetryRefusal(deliveries, target?.id ?? 0);
     if (refusal) throw new AppError(refusal);
   });
 }

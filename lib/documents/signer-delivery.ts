@@ -9,7 +9,7 @@ import { lockOrganizationDocument } from "./lock-document";
 import { invitationRefusal } from "./retry-rule";
 import { channelInclude } from "./signer-channel";
 
-type Target = { documentHexId: string; signerHexId: string } | { documentHexId: string; deliveryId: number };
+type Target = { documentHexId: string; signerHexId: string } | { documentHexId: string; deliveryHexId: string };
 
 /**
  * Queues a new invitation to one signer of a live shipment (a resend, or the retry of a failed
@@ -29,7 +29,7 @@ export async function queueSignerInvitation(
       "signerHexId" in target
         ? await tx.signer.findFirst({ where: { hexId: target.signerHexId, documentId: document.id }, include: channelInclude })
         : await tx.signer.findFirst({
-            where: { documentId: document.id, deliveries: { some: { id: target.deliveryId } } },
+            where: { documentId: document.id, deliveries: { some: { hexId: target.deliveryHexId } } },
             include: channelInclude,
           });
     if (!signer) throw new AppError("NOT_FOUND");

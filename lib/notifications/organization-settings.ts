@@ -11,6 +11,7 @@ import {
   type NotificationRecipient,
   type TemplateText,
 } from "./events";
+import { wholeList } from "@/lib/http/list-page";
 import type { EventView, NotificationSettingsView } from "./schemas";
 import { templateLimits } from "./template";
 
@@ -111,5 +112,11 @@ export async function getEventView(organizationId: number, event: NotificationEv
 /** GET /api/notifications/settings (NOTIFICACION:VIEW): every event of the caller's organisation. */
 export async function getNotificationSettings(context: AuthContext): Promise<NotificationSettingsView> {
   const rows = await readRows(context.organizationId, notificationEvents, db);
-  return { events: notificationEvents.map((event) => eventViewOf(event, rows)), limits: { ...templateLimits } };
+  return {
+    ...wholeList(
+      "notificationEvents",
+      notificationEvents.map((event) => eventViewOf(event, rows)),
+    ),
+    limits: { ...templateLimits },
+  };
 }

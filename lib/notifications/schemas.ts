@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listSchema } from "@/lib/http/list-page";
 import { lineText, multiLineText } from "@/lib/validation/text";
 import { notificationChannels, notificationEvents, notificationRecipients, templateLanguages } from "./events";
 
@@ -68,8 +69,8 @@ export const eventView = z.object({
 });
 export type EventView = z.infer<typeof eventView>;
 
-export const settingsView = z.object({
-  events: z.array(eventView),
+/** Every event as the one page of the list shape (`_embedded.notificationEvents`), with the templates' limits. */
+export const settingsView = listSchema("notificationEvents", eventView).extend({
   limits: z.object({ subject: z.number(), mailBody: z.number(), sms: z.number() }),
 });
 export type NotificationSettingsView = z.infer<typeof settingsView>;

@@ -76,7 +76,20 @@ export type ApiOperation = {
   errorBodies?: Record<number, SchemaRef>;
   /** Honours an Idempotency-Key header (lib/http/idempotency.ts): every POST that creates or sends. */
   idempotent?: boolean;
+  /**
+   * A list answered in the shape spec §7 prescribes for this path (its row, e.g. "GET /fileType/getAllFileType → data")
+   * instead of the product's `_embedded` + `page` list shape; shown as `x-spec-shape`. Only where the spec says so.
+   */
+  specShape?: string;
+  /** POSTs Rúbrica later makes to a URL this request gives (OpenAPI `callbacks`), by name. */
+  callbacks?: Record<string, ApiCallback>;
 };
+
+/**
+ * A POST Rúbrica makes to a URL a request gave: `url` is the OpenAPI runtime expression naming it
+ * ({$request.body#/callBackUrl}), `headers` the request headers a receiver relies on, with their descriptions.
+ */
+export type ApiCallback = { url: string; summary: string; description: string; headers: Record<string, string>; body: SchemaRef };
 
 /**
  * An answer: a JSON body, or a file in one of `files` (media types) with no JSON schema; `headers`
@@ -232,6 +245,30 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
     });
   };
 
+  const callbacksOf = (callbacks: Record<string, ApiCallback>) =>
+    Object.fromEntries(
+      Object.entries(callbacks).map(([name, callback]) => [
+        name,
+        {
+          [callback.url]: {
+            post: {
+              summary: callback.summary,
+              description: callback.description,
+              parameters: Object.entries(callback.headers).map(([header, description]) => ({
+                name: header,
+                in: "header",
+                required: true,
+                description,
+                schema: { type: "string" },
+              })),
+              requestBody: { required: true, content: content(callback.body, "output") },
+              responses: { "200": { description: "Any 2xx answer delivers it; anything else is retried" } },
+            },
+          },
+        },
+      ]),
+    );
+
   const paths: Record<string, Record<string, unknown>> = {};
   const ids = new Set<string>();
   for (const op of operations) {
@@ -278,10 +315,12 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
         ? { description: [op.description, op.rateLimit && `Rate limit: ${op.rateLimit}.`].filter(Boolean).join(" ") }
         : {}),
       "x-tenancy": op.tenancy,
+      ...(op.specShape ? { "x-spec-shape": op.specShape } : {}),
       security: security[op.auth],
       ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: content(op.body, "input") } } : {}),
       responses,
+      ...(op.callbacks ? { callbacks: callbacksOf(op.callbacks) } : {}),
     };
   }
 

@@ -37,13 +37,16 @@ async function rubricaLogo(): Promise<OrganizationLogo> {
 }
 
 /**
- * GET /api/organizations/{orgHexId}/logo (public: invitation mails and signer pages show it).
+ * GET /api/organizations/{organizationHexId}/logo (public: invitation mails and signer pages show it).
  * Organization.logoFileName holds the lib/storage key of the uploaded image. With none, or one
  * that cannot be read as an image, Rúbrica's logo is shown rather than a broken image.
  */
-export async function organizationLogo(orgHexId: string): Promise<OrganizationLogo> {
-  if (!/^[0-9a-f]{32}$/.test(orgHexId)) throw new AppError("NOT_FOUND");
-  const organization = await db.organization.findUnique({ where: { hexId: orgHexId }, select: { hexId: true, logoFileName: true } });
+export async function organizationLogo(organizationHexId: string): Promise<OrganizationLogo> {
+  if (!/^[0-9a-f]{32}$/.test(organizationHexId)) throw new AppError("NOT_FOUND");
+  const organization = await db.organization.findUnique({
+    where: { hexId: organizationHexId },
+    select: { hexId: true, logoFileName: true },
+  });
   if (!organization) throw new AppError("NOT_FOUND");
   if (!organization.logoFileName) return rubricaLogo();
   try {

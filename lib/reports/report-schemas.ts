@@ -118,7 +118,7 @@ export type CheckOutcome = (typeof checkOutcomes)[number];
 export const locationOutcomes = ["GIVEN", "DENIED"] as const;
 
 export const signatureReportRow = z.object({
-  processHexId: z.string().describe("The signer's process hexId"),
+  signerHexId: z.string().describe("The signer's signerHexId (as in GET /api/documents/{documentHexId}/status)"),
   documentHexId: z.string(),
   title: z.string(),
   signer: z.string(),

@@ -109,7 +109,7 @@ export async function readSignatureRows(
     rows: rows.map((row) => {
       const located = row.latitude !== null && row.longitude !== null;
       return {
-        processHexId: row.hexId,
+        signerHexId: row.hexId,
         documentHexId: row.documentHexId,
         title: row.title,
         signer: `${row.firstName} ${row.lastName}`.trim(),

@@ -1,6 +1,7 @@
 import type { ProcessStatus } from "@/lib/db/generated/enums";
 import type { Locale } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
+import { wholeList } from "@/lib/http/list-page";
 
 /**
  * Spec §3 "Validation statuses list": the states a validation process goes through (spec §4 link states plus
@@ -24,14 +25,9 @@ export const liveValidationStatuses: readonly ProcessStatus[] = ["PENDING", "IN_
 /** GET /api/data/validationProcessStatuses: the catalogue in the caller's language. */
 export function listValidationProcessStatuses(locale: Locale) {
   const t = translator(locale, "validations.statuses");
-  return {
-    _embedded: {
-      validationProcessStatuses: validationStatuses.map((status, index) => ({
-        id: index + 1,
-        code: status.code,
-        name: t(status.code),
-        final: status.final,
-      })),
-    },
-  };
+  // Spec §7 reads `_embedded.validationProcessStatuses`; the page is the product's list shape around it.
+  return wholeList(
+    "validationProcessStatuses",
+    validationStatuses.map((status, index) => ({ id: index + 1, code: status.code, name: t(status.code), final: status.final })),
+  );
 }

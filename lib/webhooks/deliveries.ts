@@ -17,7 +17,7 @@ function toDeliveryView(row: DeliveryRow): WebhookDeliveryView {
   return webhookDeliveryView.parse({
     deliveryHexId: row.hexId,
     event: row.event,
-    eventId: row.eventId,
+    eventHexId: row.eventId,
     status: row.status,
     attempts: row.attempts,
     responseCode: row.responseCode,
@@ -73,7 +73,7 @@ export async function sendTestWebhook(context: AuthContext, webhookHexId: string
   const endpoint = await findWebhookEndpoint(context, webhookHexId);
   await enforceRateLimit(`webhook-send:endpoint:${endpoint.id}`, manualPerHour, 3600);
   const envelope: WebhookEnvelope = {
-    id: `evt_${randomHex(16)}`,
+    eventHexId: randomHex(16),
     type: webhookTestEvent,
     createdAt: now.toISOString(),
     data: { status: "TEST" },
@@ -83,7 +83,7 @@ export async function sendTestWebhook(context: AuthContext, webhookHexId: string
       endpointId: endpoint.id,
       organizationId: context.organizationId,
       event: webhookTestEvent,
-      eventId: envelope.id,
+      eventId: envelope.eventHexId,
       payload: JSON.stringify(envelope),
       nextAttemptAt: now,
     },

@@ -33,13 +33,16 @@ export const documentEventData = z.strictObject({
   documentHexId,
   status: z.enum(documentStatuses).describe("The shipment's status after the event"),
 });
+// A signer is named signerHexId, as in the shipment's status, its dispatches and the …/signers/{signerHexId} paths
+// (the same value is the processHexId of the signer's own link and of getSignatureProcess, where spec §3 names it).
+// A validation process is no signer: it keeps processHexId, spec §3's name in its validation process data.
 export const signerEventData = z.strictObject({
   documentHexId,
-  processHexId: z.string().describe("The signer's signature process (the processHexId of the signer API)"),
+  signerHexId: z.string().describe("The signer's signerHexId (as in GET /api/documents/{documentHexId}/status)"),
   status: z.enum(processStatuses).describe("The signer's status after the event"),
 });
 export const validationEventData = z.strictObject({
-  processHexId: z.string().describe("The validation process"),
+  processHexId: z.string().describe("The validation process's processHexId (spec §3 validation process data)"),
   status: z.enum(processStatuses).describe("The validation process's status after the event"),
 });
 export const testEventData = z.strictObject({ status: z.literal("TEST") });
@@ -56,7 +59,11 @@ export const webhookEventData = z.union([documentEventData, signerEventData, val
 export type WebhookEventData = z.infer<typeof webhookEventData>;
 
 const envelopeFields = {
-  id: z.string().describe("The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates"),
+  eventHexId: z
+    .string()
+    .describe(
+      "The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates",
+    ),
   createdAt: z.iso.datetime(),
 };
 /** The body of every delivery, byte for byte what is signed. */

@@ -23,14 +23,14 @@ export async function recordWebhookEvent(
     select: { id: true },
   });
   if (endpoints.length === 0) return;
-  const envelope: WebhookEnvelope = { id: `evt_${randomHex(16)}`, type: event, createdAt: now.toISOString(), data };
+  const envelope: WebhookEnvelope = { eventHexId: randomHex(16), type: event, createdAt: now.toISOString(), data };
   const payload = JSON.stringify(envelope);
   const rows = await tx.webhookDelivery.createManyAndReturn({
     data: endpoints.map((endpoint) => ({
       endpointId: endpoint.id,
       organizationId,
       event,
-      eventId: envelope.id,
+      eventId: envelope.eventHexId,
       payload,
       nextAttemptAt: now,
     })),
@@ -57,7 +57,7 @@ export async function recordSignerEvent(tx: Tx, signerId: number, event: Webhook
   });
   return recordWebhookEvent(tx, signer.document.organizationId, event, {
     documentHexId: signer.document.hexId,
-    processHexId: signer.hexId,
+    signerHexId: signer.hexId,
     status: signer.status,
   });
 }

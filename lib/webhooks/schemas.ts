@@ -46,7 +46,7 @@ export const webhookList = listSchema("webhookEndpoints", webhookView);
 export const webhookDeliveryView = z.object({
   deliveryHexId: z.string(),
   event: z.string(),
-  eventId: z.string(),
+  eventHexId: z.string().describe("The event's eventHexId (the body's, and X-Rubrica-Event-Id): a redelivery keeps it"),
   status: z.enum(["PENDING", "DELIVERED", "FAILED"]),
   attempts: z.number().int(),
   responseCode: z.number().int().nullable().describe("The receiver's HTTP status at the last attempt"),

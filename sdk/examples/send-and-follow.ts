@@ -20,6 +20,7 @@ import {
   verifyWebhook,
   WebhookVerificationError,
   type RubricaWebhookEvent,
+  type RubricaWebhookEventOf,
 } from "../src/index.js";
 
 const baseUrl = process.env.RUBRICA_BASE_URL ?? "http://127.0.0.1:3000";
@@ -59,9 +60,13 @@ function onePagePdf(text: string): Uint8Array {
  * Listens for webhook deliveries; answers 2xx only to a verified one (anything else is retried by Rúbrica) and
  * resolves with the first verified event that `wanted` accepts.
  */
-function receiveWebhook(port: number, secrets: string[], wanted: (event: RubricaWebhookEvent) => boolean) {
-  let resolve!: (event: RubricaWebhookEvent) => void;
-  const received = new Promise<RubricaWebhookEvent>((done) => (resolve = done));
+function receiveWebhook<T extends RubricaWebhookEvent>(
+  port: number,
+  secrets: string[],
+  wanted: (event: RubricaWebhookEvent) => event is T,
+) {
+  let resolve!: (event: T) => void;
+  const received = new Promise<T>((done) => (resolve = done));
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -78,7 +83,7 @@ function receiveWebhook(port: number, secrets: string[], wanted: (event: Rubrica
       }
     });
   });
-  return new Promise<{ received: Promise<RubricaWebhookEvent>; close: () => void }>((ready) =>
+  return new Promise<{ received: Promise<T>; close: () => void }>((ready) =>
     server.listen(port, "127.0.0.1", () => ready({ received, close: () => server.close() })),
   );
 }
@@ -88,7 +93,9 @@ const receiver = webhookSecrets.length
   ? await receiveWebhook(
       webhookPort,
       webhookSecrets,
-      (event) => event.type === "document.sent" && event.data.documentHexId === documentHexId,
+      // RubricaWebhookEvent is the union of every event's body: checking `type` narrows `data` to that event's.
+      (event): event is RubricaWebhookEventOf<"document.sent"> =>
+        event.type === "document.sent" && event.data.documentHexId === documentHexId,
     )
   : undefined;
 
@@ -111,12 +118,11 @@ try {
   documentHexId = draft.documentHexId;
   console.log(`draft created: ${documentHexId}`);
 
-  // 2. The PDF, as multipart/form-data (field `file`).
+  // 2. The PDF: a body with a File (or Blob) in it goes as multipart/form-data, one part per field.
   const pdf = process.env.RUBRICA_PDF ? await readFile(process.env.RUBRICA_PDF) : onePagePdf("Contrato de ejemplo del SDK");
-  const form = new FormData();
-  form.set("file", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), "contrato.pdf");
+  const file = new File([new Uint8Array(pdf)], "contrato.pdf", { type: "application/pdf" });
   const path = { documentHexId };
-  unwrap(await client.POST("/api/documents/{documentHexId}/files", { params: { path }, body: form as never }));
+  unwrap(await client.POST("/api/documents/{documentHexId}/files", { params: { path }, body: { file } }));
   console.log("file uploaded");
 
   // 3. One signer, in the first (only) order.

@@ -25,7 +25,30 @@ export function createRubricaClient(options: RubricaClientOptions): RubricaClien
   const headers: Record<string, string> = { "Accept-Language": options.language ?? "es-es" };
   if (options.apiKey) headers["X-API-Key"] = options.apiKey;
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  return createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ""), headers, fetch: options.fetch });
+  return createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    headers,
+    fetch: options.fetch,
+    bodySerializer: serializeBody,
+  });
+}
+
+const isFile = (value: unknown) => value instanceof Blob || (Array.isArray(value) && value.some((item) => item instanceof Blob));
+
+/**
+ * A body holding a file (a Blob or File, or a list of them: the `format: binary` fields of an upload) goes as
+ * multipart/form-data, one part per field and per file, so an upload is typed like any other body:
+ * `body: { file: new File([bytes], "contract.pdf", { type: "application/pdf" }) }`. Any other body goes as JSON.
+ */
+function serializeBody(body: unknown): string | FormData {
+  if (body instanceof FormData) return body;
+  if (typeof body !== "object" || body === null || !Object.values(body).some(isFile)) return JSON.stringify(body);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) form.append(name, item instanceof Blob ? item : String(item));
+  }
+  return form;
 }
 
 /**
@@ -38,12 +61,15 @@ export function idempotencyKey(key: string = randomUUID()): { "Idempotency-Key":
 
 /** Every error answer: `{ errorCode, message, fields? }`, a catalogue code, a message in the caller's language, the fields at fault. */
 export type RubricaErrorBody = components["schemas"]["Error"];
+/** One field at fault in an error answer: `{ field, errorCode, message }`. */
+export type RubricaFieldError = NonNullable<RubricaErrorBody["fields"]>[number];
 
 /** An answer other than 2xx, thrown by `unwrap`. */
 export class RubricaApiError extends Error {
   readonly status: number;
   readonly errorCode: RubricaErrorBody["errorCode"] | undefined;
-  readonly fields: Record<string, unknown> | undefined;
+  /** Every request field at fault, each with its own code and message (validation errors). */
+  readonly fields: RubricaFieldError[] | undefined;
   /** Seconds to wait before trying again, from Retry-After (429 and 503). */
   readonly retryAfterSeconds: number | undefined;
   readonly body: unknown;
@@ -54,7 +80,7 @@ export class RubricaApiError extends Error {
     this.name = "RubricaApiError";
     this.status = response.status;
     this.errorCode = typeof error.errorCode === "string" ? (error.errorCode as RubricaErrorBody["errorCode"]) : undefined;
-    this.fields = error.fields && typeof error.fields === "object" ? (error.fields as Record<string, unknown>) : undefined;
+    this.fields = Array.isArray(error.fields) ? (error.fields as RubricaFieldError[]) : undefined;
     const retryAfter = Number(response.headers.get("retry-after"));
     this.retryAfterSeconds = response.headers.has("retry-after") && Number.isFinite(retryAfter) ? retryAfter : undefined;
     this.body = body;

@@ -6,12 +6,15 @@ export {
   type RubricaClient,
   type RubricaClientOptions,
   type RubricaErrorBody,
+  type RubricaFieldError,
   type Schemas,
 } from "./client.js";
 export {
   verifyWebhook,
   WebhookVerificationError,
+  type RubricaShipmentCallback,
   type RubricaWebhookEvent,
+  type RubricaWebhookEventOf,
   type VerifyWebhookOptions,
   type WebhookHeaders,
   type WebhookVerificationFailure,

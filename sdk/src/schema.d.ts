@@ -624,7 +624,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/organizations/{orgHexId}/logo": {
+    "/api/organizations/{organizationHexId}/logo": {
         parameters: {
             query?: never;
             header?: never;
@@ -668,7 +668,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/organizations/{orgHexId}": {
+    "/api/organizations/{organizationHexId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -692,7 +692,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/organizations/{orgHexId}/disable": {
+    "/api/organizations/{organizationHexId}/disable": {
         parameters: {
             query?: never;
             header?: never;
@@ -712,7 +712,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/organizations/{orgHexId}/enable": {
+    "/api/organizations/{organizationHexId}/enable": {
         parameters: {
             query?: never;
             header?: never;
@@ -732,7 +732,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/organizations/{orgHexId}/managers": {
+    "/api/organizations/{organizationHexId}/managers": {
         parameters: {
             query?: never;
             header?: never;
@@ -1405,7 +1405,7 @@ export interface paths {
         };
         /**
          * The organisation's document types, the default first
-         * @description Needs ORGANIZACION:VIEW, or DOCUMENTO:CREATE (who prepares shipments picks a type for each file).
+         * @description Needs ORGANIZACION:VIEW, or DOCUMENTO:CREATE (who prepares shipments picks a type for each file). The answer keeps spec §7's shape, `{ data: [...] }`, rather than the `_embedded` + `page` of the other lists.
          */
         get: operations["getAllFileType"];
         put?: never;
@@ -1611,7 +1611,7 @@ export interface paths {
         put?: never;
         /**
          * Create a draft shipment (title, description, expiration, flow, tags, callbacks)
-         * @description Needs DOCUMENTO:CREATE. Without a flow, the organisation's default signature flow is used. When the shipment ends, callBackUrl (completed) or callBackUrlSoftFail (rejected, expired) receives a POST of JSON {event, documentHexId, status, completedAt, signers, downloadUrl, certificateUrl} with X-Rubrica-Event, X-Rubrica-Delivery and X-Rubrica-Signature `t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">` keyed by the organisation's callback secret; anything but a 2xx answer within 10 s is retried with backoff, up to 8 attempts.
+         * @description Needs DOCUMENTO:CREATE. Without a flow, the organisation's default signature flow is used. When the shipment ends, callBackUrl (completed) or callBackUrlSoftFail (rejected, expired) receives a signed POST: see this operation's callbacks.
          */
         post: operations["createDraft"];
         delete?: never;
@@ -1634,7 +1634,7 @@ export interface paths {
         get: operations["getDraft"];
         /**
          * Change a draft's data
-         * @description Needs DOCUMENTO:CREATE. Only drafts can change.
+         * @description Needs DOCUMENTO:CREATE. Only drafts can change. When the shipment ends, callBackUrl (completed) or callBackUrlSoftFail (rejected, expired) receives a signed POST: see this operation's callbacks.
          */
         put: operations["updateDraft"];
         post?: never;
@@ -1932,7 +1932,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/documents/{documentHexId}/deliveries/{deliveryId}/retry": {
+    "/api/documents/{documentHexId}/deliveries/{deliveryHexId}/retry": {
         parameters: {
             query?: never;
             header?: never;
@@ -3170,8 +3170,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3232,8 +3232,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3241,8 +3241,8 @@ export interface webhooks {
                         data: {
                             /** @description The shipment's documentHexId */
                             documentHexId: string;
-                            /** @description The signer's signature process (the processHexId of the signer API) */
-                            processHexId: string;
+                            /** @description The signer's signerHexId (as in GET /api/documents/{documentHexId}/status) */
+                            signerHexId: string;
                             /**
                              * @description The signer's status after the event
                              * @enum {string}
@@ -3296,8 +3296,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3305,8 +3305,8 @@ export interface webhooks {
                         data: {
                             /** @description The shipment's documentHexId */
                             documentHexId: string;
-                            /** @description The signer's signature process (the processHexId of the signer API) */
-                            processHexId: string;
+                            /** @description The signer's signerHexId (as in GET /api/documents/{documentHexId}/status) */
+                            signerHexId: string;
                             /**
                              * @description The signer's status after the event
                              * @enum {string}
@@ -3360,8 +3360,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3369,8 +3369,8 @@ export interface webhooks {
                         data: {
                             /** @description The shipment's documentHexId */
                             documentHexId: string;
-                            /** @description The signer's signature process (the processHexId of the signer API) */
-                            processHexId: string;
+                            /** @description The signer's signerHexId (as in GET /api/documents/{documentHexId}/status) */
+                            signerHexId: string;
                             /**
                              * @description The signer's status after the event
                              * @enum {string}
@@ -3424,8 +3424,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3486,8 +3486,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3548,8 +3548,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3610,8 +3610,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3672,8 +3672,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -3734,14 +3734,14 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
                         type: "validation.completed";
                         data: {
-                            /** @description The validation process */
+                            /** @description The validation process's processHexId (spec §3 validation process data) */
                             processHexId: string;
                             /**
                              * @description The validation process's status after the event
@@ -3796,14 +3796,14 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
                         type: "validation.rejected";
                         data: {
-                            /** @description The validation process */
+                            /** @description The validation process's processHexId (spec §3 validation process data) */
                             processHexId: string;
                             /**
                              * @description The validation process's status after the event
@@ -3858,8 +3858,8 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The event's id: the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
-                        id: string;
+                        /** @description The event's id (also in X-Rubrica-Event-Id): the same in every delivery and redelivery of one event, so a receiver can drop duplicates */
+                        eventHexId: string;
                         /** Format: date-time */
                         createdAt: string;
                         /** @constant */
@@ -4119,7 +4119,7 @@ export interface components {
             contactPhone: string | null;
             address: string | null;
             website: string | null;
-            /** @description The public logo URL (GET /api/organizations/{orgHexId}/logo) */
+            /** @description The public logo URL (GET /api/organizations/{organizationHexId}/logo) */
             logoUrl: string;
             /** @description False while Rúbrica's logo stands in */
             hasLogo: boolean;
@@ -4228,45 +4228,56 @@ export interface components {
             snippet_javascript?: string;
         };
         NotificationSettings: {
-            events: {
-                /**
-                 * @description The notification event
-                 * @enum {string}
-                 */
-                event: "signerInvited" | "signerReminded" | "signerRejected" | "documentCompleted" | "signedCopyReady";
-                /** @description The placeholders its templates may use, without braces */
-                placeholders: string[];
-                /** @description Every template of the event must keep {link} */
-                linkRequired: boolean;
-                recipients: {
+            _embedded: {
+                notificationEvents: {
                     /**
-                     * @description SENDER: who sent the shipment; ADMINS: the organisation's administrators; SIGNER
+                     * @description The notification event
                      * @enum {string}
                      */
-                    recipient: "SENDER" | "ADMINS" | "SIGNER";
-                    /** @enum {string} */
-                    channel: "EMAIL" | "SMS";
-                    enabled: boolean;
-                    /** @description Whether it is on for an organisation that never changed it */
-                    byDefault: boolean;
-                    /** @description Fixed by the product: a signer's invitation and reminder always go to their preferred channel */
-                    locked: boolean;
-                }[];
-                templates: {
-                    /** @enum {string} */
-                    channel: "EMAIL" | "SMS";
-                    /** @enum {string} */
-                    language: "es-es" | "en-us";
-                    subject: string | null;
-                    body: string;
-                    /** @description The organisation's own text; false: the product's text, shown in default */
-                    customised: boolean;
-                    default: {
+                    event: "signerInvited" | "signerReminded" | "signerRejected" | "documentCompleted" | "signedCopyReady";
+                    /** @description The placeholders its templates may use, without braces */
+                    placeholders: string[];
+                    /** @description Every template of the event must keep {link} */
+                    linkRequired: boolean;
+                    recipients: {
+                        /**
+                         * @description SENDER: who sent the shipment; ADMINS: the organisation's administrators; SIGNER
+                         * @enum {string}
+                         */
+                        recipient: "SENDER" | "ADMINS" | "SIGNER";
+                        /** @enum {string} */
+                        channel: "EMAIL" | "SMS";
+                        enabled: boolean;
+                        /** @description Whether it is on for an organisation that never changed it */
+                        byDefault: boolean;
+                        /** @description Fixed by the product: a signer's invitation and reminder always go to their preferred channel */
+                        locked: boolean;
+                    }[];
+                    templates: {
+                        /** @enum {string} */
+                        channel: "EMAIL" | "SMS";
+                        /** @enum {string} */
+                        language: "es-es" | "en-us";
                         subject: string | null;
                         body: string;
-                    };
+                        /** @description The organisation's own text; false: the product's text, shown in default */
+                        customised: boolean;
+                        default: {
+                            subject: string | null;
+                            body: string;
+                        };
+                    }[];
                 }[];
-            }[];
+            };
+            page: {
+                /** @description Records per page */
+                size: number;
+                /** @description Records in the whole list */
+                totalElements: number;
+                totalPages: number;
+                /** @description This page's number, from 0 */
+                number: number;
+            };
             limits: {
                 subject: number;
                 mailBody: number;
@@ -4675,6 +4686,43 @@ export interface components {
             callBackUrl: string | null;
             callBackUrlSoftFail: string | null;
         };
+        /** @description A shipment's outcome, POSTed to its callBackUrl or callBackUrlSoftFail */
+        ShipmentCallback: {
+            /**
+             * @description document.completed (sent to callBackUrl), document.rejected or document.expired (sent to callBackUrlSoftFail)
+             * @enum {string}
+             */
+            event: "document.completed" | "document.rejected" | "document.expired";
+            /** @description The shipment's documentHexId */
+            documentHexId: string;
+            /**
+             * @description The shipment's status: COMPLETED, REJECTED or EXPIRED, as the event says
+             * @enum {string}
+             */
+            status: "COMPLETED" | "REJECTED" | "EXPIRED";
+            /** @description When the last signer needed signed; null unless completed */
+            completedAt: string | null;
+            /** @description Every signer, in their order */
+            signers: {
+                /** @description The signer's signerHexId (as in GET /api/documents/{documentHexId}/status) */
+                signerHexId: string;
+                /** @description First and last name */
+                name: string;
+                /**
+                 * @description The signer's status
+                 * @enum {string}
+                 */
+                status: "PENDING" | "IN_PROGRESS" | "IN_REVIEW" | "COMPLETED" | "REJECTED" | "LAPSED" | "CANCELLED" | "ATTEMPTS_EXHAUSTED";
+                signedAt: string | null;
+                rejectedAt: string | null;
+                /** @description What the signer wrote when rejecting; null unless they rejected */
+                rejectionReason: string | null;
+            }[];
+            /** @description Every signed file and the audit certificate (a ZIP; `?file=` picks one); null unless completed. Needs an API key */
+            downloadUrl: string | null;
+            /** @description The audit certificate alone: a sealed PDF naming the signed files by their SHA-256; null unless completed */
+            certificateUrl: string | null;
+        };
         DraftSigners: {
             signers: ({
                 contactHexId: string;
@@ -4813,8 +4861,8 @@ export interface components {
                 rejectionReason: string | null;
             }[];
             deliveries: {
-                /** @description Pass it to the retry endpoint */
-                id: number;
+                /** @description The delivery's id; pass it to POST …/deliveries/{deliveryHexId}/retry */
+                deliveryHexId: string;
                 signerHexId: string;
                 /** @enum {string} */
                 channel: "EMAIL" | "SMS";
@@ -4828,7 +4876,7 @@ export interface components {
                 sentAt: string | null;
                 /** @description ISO 8601 */
                 createdAt: string;
-                /** @description Whether POST …/deliveries/{id}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one */
+                /** @description Whether POST …/deliveries/{deliveryHexId}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one */
                 retryable: boolean;
             }[];
             evidences: {
@@ -4857,7 +4905,8 @@ export interface components {
                 event: string;
                 /** @enum {string} */
                 actor: "staff" | "signer" | "system";
-                userId: number | null;
+                /** @description The staff user who acted (their userName), for staff entries and a reviewer's decisions */
+                userHexId: string | null;
                 signerHexId: string | null;
                 /** @description A rejection's reason */
                 reason: string | null;
@@ -4869,8 +4918,8 @@ export interface components {
         DispatchList: {
             _embedded: {
                 dispatches: {
-                    /** @description The delivery's id; pass it to the retry endpoint */
-                    id: number;
+                    /** @description The delivery's id; pass it to POST …/deliveries/{deliveryHexId}/retry */
+                    deliveryHexId: string;
                     signerHexId: string;
                     signerName: string;
                     /** @description The signer's order */
@@ -4896,7 +4945,7 @@ export interface components {
                     /** @description YYYY-MM-DD HH:mm:ss in the organisation's time zone (organization_tz) */
                     createdAtLocal: string;
                     sentAtLocal: string | null;
-                    /** @description Whether POST …/deliveries/{id}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one */
+                    /** @description Whether POST …/deliveries/{deliveryHexId}/retry accepts it: the signer's latest delivery, failed for good, of a live shipment and an open signer with a channel; a retry queues a new one */
                     retryable: boolean;
                 }[];
             };
@@ -5042,8 +5091,8 @@ export interface components {
         SignatureReportPage: {
             _embedded: {
                 signatures: {
-                    /** @description The signer's process hexId */
-                    processHexId: string;
+                    /** @description The signer's signerHexId (as in GET /api/documents/{documentHexId}/status) */
+                    signerHexId: string;
                     documentHexId: string;
                     title: string;
                     signer: string;
@@ -5352,7 +5401,8 @@ export interface components {
         WebhookDelivery: {
             deliveryHexId: string;
             event: string;
-            eventId: string;
+            /** @description The event's eventHexId (the body's, and X-Rubrica-Event-Id): a redelivery keeps it */
+            eventHexId: string;
             /** @enum {string} */
             status: "PENDING" | "DELIVERED" | "FAILED";
             attempts: number;
@@ -6731,7 +6781,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The invited user's id from the invitation link */
+                /** @description The invited user's userHexId, from the invitation link /SetPass/{propUserId} (spec §2 names the segment propUserId) */
                 propUserId: string;
             };
             cookie?: never;
@@ -7950,7 +8000,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8122,7 +8172,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8181,7 +8231,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8253,7 +8303,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8321,7 +8371,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8380,7 +8430,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8463,7 +8513,7 @@ export interface operations {
             };
             path: {
                 /** @description The organisation's hexId */
-                orgHexId: string;
+                organizationHexId: string;
             };
             cookie?: never;
         };
@@ -8670,7 +8720,7 @@ export interface operations {
                      * Format: binary
                      * @description PNG, JPEG, GIF or WebP, up to 2 MB
                      */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -8863,7 +8913,7 @@ export interface operations {
                      * Format: binary
                      * @description PKCS#12 (.p12/.pfx), up to 64 KB
                      */
-                    file: string;
+                    file: Blob;
                     password: string;
                 };
             };
@@ -9132,7 +9182,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The settings */
+            /** @description Every event, as the one page of _embedded.notificationEvents, and the templates' limits */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9972,7 +10022,7 @@ export interface operations {
                      * Format: binary
                      * @description CSV or XLSX
                      */
-                    file: string;
+                    file: Blob;
                     /** @enum {string} */
                     mode?: "preview" | "commit";
                 };
@@ -13795,7 +13845,7 @@ export interface operations {
                      * Format: binary
                      * @description The PDF
                      */
-                    file: string;
+                    file: Blob;
                     documentTypeHexId?: string;
                 };
             };
@@ -14646,9 +14696,9 @@ export interface operations {
                      * Format: binary
                      * @description CSV or XLSX
                      */
-                    sheet: string;
+                    sheet: Blob;
                     /** @description The PDFs, one part each */
-                    files: string[];
+                    files: Blob[];
                     /** @enum {string} */
                     send?: "true" | "false";
                 };
@@ -14800,9 +14850,9 @@ export interface operations {
                      * Format: binary
                      * @description CSV or XLSX
                      */
-                    sheet: string;
+                    sheet: Blob;
                     /** @description The PDFs, one part each */
-                    files: string[];
+                    files: Blob[];
                     /** @enum {string} */
                     send?: "true" | "false";
                 };
@@ -15240,8 +15290,8 @@ export interface operations {
             path: {
                 /** @description The document's hexId */
                 documentHexId: string;
-                /** @description The delivery's id, from the status */
-                deliveryId: string;
+                /** @description The delivery's deliveryHexId, from the status (deliveries[]) or the dispatch list */
+                deliveryHexId: string;
             };
             cookie?: never;
         };
@@ -15854,7 +15904,7 @@ export interface operations {
                     kind: "ID_FRONT" | "ID_REAR" | "SELFIE" | "VIDEO" | "FINGERPRINT";
                     uploadId: string;
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                     keyId?: string;
                     encryptedKey?: string;
                     iv?: string;
@@ -16414,7 +16464,7 @@ export interface operations {
                 "multipart/form-data": {
                     processHexId: string;
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                     selfieValidOnGov?: string;
                 };
             };
@@ -17776,7 +17826,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Under _embedded.validationProcessStatuses */
+            /** @description The one page of _embedded.validationProcessStatuses (spec §7's path to the list) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17785,11 +17835,23 @@ export interface operations {
                     "application/json": {
                         _embedded: {
                             validationProcessStatuses: {
+                                /** @description The status's position in the catalogue (not a record id): new statuses are only appended */
                                 id: number;
                                 code: string;
+                                /** @description In the caller's language */
                                 name: string;
+                                /** @description A final status ends the process's link for good */
                                 final: boolean;
                             }[];
+                        };
+                        page: {
+                            /** @description Records per page */
+                            size: number;
+                            /** @description Records in the whole list */
+                            totalElements: number;
+                            totalPages: number;
+                            /** @description This page's number, from 0 */
+                            number: number;
                         };
                     };
                 };
@@ -18325,7 +18387,7 @@ export interface operations {
                     kind: "ID_FRONT" | "ID_REAR" | "SELFIE" | "VIDEO" | "FINGERPRINT";
                     uploadId: string;
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                     keyId?: string;
                     encryptedKey?: string;
                     iv?: string;
@@ -18591,7 +18653,7 @@ export interface operations {
                 "multipart/form-data": {
                     processHexId: string;
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                     selfieValidOnGov?: string;
                 };
             };
@@ -19026,7 +19088,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -19725,7 +19787,8 @@ export interface operations {
                             webhookDeliveries: {
                                 deliveryHexId: string;
                                 event: string;
-                                eventId: string;
+                                /** @description The event's eventHexId (the body's, and X-Rubrica-Event-Id): a redelivery keeps it */
+                                eventHexId: string;
                                 /** @enum {string} */
                                 status: "PENDING" | "DELIVERED" | "FAILED";
                                 attempts: number;

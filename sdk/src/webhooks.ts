@@ -1,13 +1,27 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { webhooks } from "./schema.js";
+import type { components, webhooks } from "./schema.js";
 
 // X-Rubrica-Signature: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`, one v1 per secret that
 // signs (two while a rotated secret still verifies). The same for webhook endpoints and for the per-shipment
 // callBackUrl/callBackUrlSoftFail, which the organisation's callback secret signs. No imports beyond node:crypto,
 // so a receiver can use this file alone.
 
-/** The body of every webhook delivery (the per-shipment callbacks have their own: pass it as the type). */
-export type RubricaWebhookEvent = webhooks["document.sent"]["post"]["requestBody"]["content"]["application/json"];
+type PostedBody<W> = W extends { post: { requestBody: { content: { "application/json": infer B } } } } ? B : never;
+
+/** The body of one event's deliveries, from the OpenAPI document's `webhooks`: `RubricaWebhookEventOf<"signer.completed">`. */
+export type RubricaWebhookEventOf<E extends keyof webhooks> = PostedBody<webhooks[E]>;
+
+/**
+ * The body of any webhook delivery: the union of every event's, told apart by `type` (checking `event.type` narrows
+ * `event.data` to that event's family).
+ */
+export type RubricaWebhookEvent = { [E in keyof webhooks]: RubricaWebhookEventOf<E> }[keyof webhooks];
+
+/**
+ * The body of a per-shipment callback (callBackUrl, callBackUrlSoftFail), the `ShipmentCallback` of the document:
+ * `verifyWebhook<RubricaShipmentCallback>(callbackSecret, headers, rawBody)`.
+ */
+export type RubricaShipmentCallback = components["schemas"]["ShipmentCallback"];
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 

@@ -88,8 +88,8 @@ test.describe("shipments (/signatures, /docdetail)", () => {
 
     const rows = page.getByTestId("dispatch-row");
     await expect(rows).toHaveCount(2);
-    await expect(rows.first()).toHaveAttribute("data-dispatch", String(failed.id));
-    await expect(rows.nth(1)).toHaveAttribute("data-dispatch", String(sent.id));
+    await expect(rows.first()).toHaveAttribute("data-dispatch", failed.hexId);
+    await expect(rows.nth(1)).toHaveAttribute("data-dispatch", sent.hexId);
     await expect(rows.first().getByTestId("dispatch-destination")).toHaveText(`l***@demo.rubrica.local`);
     await expect(rows.first().getByTestId("dispatch-status")).toHaveText("Fallida");
     await expect(rows.first().getByTestId("dispatch-error")).toContainText("No se pudo conectar con el servicio de envío.");

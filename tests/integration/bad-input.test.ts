@@ -13,7 +13,7 @@ import { GET as contactRoute } from "@/app/api/contacts/[contactHexId]/route";
 import { GET as signatureProcessRoute } from "@/app/api/signprocess/getSignatureProcess/[id]/route";
 import { POST as geolocationRoute } from "@/app/api/signprocess/addSigneeGeolocation/route";
 import { PUT as setSignersRoute } from "@/app/api/documents/[documentHexId]/signers/route";
-import { POST as retryDeliveryRoute } from "@/app/api/documents/[documentHexId]/deliveries/[deliveryId]/retry/route";
+import { POST as retryDeliveryRoute } from "@/app/api/documents/[documentHexId]/deliveries/[deliveryHexId]/retry/route";
 import { GET as sessionLogsRoute } from "@/app/api/data/viewSessionLogs/route";
 import { GET as operationLogsRoute } from "@/app/api/data/operationLogs/search/route";
 import { db } from "@/lib/db/client";
@@ -256,11 +256,11 @@ describe("numbers out of any sensible range", () => {
     expect(answer.body.errorCode).toBe("SHIPMENT_MIN_SIGNERS_INVALID");
   });
 
-  it("a delivery id past 32 bits is not found", async () => {
+  it("a delivery id that is no deliveryHexId (an old sequential id) is not found", async () => {
     const answer = await call(retryDeliveryRoute, "/api/documents/x/deliveries/y/retry", {
       method: "POST",
       token,
-      params: { documentHexId: draftHexId, deliveryId: String(2 ** 40) },
+      params: { documentHexId: draftHexId, deliveryHexId: String(2 ** 40) },
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(404);
   });

@@ -30,6 +30,7 @@ import { hasOpenssl, OpensslPki } from "../support/openssl-pki";
 import { signIn } from "../support/sign-in";
 import { createSentShipment, drawnSignature, type TestSigner } from "../support/signing";
 import { peers } from "./setup";
+import { assertDocumentedCallback } from "./support/documented-answers";
 
 let orgA: TestOrganization;
 let orgB: TestOrganization;
@@ -126,7 +127,7 @@ describe("the success callback", () => {
       status: "COMPLETED",
       completedAt: stored.completedAt!.toISOString(),
       signers: signers.map((s) => ({
-        processHexId: s.hexId,
+        signerHexId: s.hexId,
         name: `${s.firstName} ${s.lastName}`,
         status: "COMPLETED",
         signedAt: expect.any(String),
@@ -136,6 +137,15 @@ describe("the success callback", () => {
       downloadUrl: `http://127.0.0.1:3000/api/documents/${document.hexId}/download`,
       certificateUrl: `http://127.0.0.1:3000/api/documents/${document.hexId}/download?file=certificate`,
     });
+    // The body is exactly what the OpenAPI document's callbacks describe for callBackUrl…
+    assertDocumentedCallback("callBackUrl", request!.body);
+    // …and that description is exact: a signer named processHexId, or a field it does not list, is not it.
+    const renamed = {
+      ...body,
+      signers: (body.signers as { signerHexId: string }[]).map(({ signerHexId, ...rest }) => ({ ...rest, processHexId: signerHexId })),
+    };
+    expect(() => assertDocumentedCallback("callBackUrl", JSON.stringify(renamed))).toThrow(/does not match/);
+    expect(() => assertDocumentedCallback("callBackUrl", JSON.stringify({ ...body, extra: 1 }))).toThrow(/does not match/);
 
     // Running the job again (a duplicate) sends nothing.
     expect(await runJob("callbacks.deliver", { documentId: document.id, kind: "completed" })).toEqual({ result: "skipped" });
@@ -239,6 +249,7 @@ describe("the soft-fail callback", () => {
       certificateUrl: null,
       signers: [{ status: "REJECTED" }],
     });
+    assertDocumentedCallback("callBackUrlSoftFail", received[0]!.body);
     // The success callback of a rejected shipment sends nothing.
     expect(await runJob("callbacks.deliver", { documentId: document.id, kind: "completed" })).toEqual({ result: "skipped" });
     expect(received).toHaveLength(1);
@@ -255,6 +266,7 @@ describe("the soft-fail callback", () => {
     expect(await runJob("callbacks.deliver", { documentId: document.id, kind: "expired" })).toMatchObject({ result: "delivered" });
     expect(received.map((r) => [r.path, r.headers["x-rubrica-event"]])).toEqual([["/expired", "document.expired"]]);
     expect(JSON.parse(received[0]!.body)).toMatchObject({ status: "EXPIRED", signers: [{ status: "LAPSED" }] });
+    assertDocumentedCallback("callBackUrlSoftFail", received[0]!.body);
   });
 });
 

@@ -8,10 +8,10 @@ import { unzipSync } from "fflate";
 import { DELETE as deleteDraftRoute } from "@/app/api/documents/[documentHexId]/route";
 import { GET as dispatchesRoute } from "@/app/api/documents/[documentHexId]/dispatches/route";
 import { GET as downloadRoute } from "@/app/api/documents/[documentHexId]/download/route";
-import { POST as retryRoute } from "@/app/api/documents/[documentHexId]/deliveries/[deliveryId]/retry/route";
+import { POST as retryRoute } from "@/app/api/documents/[documentHexId]/deliveries/[deliveryHexId]/retry/route";
 import { POST as sendRoute } from "@/app/api/documents/[documentHexId]/send/route";
 import { GET as statusRoute } from "@/app/api/documents/[documentHexId]/status/route";
-import { GET as logoRoute } from "@/app/api/organizations/[orgHexId]/logo/route";
+import { GET as logoRoute } from "@/app/api/organizations/[organizationHexId]/logo/route";
 import { db } from "@/lib/db/client";
 import type { DispatchList } from "@/lib/documents/dispatch-schema";
 import { shipmentsQueue } from "@/lib/documents/shipment-jobs";
@@ -150,7 +150,7 @@ describe("the signer dispatch list", () => {
     const { status, body } = await dispatches(operatorA, document.hexId);
     expect(status).toBe(200);
     expect(body.timeZone).toBe("Europe/Madrid");
-    expect(body._embedded.dispatches.map((d) => d.id)).toEqual([reminder.id, failed.id, invitation.id]);
+    expect(body._embedded.dispatches.map((d) => d.deliveryHexId)).toEqual([reminder.hexId, failed.hexId, invitation.hexId]);
     expect(body.page).toEqual({ size: 3, totalElements: 3, totalPages: 1, number: 0 });
     expect(body._embedded.dispatches[0]).toMatchObject({
       kind: "REMINDER",
@@ -211,7 +211,7 @@ describe("the signer dispatch list", () => {
     const listed = await dispatches(adminA, document.hexId);
     expect(listed.body._embedded.dispatches).toEqual([
       expect.objectContaining({
-        id: failed.id,
+        deliveryHexId: failed.hexId,
         status: "FAILED",
         attempts: failed.attempts,
         errorReason: "INVALID_ADDRESS",
@@ -224,11 +224,11 @@ describe("the signer dispatch list", () => {
     const retried = await call(retryRoute, "/api/x", {
       method: "POST",
       token: adminA,
-      params: { documentHexId: document.hexId, deliveryId: String(failed.id) },
+      params: { documentHexId: document.hexId, deliveryHexId: failed.hexId },
     });
     expect(retried.status).toBe(200);
     const after = await dispatches(adminA, document.hexId);
-    expect(after.body._embedded.dispatches.map((d) => [d.id === failed.id ? "old" : "new", d.retryable])).toEqual([
+    expect(after.body._embedded.dispatches.map((d) => [d.deliveryHexId === failed.hexId ? "old" : "new", d.retryable])).toEqual([
       ["new", false],
       ["old", false],
     ]);
@@ -262,7 +262,7 @@ describe("the signer dispatch list", () => {
         data: { status: original.status, email: original.email, cellPhone: original.cellPhone },
       });
       await situation.apply();
-      const status = await call<{ deliveries: { id: number; retryable: boolean }[] }>(statusRoute, "/api/x", {
+      const status = await call<{ deliveries: { deliveryHexId: string; retryable: boolean }[] }>(statusRoute, "/api/x", {
         token: adminA,
         params: { documentHexId: document.hexId },
       });
@@ -270,10 +270,10 @@ describe("the signer dispatch list", () => {
       const retried = await call(retryRoute, "/api/x", {
         method: "POST",
         token: adminA,
-        params: { documentHexId: document.hexId, deliveryId: String(failed.id) },
+        params: { documentHexId: document.hexId, deliveryHexId: failed.hexId },
       });
-      const inStatus = status.body.deliveries.find((d) => d.id === failed.id)!.retryable;
-      const inList = listed.body._embedded.dispatches.find((d) => d.id === failed.id)!.retryable;
+      const inStatus = status.body.deliveries.find((d) => d.deliveryHexId === failed.hexId)!.retryable;
+      const inList = listed.body._embedded.dispatches.find((d) => d.deliveryHexId === failed.hexId)!.retryable;
       seen.push([situation.name, inStatus, inList, retried.status]);
     }
     expect(seen).toEqual([
@@ -421,8 +421,8 @@ describe("downloading the signed document", () => {
 
 describe("the organisation logo", () => {
   const defaultLogo = readFileSync(path.resolve("public/rubrica-logo.png"));
-  const logo = (orgHexId: string, headers: Record<string, string> = {}) =>
-    raw(logoRoute, `/api/organizations/${orgHexId}/logo`, { params: { orgHexId }, headers });
+  const logo = (organizationHexId: string, headers: Record<string, string> = {}) =>
+    raw(logoRoute, `/api/organizations/${organizationHexId}/logo`, { params: { organizationHexId }, headers });
 
   it("serves Rúbrica's logo, publicly and cacheable, to an organisation without one", async () => {
     const response = await logo(orgB.organization.hexId);

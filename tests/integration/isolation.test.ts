@@ -10,10 +10,10 @@ import { POST as profile } from "@/app/api/profile/route";
 import { GET as session } from "@/app/api/session/route";
 import { POST as refresh } from "@/app/api/token/refresh/route";
 import * as organizationsRoute from "@/app/api/organizations/route";
-import * as organizationRoute from "@/app/api/organizations/[orgHexId]/route";
-import * as disableOrganizationRoute from "@/app/api/organizations/[orgHexId]/disable/route";
-import * as enableOrganizationRoute from "@/app/api/organizations/[orgHexId]/enable/route";
-import * as managersRoute from "@/app/api/organizations/[orgHexId]/managers/route";
+import * as organizationRoute from "@/app/api/organizations/[organizationHexId]/route";
+import * as disableOrganizationRoute from "@/app/api/organizations/[organizationHexId]/disable/route";
+import * as enableOrganizationRoute from "@/app/api/organizations/[organizationHexId]/enable/route";
+import * as managersRoute from "@/app/api/organizations/[organizationHexId]/managers/route";
 import { db } from "@/lib/db/client";
 import { call } from "../support/http";
 import { createTestOrganization, createTestUser } from "../support/fixtures";
@@ -56,22 +56,22 @@ describe("organisation isolation", () => {
   it("platform handlers refuse every caller but a platform administrator with 403", async () => {
     const modules: Record<string, Record<string, unknown>> = {
       organizations: organizationsRoute,
-      "organizations/[orgHexId]": organizationRoute,
-      "organizations/[orgHexId]/disable": disableOrganizationRoute,
-      "organizations/[orgHexId]/enable": enableOrganizationRoute,
-      "organizations/[orgHexId]/managers": managersRoute,
+      "organizations/[organizationHexId]": organizationRoute,
+      "organizations/[organizationHexId]/disable": disableOrganizationRoute,
+      "organizations/[organizationHexId]/enable": enableOrganizationRoute,
+      "organizations/[organizationHexId]/managers": managersRoute,
     };
     const platformRoutes = [...folderTenancies].filter(([, classes]) => classes.has("platform")).map(([folder]) => folder);
     expect(platformRoutes.sort()).toEqual(Object.keys(modules).sort());
-    const orgHexId = orgB.organization.hexId;
+    const organizationHexId = orgB.organization.hexId;
     for (const route of platformRoutes) {
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
         const handler = modules[route]![method];
         if (typeof handler !== "function") continue;
-        const path = `/api/${route.replace("[orgHexId]", orgHexId)}`;
+        const path = `/api/${route.replace("[organizationHexId]", organizationHexId)}`;
         const body = method === "GET" || method === "DELETE" ? undefined : { name: "Intrusa", country: "ES", timezone: "UTC" };
         for (const token of [tokenA, tokenB]) {
-          const answer = await call(handler, path, { method, body, token, params: { orgHexId } });
+          const answer = await call(handler, path, { method, body, token, params: { organizationHexId } });
           expect({ route, method, status: answer.status, errorCode: answer.body.errorCode }).toEqual({
             route,
             method,

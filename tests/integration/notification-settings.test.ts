@@ -88,14 +88,14 @@ describe("notification settings: what an organisation sees", () => {
   it("shows every event with the product's texts as defaults, the signer's invitation fixed on both channels", async () => {
     const { status, body } = await settings(adminA);
     expect(status).toBe(200);
-    expect(body.events.map((e) => e.event)).toEqual([
+    expect(body._embedded.notificationEvents.map((e) => e.event)).toEqual([
       "signerInvited",
       "signerReminded",
       "signerRejected",
       "documentCompleted",
       "signedCopyReady",
     ]);
-    const invited = body.events.find((e) => e.event === "signerInvited")!;
+    const invited = body._embedded.notificationEvents.find((e) => e.event === "signerInvited")!;
     expect(invited.linkRequired).toBe(true);
     expect(invited.recipients).toEqual([
       { recipient: "SIGNER", channel: "EMAIL", enabled: true, byDefault: true, locked: true },
@@ -109,7 +109,7 @@ describe("notification settings: what an organisation sees", () => {
     });
     expect(spanishMail.body).toContain("{link}");
     expect(spanishMail.default).toEqual({ subject: spanishMail.subject, body: spanishMail.body });
-    const completed = body.events.find((e) => e.event === "documentCompleted")!;
+    const completed = body._embedded.notificationEvents.find((e) => e.event === "documentCompleted")!;
     expect(completed.recipients.map((c) => [c.recipient, c.enabled])).toEqual([
       ["SENDER", true],
       ["ADMINS", false],
@@ -260,7 +260,7 @@ describe("notification settings: what the product sends", () => {
     expect(toB.subject).toBe(
       translator("es-es", "mail")("invitation.subject", { organization: orgB.organization.name, title: other.title }),
     );
-    const seenByB = (await settings(adminB)).body.events.find((e) => e.event === "signerInvited")!;
+    const seenByB = (await settings(adminB)).body._embedded.notificationEvents.find((e) => e.event === "signerInvited")!;
     expect(seenByB.templates.every((t) => !t.customised)).toBe(true);
     // B restoring "its" template leaves A's alone.
     await restore(adminB, "signerInvited", "EMAIL", "es-es");

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE as deleteLogo, POST as postLogo } from "@/app/api/organization/logo/route";
 import { GET as getProfile, PUT as putProfile } from "@/app/api/organization/profile/route";
 import { DELETE as deleteSeal, GET as getSeal, PUT as putSeal } from "@/app/api/organization/seal-certificate/route";
-import { GET as publicLogo } from "@/app/api/organizations/[orgHexId]/logo/route";
+import { GET as publicLogo } from "@/app/api/organizations/[organizationHexId]/logo/route";
 import { organizationTimeZone } from "@/lib/config/organization-time-zone";
 import { getConfigValue } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
@@ -274,7 +274,7 @@ describe("organisation logo", () => {
     expect(body).toMatchObject({ hasLogo: true });
     const organization = await db.organization.findUniqueOrThrow({ where: { id: orgA.organization.id } });
     const served = await publicLogo(new NextRequest(`http://127.0.0.1:3000/api/organizations/${organization.hexId}/logo`), {
-      params: Promise.resolve({ orgHexId: organization.hexId }),
+      params: Promise.resolve({ organizationHexId: organization.hexId }),
     });
     expect(served.headers.get("content-type")).toBe("image/png");
     const bytes = Buffer.from(await served.arrayBuffer());

@@ -3,10 +3,10 @@ import { POST as createKey } from "@/app/api/api-keys/route";
 import { POST as authenticate } from "@/app/api/authenticate/route";
 import { GET as listContacts } from "@/app/api/contacts/route";
 import { GET as listOrganizations, POST as createOrganization } from "@/app/api/organizations/route";
-import { GET as getOrganization, PUT as updateOrganization } from "@/app/api/organizations/[orgHexId]/route";
-import { POST as disableOrganization } from "@/app/api/organizations/[orgHexId]/disable/route";
-import { POST as enableOrganization } from "@/app/api/organizations/[orgHexId]/enable/route";
-import { GET as listManagers, POST as inviteManager } from "@/app/api/organizations/[orgHexId]/managers/route";
+import { GET as getOrganization, PUT as updateOrganization } from "@/app/api/organizations/[organizationHexId]/route";
+import { POST as disableOrganization } from "@/app/api/organizations/[organizationHexId]/disable/route";
+import { POST as enableOrganization } from "@/app/api/organizations/[organizationHexId]/enable/route";
+import { GET as listManagers, POST as inviteManager } from "@/app/api/organizations/[organizationHexId]/managers/route";
 import { POST as setPass } from "@/app/api/password/set/[propUserId]/route";
 import { GET as session } from "@/app/api/session/route";
 import { db } from "@/lib/db/client";
@@ -50,8 +50,12 @@ async function created(name = uniqueName()) {
   return response.body;
 }
 
-const act = (handler: typeof disableOrganization, action: "disable" | "enable", orgHexId: string, token = platformToken) =>
-  call<Answer<OrganizationView>>(handler, `/api/organizations/${orgHexId}/${action}`, { body: {}, token, params: { orgHexId } });
+const act = (handler: typeof disableOrganization, action: "disable" | "enable", organizationHexId: string, token = platformToken) =>
+  call<Answer<OrganizationView>>(handler, `/api/organizations/${organizationHexId}/${action}`, {
+    body: {},
+    token,
+    params: { organizationHexId },
+  });
 
 let client = 0;
 async function login(email: string, password = testPassword, language = "es-es") {
@@ -131,33 +135,33 @@ describe("POST /api/organizations", () => {
   });
 });
 
-describe("PUT /api/organizations/{orgHexId}", () => {
+describe("PUT /api/organizations/{organizationHexId}", () => {
   it("edits name, country and time zone, refuses another's name, and logs it", async () => {
     const organization = await created();
     const taken = await created();
-    const orgHexId = organization.organizationHexId;
+    const organizationHexId = organization.organizationHexId;
     const newName = uniqueName("Renombrada");
     const put = (body: Record<string, unknown>) =>
-      call<Answer<OrganizationView>>(updateOrganization, `/api/organizations/${orgHexId}`, {
+      call<Answer<OrganizationView>>(updateOrganization, `/api/organizations/${organizationHexId}`, {
         method: "PUT",
         body,
         token: platformToken,
-        params: { orgHexId },
+        params: { organizationHexId },
       });
     const saved = await put({ name: newName, country: "es", timezone: "europe/madrid" });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toMatchObject({ name: newName, country: "ES", timezone: "Europe/Madrid" });
-    const tz = await db.configValue.findFirstOrThrow({ where: { organization: { hexId: orgHexId }, name: "organization_tz" } });
+    const tz = await db.configValue.findFirstOrThrow({ where: { organization: { hexId: organizationHexId }, name: "organization_tz" } });
     expect(tz.value).toBe("Europe/Madrid");
     expect((await put({ name: taken.name, country: "ES", timezone: "UTC" })).body.errorCode).toBe("ORGANIZATION_NAME_EXISTS");
     // Its own name (a change of case) is not a duplicate.
     expect((await put({ name: newName.toLowerCase(), country: "ES", timezone: "UTC" })).status).toBe(200);
-    const read = await call<OrganizationView>(getOrganization, `/api/organizations/${orgHexId}`, {
+    const read = await call<OrganizationView>(getOrganization, `/api/organizations/${organizationHexId}`, {
       token: platformToken,
-      params: { orgHexId },
+      params: { organizationHexId },
     });
     expect(read.body.name).toBe(newName.toLowerCase());
-    const id = (await db.organization.findUniqueOrThrow({ where: { hexId: orgHexId } })).id;
+    const id = (await db.organization.findUniqueOrThrow({ where: { hexId: organizationHexId } })).id;
     expect((await events(id)).map((r) => r.operationEventId)).toEqual([
       "ORGANIZATION_CREATE",
       "ORGANIZATION_UPDATE",
@@ -170,7 +174,7 @@ describe("PUT /api/organizations/{orgHexId}", () => {
           method: "PUT",
           body: { name: uniqueName(), country: "ES", timezone: "UTC" },
           token: platformToken,
-          params: { orgHexId: missing },
+          params: { organizationHexId: missing },
         })
       ).status,
     ).toBe(404);
@@ -180,7 +184,7 @@ describe("PUT /api/organizations/{orgHexId}", () => {
 describe("disable and enable", () => {
   it("refuses the organisation's tokens, API keys and sign-in at once, and lets them back in when enabled", async () => {
     const target = await createTestOrganization();
-    const orgHexId = target.organization.hexId;
+    const organizationHexId = target.organization.hexId;
     const user = await createTestUser(target);
     const token = await signIn(user.email);
     const key = await call<{ apiKey: string }>(createKey, "/api/api-keys", {
@@ -192,7 +196,7 @@ describe("disable and enable", () => {
     expect((await call(session, "/api/session", { token })).status).toBe(200);
     expect((await withKey()).status).toBe(200);
 
-    const disabled = await act(disableOrganization, "disable", orgHexId);
+    const disabled = await act(disableOrganization, "disable", organizationHexId);
     expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
     expect(disabled.body.enabled).toBe(false);
 
@@ -210,7 +214,7 @@ describe("disable and enable", () => {
       "Your organisation is disabled. Contact the platform administrator.",
     );
 
-    const enabled = await act(enableOrganization, "enable", orgHexId);
+    const enabled = await act(enableOrganization, "enable", organizationHexId);
     expect(enabled.body.enabled).toBe(true);
     expect((await withKey()).status).toBe(200);
     const again = await login(user.email);
@@ -236,14 +240,14 @@ describe("disable and enable", () => {
 describe("managers", () => {
   it("invites an administrator by mail; the /SetPass link works and they sign in with the organisation's Administrador role", async () => {
     const organization = await created();
-    const orgHexId = organization.organizationHexId;
+    const organizationHexId = organization.organizationHexId;
     sequence += 1;
     const n = `${Date.now() % 100000}${sequence}`.slice(-7).padStart(7, "0");
     const person = { firstName: "Marta", lastName: "Gil", email: `marta.${n}@example.test`, cellPhone: `+3463${n}` };
-    const invited = await call<Answer<{ userHexId: string }>>(inviteManager, `/api/organizations/${orgHexId}/managers`, {
+    const invited = await call<Answer<{ userHexId: string }>>(inviteManager, `/api/organizations/${organizationHexId}/managers`, {
       body: person,
       token: platformToken,
-      params: { orgHexId },
+      params: { organizationHexId },
     });
     expect(invited.status, JSON.stringify(invited.body)).toBe(201);
     const userHexId = invited.body.userHexId;
@@ -258,25 +262,29 @@ describe("managers", () => {
     const me = await call<{ authorities?: string[] }>(session, "/api/session", { token: signedIn.body.token! });
     expect(me.status).toBe(200);
     const stored = await db.user.findUniqueOrThrow({ where: { hexId: userHexId }, include: { role: true, organization: true } });
-    expect(stored.organization.hexId).toBe(orgHexId);
+    expect(stored.organization.hexId).toBe(organizationHexId);
     expect(stored.role?.name).toBe("Administrador");
     expect(stored.platformAdmin).toBe(false);
     expect((await call(listContacts, "/api/contacts", { token: signedIn.body.token! })).status).toBe(200);
 
-    const { body: list } = await call<{ _embedded: { managers: ManagerView[] } }>(listManagers, `/api/organizations/${orgHexId}/managers`, {
-      token: platformToken,
-      params: { orgHexId },
-    });
+    const { body: list } = await call<{ _embedded: { managers: ManagerView[] } }>(
+      listManagers,
+      `/api/organizations/${organizationHexId}/managers`,
+      {
+        token: platformToken,
+        params: { organizationHexId },
+      },
+    );
     expect(list._embedded.managers).toEqual([
       expect.objectContaining({ userHexId, email: person.email, invitationPending: false, enabled: true }),
     ]);
     const rows = await events(stored.organizationId);
     expect(rows).toContainEqual(expect.objectContaining({ operationEventId: "MANAGER_INVITE", eventUserId: platformAdminId }));
 
-    const again = await call<Answer<object>>(inviteManager, `/api/organizations/${orgHexId}/managers`, {
+    const again = await call<Answer<object>>(inviteManager, `/api/organizations/${organizationHexId}/managers`, {
       body: { ...person, cellPhone: `+3464${n}` },
       token: platformToken,
-      params: { orgHexId },
+      params: { organizationHexId },
     });
     expect(again.body.errorCode).toBe("EMAIL_IN_USE");
   });
@@ -284,27 +292,27 @@ describe("managers", () => {
 
 describe("organisation administrators (not platform administrators)", () => {
   it("are refused with 403 on every call", async () => {
-    const orgHexId = other.organization.hexId;
+    const organizationHexId = other.organization.hexId;
     const answers = await Promise.all([
       call(listOrganizations, "/api/organizations", { token: orgAdminToken }),
       call(createOrganization, "/api/organizations", {
         body: { name: uniqueName(), country: "ES", timezone: "UTC" },
         token: orgAdminToken,
       }),
-      call(getOrganization, `/api/organizations/${orgHexId}`, { token: orgAdminToken, params: { orgHexId } }),
-      call(updateOrganization, `/api/organizations/${orgHexId}`, {
+      call(getOrganization, `/api/organizations/${organizationHexId}`, { token: orgAdminToken, params: { organizationHexId } }),
+      call(updateOrganization, `/api/organizations/${organizationHexId}`, {
         method: "PUT",
         body: { name: uniqueName(), country: "ES", timezone: "UTC" },
         token: orgAdminToken,
-        params: { orgHexId },
+        params: { organizationHexId },
       }),
-      act(disableOrganization, "disable", orgHexId, orgAdminToken),
-      act(enableOrganization, "enable", orgHexId, orgAdminToken),
-      call(listManagers, `/api/organizations/${orgHexId}/managers`, { token: orgAdminToken, params: { orgHexId } }),
-      call(inviteManager, `/api/organizations/${orgHexId}/managers`, {
+      act(disableOrganization, "disable", organizationHexId, orgAdminToken),
+      act(enableOrganization, "enable", organizationHexId, orgAdminToken),
+      call(listManagers, `/api/organizations/${organizationHexId}/managers`, { token: orgAdminToken, params: { organizationHexId } }),
+      call(inviteManager, `/api/organizations/${organizationHexId}/managers`, {
         body: { firstName: "No", lastName: "Debe", email: `no.${randomHex(4)}@example.test`, cellPhone: "+34699999001" },
         token: orgAdminToken,
-        params: { orgHexId },
+        params: { organizationHexId },
       }),
     ]);
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(403));

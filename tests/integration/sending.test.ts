@@ -3,7 +3,7 @@ import { Job, Queue, QueueEvents, Worker } from "bullmq";
 import { POST as sendRoute } from "@/app/api/documents/[documentHexId]/send/route";
 import { POST as cancelRoute } from "@/app/api/documents/[documentHexId]/cancel/route";
 import { POST as resendRoute } from "@/app/api/documents/[documentHexId]/signers/[signerHexId]/resend/route";
-import { POST as retryRoute } from "@/app/api/documents/[documentHexId]/deliveries/[deliveryId]/retry/route";
+import { POST as retryRoute } from "@/app/api/documents/[documentHexId]/deliveries/[deliveryHexId]/retry/route";
 import { GET as statusRoute } from "@/app/api/documents/[documentHexId]/status/route";
 import { db } from "@/lib/db/client";
 import type { DocumentStatusView } from "@/lib/documents/document-status";
@@ -192,14 +192,19 @@ describe("sending a shipment", () => {
     const view = await status(adminA, document.hexId);
     expect(view.status).toBe(200);
     expect(view.body.deliveries).toEqual([
-      expect.objectContaining({ id: failed.id, status: "FAILED", retryable: true, error: expect.stringMatching(/ECONNREFUSED/) }),
+      expect.objectContaining({
+        deliveryHexId: failed.hexId,
+        status: "FAILED",
+        retryable: true,
+        error: expect.stringMatching(/ECONNREFUSED/),
+      }),
     ]);
     expect(JSON.stringify(view.body)).not.toMatch(/\/sign\//);
 
     const retried = await call<DocumentStatusView>(retryRoute, "/api/documents/x/deliveries/y/retry", {
       method: "POST",
       token: adminA,
-      params: { documentHexId: document.hexId, deliveryId: String(failed.id) },
+      params: { documentHexId: document.hexId, deliveryHexId: failed.hexId },
     });
     expect(retried.status).toBe(200);
     expect(retried.body.deliveries.map((d) => d.status)).toEqual(["FAILED", "QUEUED"]);
@@ -207,7 +212,7 @@ describe("sending a shipment", () => {
     const twice = await call(retryRoute, "/api/documents/x/deliveries/y/retry", {
       method: "POST",
       token: adminA,
-      params: { documentHexId: document.hexId, deliveryId: String(failed.id) },
+      params: { documentHexId: document.hexId, deliveryHexId: failed.hexId },
     });
     expect(twice.status).toBe(409);
     expect(twice.body.errorCode).toBe("SENDING_DELIVERY_NOT_FAILED");
@@ -369,7 +374,9 @@ describe("sending a shipment", () => {
     expect(view.status).toBe(200);
     expect(view.body.signers).toEqual([expect.objectContaining({ signerHexId: signers[0]!.hexId, status: "PENDING", position: 1 })]);
     expect(view.body.orders).toEqual([{ position: 1, minSigners: 1, completed: 0 }]);
-    expect(view.body.timeline.map((e) => e.event)).toEqual(["DOCUMENT_SEND"]);
+    // Staff are named by their public hexId (their userName), never by a sequential id.
+    const operator = await db.user.findFirstOrThrow({ where: { organizationId: orgA.organization.id, roleId: orgA.operatorRole.id } });
+    expect(view.body.timeline.map((e) => [e.event, e.userHexId])).toEqual([["DOCUMENT_SEND", operator.hexId]]);
     const json = JSON.stringify(view.body);
     expect(json).not.toContain(link.secret);
     expect(json).not.toContain(stored.urlSignHash!);
@@ -402,7 +409,7 @@ describe("sending: permissions and organisation isolation", () => {
       (await call(resendRoute, "/api/x", { method: "POST", token: adminB, params: { ...params, signerHexId: signers[0]!.hexId } })).status,
     ).toBe(404);
     expect(
-      (await call(retryRoute, "/api/x", { method: "POST", token: adminB, params: { ...params, deliveryId: String(delivery.id) } })).status,
+      (await call(retryRoute, "/api/x", { method: "POST", token: adminB, params: { ...params, deliveryHexId: delivery.hexId } })).status,
     ).toBe(404);
     expect((await call(cancelRoute, "/api/x", { method: "POST", token: adminB, params })).status).toBe(404);
 
@@ -423,7 +430,7 @@ describe("sending: permissions and organisation isolation", () => {
         await call(retryRoute, "/api/x", {
           method: "POST",
           token: adminB,
-          params: { documentHexId: other.document.hexId, deliveryId: String(delivery.id) },
+          params: { documentHexId: other.document.hexId, deliveryHexId: delivery.hexId },
         })
       ).status,
     ).toBe(404);

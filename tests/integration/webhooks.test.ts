@@ -224,7 +224,7 @@ describe("deliveries", () => {
     expect(request!.headers["x-rubrica-event"]).toBe("webhook.test");
     expect(request!.headers["x-rubrica-delivery"]).toBe(sent.body.deliveryHexId);
     expect(request!.headers["x-rubrica-signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    expect(JSON.parse(request!.body)).toMatchObject({ type: "webhook.test", id: row.eventId, data: { status: "TEST" } });
+    expect(JSON.parse(request!.body)).toMatchObject({ type: "webhook.test", eventHexId: row.eventId, data: { status: "TEST" } });
     assertDocumentedWebhook(request!.body);
 
     expect(verifyWebhook(secret, request!.headers, request!.body)).toBe(true);
@@ -460,12 +460,12 @@ describe("events", () => {
     const summary = recorded.map((r) => [r.event, r.body.data]);
     expect(summary).toEqual([
       ["document.sent", { documentHexId: ready.document.hexId, status: "SENT" }],
-      ["signer.started", { documentHexId: signed.document.hexId, processHexId: signer.hexId, status: "IN_PROGRESS" }],
-      ["signer.completed", { documentHexId: signed.document.hexId, processHexId: signer.hexId, status: "COMPLETED" }],
+      ["signer.started", { documentHexId: signed.document.hexId, signerHexId: signer.hexId, status: "IN_PROGRESS" }],
+      ["signer.completed", { documentHexId: signed.document.hexId, signerHexId: signer.hexId, status: "COMPLETED" }],
       ["document.completed", { documentHexId: signed.document.hexId, status: "COMPLETED" }],
       ["document.sealed", { documentHexId: signed.document.hexId, status: "COMPLETED" }],
       ["document.cancelled", { documentHexId, status: "CANCELLED" }],
-      ["signer.rejected", { documentHexId: rejected.document.hexId, processHexId: rejecting.hexId, status: "REJECTED" }],
+      ["signer.rejected", { documentHexId: rejected.document.hexId, signerHexId: rejecting.hexId, status: "REJECTED" }],
       ["document.rejected", { documentHexId: rejected.document.hexId, status: "REJECTED" }],
       ["document.expired", { documentHexId: expiring.document.hexId, status: "EXPIRED" }],
     ]);
@@ -483,7 +483,13 @@ describe("events", () => {
     for (const r of arrived) assertDocumentedWebhook(r.body);
     // …and that description is exact: a document event with a signer's field, or a status of the wrong kind, is not it.
     const sent = JSON.parse(arrived[0]!.body) as { data: Record<string, unknown> };
-    expect(() => assertDocumentedWebhook(JSON.stringify({ ...sent, data: { ...sent.data, processHexId: signer.hexId } }))).toThrow(
+    expect(() => assertDocumentedWebhook(JSON.stringify({ ...sent, data: { ...sent.data, signerHexId: signer.hexId } }))).toThrow(
+      /does not match/,
+    );
+    // A signer event names the signer signerHexId, as the status and the …/signers/{signerHexId} paths do.
+    const started = JSON.parse(arrived[1]!.body) as { data: Record<string, unknown> };
+    const { signerHexId, ...rest } = started.data;
+    expect(() => assertDocumentedWebhook(JSON.stringify({ ...started, data: { ...rest, processHexId: signerHexId } }))).toThrow(
       /does not match/,
     );
     expect(() => assertDocumentedWebhook(JSON.stringify({ ...sent, data: { ...sent.data, status: "LAPSED" } }))).toThrow(/does not match/);

@@ -121,14 +121,14 @@ describe("OpenAPI document", () => {
         "GET /api/fileType/getAllFileType",
         "GET /api/documents/{documentHexId}/dispatches",
         "GET /api/documents/{documentHexId}/download",
-        "GET /api/organizations/{orgHexId}/logo",
+        "GET /api/organizations/{organizationHexId}/logo",
       ]),
     );
     const download = paths["/api/documents/{documentHexId}/download"]!.get!;
     expect(Object.keys(download.responses["200"]!.content!)).toEqual(["application/pdf", "application/zip"]);
     expect(download.responses["409"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(download.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
-    expect(paths["/api/organizations/{orgHexId}/logo"]!.get!.security).toEqual([]);
+    expect(paths["/api/organizations/{organizationHexId}/logo"]!.get!.security).toEqual([]);
     const dispatch = (
       components.DispatchList as {
         properties: { _embedded: { properties: { dispatches: { items: { properties: Record<string, unknown> } } } } };
@@ -236,6 +236,75 @@ describe("OpenAPI document", () => {
       compile(components.Error!)({ errorCode: "API_NAME_EXISTS", message: "El nombre del api ya existe en otro registro.", field: "name" }),
     ).toBe(true);
     expect(compile(components.Error!)({ errorCode: "NOT_A_CODE", message: "x" })).toBe(false);
+  });
+
+  it("answers every list in one shape, `_embedded` + `page` with total counts, unless spec §7 prescribes another for its path", () => {
+    const resolve = (schema: Schema | undefined): Schema | undefined =>
+      typeof schema?.$ref === "string" ? components[schema.$ref.split("/").pop()!] : schema;
+    const lists: string[] = [];
+    const specShapes: string[] = [];
+    for (const [where, item] of Object.entries(paths))
+      for (const [method, op] of Object.entries(item)) {
+        const body = resolve(op.responses["200"]?.content?.["application/json"]?.schema);
+        const properties = (body?.properties ?? {}) as Record<string, Schema>;
+        const arrays = Object.keys(properties).filter((name) => resolve(properties[name])?.type === "array");
+        // A list: anything under _embedded, or a collection (no record in the path) whose answer holds one array.
+        const isList = "_embedded" in properties || (method === "get" && !where.includes("{") && arrays.length === 1);
+        if (!isList) continue;
+        const specShape = (op as Operation & { "x-spec-shape"?: string })["x-spec-shape"];
+        if (specShape) {
+          specShapes.push(`${method} ${where}`);
+          continue;
+        }
+        const page = resolve(properties.page)?.properties as Record<string, unknown> | undefined;
+        lists.push(`${method} ${where}`);
+        expect([`${method} ${where}`, Object.keys(page ?? {}).sort()]).toEqual([
+          `${method} ${where}`,
+          ["number", "size", "totalElements", "totalPages"],
+        ]);
+      }
+    expect(lists).toEqual(expect.arrayContaining(["get /api/notifications/settings", "get /api/data/validationProcessStatuses"]));
+    // Spec §7: "GET /fileType/getAllFileType | none | data" is the only list the spec shapes otherwise.
+    expect(specShapes).toEqual(["get /api/fileType/getAllFileType"]);
+  });
+
+  it("describes the per-shipment callbacks on the operations that set their URLs, with the body's exact schema", () => {
+    type Callbacks = Record<string, Record<string, { post: { requestBody: { content: Record<string, { schema: Schema }> } } }>>;
+    for (const [where, method] of [
+      ["/api/documents", "post"],
+      ["/api/documents/{documentHexId}", "put"],
+    ] as const) {
+      const callbacks = (paths[where]![method] as Operation & { callbacks: Callbacks }).callbacks;
+      expect(Object.values(callbacks).flatMap((callback) => Object.keys(callback))).toEqual([
+        "{$request.body#/callBackUrl}",
+        "{$request.body#/callBackUrlSoftFail}",
+      ]);
+      for (const callback of Object.values(callbacks))
+        for (const item of Object.values(callback))
+          expect(item.post.requestBody.content["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/ShipmentCallback" });
+    }
+    const validate = compile(components.ShipmentCallback!);
+    const body = {
+      event: "document.rejected",
+      documentHexId: "d".repeat(32),
+      status: "REJECTED",
+      completedAt: null,
+      signers: [
+        {
+          signerHexId: "s".repeat(32),
+          name: "Ana Gil",
+          status: "REJECTED",
+          signedAt: null,
+          rejectedAt: "2026-11-26T09:00:00.000Z",
+          rejectionReason: "No",
+        },
+      ],
+      downloadUrl: null,
+      certificateUrl: null,
+    };
+    expect(validate(body)).toBe(true);
+    expect(validate({ ...body, signers: [{ ...body.signers[0], processHexId: "p" }] })).toBe(false);
+    expect(validate({ ...body, event: "document.sent" })).toBe(false);
   });
 
   it("refuses an operation described twice, so a domain cannot shadow another", () => {

@@ -7,7 +7,7 @@ import { signatureHeaderValue } from "@/lib/webhooks/signature";
 const secret = "whsec_0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
 const rotated = "whsec_9a8b7c6d5e4f30211203f4e5d6c7b8a99a8b7c6d5e4f30211203f4e5d6c7b8a9";
 const event: RubricaWebhookEvent = {
-  id: "evt_5c1e",
+  eventHexId: "5c1e0a1b2c3d4e5f60718293a4b5c6d7",
   type: "document.sent",
   createdAt: "2026-11-26T00:00:00.000Z",
   data: { documentHexId: "a1b2c3d4e5f60718293a4b5c6d7e8f90", status: "SENT" },

@@ -11,18 +11,21 @@ describe("webhook event payloads", () => {
   });
 
   it("carry each family's record: a shipment, a signer of one, or a validation process, and nothing else", () => {
-    const at = { id: "evt_1", createdAt: "2026-11-26T09:00:00.000Z" };
+    const at = { eventHexId: "0a1b2c3d4e5f60718293a4b5c6d7e8f9", createdAt: "2026-11-26T09:00:00.000Z" };
     for (const event of webhookEvents) {
       const family = event.split(".")[0];
       const data =
         family === "document"
           ? { documentHexId: "d", status: "SENT" }
           : family === "signer"
-            ? { documentHexId: "d", processHexId: "p", status: "COMPLETED" }
+            ? { documentHexId: "d", signerHexId: "s", status: "COMPLETED" }
             : { processHexId: "p", status: "COMPLETED" };
       expect(webhookEnvelopeOf(event).safeParse({ ...at, type: event, data }).success, event).toBe(true);
       expect(webhookEnvelopeOf(event).safeParse({ ...at, type: event, data: { ...data, extra: 1 } }).success, event).toBe(false);
     }
+    // A signer is signerHexId, as everywhere else in the API; the validation process alone keeps spec §3's processHexId.
+    const signerData = { documentHexId: "d", processHexId: "s", status: "COMPLETED" };
+    expect(webhookEnvelopeOf("signer.completed").safeParse({ ...at, type: "signer.completed", data: signerData }).success).toBe(false);
     expect(
       webhookEnvelopeOf("document.sent").safeParse({ ...at, type: "signer.started", data: { documentHexId: "d", status: "SENT" } }).success,
     ).toBe(false);

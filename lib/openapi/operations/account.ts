@@ -234,7 +234,11 @@ export const publicAccountOperations = operationGroup(
     path: "/api/password/set/{propUserId}",
     tenancy: "public",
     summary: "An invited user chooses their first password with the invitation's code",
-    pathParams: z.object({ propUserId: z.string().describe("The invited user's id from the invitation link") }),
+    pathParams: z.object({
+      propUserId: z
+        .string()
+        .describe("The invited user's userHexId, from the invitation link /SetPass/{propUserId} (spec §2 names the segment propUserId)"),
+    }),
     body: { schema: setPasswordInput },
     responses: answer("Set", accountEmail),
     errors: [429],

@@ -25,7 +25,8 @@ export const documentTypeOperations = operationGroup(
     path: "/api/fileType/getAllFileType",
     tenancy: "organization",
     summary: "The organisation's document types, the default first",
-    description: readers,
+    description: `${readers} The answer keeps spec §7's shape, \`{ data: [...] }\`, rather than the \`_embedded\` + \`page\` of the other lists.`,
+    specShape: "GET /fileType/getAllFileType → data",
     responses: answer("The types under `data`", z.object({ data: z.array(documentTypeViewSchema) })),
   },
   createDocumentType: {

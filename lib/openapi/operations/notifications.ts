@@ -32,7 +32,12 @@ export const notificationOperations = operationGroup(
     summary: "Every notification event of the caller's organisation: recipients × channels and templates per channel and language",
     description:
       "A template the organisation has not customised shows the product's text (customised false); `default` is always the product's text.",
-    responses: { 200: { description: "The settings", body: { schema: settingsView, component: "NotificationSettings" } } },
+    responses: {
+      200: {
+        description: "Every event, as the one page of _embedded.notificationEvents, and the templates' limits",
+        body: { schema: settingsView, component: "NotificationSettings" },
+      },
+    },
   },
   updateNotificationEvent: {
     method: "put",

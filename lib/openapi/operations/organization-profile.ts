@@ -19,7 +19,7 @@ const profileSchema = z.object({
   contactPhone: z.string().nullable().describe("E.164"),
   address: z.string().nullable(),
   website: z.string().nullable(),
-  logoUrl: z.string().describe("The public logo URL (GET /api/organizations/{orgHexId}/logo)"),
+  logoUrl: z.string().describe("The public logo URL (GET /api/organizations/{organizationHexId}/logo)"),
   hasLogo: z.boolean().describe("False while Rúbrica's logo stands in"),
 }) satisfies z.ZodType<OrganizationProfile>;
 

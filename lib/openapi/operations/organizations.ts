@@ -17,11 +17,11 @@ export const organizationOperations = operationGroup(
 )({
   getOrganizationLogo: {
     method: "get",
-    path: "/api/organizations/{orgHexId}/logo",
+    path: "/api/organizations/{organizationHexId}/logo",
     tenancy: "public",
     summary: "The organisation's logo, or Rúbrica's when it has none",
     description: "Public: invitation mails and signer pages show it. Cached for an hour, then revalidated with If-None-Match (304).",
-    pathParams: hexIdPath("orgHexId", "The organisation's hexId"),
+    pathParams: hexIdPath("organizationHexId", "The organisation's hexId"),
     responses: {
       200: {
         description: "The image",
@@ -34,7 +34,7 @@ export const organizationOperations = operationGroup(
 });
 
 const organization = { schema: organizationView, component: "Organization" };
-const organizationPath = hexIdPath("orgHexId", "The organisation's hexId");
+const organizationPath = hexIdPath("organizationHexId", "The organisation's hexId");
 const platformOnly = "Platform administrators only: everyone else, organisation administrators included, answers 403.";
 
 /** Organisations and their administrators, administered by platform administrators (/organization, /managers). */
@@ -66,7 +66,7 @@ export const organizationAdminOperations = operationGroup(
   },
   getOrganization: {
     method: "get",
-    path: "/api/organizations/{orgHexId}",
+    path: "/api/organizations/{organizationHexId}",
     requires: { kind: "platformAdmin" },
     tenancy: "platform",
     summary: "One organisation",
@@ -77,7 +77,7 @@ export const organizationAdminOperations = operationGroup(
   },
   updateOrganization: {
     method: "put",
-    path: "/api/organizations/{orgHexId}",
+    path: "/api/organizations/{organizationHexId}",
     requires: { kind: "platformAdmin" },
     tenancy: "platform",
     summary: "Edit an organisation's name, country and time zone",
@@ -89,7 +89,7 @@ export const organizationAdminOperations = operationGroup(
   },
   disableOrganization: {
     method: "post",
-    path: "/api/organizations/{orgHexId}/disable",
+    path: "/api/organizations/{organizationHexId}/disable",
     requires: { kind: "platformAdmin" },
     tenancy: "platform",
     summary: "Disable an organisation: its users and integrators are refused at once",
@@ -100,7 +100,7 @@ export const organizationAdminOperations = operationGroup(
   },
   enableOrganization: {
     method: "post",
-    path: "/api/organizations/{orgHexId}/enable",
+    path: "/api/organizations/{organizationHexId}/enable",
     requires: { kind: "platformAdmin" },
     tenancy: "platform",
     summary: "Enable an organisation again",
@@ -111,7 +111,7 @@ export const organizationAdminOperations = operationGroup(
   },
   listOrganizationManagers: {
     method: "get",
-    path: "/api/organizations/{orgHexId}/managers",
+    path: "/api/organizations/{organizationHexId}/managers",
     requires: { kind: "platformAdmin" },
     tenancy: "platform",
     summary: "The organisation's administrators (the people holding its Administrador role)",
@@ -122,7 +122,7 @@ export const organizationAdminOperations = operationGroup(
   },
   inviteOrganizationManager: {
     method: "post",
-    path: "/api/organizations/{orgHexId}/managers",
+    path: "/api/organizations/{organizationHexId}/managers",
     idempotent: true,
     requires: { kind: "platformAdmin" },
     tenancy: "platform",

@@ -47,13 +47,15 @@ export const sendingOperations = operationGroup(
   },
   retryDelivery: {
     method: "post",
-    path: "/api/documents/{documentHexId}/deliveries/{deliveryId}/retry",
+    path: "/api/documents/{documentHexId}/deliveries/{deliveryHexId}/retry",
     idempotent: true,
     requires: { kind: "privilege", module: "DOCUMENTO", action: "CREATE" },
     tenancy: "organization",
     summary: "Retry a delivery that failed: a new delivery is queued",
     description: "Only the signer's latest delivery, when it failed, can be retried.",
-    pathParams: documentPath.extend({ deliveryId: z.string().describe("The delivery's id, from the status") }),
+    pathParams: documentPath.extend({
+      deliveryHexId: z.string().describe("The delivery's deliveryHexId, from the status (deliveries[]) or the dispatch list"),
+    }),
     responses: answer("The shipment with the new delivery queued", statusBody),
     errors: [409],
   },

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { callbackBody, callbackTimeoutMs } from "@/lib/callbacks/callback-body";
+import { callbackAttempts } from "@/lib/callbacks/callback-jobs";
 import { answer } from "../registry";
 import { draftDataInput, setNotificationsInput, setSignersInput } from "@/lib/documents/draft-schemas";
 import { downloadQuery } from "@/lib/documents/download-signed";
@@ -10,6 +12,35 @@ import { locales } from "@/lib/i18n/config";
 import { deleted, documentPath, operationGroup } from "./common";
 
 const isoDate = z.string().describe("ISO 8601");
+
+const callbackSentence =
+  "When the shipment ends, callBackUrl (completed) or callBackUrlSoftFail (rejected, expired) receives a signed POST: see this operation's callbacks.";
+const callbackDescription = `The body is JSON, signed like a webhook but with the organisation's callback secret (GET /api/callback-secret): \`X-Rubrica-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>\`, two v1 values for 24 h after a rotation; verify it on the raw body (the SDK's verifyWebhook<ShipmentCallback>). Anything but a 2xx answer within ${callbackTimeoutMs / 1000} s is retried with backoff, ${callbackAttempts} attempts in all.`;
+const callbackHeaders = {
+  "X-Rubrica-Signature": 't=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>',
+  "X-Rubrica-Event": "The body's event",
+  "X-Rubrica-Event-Id": "The same in every attempt at one event, so a receiver can drop a duplicate",
+  "X-Rubrica-Delivery": "Unique per attempt",
+  "X-Rubrica-Attempt": "The attempt's number, from 1",
+};
+const callback = { schema: callbackBody, component: "ShipmentCallback" };
+/** The per-shipment callbacks, on the operations that set their URLs. */
+const shipmentCallbacks = {
+  shipmentCompleted: {
+    url: "{$request.body#/callBackUrl}",
+    summary: "The shipment completed: event document.completed",
+    description: callbackDescription,
+    headers: callbackHeaders,
+    body: callback,
+  },
+  shipmentSoftFail: {
+    url: "{$request.body#/callBackUrlSoftFail}",
+    summary: "The shipment was rejected or expired: event document.rejected or document.expired",
+    description: callbackDescription,
+    headers: callbackHeaders,
+    body: callback,
+  },
+};
 
 const documentListRow = z.object({
   documentHexId: z.string(),
@@ -91,10 +122,10 @@ export const shipmentOperations = operationGroup(
     requires: { kind: "privilege", module: "DOCUMENTO", action: "CREATE" },
     tenancy: "organization",
     summary: "Create a draft shipment (title, description, expiration, flow, tags, callbacks)",
-    description:
-      "Without a flow, the organisation's default signature flow is used. When the shipment ends, callBackUrl (completed) or callBackUrlSoftFail (rejected, expired) receives a POST of JSON {event, documentHexId, status, completedAt, signers, downloadUrl, certificateUrl} with X-Rubrica-Event, X-Rubrica-Delivery and X-Rubrica-Signature `t=<unix>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">` keyed by the organisation's callback secret; anything but a 2xx answer within 10 s is retried with backoff, up to 8 attempts.",
+    description: `Without a flow, the organisation's default signature flow is used. ${callbackSentence}`,
     body: draftData,
     responses: answer(draft, draftAnswer, 201),
+    callbacks: shipmentCallbacks,
   },
   getDraft: {
     method: "get",
@@ -111,10 +142,11 @@ export const shipmentOperations = operationGroup(
     requires: { kind: "privilege", module: "DOCUMENTO", action: "CREATE" },
     tenancy: "organization",
     summary: "Change a draft's data",
-    description: "Only drafts can change.",
+    description: `Only drafts can change. ${callbackSentence}`,
     pathParams: documentPath,
     body: draftData,
     responses: answer(draft, draftAnswer),
+    callbacks: shipmentCallbacks,
     errors: [409],
   },
   deleteDraft: {

@@ -9,6 +9,7 @@ import {
   validationLinkView,
   validationLoginAnswer,
 } from "@/lib/validations/schemas";
+import { listSchema } from "@/lib/http/list-page";
 import { hexIdPath, operationGroup } from "./common";
 
 const link = { schema: validationLinkView, component: "ValidationLink" };
@@ -157,13 +158,17 @@ export const validationProcessOperations = operationGroup(
     summary: "Spec §3 validation statuses list, in the caller's language",
     responses: {
       200: {
-        description: "Under _embedded.validationProcessStatuses",
+        description: "The one page of _embedded.validationProcessStatuses (spec §7's path to the list)",
         body: {
-          schema: z.object({
-            _embedded: z.object({
-              validationProcessStatuses: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), final: z.boolean() })),
+          schema: listSchema(
+            "validationProcessStatuses",
+            z.object({
+              id: z.number().int().describe("The status's position in the catalogue (not a record id): new statuses are only appended"),
+              code: z.string(),
+              name: z.string().describe("In the caller's language"),
+              final: z.boolean().describe("A final status ends the process's link for good"),
             }),
-          }),
+          ),
         },
       },
     },

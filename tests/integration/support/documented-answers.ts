@@ -70,3 +70,29 @@ export function assertDocumentedWebhook(body: string): void {
   if (!validate(parsed))
     throw new Error(`The ${type} delivery does not match the OpenAPI document: ${ajv.errorsText(validate.errors)} (body ${body})`);
 }
+
+type CallbackItem = Record<string, WebhookPost>;
+/** Every operation's `callbacks`, as [the URL's runtime expression, the POST described]. */
+const callbacks = Object.values(paths).flatMap((item) =>
+  Object.values(item).flatMap((operation) =>
+    Object.values((operation as { callbacks?: Record<string, CallbackItem> }).callbacks ?? {}).flatMap((callback) =>
+      Object.entries(callback),
+    ),
+  ),
+);
+
+/**
+ * Throws unless a per-shipment callback's body is what the OpenAPI document's `callbacks` promise for the URL it
+ * went to (`callBackUrl` or `callBackUrlSoftFail` of the shipment): every operation that sets that URL describes it,
+ * and its schema accepts the body.
+ */
+export function assertDocumentedCallback(url: "callBackUrl" | "callBackUrlSoftFail", body: string): void {
+  const described = callbacks.filter(([expression]) => expression === `{$request.body#/${url}}`);
+  if (described.length === 0) throw new Error(`No operation of the OpenAPI document describes the callback to ${url}`);
+  const parsed = JSON.parse(body) as unknown;
+  for (const [expression, item] of described) {
+    const validate = validatorFor(`callback ${expression}`, item.post.requestBody.content["application/json"]!.schema);
+    if (!validate(parsed))
+      throw new Error(`The callback to ${url} does not match the OpenAPI document: ${ajv.errorsText(validate.errors)} (body ${body})`);
+  }
+}

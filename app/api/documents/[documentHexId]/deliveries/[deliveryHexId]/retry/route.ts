@@ -5,5 +5,5 @@ import { endpoint } from "@/lib/http/endpoint";
 import { sendingOperations } from "@/lib/openapi/operations/sending";
 
 export const POST = endpoint(sendingOperations.retryDelivery, async (request, { context, params }) => {
-  return NextResponse.json(await retryDelivery(context, params.documentHexId, params.deliveryId, requestMeta(request.headers).ip));
+  return NextResponse.json(await retryDelivery(context, params.documentHexId, params.deliveryHexId, requestMeta(request.headers).ip));
 });

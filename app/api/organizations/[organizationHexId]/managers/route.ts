@@ -5,14 +5,17 @@ import { inviteManager, listManagers } from "@/lib/organizations/administer";
 import { endpoint } from "@/lib/http/endpoint";
 import { organizationAdminOperations } from "@/lib/openapi/operations/organizations";
 
-export const GET = endpoint(organizationAdminOperations.listOrganizationManagers, async (request, { context, params: { orgHexId } }) => {
-  return NextResponse.json(await listManagers(context, orgHexId));
-});
+export const GET = endpoint(
+  organizationAdminOperations.listOrganizationManagers,
+  async (request, { context, params: { organizationHexId } }) => {
+    return NextResponse.json(await listManagers(context, organizationHexId));
+  },
+);
 
 export const POST = endpoint(
   organizationAdminOperations.inviteOrganizationManager,
-  async (request, { context, params: { orgHexId }, json: body }) => {
-    const created = await inviteManager(context, orgHexId, body, requestMeta(request.headers).ip, requestLocale(request));
+  async (request, { context, params: { organizationHexId }, json: body }) => {
+    const created = await inviteManager(context, organizationHexId, body, requestMeta(request.headers).ip, requestLocale(request));
     return NextResponse.json(created, { status: 201 });
   },
 );

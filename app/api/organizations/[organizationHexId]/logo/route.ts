@@ -7,8 +7,8 @@ import { organizationOperations } from "@/lib/openapi/operations/organizations";
  * default logo too, so an organisation's new logo replaces it within the hour) and then revalidate
  * by ETag.
  */
-export const GET = endpoint(organizationOperations.getOrganizationLogo, async (request, { params: { orgHexId } }) => {
-  const logo = await organizationLogo(orgHexId);
+export const GET = endpoint(organizationOperations.getOrganizationLogo, async (request, { params: { organizationHexId } }) => {
+  const logo = await organizationLogo(organizationHexId);
   const headers = {
     etag: logo.etag,
     "cache-control": "public, max-age=3600",

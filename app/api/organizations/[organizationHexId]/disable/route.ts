@@ -4,6 +4,9 @@ import { setOrganizationEnabled } from "@/lib/organizations/administer";
 import { endpoint } from "@/lib/http/endpoint";
 import { organizationAdminOperations } from "@/lib/openapi/operations/organizations";
 
-export const POST = endpoint(organizationAdminOperations.enableOrganization, async (request, { context, params: { orgHexId } }) => {
-  return NextResponse.json(await setOrganizationEnabled(context, orgHexId, true, requestMeta(request.headers).ip));
-});
+export const POST = endpoint(
+  organizationAdminOperations.disableOrganization,
+  async (request, { context, params: { organizationHexId } }) => {
+    return NextResponse.json(await setOrganizationEnabled(context, organizationHexId, false, requestMeta(request.headers).ip));
+  },
+);
