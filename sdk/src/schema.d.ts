@@ -5400,6 +5400,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description User blocked */
             423: {
                 headers: {
@@ -5413,13 +5422,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5542,6 +5560,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description User blocked */
             423: {
                 headers: {
@@ -5555,13 +5582,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5610,6 +5646,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSession: {
@@ -5644,6 +5689,15 @@ export interface operations {
             };
             /** @description The caller lacks the privilege */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5715,6 +5769,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     changePassword: {
@@ -5772,17 +5844,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5837,17 +5927,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5875,6 +5983,15 @@ export interface operations {
                         /** @constant */
                         result: 1;
                     };
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5931,6 +6048,15 @@ export interface operations {
             };
             /** @description The caller lacks the privilege */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6008,6 +6134,24 @@ export interface operations {
             };
             /** @description Conflicts with an existing record */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6096,13 +6240,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6190,17 +6343,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6278,6 +6449,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     switchMfaMethod: {
@@ -6346,17 +6526,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6410,17 +6608,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6472,6 +6688,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     unlockUser: {
@@ -6510,6 +6735,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6564,17 +6798,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6622,17 +6874,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6680,17 +6950,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6750,17 +7038,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6821,13 +7127,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6889,17 +7204,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6960,13 +7293,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7052,13 +7394,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7134,17 +7485,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7227,17 +7596,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7336,13 +7723,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7373,7 +7769,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description attachment, with the file's name */
-                    "Content-Disposition"?: string;
+                    "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7412,13 +7808,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7504,13 +7909,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7584,6 +7998,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createApiKey: {
@@ -7642,6 +8065,24 @@ export interface operations {
             };
             /** @description Conflicts with an existing record */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7708,6 +8149,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteApiKey: {
@@ -7763,6 +8213,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7835,6 +8294,24 @@ export interface operations {
             };
             /** @description Conflicts with an existing record */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7915,6 +8392,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOrganizationLogo: {
@@ -7933,9 +8419,9 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Changes when the logo does */
-                    ETag?: string;
+                    ETag: string;
                     /** @description public, max-age=3600 */
-                    "Cache-Control"?: string;
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7964,6 +8450,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8015,6 +8510,15 @@ export interface operations {
             };
             /** @description The caller lacks the privilege */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8087,6 +8591,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOrganization: {
@@ -8139,6 +8661,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8218,6 +8749,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     disableOrganization: {
@@ -8286,6 +8835,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     enableOrganization: {
@@ -8338,6 +8896,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8425,6 +8992,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     inviteOrganizationManager: {
@@ -8504,6 +9080,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOrganizationProfile: {
@@ -8546,13 +9140,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8610,17 +9213,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8684,7 +9305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8697,13 +9318,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8752,13 +9382,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8807,13 +9446,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8878,7 +9526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8891,13 +9539,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8958,13 +9615,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9013,13 +9679,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9077,17 +9752,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9136,13 +9829,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9212,17 +9914,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9294,13 +10014,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9358,17 +10087,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9474,13 +10221,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9552,17 +10308,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9666,13 +10440,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9751,17 +10534,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9843,13 +10644,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9874,7 +10684,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description attachment, with the file's name */
-                    "Content-Disposition"?: string;
+                    "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9913,13 +10723,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10039,7 +10858,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10052,13 +10871,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10142,17 +10970,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10233,17 +11079,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10324,13 +11188,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10402,13 +11275,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10482,13 +11364,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10562,17 +11453,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10642,13 +11551,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10727,17 +11645,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10819,13 +11755,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10904,17 +11849,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10989,13 +11952,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11067,17 +12039,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11156,17 +12146,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11248,13 +12256,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11338,17 +12355,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11420,13 +12455,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11527,13 +12571,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11607,17 +12660,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11696,17 +12767,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11785,13 +12874,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11870,13 +12968,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11955,13 +13062,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12040,13 +13156,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12130,13 +13255,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12193,13 +13327,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12271,17 +13414,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12351,13 +13512,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12436,17 +13606,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12528,13 +13716,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12636,13 +13833,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12714,17 +13920,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12794,13 +14018,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12879,17 +14112,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12971,13 +14222,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13047,13 +14307,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13132,13 +14401,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13208,13 +14486,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13300,17 +14587,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13398,13 +14703,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13476,17 +14790,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13556,13 +14888,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13641,17 +14982,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13733,13 +15092,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13830,7 +15198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13843,13 +15211,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13928,17 +15305,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14017,17 +15412,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14055,7 +15468,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description attachment, with the file's name (filename and UTF-8 filename*) */
-                    "Content-Disposition"?: string;
+                    "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14112,13 +15525,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14199,13 +15621,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14287,13 +15718,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14388,13 +15828,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14484,17 +15933,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14567,13 +16034,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14705,7 +16181,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14718,13 +16194,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14806,7 +16291,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14828,13 +16313,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14859,7 +16353,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description attachment, with the file's name */
-                    "Content-Disposition"?: string;
+                    "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14898,13 +16392,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14988,13 +16491,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15073,13 +16585,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15165,13 +16686,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15257,13 +16787,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15333,13 +16872,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15409,13 +16957,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15600,13 +17157,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15682,13 +17248,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15768,17 +17343,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15870,7 +17463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15883,13 +17476,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15985,13 +17587,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16074,13 +17685,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16157,17 +17777,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16194,7 +17832,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description inline, with the file's name */
-                    "Content-Disposition"?: string;
+                    "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16241,13 +17879,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16333,17 +17980,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16416,7 +18081,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -16429,13 +18094,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16463,7 +18137,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description attachment, with the file's name */
-                    "Content-Disposition"?: string;
+                    "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16511,13 +18185,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16594,13 +18277,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16627,7 +18319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServerPublicKey"];
                 };
             };
-            /** @description Error */
+            /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -16669,6 +18361,24 @@ export interface operations {
                     "application/json": components["schemas"]["HelperFailure"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFileByName: {
@@ -16708,6 +18418,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HelperFailure"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -16777,13 +18496,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16857,13 +18585,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16949,13 +18686,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17024,13 +18770,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17123,13 +18878,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17204,17 +18968,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17284,13 +19066,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17369,17 +19160,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17449,13 +19258,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17525,13 +19343,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17618,6 +19445,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description User blocked */
             423: {
                 headers: {
@@ -17631,13 +19467,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17715,6 +19560,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listValidationProcessStatuses: {
@@ -17742,6 +19596,15 @@ export interface operations {
                             }[];
                         };
                     };
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -17833,13 +19696,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17909,13 +19781,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17942,7 +19823,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The SHA-256 of the bytes, as stamped */
-                    "X-Evidence-Sha256"?: string;
+                    "X-Evidence-Sha256": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17993,13 +19874,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -18085,13 +19975,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -18177,17 +20076,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -18249,6 +20166,24 @@ export interface operations {
             };
             /** @description Conflicts with an existing record */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18329,8 +20264,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18403,6 +20347,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error */
             503: {
                 headers: {
@@ -18459,6 +20412,15 @@ export interface operations {
             };
             /** @description Conflicts with an existing record */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18527,6 +20489,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     uploadValidationSelfie: {
@@ -18581,8 +20561,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18634,6 +20623,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getValidationCertificate: {
@@ -18652,7 +20650,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The SHA-256 of the PDF, as /validateDocs/{certificateHexId} states it */
-                    "X-Certificate-Sha256"?: string;
+                    "X-Certificate-Sha256": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18708,13 +20706,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -18739,7 +20746,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The SHA-256 of the PDF, as /validateDocs/{certificateHexId} states it */
-                    "X-Certificate-Sha256"?: string;
+                    "X-Certificate-Sha256": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18777,13 +20784,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -18813,6 +20829,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     ready: {
@@ -18831,6 +20856,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A required part is down */
@@ -18884,13 +20918,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -18917,6 +20960,15 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -18953,6 +21005,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19022,7 +21083,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -19035,13 +21096,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -19102,13 +21172,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -19179,13 +21258,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -19245,6 +21333,15 @@ export interface operations {
             };
             /** @description The caller lacks the privilege */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19317,6 +21414,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWebhookEndpoint: {
@@ -19369,6 +21484,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19439,6 +21563,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteWebhookEndpoint: {
@@ -19494,6 +21636,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19574,6 +21725,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     testWebhookEndpoint: {
@@ -19640,6 +21800,15 @@ export interface operations {
             };
             /** @description Conflicts with an existing record */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19738,6 +21907,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     redeliverWebhook: {
@@ -19813,6 +21991,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCallbackSecretState: {
@@ -19847,6 +22034,15 @@ export interface operations {
             };
             /** @description The caller lacks the privilege */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19907,13 +22103,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -19964,13 +22169,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
