@@ -17472,6 +17472,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The picture was refused and counts as an attempt: ID_FACE_NOT_IDENTIFIED or ID_MORE_THAN_ONE_FACE (an ID front a selfie is compared with shows no face or several), ID_REAR_SAME_AS_FRONT or ID_REAR_SAME_AS_SELFIE (the rear is another capture sent again), SELFIE_SAME_AS_ID_PHOTO (the selfie is the ID photo) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
@@ -18083,6 +18092,15 @@ export interface operations {
             };
             /** @description The request body is larger than the operation accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The picture was refused and counts as an attempt: ID_FACE_NOT_IDENTIFIED or ID_MORE_THAN_ONE_FACE (an ID front a selfie is compared with shows no face or several), ID_REAR_SAME_AS_FRONT or ID_REAR_SAME_AS_SELFIE (the rear is another capture sent again), SELFIE_SAME_AS_ID_PHOTO (the selfie is the ID photo) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20273,6 +20291,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The picture was refused and counts as an attempt: ID_FACE_NOT_IDENTIFIED or ID_MORE_THAN_ONE_FACE (an ID front a selfie is compared with shows no face or several), ID_REAR_SAME_AS_FRONT or ID_REAR_SAME_AS_SELFIE (the rear is another capture sent again), SELFIE_SAME_AS_ID_PHOTO (the selfie is the ID photo) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
@@ -20563,6 +20590,15 @@ export interface operations {
             };
             /** @description The request body is larger than the operation accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The picture was refused and counts as an attempt: ID_FACE_NOT_IDENTIFIED or ID_MORE_THAN_ONE_FACE (an ID front a selfie is compared with shows no face or several), ID_REAR_SAME_AS_FRONT or ID_REAR_SAME_AS_SELFIE (the rear is another capture sent again), SELFIE_SAME_AS_ID_PHOTO (the selfie is the ID photo) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
