@@ -21119,6 +21119,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description VALIDATION_NOT_AVAILABLE: the shipment is not completed and sealed yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
