@@ -19,7 +19,7 @@ import { evidenceQueue, faceCheckJobName } from "@/lib/evidence/face-comparison"
 import { signingQueue } from "@/lib/sealing/pdf-jobs";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { createSentShipment } from "../support/signing";
 import { idCard, rearCard, sideBySide } from "../support/id-card";
 import { realFaces } from "../support/test-media";
@@ -119,7 +119,7 @@ async function upload(signer: { hexId: string; secret: string }, kind: string, f
     body: form,
     headers: { "x-url-sign": signer.secret, ...clientAddressHeaders("203.0.113.41"), "user-agent": "vitest face" },
   });
-  const response = await evidenceRoute(request, { params: Promise.resolve({ id: signer.hexId }) });
+  const response = await sendRequest(evidenceRoute, request);
   return { status: response.status, body: (await response.json()) as Answer };
 }
 

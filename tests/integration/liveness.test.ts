@@ -23,7 +23,7 @@ import { evidenceQueue, livenessCheckJobName } from "@/lib/evidence/face-compari
 import type { LivenessPrompt } from "@/lib/evidence/video-challenge";
 import { openSignerLink } from "@/lib/signing/open-link";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { createSentShipment } from "../support/signing";
 import { ensureFaceMedia } from "../support/test-media";
@@ -164,7 +164,7 @@ async function upload(signer: Signer, kind: "SELFIE" | "VIDEO", bytes: Uint8Arra
     body: form,
     headers: { "x-url-sign": signer.secret, ...clientAddressHeaders("203.0.113.61"), "user-agent": "vitest liveness" },
   });
-  const response = await evidenceRoute(request, { params: Promise.resolve({ id: signer.hexId }) });
+  const response = await sendRequest(evidenceRoute, request);
   return { status: response.status, body: (await response.json()) as { result?: number; evidenceHexId?: string; next?: string | null } };
 }
 
@@ -341,9 +341,9 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
       evidence: { evidenceHexId: evidence.hexId, digits, reasons: ["NO_BASELINE"] },
     });
     const videoRequest = (token: string) =>
-      reviewVideoRoute(
+      sendRequest(
+        reviewVideoRoute,
         new NextRequest(`http://127.0.0.1:3000${shown.body.evidence!.videoUrl}`, { headers: { authorization: `Bearer ${token}` } }),
-        { params: Promise.resolve(params) },
       );
     const video = await videoRequest(adminToken);
     expect(video.status).toBe(200);
