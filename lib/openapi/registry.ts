@@ -93,7 +93,7 @@ export type ApiCallback = { url: string; summary: string; description: string; h
 
 /**
  * An answer: a JSON body, or a file in one of `files` (media types) with no JSON schema; `headers`
- * names the response headers a client relies on, with their descriptions.
+ * names the response headers a client relies on, with their descriptions: the answer always carries them.
  */
 export type ApiResponse = { description: string; body?: SchemaRef; files?: readonly string[]; headers?: Record<string, string> };
 
@@ -177,17 +177,19 @@ const errorDescriptions: Record<number, string> = {
   403: "The caller lacks the privilege",
   404: "Not found in the caller's organisation",
   409: "Conflicts with an existing record",
+  413: "The request body is larger than the operation accepts",
   423: "User blocked",
   429: "Too many requests; retry after the seconds given",
+  500: "An unexpected server error (SERVER_ERROR)",
 };
 
-const integerHeader = (description: string) => ({ description, schema: { type: "integer", minimum: 0 } });
-/** What lib/security/rate-limit.ts's rateLimitHeaders puts on every 429. */
+const integerHeader = (description: string, required: boolean) => ({ description, required, schema: { type: "integer", minimum: 0 } });
+/** What lib/security/rate-limit.ts's rateLimitHeaders puts on every 429 (the limit only where a window has one). */
 const rateLimitedHeaders = {
-  "Retry-After": integerHeader("Seconds to wait before trying again (the body's `seconds`)"),
-  "RateLimit-Limit": integerHeader("Requests the window allows"),
-  "RateLimit-Remaining": integerHeader("Requests left in the window: 0"),
-  "RateLimit-Reset": integerHeader("Seconds until the window ends"),
+  "Retry-After": integerHeader("Seconds to wait before trying again (the body's `seconds`)", true),
+  "RateLimit-Limit": integerHeader("Requests the window allows", false),
+  "RateLimit-Remaining": integerHeader("Requests left in the window: 0", true),
+  "RateLimit-Reset": integerHeader("Seconds until the window ends", true),
 };
 
 const idempotencyKeyParameter = {
@@ -212,6 +214,10 @@ function errorStatuses(op: ApiOperation): number[] {
     ...(op.auth === "optional" ? [401] : []),
     ...(op.auth === "tokenOrApiKey" || op.auth === "optional" || op.rateLimit ? [429] : []),
     ...(op.idempotent ? [409] : []),
+    // A JSON body over lib/validation/text.ts's bound is refused before it is read whole (REQUEST_TOO_LARGE).
+    ...(op.body && (op.body.mediaType ?? "application/json") === "application/json" ? [413] : []),
+    // Any handler may fail unexpectedly: apiRoute answers SERVER_ERROR in the error shape.
+    500,
   ];
   const listed = [...(op.errors ?? []), ...Object.keys(op.errorBodies ?? {}).map(Number), ...Object.keys(op.errorNotes ?? {}).map(Number)];
   return [...new Set([...implied, ...listed])].sort((a, b) => a - b);
@@ -281,7 +287,10 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
       const files = answer.files ? Object.fromEntries(answer.files.map((type) => [type, {}])) : undefined;
       const headers = answer.headers
         ? Object.fromEntries(
-            Object.entries(answer.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]),
+            Object.entries(answer.headers).map(([name, description]) => [
+              name,
+              { description, required: true, schema: { type: "string" } },
+            ]),
           )
         : undefined;
       responses[status] = {

@@ -5477,6 +5477,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description User blocked */
             423: {
                 headers: {
@@ -5490,13 +5499,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5619,6 +5637,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description User blocked */
             423: {
                 headers: {
@@ -5632,13 +5659,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5687,6 +5723,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSession: {
@@ -5721,6 +5766,15 @@ export interface operations {
             };
             /** @description The caller lacks the privilege */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5792,6 +5846,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     changePassword: {
@@ -5849,17 +5921,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5914,17 +6004,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5952,6 +6060,15 @@ export interface operations {
                         /** @constant */
                         result: 1;
                     };
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6008,6 +6125,15 @@ export interface operations {
             };
             /** @description The caller lacks the privilege */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6085,6 +6211,24 @@ export interface operations {
             };
             /** @description Conflicts with an existing record */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6173,13 +6317,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6267,17 +6420,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6355,6 +6526,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     switchMfaMethod: {
@@ -6423,17 +6603,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6487,17 +6685,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6549,6 +6765,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     unlockUser: {
@@ -6587,6 +6812,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6641,17 +6875,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6699,17 +6951,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6757,17 +7027,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6827,17 +7115,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6898,13 +7204,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6966,17 +7281,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7037,13 +7370,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7129,13 +7471,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7211,17 +7562,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7304,17 +7673,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7413,13 +7800,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7450,7 +7846,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description attachment, with the file's name */
-                    "Content-Disposition"?: string;
+                    "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7489,13 +7885,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7581,13 +7986,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7661,6 +8075,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createApiKey: {
@@ -7719,6 +8142,24 @@ export interface operations {
             };
             /** @description Conflicts with an existing record */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7785,6 +8226,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteApiKey: {
@@ -7840,6 +8290,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7912,6 +8371,24 @@ export interface operations {
             };
             /** @description Conflicts with an existing record */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7992,6 +8469,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOrganizationLogo: {
@@ -8010,9 +8496,9 @@ export interface operations {
             200: {
                 headers: {
                     /** @description Changes when the logo does */
-                    ETag?: string;
+                    ETag: string;
                     /** @description public, max-age=3600 */
-                    "Cache-Control"?: string;
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8041,6 +8527,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8092,6 +8587,15 @@ export interface operations {
             };
             /** @description The caller lacks the privilege */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8164,6 +8668,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOrganization: {
@@ -8216,6 +8738,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8295,6 +8826,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     disableOrganization: {
@@ -8363,6 +8912,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     enableOrganization: {
@@ -8415,6 +8973,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8502,6 +9069,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     inviteOrganizationManager: {
@@ -8581,6 +9157,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOrganizationProfile: {
@@ -8623,13 +9217,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8687,17 +9290,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8761,7 +9382,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8774,13 +9395,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8829,13 +9459,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8884,13 +9523,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8955,7 +9603,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8968,13 +9616,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9035,13 +9692,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9090,13 +9756,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9154,17 +9829,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9213,13 +9906,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9289,17 +9991,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9371,13 +10091,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9435,17 +10164,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9551,13 +10298,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9629,17 +10385,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9743,13 +10517,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9828,17 +10611,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9920,13 +10721,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9951,7 +10761,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description attachment, with the file's name */
-                    "Content-Disposition"?: string;
+                    "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9990,13 +10800,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10116,7 +10935,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10129,13 +10948,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10219,17 +11047,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10310,17 +11156,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10401,13 +11265,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10479,13 +11352,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10559,13 +11441,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10639,17 +11530,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10719,13 +11628,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10804,17 +11722,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10896,13 +11832,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10981,17 +11926,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11066,13 +12029,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11144,17 +12116,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11233,17 +12223,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11325,13 +12333,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11415,17 +12432,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11497,13 +12532,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11604,13 +12648,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11684,17 +12737,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11773,17 +12844,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11862,13 +12951,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11947,13 +13045,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12032,13 +13139,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12117,13 +13233,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12207,13 +13332,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12270,13 +13404,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12348,17 +13491,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12428,13 +13589,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12513,17 +13683,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12605,13 +13793,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12713,13 +13910,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12791,17 +13997,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12871,13 +14095,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12956,17 +14189,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13048,13 +14299,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13124,13 +14384,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13209,13 +14478,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13285,13 +14563,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13377,17 +14664,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13475,13 +14780,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13553,17 +14867,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13633,13 +14965,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13718,17 +15059,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13810,13 +15169,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13907,7 +15275,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -13920,13 +15288,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14005,17 +15382,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14094,17 +15489,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14132,7 +15545,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description attachment, with the file's name (filename and UTF-8 filename*) */
-                    "Content-Disposition"?: string;
+                    "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14189,13 +15602,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14276,13 +15698,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14364,13 +15795,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14488,13 +15928,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14584,17 +16033,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14667,13 +16134,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14805,7 +16281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14818,13 +16294,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14906,7 +16391,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14928,13 +16413,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -14959,7 +16453,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description attachment, with the file's name */
-                    "Content-Disposition"?: string;
+                    "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14998,13 +16492,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15088,13 +16591,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15173,13 +16685,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15265,13 +16786,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15357,13 +16887,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15433,13 +16972,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15509,13 +17057,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15700,13 +17257,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15782,13 +17348,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15868,17 +17443,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -15970,8 +17563,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The picture was refused and counts as an attempt: ID_FACE_NOT_IDENTIFIED or ID_MORE_THAN_ONE_FACE (an ID front a selfie is compared with shows no face or several), ID_REAR_SAME_AS_FRONT or ID_REAR_SAME_AS_SELFIE (the rear is another capture sent again), SELFIE_SAME_AS_ID_PHOTO (the selfie is the ID photo) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15983,13 +17585,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16085,13 +17696,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16174,13 +17794,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16257,17 +17886,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16294,7 +17941,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description inline, with the file's name */
-                    "Content-Disposition"?: string;
+                    "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16341,13 +17988,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16433,17 +18089,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16516,8 +18190,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The picture was refused and counts as an attempt: ID_FACE_NOT_IDENTIFIED or ID_MORE_THAN_ONE_FACE (an ID front a selfie is compared with shows no face or several), ID_REAR_SAME_AS_FRONT or ID_REAR_SAME_AS_SELFIE (the rear is another capture sent again), SELFIE_SAME_AS_ID_PHOTO (the selfie is the ID photo) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16529,13 +18212,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16563,7 +18255,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description attachment, with the file's name */
-                    "Content-Disposition"?: string;
+                    "Content-Disposition": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16611,13 +18303,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16694,13 +18395,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16727,7 +18437,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServerPublicKey"];
                 };
             };
-            /** @description Error */
+            /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -16769,6 +18479,24 @@ export interface operations {
                     "application/json": components["schemas"]["HelperFailure"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFileByName: {
@@ -16808,6 +18536,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HelperFailure"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -16877,13 +18614,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -16957,13 +18703,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17049,13 +18804,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17124,13 +18888,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17223,13 +18996,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17304,17 +19086,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17384,13 +19184,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17469,17 +19278,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17549,13 +19376,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17625,13 +19461,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17718,6 +19563,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description User blocked */
             423: {
                 headers: {
@@ -17731,13 +19585,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -17815,6 +19678,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listValidationProcessStatuses: {
@@ -17854,6 +19726,15 @@ export interface operations {
                             number: number;
                         };
                     };
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -17945,13 +19826,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -18021,13 +19911,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -18054,7 +19953,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The SHA-256 of the bytes, as stamped */
-                    "X-Evidence-Sha256"?: string;
+                    "X-Evidence-Sha256": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18105,13 +20004,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -18197,13 +20105,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -18289,17 +20206,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests; retry after the seconds given */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -18361,6 +20296,24 @@ export interface operations {
             };
             /** @description Conflicts with an existing record */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18441,8 +20394,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The picture was refused and counts as an attempt: ID_FACE_NOT_IDENTIFIED or ID_MORE_THAN_ONE_FACE (an ID front a selfie is compared with shows no face or several), ID_REAR_SAME_AS_FRONT or ID_REAR_SAME_AS_SELFIE (the rear is another capture sent again), SELFIE_SAME_AS_ID_PHOTO (the selfie is the ID photo) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18515,6 +20486,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error */
             503: {
                 headers: {
@@ -18571,6 +20551,15 @@ export interface operations {
             };
             /** @description Conflicts with an existing record */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18639,6 +20628,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     uploadValidationSelfie: {
@@ -18693,8 +20700,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The request body is larger than the operation accepts */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The picture was refused and counts as an attempt: ID_FACE_NOT_IDENTIFIED or ID_MORE_THAN_ONE_FACE (an ID front a selfie is compared with shows no face or several), ID_REAR_SAME_AS_FRONT or ID_REAR_SAME_AS_SELFIE (the rear is another capture sent again), SELFIE_SAME_AS_ID_PHOTO (the selfie is the ID photo) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18746,6 +20771,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getValidationCertificate: {
@@ -18764,7 +20798,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The SHA-256 of the PDF, as /validateDocs/{certificateHexId} states it */
-                    "X-Certificate-Sha256"?: string;
+                    "X-Certificate-Sha256": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18820,13 +20854,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -18851,7 +20894,7 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The SHA-256 of the PDF, as /validateDocs/{certificateHexId} states it */
-                    "X-Certificate-Sha256"?: string;
+                    "X-Certificate-Sha256": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18889,13 +20932,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -18925,6 +20977,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     ready: {
@@ -18943,6 +21004,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A required part is down */
@@ -18996,13 +21066,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -19029,6 +21108,15 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -19065,6 +21153,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19134,7 +21231,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description VALIDATION_NOT_AVAILABLE: the shipment is not completed and sealed yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the operation accepts */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -19147,13 +21253,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -19214,13 +21329,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -19291,13 +21415,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -19357,6 +21490,15 @@ export interface operations {
             };
             /** @description The caller lacks the privilege */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19429,6 +21571,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWebhookEndpoint: {
@@ -19481,6 +21641,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19551,6 +21720,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is larger than the operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteWebhookEndpoint: {
@@ -19606,6 +21793,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19686,6 +21882,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     testWebhookEndpoint: {
@@ -19752,6 +21957,15 @@ export interface operations {
             };
             /** @description Conflicts with an existing record */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19851,6 +22065,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     redeliverWebhook: {
@@ -19926,6 +22149,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCallbackSecretState: {
@@ -19960,6 +22192,15 @@ export interface operations {
             };
             /** @description The caller lacks the privilege */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20020,13 +22261,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -20077,13 +22327,22 @@ export interface operations {
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again (the body's `seconds`) */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     /** @description Requests the window allows */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window: 0 */
-                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Remaining": number;
                     /** @description Seconds until the window ends */
-                    "RateLimit-Reset"?: number;
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected server error (SERVER_ERROR) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -155,25 +155,10 @@ describe("token refresh, logout and idle timeout", () => {
 describe("stored language", () => {
   it("a browser without a language choice gets the user's stored one at sign-in; a choice already made is kept", async () => {
     const user = await createTestUser(org, { language: "en_us" });
-    const request = { body: { username: user.email, password: testPassword } };
-    const { NextRequest } = await import("next/server");
-    const fresh = await authenticate(
-      new NextRequest("http://127.0.0.1:3000/api/authenticate", {
-        method: "POST",
-        body: JSON.stringify(request.body),
-        headers: { "content-type": "application/json" },
-      }),
-      { params: Promise.resolve({}) },
-    );
+    const body = { username: user.email, password: testPassword };
+    const fresh = await call(authenticate, "/api/authenticate", { body });
     expect(fresh.headers.get("set-cookie")).toContain("NEXT_LOCALE=en-us");
-    const chosen = await authenticate(
-      new NextRequest("http://127.0.0.1:3000/api/authenticate", {
-        method: "POST",
-        body: JSON.stringify(request.body),
-        headers: { "content-type": "application/json", cookie: "NEXT_LOCALE=es-es" },
-      }),
-      { params: Promise.resolve({}) },
-    );
+    const chosen = await call(authenticate, "/api/authenticate", { body, headers: { cookie: "NEXT_LOCALE=es-es" } });
     expect(chosen.headers.get("set-cookie")).toBeNull();
   });
 });

@@ -19,9 +19,7 @@ import { storage } from "@/lib/storage";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
 import { peers } from "./setup";
-import { clientAddressHeaders } from "../support/http";
-
-type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+import { clientAddressHeaders, sendRequest } from "../support/http";
 
 type RowError = { row: number; column: string | null; errorCode: string; message: string; onlyWhenSending?: true };
 type Preview = {
@@ -112,28 +110,22 @@ function batchRequest(
 }
 
 async function preview(token: string, sheet: Attached, files: Attached[], headers: Record<string, string> = {}) {
-  const response = await (previewRoute as RouteHandler)(
+  const response = await sendRequest(
+    previewRoute,
     batchRequest("http://127.0.0.1:3000/api/documents/batch/preview", token, sheet, files, undefined, headers),
-    { params: Promise.resolve({}) },
   );
   return { status: response.status, body: (await response.json()) as Preview & Failure };
 }
 
 async function commit(token: string, sheet: Attached, files: Attached[], send = false) {
-  const response = await (commitRoute as RouteHandler)(
-    batchRequest("http://127.0.0.1:3000/api/documents/batch", token, sheet, files, send),
-    { params: Promise.resolve({}) },
-  );
+  const response = await sendRequest(commitRoute, batchRequest("http://127.0.0.1:3000/api/documents/batch", token, sheet, files, send));
   return { status: response.status, body: (await response.json()) as Created & Failure };
 }
 
 async function template(token: string, format: string, locale = "es-es") {
   const url = new URL("http://127.0.0.1:3000/api/documents/batch/template");
   url.searchParams.set("format", format);
-  return (templateRoute as RouteHandler)(
-    new NextRequest(url, { headers: { authorization: `Bearer ${token}`, "accept-language": locale } }),
-    { params: Promise.resolve({}) },
-  );
+  return sendRequest(templateRoute, new NextRequest(url, { headers: { authorization: `Bearer ${token}`, "accept-language": locale } }));
 }
 
 const csv = (lines: string[]) => lines.join("\r\n");
@@ -500,13 +492,13 @@ describe("the rules of a single shipment, row by row", () => {
     });
     const form = new FormData();
     form.set("send", "false");
-    const noSheet = await (commitRoute as RouteHandler)(
+    const noSheet = await sendRequest(
+      commitRoute,
       new NextRequest("http://127.0.0.1:3000/api/documents/batch", {
         method: "POST",
         body: form,
         headers: { authorization: `Bearer ${adminA}` },
       }),
-      { params: Promise.resolve({}) },
     );
     expect(noSheet.status).toBe(400);
     expect(((await noSheet.json()) as Failure).errorCode).toBe("BATCH_IMPORT_SHEET_REQUIRED");

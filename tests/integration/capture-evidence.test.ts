@@ -14,7 +14,7 @@ import { recordFailedAttempt } from "@/lib/signing/attempts";
 import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { createSentShipment } from "../support/signing";
 import { rearCard } from "../support/id-card";
 
@@ -76,9 +76,7 @@ async function upload(
   form.set("capturedAt", fields.capturedAt ?? new Date().toISOString());
   if (fields.accepted) form.set("accepted", fields.accepted);
   if (file) form.set("file", new Blob([new Uint8Array(file)], { type }), "captura");
-  const response = await evidenceRoute(uploadRequest(`/api/signprocess/${processHexId}/evidence`, secret, form), {
-    params: Promise.resolve({ id: processHexId }),
-  });
+  const response = await sendRequest(evidenceRoute, uploadRequest(`/api/signprocess/${processHexId}/evidence`, secret, form));
   return answerOf(response);
 }
 
@@ -243,7 +241,7 @@ describe("POST /api/signprocess/uploadNewSelfie (spec §7)", () => {
     form.set("file", new Blob([new Uint8Array(await testPhoto())], { type: "image/jpeg" }), "selfie.jpg");
     form.set("selfieValidOnGov", "true");
     const answer = await answerOf(
-      await uploadNewSelfieRoute(uploadRequest("/api/signprocess/uploadNewSelfie", signer.secret, form), { params: Promise.resolve({}) }),
+      await sendRequest(uploadNewSelfieRoute, uploadRequest("/api/signprocess/uploadNewSelfie", signer.secret, form)),
     );
 
     expect(answer.status).toBe(200);

@@ -12,11 +12,10 @@ import { GET as exportContacts } from "@/app/api/contacts/export/route";
 import { db } from "@/lib/db/client";
 import type { ContactView } from "@/lib/contacts/contact-view";
 import { twoOrganizations } from "../support/cast";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
 
-type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Page = { _embedded: { contacts: ContactView[] }; page: { size: number; totalElements: number; totalPages: number; number: number } };
 type PreviewRow = { row: number; values: Record<string, string>; errors: { field: string; errorCode: string; message: string }[] };
 type Preview = { total: number; valid: number; invalid: number; rows: PreviewRow[] };
@@ -70,16 +69,16 @@ async function upload<T = Preview>(
   file: { name: string; bytes: Uint8Array | string },
   mode: "preview" | "commit" = "preview",
 ) {
-  const response = await (importContacts as RouteHandler)(uploadRequest(token, file, mode), { params: Promise.resolve({}) });
+  const response = await sendRequest(importContacts, uploadRequest(token, file, mode));
   return { status: response.status, body: (await response.json()) as T & { errorCode?: string; message?: string } };
 }
 
 async function download(token: string, query: Record<string, string>) {
   const url = new URL("http://127.0.0.1:3000/api/contacts/export");
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  return (exportContacts as RouteHandler)(
+  return sendRequest(
+    exportContacts,
     new NextRequest(url, { headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.21") } }),
-    { params: Promise.resolve({}) },
   );
 }
 
@@ -639,9 +638,9 @@ describe("import (CSV and XLSX)", () => {
         .sort(),
     ).toEqual(["INVALID_IDENT_NUMBER", "INVALID_PHONE"]);
     expect(await countContacts(org)).toBe(before);
-    const english = await (importContacts as RouteHandler)(
+    const english = await sendRequest(
+      importContacts,
       uploadRequest(token, { name: "contacts.csv", bytes: spanishCsv }, "preview", { "accept-language": "en-US" }),
-      { params: Promise.resolve({}) },
     );
     const englishBody = (await english.json()) as Preview;
     expect(englishBody.rows.find((r) => r.row === 3)!.errors[0]!.message).toBe("Invalid e-mail.");

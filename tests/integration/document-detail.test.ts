@@ -20,7 +20,7 @@ import { startWorkers, type StartedWorkers } from "@/workers/start";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
 import { twoOrganizations } from "../support/cast";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { createReadyDocument, testPhone } from "../support/ready-document";
 import { peers } from "./setup";
@@ -61,14 +61,13 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 async function raw(
   handler: unknown,
   urlPath: string,
-  options: { token?: string; params?: Record<string, string>; headers?: Record<string, string>; query?: Record<string, string> } = {},
+  options: { token?: string; headers?: Record<string, string>; query?: Record<string, string> } = {},
 ) {
   const url = new URL(`http://127.0.0.1:3000${urlPath}`);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
   const headers: Record<string, string> = { ...clientAddressHeaders("203.0.113.10"), "user-agent": "vitest", ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-  return (handler as Handler)(new NextRequest(url, { headers }), { params: Promise.resolve(options.params ?? {}) });
+  return sendRequest(handler, new NextRequest(url, { headers }));
 }
 
 const dispatches = (token: string, documentHexId: string, headers: Record<string, string> = {}) =>
@@ -81,7 +80,7 @@ const download = (
   token: string,
   documentHexId: string,
   options: { query?: Record<string, string>; headers?: Record<string, string> } = {},
-) => raw(downloadRoute, `/api/documents/${documentHexId}/download`, { token, params: { documentHexId }, ...options });
+) => raw(downloadRoute, `/api/documents/${documentHexId}/download`, { token, ...options });
 const send = (token: string, documentHexId: string) =>
   call(sendRoute, `/api/documents/${documentHexId}/send`, { method: "POST", token, params: { documentHexId } });
 
@@ -422,7 +421,7 @@ describe("downloading the signed document", () => {
 describe("the organisation logo", () => {
   const defaultLogo = readFileSync(path.resolve("public/rubrica-logo.png"));
   const logo = (organizationHexId: string, headers: Record<string, string> = {}) =>
-    raw(logoRoute, `/api/organizations/${organizationHexId}/logo`, { params: { organizationHexId }, headers });
+    raw(logoRoute, `/api/organizations/${organizationHexId}/logo`, { headers });
 
   it("serves Rúbrica's logo, publicly and cacheable, to an organisation without one", async () => {
     const response = await logo(orgB.organization.hexId);

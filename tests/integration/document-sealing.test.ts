@@ -19,6 +19,7 @@ import { storage } from "@/lib/storage";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
 import { createSentShipment, signStep } from "../support/signing";
+import { sendRequest } from "../support/http";
 
 const run = promisify(execFile);
 const hasPdfsig = await run("sh", ["-c", "command -v pdfsig"]).then(
@@ -45,7 +46,7 @@ async function download(documentHexId: string, file?: string) {
   const request = new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/download${query}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  return downloadRoute(request, { params: Promise.resolve({ documentHexId }) });
+  return sendRequest(downloadRoute, request);
 }
 
 /** pdfsig's verdict on every signature of a file: its output, since it exits 0 even on a digest mismatch. */

@@ -9,7 +9,7 @@ import { heartbeatStaleMs } from "@/lib/health/heartbeat";
 import { closeProducers, enqueueJobs, removeJob } from "@/lib/queue/enqueue";
 import { hardhatDevKey } from "@/lib/stamping/networks";
 import { hardhatNode } from "../support/hardhat-node";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { sample } from "../support/metrics";
 import { throwawayRedis } from "../support/redis-server";
 import { startWorker, until, type WorkerProcess } from "../support/worker-process";
@@ -31,7 +31,7 @@ const readiness = () => call<ReadyBody>(ready, "/api/ready");
 async function scrape(token: string | null, ip = "198.51.100.7") {
   const headers: Record<string, string> = { ...clientAddressHeaders(ip), "user-agent": "vitest" };
   if (token !== null) headers.authorization = `Bearer ${token}`;
-  const response = await metrics(new NextRequest("http://127.0.0.1:3000/api/metrics", { headers }), { params: Promise.resolve({}) });
+  const response = await sendRequest(metrics, new NextRequest("http://127.0.0.1:3000/api/metrics", { headers }));
   return { status: response.status, contentType: response.headers.get("content-type") ?? "", text: await response.text() };
 }
 

@@ -8,7 +8,7 @@ import { POST as uploadFile } from "@/app/api/documents/[documentHexId]/files/ro
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
 import { twoOrganizations } from "../support/cast";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import type { TestOrganization } from "../support/fixtures";
 
 type Answer = {
@@ -165,8 +165,7 @@ describe("Idempotency-Key on POSTs that create", () => {
         body: form,
         headers: { authorization: `Bearer ${adminA}`, "idempotency-key": key, ...clientAddressHeaders("203.0.113.31") },
       });
-      const handler = uploadFile as (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-      return handler(request, { params: Promise.resolve({ documentHexId: draft.body.documentHexId! }) });
+      return sendRequest(uploadFile, request);
     };
     const first = await upload("contrato.pdf");
     expect(first.status).toBe(201);

@@ -16,7 +16,7 @@ import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/workers/registry";
 import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { clientAddressHeaders } from "../support/http";
+import { clientAddressHeaders, sendRequest } from "../support/http";
 import { idCard, personBehind, rearCard, sideBySide } from "../support/id-card";
 import { createSentShipment } from "../support/signing";
 import { realFaces } from "../support/test-media";
@@ -68,7 +68,7 @@ async function upload(signer: { hexId: string; secret: string }, kind: string, f
     body: form,
     headers: { "x-url-sign": signer.secret, ...clientAddressHeaders("203.0.113.42"), "user-agent": "vitest identity documents" },
   });
-  const response = await evidenceRoute(request, { params: Promise.resolve({ id: signer.hexId }) });
+  const response = await sendRequest(evidenceRoute, request);
   return { status: response.status, body: (await response.json()) as Answer };
 }
 

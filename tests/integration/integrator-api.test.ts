@@ -16,7 +16,7 @@ import { openApiDocument } from "@/lib/openapi/document";
 import { queueConnection } from "@/lib/queue/connection";
 import { runJob } from "@/workers/registry";
 import { peers } from "./setup";
-import { call } from "../support/http";
+import { call, sendRequest } from "../support/http";
 import { createTestOrganization, createTestUser } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
 
@@ -100,9 +100,10 @@ describe("integrator API with an API key, through the endpoints the OpenAPI docu
     const form = new FormData();
     form.set("file", new Blob([Buffer.from(await pdf.save())], { type: "application/pdf" }), "contrato.pdf");
     const uploadPath = track("POST", `/api/documents/${hexId}/files`);
-    const uploaded = await uploadFile(new NextRequest(`http://127.0.0.1:3000${uploadPath}`, { method: "POST", body: form, headers }), {
-      params: Promise.resolve({ documentHexId: hexId }),
-    });
+    const uploaded = await sendRequest(
+      uploadFile,
+      new NextRequest(`http://127.0.0.1:3000${uploadPath}`, { method: "POST", body: form, headers }),
+    );
     expect(uploaded.status).toBe(201);
 
     const email = `erp-firmante-${hexId.slice(0, 6)}@example.test`;

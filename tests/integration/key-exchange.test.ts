@@ -17,7 +17,7 @@ import { randomHex } from "@/lib/security/random";
 import { serverKeyRowPrefix } from "@/lib/security/server-key";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { createSentShipment } from "../support/signing";
 
 type KeyAnswer = {
@@ -217,7 +217,7 @@ describe("getCartesianCoordinates", () => {
       body: "publicKey=x",
       headers: { "content-type": "text/plain" },
     });
-    const response = await cartesianRoute(request, { params: Promise.resolve({}) });
+    const response = await sendRequest(cartesianRoute, request);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ result: 0, errorCode: "PUBLIC_KEY_INVALID" });
   });
@@ -257,7 +257,7 @@ describe("evidence sealed in transit", () => {
       body: form,
       headers: { "x-url-sign": secret, ...clientAddressHeaders(ip()), "user-agent": "vitest signer", "accept-language": "es-ES" },
     });
-    const response = await evidenceRoute(request, { params: Promise.resolve({ id: processHexId }) });
+    const response = await sendRequest(evidenceRoute, request);
     return {
       status: response.status,
       body: (await response.json()) as { result?: number; evidenceHexId?: string; errorCode?: string; message?: string; next?: string },

@@ -24,7 +24,7 @@ import type { LivenessPrompt } from "@/lib/evidence/video-challenge";
 import { openSignerLink } from "@/lib/signing/open-link";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { idCard, rearCard } from "../support/id-card";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { changes, scrapeMetrics } from "../support/metrics";
 import { signIn } from "../support/sign-in";
 import { createSentShipment } from "../support/signing";
@@ -171,7 +171,7 @@ async function upload(
     body: form,
     headers: { "x-url-sign": signer.secret, ...clientAddressHeaders("203.0.113.61"), "user-agent": "vitest liveness" },
   });
-  const response = await evidenceRoute(request, { params: Promise.resolve({ id: signer.hexId }) });
+  const response = await sendRequest(evidenceRoute, request);
   return { status: response.status, body: (await response.json()) as { result?: number; evidenceHexId?: string; next?: string | null } };
 }
 
@@ -371,9 +371,9 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
     expect(judged.filter((frame) => frame.atMs < firstPrompt).every((frame) => frame.faces === 0)).toBe(true);
     expect(judged.filter((frame) => frame.atMs > firstPrompt + 1000).some((frame) => frame.faces === 1)).toBe(true);
     const videoRequest = (token: string) =>
-      reviewVideoRoute(
+      sendRequest(
+        reviewVideoRoute,
         new NextRequest(`http://127.0.0.1:3000${shown.body.evidence!.videoUrl}`, { headers: { authorization: `Bearer ${token}` } }),
-        { params: Promise.resolve(params) },
       );
     const video = await videoRequest(adminToken);
     expect(video.status).toBe(200);

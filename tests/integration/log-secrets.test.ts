@@ -23,7 +23,7 @@ import { closeProducers } from "@/lib/queue/enqueue";
 import { webhookEvents } from "@/lib/webhooks/events";
 import { peers } from "./setup";
 import { createTestOrganization, createTestUser, testPassword } from "../support/fixtures";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { integratorReceiver } from "../support/integrator-receiver";
 import { scanLogs, type LogLine } from "../support/log-scan";
 import { signIn } from "../support/sign-in";
@@ -135,13 +135,13 @@ beforeAll(async () => {
   const pdfBytes = Buffer.from(await pdf.save());
   const form = new FormData();
   form.set("file", new Blob([pdfBytes], { type: "application/pdf" }), "contrato.pdf");
-  const uploaded = await uploadFile(
+  const uploaded = await sendRequest(
+    uploadFile,
     new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/files`, {
       method: "POST",
       body: form,
       headers: { ...headers, ...clientAddressHeaders("203.0.113.10") },
     }),
-    { params: Promise.resolve({ documentHexId }) },
   );
   expect(uploaded.status).toBe(201);
   const email = `firmante-${documentHexId.slice(0, 6)}@example.test`;
@@ -312,11 +312,11 @@ describe("the worker's metrics on /api/metrics", () => {
   it("show the mails it sent and its jobs' durations", async () => {
     process.env.METRICS_TOKEN = metricsToken;
     const scrape = async () => {
-      const response = await metrics(
+      const response = await sendRequest(
+        metrics,
         new NextRequest("http://127.0.0.1:3000/api/metrics", {
           headers: { authorization: `Bearer ${metricsToken}`, ...clientAddressHeaders("198.51.100.62") },
         }),
-        { params: Promise.resolve({}) },
       );
       expect(response.status).toBe(200);
       return response.text();

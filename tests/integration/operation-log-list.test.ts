@@ -12,11 +12,10 @@ import type { OperationLogPage } from "@/lib/audit/operation-log-schemas";
 import { db } from "@/lib/db/client";
 import type { Module } from "@/lib/db/generated/enums";
 import { randomHex } from "@/lib/security/random";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
 
-type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type ErrorBody = { errorCode: string; message: string };
 
 const hasPdftotext = (() => {
@@ -68,9 +67,9 @@ async function search(token: string, query: Record<string, string>, headers: Rec
 async function download(token: string, query: Record<string, string>, headers: Record<string, string> = {}) {
   const url = new URL("http://127.0.0.1:3000/api/data/operationLogs/export");
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  return (exportLogs as RouteHandler)(
+  return sendRequest(
+    exportLogs,
     new NextRequest(url, { headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.31"), ...headers } }),
-    { params: Promise.resolve({}) },
   );
 }
 

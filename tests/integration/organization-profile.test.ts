@@ -11,7 +11,7 @@ import { getConfigValue } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import { organizationSealCredentials } from "@/lib/organizations/seal-certificate";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { hasOpenssl, OpensslPki } from "../support/openssl-pki";
 import { SealPkcs12Files } from "../support/organization-pki";
 import { signIn } from "../support/sign-in";
@@ -21,11 +21,9 @@ import { signIn } from "../support/sign-in";
  * organisation's own seal certificate; every rule, the permission refusals, and isolation between organisations.
  */
 
-type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
 /** A multipart call, as a browser's FormData sends it. */
 async function upload<T = Record<string, unknown>>(
-  handler: Handler,
+  handler: unknown,
   path: string,
   method: string,
   fields: Record<string, string | { bytes: Uint8Array; name: string; type?: string }>,
@@ -46,7 +44,7 @@ async function upload<T = Record<string, unknown>>(
       ...(locale ? { "accept-language": locale } : {}),
     },
   });
-  const response = await handler(request, { params: Promise.resolve({}) });
+  const response = await sendRequest(handler, request);
   return { status: response.status, body: (await response.json()) as T };
 }
 
@@ -273,9 +271,7 @@ describe("organisation logo", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ hasLogo: true });
     const organization = await db.organization.findUniqueOrThrow({ where: { id: orgA.organization.id } });
-    const served = await publicLogo(new NextRequest(`http://127.0.0.1:3000/api/organizations/${organization.hexId}/logo`), {
-      params: Promise.resolve({ organizationHexId: organization.hexId }),
-    });
+    const served = await sendRequest(publicLogo, new NextRequest(`http://127.0.0.1:3000/api/organizations/${organization.hexId}/logo`));
     expect(served.headers.get("content-type")).toBe("image/png");
     const bytes = Buffer.from(await served.arrayBuffer());
     const meta = await sharp(bytes).metadata();

@@ -9,14 +9,13 @@ import { db } from "@/lib/db/client";
 import { developmentCredentials } from "@/lib/pdf/credentials";
 import { buildCadesSignature } from "@/lib/pdf/cms";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { signIn } from "../support/sign-in";
 
 // Issue 16 point 4: one acceptance rule for every PDF a shipment carries (single upload and batch
 // import). Active content, a file that is not a PDF from its first byte, and a broken
 // cross-reference table are refused, each with its own message; a PDF signed by someone else is not.
 
-type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Answer = { status: number; body: { errorCode?: string; message?: string; files?: { fileName: string; sha256: string }[] } };
 
 let org: TestOrganization;
@@ -37,7 +36,7 @@ async function upload(bytes: Uint8Array, locale = "es-es"): Promise<Answer> {
     body: form,
     headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.70"), "accept-language": locale },
   });
-  const response = await (uploadFileRoute as RouteHandler)(request, { params: Promise.resolve({ documentHexId }) });
+  const response = await sendRequest(uploadFileRoute, request);
   return { status: response.status, body: (await response.json()) as Answer["body"] };
 }
 
@@ -191,7 +190,7 @@ describe("a PDF with active content", () => {
       body: form,
       headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.71") },
     });
-    const response = await (batchRoute as RouteHandler)(request, { params: Promise.resolve({}) });
+    const response = await sendRequest(batchRoute, request);
     const body = (await response.json()) as { errors?: { row: number; column: string; errorCode: string }[] };
     expect(response.status).toBe(422);
     expect(body.errors).toMatchObject([{ row: 2, column: "file", errorCode: "SHIPMENT_FILE_ACTIVE_CONTENT" }]);

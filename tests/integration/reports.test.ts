@@ -13,11 +13,10 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { ReportCharts, ShipmentReportPage, SignatureReportPage } from "@/lib/reports/report-schemas";
 import { randomHex } from "@/lib/security/random";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
 
-type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type ErrorBody = { errorCode: string; message: string };
 
 // A word only this run's shipments hold.
@@ -109,9 +108,9 @@ async function charts(token: string, query: Record<string, string>) {
 async function download(token: string, report: string, query: Record<string, string>, headers: Record<string, string> = {}) {
   const url = new URL(`http://127.0.0.1:3000/api/reports/${report}/export`);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  return (exportRoute as RouteHandler)(
+  return sendRequest(
+    exportRoute,
     new NextRequest(url, { headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.41"), ...headers } }),
-    { params: Promise.resolve({ report }) },
   );
 }
 

@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listDocuments, POST as createDraft } from "@/app/api/documents/route";
+import { GET as downloadDocument } from "@/app/api/documents/[documentHexId]/download/route";
 import { apiRoute } from "@/lib/http/api";
 import { descriptorOf } from "@/lib/http/endpoint";
 import { apiOperations } from "@/lib/openapi/document";
@@ -9,7 +10,7 @@ import { routeFolderOf, routeFolders } from "../support/route-list";
 import { call } from "../support/http";
 import { createTestOrganization, createTestUser } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
-import { assertDocumentedAnswer } from "./support/documented-answers";
+import { assertDocumentedAnswer, operationParams } from "./support/documented-answers";
 
 type RouteModules = Record<string, Record<string, unknown>>;
 
@@ -107,15 +108,49 @@ describe("endpoint()", () => {
     expect(created.status).toBe(201);
   });
 
-  it("refuses a handler's answer the OpenAPI document does not promise", () => {
-    expect(() => assertDocumentedAnswer(listDocuments, 418, "application/json", {})).toThrow(
-      /Undocumented answer: GET \/api\/documents → 418/,
-    );
-    expect(() => assertDocumentedAnswer(listDocuments, 401, "application/json", { errorCode: "NOT_A_CODE", message: "x" })).toThrow(
+  it("refuses a handler's answer the OpenAPI document does not promise, and a request sent to another operation's handler", () => {
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+      status,
+      headers: new Headers({ "content-type": "application/json", ...headers }),
+      bytes: new TextEncoder().encode(JSON.stringify(body)),
+    });
+    const unauthenticated = { errorCode: "UNAUTHENTICATED", message: "x" };
+    expect(() => assertDocumentedAnswer(listDocuments, json(418, {}))).toThrow(/Undocumented answer: GET \/api\/documents → 418/);
+    expect(() => assertDocumentedAnswer(listDocuments, json(401, { errorCode: "NOT_A_CODE", message: "x" }))).toThrow(
       /does not match the OpenAPI document/,
     );
-    expect(() =>
-      assertDocumentedAnswer(listDocuments, 401, "application/json", { errorCode: "UNAUTHENTICATED", message: "x" }),
-    ).not.toThrow();
+    expect(() => assertDocumentedAnswer(listDocuments, json(401, unauthenticated))).not.toThrow();
+    // The operation a request is sent to, with its path parameters; one sent to another operation's handler.
+    expect(operationParams(downloadDocument, { method: "GET", path: "/api/documents/0123abcd/download" })).toEqual({
+      documentHexId: "0123abcd",
+    });
+    expect(() => operationParams(listDocuments, { method: "POST", path: "/api/documents" })).toThrow(
+      /POST \/api\/documents was sent to the handler of GET \/api\/documents/,
+    );
+    expect(() => operationParams(listDocuments, { method: "GET", path: "/api/contacts" })).toThrow(/was sent to the handler of/);
+    // A file in a media type the status does not list, and a JSON answer where a file is promised.
+    const pdf = { status: 200, headers: new Headers({ "content-type": "application/pdf" }), bytes: new Uint8Array([0x25, 0x50]) };
+    expect(() => assertDocumentedAnswer(listDocuments, pdf)).toThrow(/answered application\/pdf, the document promises application\/json/);
+    const file = (contentType: string) => ({
+      ...pdf,
+      headers: new Headers({ "content-type": contentType, "content-disposition": 'attachment; filename="a"' }),
+    });
+    expect(() => assertDocumentedAnswer(downloadDocument, file("text/csv"))).toThrow(/answered text\/csv/);
+    expect(() => assertDocumentedAnswer(downloadDocument, { ...json(200, {}), headers: file("application/json").headers })).toThrow(
+      /the document promises application\/pdf, application\/zip, the handler answered JSON/,
+    );
+    expect(() => assertDocumentedAnswer(downloadDocument, file("application/zip"))).not.toThrow();
+    // Headers: a required one missing, a value its schema refuses, one the document defines elsewhere and not here.
+    expect(() => assertDocumentedAnswer(downloadDocument, pdf)).toThrow(/the required header Content-Disposition is missing/);
+    const limited = { errorCode: "RATE_LIMITED", message: "x", seconds: 5 };
+    const limitHeaders = { "retry-after": "5", "ratelimit-remaining": "0", "ratelimit-reset": "5" };
+    expect(() => assertDocumentedAnswer(listDocuments, json(429, limited, limitHeaders))).not.toThrow();
+    expect(() => assertDocumentedAnswer(listDocuments, json(429, limited, { ...limitHeaders, "retry-after": "" }))).toThrow(/Retry-After/);
+    expect(() => assertDocumentedAnswer(listDocuments, json(429, limited, { "retry-after": "5" }))).toThrow(
+      /the required header RateLimit-Remaining is missing/,
+    );
+    expect(() => assertDocumentedAnswer(listDocuments, json(401, unauthenticated, { "retry-after": "5" }))).toThrow(
+      /header retry-after is not documented/,
+    );
   });
 });

@@ -17,7 +17,7 @@ import { isAppError } from "@/lib/errors/app-error";
 import { randomHex } from "@/lib/security/random";
 import { storage } from "@/lib/storage";
 import { twoOrganizations } from "../support/cast";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import type { TestOrganization } from "../support/fixtures";
 
 type Failure = { errorCode?: string; message?: string };
@@ -439,8 +439,6 @@ describe("privileges and isolation", () => {
   });
 });
 
-type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
 async function pdfBytes(options: { pages?: number; producer?: string; encrypt?: boolean } = {}) {
   const pdf = await PDFDocument.create();
   for (let i = 0; i < (options.pages ?? 1); i++) pdf.addPage([300, 400]).drawText(`Página ${i + 1}`, { x: 20, y: 350, size: 12 });
@@ -458,7 +456,7 @@ async function upload(token: string, documentHexId: string, file: { name: string
     body: form,
     headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.30") },
   });
-  const response = await (uploadFile as RouteHandler)(request, { params: Promise.resolve({ documentHexId }) });
+  const response = await sendRequest(uploadFile, request);
   return { status: response.status, body: (await response.json()) as DraftView & Failure };
 }
 

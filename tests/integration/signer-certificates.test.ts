@@ -12,6 +12,7 @@ import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { hasOpenssl, type OpensslPki, startSealingPki } from "../support/openssl-pki";
 import { createSentShipment, signStep } from "../support/signing";
+import { sendRequest } from "../support/http";
 
 /**
  * Issue 15: each signer's signature names the signer. The signers' certificates come from the organisation's signing
@@ -268,7 +269,7 @@ describe("the organisation's signing CA", () => {
 describe("GET /api/pki/{file}", () => {
   async function get(file: string) {
     const request = new NextRequest(`http://127.0.0.1:3000/api/pki/${file}`);
-    return crlRoute(request, { params: Promise.resolve({ file }) });
+    return sendRequest(crlRoute, request);
   }
 
   it("serves the CRLs of the platform's signer CA and of an organisation's CA, signed by each; anything else is not found", async () => {

@@ -16,7 +16,7 @@ import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
 import { openSignerLink } from "@/lib/signing/open-link";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { peers } from "./setup";
 import { createSentShipment, drawnSignature } from "../support/signing";
@@ -92,7 +92,7 @@ async function uploadPhoto(processHexId: string, secret: string, kind: string) {
     body: form,
     headers: { ...clientAddressHeaders(ip()), "user-agent": "vitest link guard", "x-url-sign": secret },
   });
-  const response = await evidenceRoute(request, { params: Promise.resolve({ id: processHexId }) });
+  const response = await sendRequest(evidenceRoute, request);
   return { status: response.status, body: (await response.json()) as Answer };
 }
 
@@ -133,11 +133,11 @@ describe("a link used as often as max_link_uses allows (point 3)", () => {
       expect(refused.body).toMatchObject({ errorCode: "MAX_USES_REACHED", message: "Número máximo de usos alcanzado" });
     }
     const file = document.files[0]!;
-    const served = await fileRoute(
+    const served = await sendRequest(
+      fileRoute,
       new NextRequest(`http://127.0.0.1:3000/api/signprocess/${signer.hexId}/files/${file.hexId}`, {
         headers: { "x-url-sign": secret, ...clientAddressHeaders(ip()) },
       }),
-      { params: Promise.resolve({ id: signer.hexId, fileHexId: file.hexId }) },
     );
     expect(served.status).toBe(403);
 

@@ -18,7 +18,7 @@ import { downloadForSigner, filesDownloadToken, filesDownloadView } from "@/lib/
 import { openSignerLink } from "@/lib/signing/open-link";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { call } from "../support/http";
+import { call, sendRequest } from "../support/http";
 import { blankSignature, createSentShipment, drawnSignature, issueLink } from "../support/signing";
 
 const es = translator("es-es", "errors");
@@ -239,12 +239,10 @@ describe("the signing steps", () => {
     const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${hexId}/files/${file.hexId}`, {
       headers: { "x-url-sign": secret },
     });
-    const served = await fileRoute(request, { params: Promise.resolve({ id: hexId, fileHexId: file.hexId }) });
+    const served = await sendRequest(fileRoute, request);
     expect(served.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
-    const foreign = await fileRoute(new NextRequest(`http://127.0.0.1:3000/x`, { headers: { "x-url-sign": randomHex(16) } }), {
-      params: Promise.resolve({ id: hexId, fileHexId: file.hexId }),
-    });
+    const foreign = await sendRequest(fileRoute, new NextRequest(request.url, { headers: { "x-url-sign": randomHex(16) } }));
     expect(foreign.status).toBe(400);
 
     expect((await step(hexId, secret, "see-document", { viewed: true })).body.next).toBe(

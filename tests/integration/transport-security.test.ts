@@ -3,6 +3,7 @@ import { NextRequest } from "next/server";
 import { POST as setLocale } from "@/app/api/locale/route";
 import { authOptions } from "@/lib/auth/next-auth";
 import { proxy } from "@/proxy";
+import { sendRequest } from "../support/http";
 
 // Cookie flags follow the public base URL's scheme, never NODE_ENV (a production process may run without it).
 afterEach(() => vi.unstubAllEnvs());
@@ -17,7 +18,7 @@ async function localeCookies() {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ locale: "en-us" }),
   });
-  return cookiesOf(await setLocale(request, { params: Promise.resolve({}) }));
+  return cookiesOf(await sendRequest(setLocale, request));
 }
 
 // next-auth's App Router handler reads next/headers, which only a running server provides: its options decide

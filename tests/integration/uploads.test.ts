@@ -12,13 +12,11 @@ import { POST as validateCheckRoute } from "@/app/api/validateDocs/[signatureHex
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { signIn } from "../support/sign-in";
 
 // Issue 16 point 8: an upload's name is stored as a plain base name, and an oversized upload is
 // refused on its declared length, or cut off while it streams, instead of being buffered whole.
-
-type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 const megabyte = 1024 * 1024;
 let org: TestOrganization;
@@ -49,7 +47,7 @@ async function uploadNamed(documentHexId: string, name: string) {
     body: form,
     headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.60") },
   });
-  const response = await (uploadFileRoute as RouteHandler)(request, { params: Promise.resolve({ documentHexId }) });
+  const response = await sendRequest(uploadFileRoute, request);
   return { status: response.status, body: (await response.json()) as { files?: { fileName: string }[]; errorCode?: string } };
 }
 
@@ -111,6 +109,7 @@ function hugeUpload(size: number, field: string) {
 type UploadRoute = {
   name: string;
   handler: unknown;
+  /** The path, its {parameters} filled from params. */
   path: string;
   params: Record<string, string>;
   auth: boolean;
@@ -122,7 +121,7 @@ const routes = (): UploadRoute[] => [
   {
     name: "shipment file",
     handler: uploadFileRoute,
-    path: "/api/documents/x/files",
+    path: "/api/documents/{documentHexId}/files",
     params: {},
     auth: true,
     limitMb: 10,
@@ -158,7 +157,7 @@ const routes = (): UploadRoute[] => [
   {
     name: "signer evidence",
     handler: evidenceRoute,
-    path: "/api/signprocess/x/evidence",
+    path: "/api/signprocess/{id}/evidence",
     params: { id: randomHex(16) },
     auth: false,
     limitMb: 61,
@@ -176,7 +175,7 @@ const routes = (): UploadRoute[] => [
   {
     name: "validateDocs check",
     handler: validateCheckRoute,
-    path: "/api/validateDocs/x/check",
+    path: "/api/validateDocs/{signatureHexId}/check",
     params: { signatureHexId: randomHex(16) },
     auth: false,
     limitMb: 15,
@@ -184,7 +183,7 @@ const routes = (): UploadRoute[] => [
   },
 ];
 
-async function send(route: UploadRoute, size: number, declare: boolean) {
+async function sendHuge(route: UploadRoute, size: number, declare: boolean) {
   const params = route.name === "shipment file" ? { documentHexId: await newDraft() } : route.params;
   const upload = hugeUpload(size, route.name.startsWith("batch") ? "files" : "file");
   const headers: Record<string, string> = {
@@ -193,14 +192,15 @@ async function send(route: UploadRoute, size: number, declare: boolean) {
   };
   if (route.auth) headers.authorization = `Bearer ${token}`;
   if (declare) headers["content-length"] = String(size);
-  const request = new NextRequest(`http://127.0.0.1:3000${route.path}`, {
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
+  const request = new NextRequest(`http://127.0.0.1:3000${path}`, {
     method: "POST",
     body: upload.stream,
     headers,
     duplex: "half",
   } as ConstructorParameters<typeof NextRequest>[1]);
   const started = Date.now();
-  const response = await (route.handler as RouteHandler)(request, { params: Promise.resolve(params) });
+  const response = await sendRequest(route.handler, request);
   return {
     status: response.status,
     body: (await response.json()) as { errorCode?: string },
@@ -212,23 +212,22 @@ async function send(route: UploadRoute, size: number, declare: boolean) {
 describe("an oversized upload", () => {
   it("of 63 MB to a shipment is refused by its Content-Length before its body is read", async () => {
     const [route] = routes();
-    const answer = await send(route!, 63 * megabyte, true);
+    const answer = await sendHuge(route!, 63 * megabyte, true);
     expect(answer.status).toBe(413);
     expect(answer.body.errorCode).toBe("SHIPMENT_FILE_TOO_LARGE");
     expect(answer.pulled).toBeLessThan(megabyte);
   });
 
   it("to a shipment that declares less than it sends is cut off at the limit", async () => {
-    const [route] = routes();
     const upload = hugeUpload(63 * megabyte, "file");
     const documentHexId = await newDraft();
-    const request = new NextRequest(`http://127.0.0.1:3000${route!.path}`, {
+    const request = new NextRequest(`http://127.0.0.1:3000/api/documents/${documentHexId}/files`, {
       method: "POST",
       body: upload.stream,
       headers: { "content-type": upload.contentType, "content-length": String(megabyte), authorization: `Bearer ${token}` },
       duplex: "half",
     } as ConstructorParameters<typeof NextRequest>[1]);
-    const response = await (uploadFileRoute as RouteHandler)(request, { params: Promise.resolve({ documentHexId }) });
+    const response = await sendRequest(uploadFileRoute, request);
     expect(response.status).toBe(413);
     expect(upload.pulled.bytes).toBeLessThanOrEqual(13 * megabyte);
   });
@@ -237,7 +236,7 @@ describe("an oversized upload", () => {
     "without a Content-Length (%s) is cut off once it passes the limit, not buffered whole",
     async (_name, route) => {
       const size = (route.limitMb + 40) * megabyte;
-      const answer = await send(route, size, false);
+      const answer = await sendHuge(route, size, false);
       expect(answer.status, JSON.stringify(answer.body)).toBe(413);
       expect(answer.body.errorCode).toBe(route.code);
       expect(answer.pulled).toBeLessThanOrEqual((route.limitMb + 3) * megabyte);
@@ -248,7 +247,7 @@ describe("an oversized upload", () => {
   it.each(routes().map((route) => [route.name, route] as const))(
     "declaring more than the limit (%s) is refused before its body is read",
     async (_name, route) => {
-      const answer = await send(route, (route.limitMb + 40) * megabyte, true);
+      const answer = await sendHuge(route, (route.limitMb + 40) * megabyte, true);
       expect(answer.status, JSON.stringify(answer.body)).toBe(413);
       expect(answer.body.errorCode).toBe(route.code);
       expect(answer.pulled).toBeLessThan(megabyte);
@@ -277,7 +276,7 @@ describe("an oversized JSON body", () => {
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       duplex: "half",
     } as ConstructorParameters<typeof NextRequest>[1]);
-    const response = await (createDraftRoute as RouteHandler)(request, { params: Promise.resolve({}) });
+    const response = await sendRequest(createDraftRoute, request);
     expect(response.status).toBe(413);
     expect(((await response.json()) as { errorCode: string }).errorCode).toBe("REQUEST_TOO_LARGE");
     expect(pulled.bytes).toBeLessThanOrEqual(13 * megabyte);
@@ -295,7 +294,7 @@ describe("a text field of an upload form", () => {
       body: form,
       headers: { "x-url-sign": randomHex(16), ...clientAddressHeaders("203.0.113.80") },
     });
-    const response = await (evidenceRoute as RouteHandler)(request, { params: Promise.resolve({ id: randomHex(16) }) });
+    const response = await sendRequest(evidenceRoute, request);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ errorCode: "CONTROL_CHARACTER", field: "detail" });
   });

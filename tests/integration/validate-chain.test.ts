@@ -8,7 +8,7 @@ import { hardhatDevKey } from "@/lib/stamping/networks";
 import { createTestOrganization } from "../support/fixtures";
 import { hardhatNode } from "../support/hardhat-node";
 import { createSentShipment, drawnSignature, signStep } from "../support/signing";
-import { clientAddressHeaders } from "../support/http";
+import { clientAddressHeaders, sendRequest } from "../support/http";
 
 // The public validation page asks the chain itself whether each batch root is in its transaction,
 // against a real local EVM node (hardhat), started and stopped here.
@@ -108,7 +108,7 @@ describe("/validateDocs checks each stamp on the chain", () => {
     const request = new NextRequest(`http://127.0.0.1:3000/api/validateDocs/${hexId}/package`, {
       headers: { ...clientAddressHeaders(`198.51.100.${60 + slot}`) },
     });
-    const response = await m.packageRoute(request, { params: Promise.resolve({ signatureHexId: hexId }) });
+    const response = await sendRequest(m.packageRoute, request);
     expect(response.status).toBe(200);
     const evidence = JSON.parse(strFromU8(unzipSync(new Uint8Array(await response.arrayBuffer()))["evidence.json"]!)) as {
       evidences: { stamping: { transactions: { txId: string; onChain: { state: string; blockNumber: number } }[] } }[];

@@ -10,7 +10,7 @@ import { resetRateLimit } from "@/lib/security/rate-limit";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { createSentShipment, signStep } from "../support/signing";
-import { clientAddressHeaders } from "../support/http";
+import { clientAddressHeaders, sendRequest } from "../support/http";
 
 let org: TestOrganization;
 let sealedHexId: string;
@@ -29,7 +29,7 @@ async function check(signatureHexId: string, bytes: Uint8Array | null, ip = `198
     body: form,
     headers: { ...clientAddressHeaders(ip), "accept-language": "es-ES" },
   });
-  const response = await checkRoute(request, { params: Promise.resolve({ signatureHexId }) });
+  const response = await sendRequest(checkRoute, request);
   return {
     status: response.status,
     body: (await response.json()) as { identical?: boolean; certificate?: boolean; errorCode?: string; message?: string },

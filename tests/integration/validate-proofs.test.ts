@@ -19,7 +19,7 @@ import { buildMerkleTree, merkleProof } from "@/lib/stamping/merkle";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { createSentShipment, signStep } from "../support/signing";
-import { clientAddressHeaders } from "../support/http";
+import { clientAddressHeaders, sendRequest } from "../support/http";
 
 let org: TestOrganization;
 let sealedHexId: string;
@@ -34,7 +34,7 @@ async function download(signatureHexId: string, ip = `198.51.100.${Math.floor(Ma
   const request = new NextRequest(`http://127.0.0.1:3000/api/validateDocs/${signatureHexId}/package`, {
     headers: { ...clientAddressHeaders(ip), "accept-language": "es-ES" },
   });
-  const response = await packageRoute(request, { params: Promise.resolve({ signatureHexId }) });
+  const response = await sendRequest(packageRoute, request);
   return {
     status: response.status,
     type: response.headers.get("content-type"),

@@ -12,7 +12,7 @@ import { hardhatDevKey } from "@/lib/stamping/networks";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
 import { hardhatNode } from "../support/hardhat-node";
 import { hasOpenssl, startSealingPki } from "../support/openssl-pki";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { seedValidationInReview, type SeededValidation, type ValidationCalls } from "../support/validation-review";
 import { qrCodes } from "../support/pdf-qr";
@@ -155,16 +155,11 @@ async function completedProcess(person: { firstName: string; lastName: string; i
 }
 
 /** A GET route that answers a file: status, bytes and headers (errors parsed as JSON). */
-async function fetchFile(
-  handler: (request: NextRequest, context: { params: Promise<{ processHexId: string }> }) => Promise<Response>,
-  urlPath: string,
-  processHexId: string,
-  headers: Record<string, string>,
-) {
+async function fetchFile(handler: unknown, urlPath: string, headers: Record<string, string>) {
   const request = new NextRequest(new URL(`http://127.0.0.1:3000${urlPath}`), {
     headers: { ...clientAddressHeaders("203.0.113.44"), "user-agent": "vitest", ...headers },
   });
-  const response = await handler(request, { params: Promise.resolve({ processHexId }) });
+  const response = await sendRequest(handler, request);
   const bytes = new Uint8Array(await response.arrayBuffer());
   const json = response.headers.get("content-type")?.includes("json")
     ? (JSON.parse(Buffer.from(bytes).toString()) as { errorCode: string })
@@ -172,9 +167,9 @@ async function fetchFile(
   return { status: response.status, bytes, headers: response.headers, json };
 }
 const staffDownload = (token: string, processHexId: string) =>
-  fetchFile(m.staffRoute, `/api/validation-processes/${processHexId}/certificate`, processHexId, { authorization: `Bearer ${token}` });
+  fetchFile(m.staffRoute, `/api/validation-processes/${processHexId}/certificate`, { authorization: `Bearer ${token}` });
 const personDownload = (processHexId: string, urlSign?: string) =>
-  fetchFile(m.personRoute, `/api/validation-process/${processHexId}/certificate`, processHexId, urlSign ? { "x-url-sign": urlSign } : {});
+  fetchFile(m.personRoute, `/api/validation-process/${processHexId}/certificate`, urlSign ? { "x-url-sign": urlSign } : {});
 
 async function checkPdf(hexId: string, bytes: Uint8Array) {
   const form = new FormData();
@@ -184,7 +179,7 @@ async function checkPdf(hexId: string, bytes: Uint8Array) {
     body: form,
     headers: clientAddressHeaders(`198.51.100.${Math.floor(Math.random() * 200) + 20}`),
   });
-  const response = await m.checkRoute(request, { params: Promise.resolve({ signatureHexId: hexId }) });
+  const response = await sendRequest(m.checkRoute, request);
   return { status: response.status, body: (await response.json()) as { identical: boolean; sha256: string; certificate: boolean } };
 }
 
@@ -327,7 +322,7 @@ describe("the validation certificate of a completed validation process", () => {
     expect(foreign.status).toBe(404);
     expect(foreign.json?.errorCode).toBe("NOT_FOUND");
     expect((await staffDownload(noRoleA, seeded.processHexId)).status).toBe(403);
-    expect((await fetchFile(m.staffRoute, "/x", seeded.processHexId, {})).status).toBe(401);
+    expect((await fetchFile(m.staffRoute, `/api/validation-processes/${seeded.processHexId}/certificate`, {})).status).toBe(401);
   });
 
   it("is downloaded by the person with their process's secret only", async () => {

@@ -33,7 +33,7 @@ import { randomHex } from "@/lib/security/random";
 import { validationCapturedForCurrentStep, validationEvidenceProcess } from "@/lib/validation-process/validation-identity";
 import { seedReferenceData } from "@/prisma/reference-data";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { createSentShipment } from "../support/signing";
 import { realFaces } from "../support/test-media";
@@ -191,9 +191,7 @@ async function upload(
     body: form,
     headers: { ...secretOf(person, options.urlSign), ...clientAddressHeaders("203.0.113.77"), "user-agent": "vitest validation" },
   });
-  const response = signer
-    ? await signerEvidenceRoute(request, { params: Promise.resolve({ id: person.processHexId }) })
-    : await evidenceRoute(request, { params: Promise.resolve({ processHexId: person.processHexId }) });
+  const response = signer ? await sendRequest(signerEvidenceRoute, request) : await sendRequest(evidenceRoute, request);
   return { status: response.status, body: (await response.json()) as Answer };
 }
 
@@ -208,7 +206,7 @@ async function uploadNewSelfie(person: Person, bytes: Uint8Array) {
     body: form,
     headers: { ...secretOf(person), ...clientAddressHeaders("203.0.113.77"), "user-agent": "vitest validation" },
   });
-  const response = await newSelfieRoute(request, { params: Promise.resolve({}) });
+  const response = await sendRequest(newSelfieRoute, request);
   return { status: response.status, body: (await response.json()) as Answer };
 }
 

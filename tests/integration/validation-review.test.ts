@@ -10,7 +10,7 @@ import { db } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/security/random";
 import type { ValidationProcessDetail, ValidationProcessPage } from "@/lib/validation-review/schemas";
 import { createTestOrganization, createTestUser, type TestOrganization } from "../support/fixtures";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { signIn } from "../support/sign-in";
 import { seedValidationInReview as seed, type SeededValidation, type ValidationCalls } from "../support/validation-review";
 import { POST as createLink } from "@/app/api/validations/route";
@@ -66,7 +66,7 @@ async function download(token: string, processHexId: string, evidenceHexId: stri
   const request = new NextRequest(new URL(`http://127.0.0.1:3000${path}`), {
     headers: { authorization: `Bearer ${token}`, ...clientAddressHeaders("203.0.113.10") },
   });
-  const response = await evidenceFile(request, { params: Promise.resolve({ processHexId, evidenceHexId }) });
+  const response = await sendRequest(evidenceFile, request);
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 

@@ -17,7 +17,7 @@ import { openSignerLink } from "@/lib/signing/open-link";
 import { remuxWebm } from "@/lib/evidence/remux-video";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { createSentShipment } from "../support/signing";
 
 /**
@@ -118,7 +118,7 @@ async function sendVideo(
     body: form,
     headers: { "x-url-sign": secret, ...clientAddressHeaders("203.0.113.77"), "user-agent": "vitest" },
   });
-  const response = await evidenceRoute(request, { params: Promise.resolve({ id: processHexId }) });
+  const response = await sendRequest(evidenceRoute, request);
   return { status: response.status, body: (await response.json()) as { result?: number; evidenceHexId?: string; next?: string } & Failure };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { NextRequest } from "next/server";
+import { NextRequest, NextResponse } from "next/server";
 import { clientAddressHeader } from "@/lib/http/client-address";
-import { assertDocumentedAnswer } from "../integration/support/documented-answers";
+import { assertDocumentedAnswer, operationParams } from "../integration/support/documented-answers";
 
 type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -24,9 +24,42 @@ export function clientAddressHeaders(ip: string): Record<string, string> {
   return { [clientAddressHeader]: `${process.env.RUBRICA_CLIENT_ADDRESS_TOKEN} ${ip}` };
 }
 
+/** Statuses whose answers carry no body (a Response built with one throws). */
+const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
+
 /**
- * Calls a route handler as Next would, with a real Request; returns status, parsed JSON and headers, once
- * the answer is checked against the OpenAPI document (tests/integration/support/documented-answers.ts).
+ * Runs a route handler as Next would and returns its answer once checked against the OpenAPI document
+ * (documented-answers.ts): a status, a body or media type and headers the document promises for the handler's
+ * operation. The body is read whole for the check and handed back in a fresh response with the same status and
+ * headers, to be read as usual.
+ */
+async function checkedAnswer(handler: unknown, request: NextRequest, params: Record<string, string>): Promise<NextResponse> {
+  const response = await (handler as RouteHandler)(request, { params: Promise.resolve(params) });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  assertDocumentedAnswer(handler, { status: response.status, headers: response.headers, bytes });
+  return new NextResponse(nullBodyStatuses.has(response.status) ? null : bytes, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+/**
+ * Sends a prepared request (a multipart upload, a stream, a download, any headers) to a route handler and returns
+ * its checked answer (checkedAnswer). The request's method and path must be the handler's operation's, and its
+ * path parameters are read from the URL with the operation's path template (`params` only for a handler
+ * endpoint() did not wire). Integration tests reach route handlers only through this and call()
+ * (tests/unit/integration-answers-checked.test.ts keeps it so).
+ */
+export async function sendRequest(handler: unknown, request: NextRequest, params: Record<string, string> = {}): Promise<NextResponse> {
+  const fromUrl = operationParams(handler, { method: request.method, path: request.nextUrl.pathname });
+  return checkedAnswer(handler, request, fromUrl ?? params);
+}
+
+/**
+ * Calls a route handler with a JSON body (or none) as Next would; returns its checked answer (checkedAnswer):
+ * status, parsed JSON and headers. The path parameters are `params`; unlike sendRequest(), the path and method
+ * are not checked against the handler's operation (many tests name only what the handler reads).
  */
 export async function call<T = Record<string, unknown>>(handler: unknown, path: string, options: CallOptions = {}) {
   const url = new URL(`http://127.0.0.1:3000${path}`);
@@ -43,8 +76,7 @@ export async function call<T = Record<string, unknown>>(handler: unknown, path: 
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  const response = await (handler as RouteHandler)(request, { params: Promise.resolve(options.params ?? {}) });
+  const response = await checkedAnswer(handler, request, options.params ?? {});
   const body = (await response.json()) as T;
-  assertDocumentedAnswer(handler, response.status, response.headers.get("content-type"), body);
   return { status: response.status, body, headers: response.headers };
 }

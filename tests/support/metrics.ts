@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
 import { GET as metricsRoute } from "@/app/api/metrics/route";
-import { clientAddressHeaders } from "./http";
+import { clientAddressHeaders, sendRequest } from "./http";
 
 /**
  * GET /api/metrics's Prometheus text as a scraper gets it (this process's metrics and the live workers' summed), read
@@ -13,9 +13,7 @@ export async function scrapeMetrics(): Promise<string> {
   process.env.METRICS_TOKEN = token;
   try {
     const headers = { ...clientAddressHeaders("198.51.100.250"), "user-agent": "vitest", authorization: `Bearer ${token}` };
-    const response = await metricsRoute(new NextRequest("http://127.0.0.1:3000/api/metrics", { headers }), {
-      params: Promise.resolve({}),
-    });
+    const response = await sendRequest(metricsRoute, new NextRequest("http://127.0.0.1:3000/api/metrics", { headers }));
     if (response.status !== 200) throw new Error(`GET /api/metrics answered ${response.status}`);
     return await response.text();
   } finally {

@@ -141,7 +141,7 @@ export async function signStep(processHexId: string, secret: string, image?: str
 export async function uploadEvidence(signer: { hexId: string; secret: string }, kind: string, file: Uint8Array, ip = "203.0.113.41") {
   const { NextRequest } = await import("next/server");
   const { POST } = await import("@/app/api/signprocess/[id]/evidence/route");
-  const { clientAddressHeaders } = await import("./http");
+  const { clientAddressHeaders, sendRequest } = await import("./http");
   const form = new FormData();
   form.set("kind", kind);
   form.set("uploadId", randomUUID());
@@ -153,7 +153,7 @@ export async function uploadEvidence(signer: { hexId: string; secret: string }, 
     body: form,
     headers: { "x-url-sign": signer.secret, ...clientAddressHeaders(ip), "user-agent": "vitest face" },
   });
-  const response = await POST(request, { params: Promise.resolve({ id: signer.hexId }) });
+  const response = await sendRequest(POST, request);
   return {
     status: response.status,
     body: (await response.json()) as {

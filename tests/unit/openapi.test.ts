@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { Ajv2020 } from "ajv/dist/2020";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { apiKeyView, createApiKeyInput } from "@/lib/api-keys/schemas";
@@ -37,11 +37,20 @@ function refs(value: unknown): string[] {
 // The components once, as one schema every reference points into: compiled once, not again for each schema that uses them.
 ajv.addSchema({ $id: "rubrica-openapi", components: { schemas: components } });
 
-/** A response or body schema with its component references resolved, ready for ajv. */
+const compiled = new Map<string, ValidateFunction>();
+
+/**
+ * A response or body schema with its component references resolved, ready for ajv; compiled once for all its
+ * uses (every operation's error answers are the same reference to Error).
+ */
 function compile(schema: Schema) {
-  return ajv.compile(
-    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"rubrica-openapi#/components/schemas/')) as Schema,
-  );
+  const text = JSON.stringify(schema).replaceAll('"#/components/schemas/', '"rubrica-openapi#/components/schemas/');
+  let validate = compiled.get(text);
+  if (!validate) {
+    validate = ajv.compile(JSON.parse(text) as Schema);
+    compiled.set(text, validate);
+  }
+  return validate;
 }
 
 function schemasOf(op: Operation): Schema[] {

@@ -48,6 +48,7 @@ export const publicFileOperations = operationGroup(
       },
     },
     errors: [413],
+    errorNotes: { 409: "VALIDATION_NOT_AVAILABLE: the shipment is not completed and sealed yet" },
   },
   getValidationPackage: {
     method: "get",

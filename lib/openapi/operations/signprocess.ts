@@ -8,7 +8,7 @@ import { signerStepPages } from "@/lib/signing/steps";
 import { rejectionInput } from "@/lib/signing/reject-process";
 import { answer } from "../registry";
 import { hexIdPath, operationGroup } from "./common";
-import { evidenceForm } from "./validation-process";
+import { captureRefusals, evidenceForm } from "./validation-process";
 
 // The signer's own public calls, from the signing link (lib/signing). The link's secret goes in the X-Url-Sign
 // header; a wrong or missing one answers 400 INVALID_LINK as an unknown process, rate-limited per client address.
@@ -168,6 +168,7 @@ export const signerOperations = operationGroup(
     body: { schema: evidenceForm, mediaType: "multipart/form-data" },
     responses: answer("The stored evidence and where the signer goes next", storedCapture),
     errors: [403, 409, 413, 429],
+    errorNotes: captureRefusals,
   },
   issueSigningVideoChallenge: {
     ...linkCall(
@@ -274,6 +275,7 @@ export const signerOperations = operationGroup(
     },
     responses: answer('Stored; result "1" is success', storedCapture.extend({ result: z.literal("1") })),
     errors: [403, 409, 413, 429],
+    errorNotes: captureRefusals,
   },
   downloadForSigner: {
     method: "get",

@@ -14,6 +14,13 @@ const pages =
   "`next` is the /validation-process page to go to: the next step's (data-confirm after data-capture-validation), reloadpage while a face or liveness check decides the step, review-process while staff decide, full-process at the end.";
 const captureForm =
   'multipart/form-data, the same form as POST /api/signprocess/{id}/evidence: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page\'s id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId"}).';
+/**
+ * The refusals of a capture at upload (lib/evidence/document-check.ts), the same in both identity processes: stored as a
+ * failed attempt at the step.
+ */
+export const captureRefusals = {
+  422: "The picture was refused and counts as an attempt: ID_FACE_NOT_IDENTIFIED or ID_MORE_THAN_ONE_FACE (an ID front a selfie is compared with shows no face or several), ID_REAR_SAME_AS_FRONT or ID_REAR_SAME_AS_SELFIE (the rear is another capture sent again), SELFIE_SAME_AS_ID_PHOTO (the selfie is the ID photo)",
+};
 /** The capture form of both identity processes (signing and validation). */
 export const evidenceForm = z.object({
   kind: z.enum(["ID_FRONT", "ID_REAR", "SELFIE", "VIDEO", "FINGERPRINT"]),
@@ -55,6 +62,7 @@ export const validationFlowOperations = operationGroup(
     body: { schema: evidenceForm, mediaType: "multipart/form-data" },
     responses: { 200: { description: "The stored evidence and where the person goes next", body: { schema: uploaded } } },
     errors: [409, 413],
+    errorNotes: captureRefusals,
   },
   issueValidationVideoChallenge: {
     method: "post",
@@ -122,6 +130,7 @@ export const validationFlowOperations = operationGroup(
       },
     },
     errors: [409, 413],
+    errorNotes: captureRefusals,
   },
   verifyValidationProcess: {
     method: "get",

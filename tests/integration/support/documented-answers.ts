@@ -4,7 +4,8 @@ import { descriptorOf } from "@/lib/http/endpoint";
 import { openApiDocument } from "@/lib/openapi/document";
 
 type Schema = Record<string, unknown>;
-type DocumentedResponse = { content?: Record<string, { schema?: Schema }> };
+type DocumentedHeader = { required?: boolean; schema?: Schema };
+type DocumentedResponse = { content?: Record<string, { schema?: Schema }>; headers?: Record<string, DocumentedHeader> };
 
 const document = openApiDocument();
 const paths = document.paths as Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
@@ -26,23 +27,109 @@ function validatorFor(key: string, schema: Schema): ValidateFunction {
   return validate;
 }
 
+/** A media type without its parameters, lower-cased: "text/plain; version=0.0.4" → "text/plain". */
+const essence = (mediaType: string) => mediaType.split(";")[0]!.trim().toLowerCase();
+
 /**
- * Throws unless the answer a route handler gave is the one the published OpenAPI document promises
- * for its operation: a status the operation lists, and a JSON body that its schema accepts (ajv,
- * JSON Schema 2020-12 with formats). tests/support/http.ts calls it for every answer, so each
- * integration test also checks the document. Handlers endpoint() did not wire have no operation
- * to check against (tests/integration/route-descriptors.test.ts keeps their list).
+ * The response headers the document itself defines (Retry-After, RateLimit-*, Idempotent-Replayed, X-…-Sha256), lower-cased:
+ * an answer that carries one must document it. Generic HTTP headers (caching, Content-Disposition) are left out.
  */
-export function assertDocumentedAnswer(handler: unknown, status: number, contentType: string | null, body: unknown): void {
+const genericHeaders = new Set(["cache-control", "etag", "content-disposition"]);
+const definedHeaders = new Set(
+  Object.values(paths)
+    .flatMap((item) => Object.values(item).flatMap((op) => Object.values(op.responses)))
+    .flatMap((response) => Object.keys(response.headers ?? {}).map((name) => name.toLowerCase()))
+    .filter((name) => !genericHeaders.has(name)),
+);
+
+/** A path template as a regular expression whose groups are its parameters: /api/documents/{documentHexId}. */
+function templatePattern(template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, "(?<$1>[^/]+)");
+  return new RegExp(`^${escaped}/?$`);
+}
+
+/** What a request sent a handler: its method and the URL's path. */
+export type SentRequest = { method: string; path: string };
+/** A handler's answer as it came: status, headers and the body's bytes. */
+export type HandlerAnswer = { status: number; headers: Headers; bytes: Uint8Array };
+
+/**
+ * The path parameters of a request to `handler`'s operation, read from its URL with the operation's path template;
+ * throws when the method or the path is not the operation's (a test sending one URL to another URL's handler).
+ * Null for a handler endpoint() did not wire, which has no operation.
+ */
+export function operationParams(handler: unknown, sent: SentRequest): Record<string, string> | null {
+  const descriptor = descriptorOf(handler);
+  if (!descriptor) return null;
+  const operation = `${descriptor.method.toUpperCase()} ${descriptor.path}`;
+  const match = templatePattern(descriptor.path).exec(sent.path);
+  if (sent.method.toUpperCase() !== descriptor.method.toUpperCase() || !match)
+    throw new Error(`${sent.method.toUpperCase()} ${sent.path} was sent to the handler of ${operation}`);
+  return Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
+}
+
+/** What is wrong with an answer's headers for its documented response: a required one missing, a value its schema refuses, one it does not document. */
+function headerProblems(response: DocumentedResponse, headers: Headers): string[] {
+  const documented = new Map(Object.entries(response.headers ?? {}).map(([name, header]) => [name.toLowerCase(), { name, header }]));
+  const problems: string[] = [];
+  for (const [key, { name, header }] of documented) {
+    const value = headers.get(key);
+    if (value === null) {
+      if (header.required) problems.push(`the required header ${name} is missing`);
+      continue;
+    }
+    if (!header.schema) continue;
+    const typed = header.schema.type === "integer" && /^-?\d+$/.test(value) ? Number(value) : value;
+    const validate = validatorFor(`header ${JSON.stringify(header.schema)}`, header.schema);
+    if (!validate(typed)) problems.push(`header ${name}: ${JSON.stringify(value)} ${ajv.errorsText(validate.errors, { dataVar: "" })}`);
+  }
+  for (const [key] of headers) if (definedHeaders.has(key) && !documented.has(key)) problems.push(`header ${key} is not documented for it`);
+  return problems;
+}
+
+/**
+ * Throws unless the answer a route handler gave is the one the published OpenAPI document promises for the
+ * handler's operation (the document's entry for its descriptor's method and path template): a status the operation lists; a
+ * JSON body its schema accepts (ajv, JSON Schema 2020-12 with formats); any other body in a media type listed
+ * for that status (a PDF, a ZIP, a CSV…); the headers documented as required present, documented header values
+ * their schemas accept, and no header the document defines elsewhere (Retry-After, RateLimit-*,
+ * Idempotent-Replayed) on an answer that does not document it. tests/support/http.ts calls it for every
+ * answer, so each integration test also checks the document. Handlers endpoint() did not wire have no
+ * operation to check against (tests/support/undescribed-handlers.ts lists them).
+ */
+export function assertDocumentedAnswer(handler: unknown, answer: HandlerAnswer): void {
   const descriptor = descriptorOf(handler);
   if (!descriptor) return;
+  const { status, headers, bytes } = answer;
+  const contentType = headers.get("content-type");
+  const text = () => Buffer.from(bytes).toString("utf8");
   const where = `${descriptor.method.toUpperCase()} ${descriptor.path} → ${status}`;
   const response = paths[descriptor.path]?.[descriptor.method]?.responses[String(status)];
-  if (!response) throw new Error(`Undocumented answer: ${where} is not in the OpenAPI document (body ${JSON.stringify(body)})`);
-  if (!(contentType ?? "").includes("json")) return;
+  if (!response) throw new Error(`Undocumented answer: ${where} is not in the OpenAPI document (body ${text().slice(0, 500)})`);
+  const problems = headerProblems(response, headers);
+  if (problems.length > 0) throw new Error(`${where}: the answer's headers do not match the OpenAPI document: ${problems.join("; ")}`);
+  if (contentType === null) {
+    if (bytes.length > 0) throw new Error(`${where}: a body with no Content-Type`);
+    return;
+  }
+  const media = essence(contentType);
+  const documented = Object.entries(response.content ?? {});
+  if (!media.includes("json")) {
+    if (!documented.some(([type]) => essence(type) === media))
+      throw new Error(
+        `${where}: answered ${contentType}, the document promises ${documented.map(([type]) => type).join(", ") || "no body"}`,
+      );
+    return;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text());
+  } catch {
+    throw new Error(`${where}: answered ${contentType} that is not JSON (${text().slice(0, 200)})`);
+  }
   const schema = response.content?.["application/json"]?.schema;
   if (!schema) {
-    if (response.content)
+    if (response.content && !response.content["application/json"])
       throw new Error(`${where}: the document promises ${Object.keys(response.content).join(", ")}, the handler answered JSON`);
     return;
   }
