@@ -6,11 +6,14 @@ import { AppError, isAppError } from "@/lib/errors/app-error";
 import { translator } from "@/lib/i18n/messages";
 import type { ApiOperation } from "@/lib/openapi/registry";
 import type { Requirement } from "@/lib/permissions/routes";
+import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { unknownField } from "@/lib/validation/unknown-fields";
 import { zodToAppError } from "@/lib/validation/zod-errors";
 import { apiRoute, callerContext, errorResponse, requestLocale, requireAuth } from "./api";
 import { helperRoute } from "./helper-route";
+import { runAsOperation } from "./current-operation";
 import { optionalAuth } from "./optional-auth";
+import { requestMeta } from "./request";
 
 type JsonBody<Op> = Op extends { body: { schema: infer B extends z.ZodType; mediaType?: "application/json" } } ? B : never;
 
@@ -72,11 +75,16 @@ async function jsonBody(request: NextRequest, optional: boolean): Promise<unknow
  * authenticated and checked as `requires` (or `auth`) says, the query and the JSON body are parsed
  * with the descriptor's schemas, a body field the schema does not declare is refused (400
  * VALIDATION_FAILED naming the field, in the caller's language), and only then the handler runs.
+ * The descriptor's rate limits enforced by the endpoint are counted first, per client address; the
+ * handler and its use cases may apply only the limits the descriptor declares.
  * apiRoute's guarantees hold: control characters refused, errors from the catalogue, metrics.
  * Multipart bodies are described in the descriptor and read by the handler.
  */
 export function endpoint<const Op extends ApiOperation>(descriptor: Op, handler: EndpointHandler<Op>): Endpoint {
   const op: ApiOperation = descriptor;
+  const endpointLimits = (op.rateLimits ?? []).filter((rule) => rule.enforcedBy === "endpoint");
+  for (const rule of endpointLimits)
+    if (rule.per !== "ip") throw new Error(`${op.operationId}: endpoint() counts limits per client address only, not ${rule.name}`);
   // The spec's helper calls answer their own error shape (lib/http/helper-route.ts).
   const inner = async (request: NextRequest, rawParams: Record<string, string>) => {
     if (!op.errorExtra) return answer(request, rawParams);
@@ -90,7 +98,9 @@ export function endpoint<const Op extends ApiOperation>(descriptor: Op, handler:
   };
   // An operation that creates or sends honours Idempotency-Key (lib/http/idempotency.ts), as its descriptor says.
   const wired = op.errorShape === "helper" ? helperRoute(inner) : apiRoute(inner, { idempotent: op.idempotent === true });
-  async function answer(request: NextRequest, params: Record<string, string>): Promise<Response> {
+  const answer = (request: NextRequest, params: Record<string, string>) => runAsOperation(op, () => answerDeclared(request, params));
+  async function answerDeclared(request: NextRequest, params: Record<string, string>): Promise<Response> {
+    for (const rule of endpointLimits) await enforceRateLimit(rule, requestMeta(request.headers).ip);
     const context = await caller(request, op);
     // The use cases judge what they are given with the same schemas and their own, more precise, errors (an
     // unknown event is their 404, a setting out of bounds names its bounds): a value the descriptor's schema

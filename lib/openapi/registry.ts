@@ -3,6 +3,7 @@ import { errorCodes, type ErrorCode } from "@/lib/errors/codes";
 import type { ContextOptions } from "@/lib/auth/context";
 import type { TokenStage } from "@/lib/auth/tokens";
 import type { Requirement } from "@/lib/permissions/routes";
+import { rateLimits as rateLimitRules, type RateLimitRule } from "@/lib/security/rate-limits";
 
 // Builds an OpenAPI 3.1 document from operation descriptions whose parameters, bodies and answers
 // are the zod schemas the handlers use, converted with z.toJSONSchema (JSON Schema 2020-12, the
@@ -59,8 +60,13 @@ export type ApiOperation = {
   /** "helper": a spec §8 helper call, whose errors answer `{ result: 0, errorCode, description }` (lib/http/helper-route.ts). */
   errorShape?: "helper";
   tenancy: Tenancy;
-  /** The rate limit the endpoint applies, in words (its 429 answers carry Retry-After). */
-  rateLimit?: string;
+  /**
+   * Every rate limit the endpoint applies (lib/security/rate-limits.ts), besides the API key's own, which every call
+   * made with a key meets. endpoint() counts those whose `enforcedBy` is "endpoint" before the handler runs; the use
+   * case counts the others, and inside an endpoint a limit its descriptor does not declare is refused as a
+   * programming error (lib/security/rate-limit.ts). The document shows them as `x-rateLimit` and the 429 answer.
+   */
+  rateLimits?: readonly RateLimitRule[];
   pathParams?: z.ZodObject;
   query?: z.ZodObject;
   body?: SchemaRef;
@@ -190,6 +196,43 @@ const idempotentReplayed = {
   schema: { type: "string", enum: ["true"] },
 };
 
+const perText: Record<RateLimitRule["per"], string> = {
+  ip: "client address",
+  user: "user",
+  session: "sign-in session",
+  apiKey: "API key",
+  username: "user name",
+  link: "link",
+  linkAndIp: "link and client address",
+  process: "process",
+  webhookEndpoint: "webhook endpoint",
+};
+
+/** The limits an operation's callers may meet: its own, and the API key's where it accepts keys. */
+export function documentedRateLimits(op: ApiOperation): readonly RateLimitRule[] {
+  const ownLimits = op.rateLimits ?? [];
+  return security[op.auth].some((scheme) => "apiKey" in scheme) ? [...ownLimits, rateLimitRules.apiKey] : ownLimits;
+}
+
+/** "10 requests in 600 s per client address", as the document's description says it. */
+function rateLimitText(rule: RateLimitRule): string {
+  const what = rule.counts === "failures" ? "failures" : "requests";
+  const setting = rule.setting ? ` (setting ${rule.setting})` : "";
+  return `${rule.limit} ${what} in ${rule.windowSeconds} s per ${perText[rule.per]}${setting}`;
+}
+
+/** The `x-rateLimit` extension: each limit as a client can plan with it. */
+function rateLimitExtension(rules: readonly RateLimitRule[]) {
+  return rules.map((rule) => ({
+    name: rule.name,
+    limit: rule.limit,
+    windowSeconds: rule.windowSeconds,
+    per: rule.per,
+    counts: rule.counts,
+    ...(rule.setting ? { setting: rule.setting } : {}),
+  }));
+}
+
 function errorStatuses(op: ApiOperation): number[] {
   const implied = [
     ...(op.body || op.query || op.pathParams ? [400] : []),
@@ -197,7 +240,7 @@ function errorStatuses(op: ApiOperation): number[] {
     ...(op.pathParams ? [404] : []),
     ...(op.auth === "token" || op.auth === "tokenOrApiKey" ? [401, 403] : []),
     ...(op.auth === "optional" ? [401] : []),
-    ...(op.auth === "tokenOrApiKey" || op.auth === "optional" || op.rateLimit ? [429] : []),
+    ...(documentedRateLimits(op).length > 0 ? [429] : []),
     ...(op.idempotent ? [409] : []),
   ];
   const listed = [...(op.errors ?? []), ...Object.keys(op.errorBodies ?? {}).map(Number), ...Object.keys(op.errorNotes ?? {}).map(Number)];
@@ -270,14 +313,16 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
       ...parameters(op.query, "query"),
       ...(op.idempotent ? [idempotencyKeyParameter] : []),
     ];
+    const limits = documentedRateLimits(op);
+    const ownLimits = op.rateLimits ?? [];
+    const limitSentence = ownLimits.length > 0 && `Rate limits: ${ownLimits.map(rateLimitText).join("; ")}.`;
     item[op.method] = {
       operationId: op.operationId,
       tags: [op.tag],
       summary: op.summary,
-      ...(op.description || op.rateLimit
-        ? { description: [op.description, op.rateLimit && `Rate limit: ${op.rateLimit}.`].filter(Boolean).join(" ") }
-        : {}),
+      ...(op.description || limitSentence ? { description: [op.description, limitSentence].filter(Boolean).join(" ") } : {}),
       "x-tenancy": op.tenancy,
+      ...(limits.length > 0 ? { "x-rateLimit": rateLimitExtension(limits) } : {}),
       security: security[op.auth],
       ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: content(op.body, "input") } } : {}),

@@ -5,6 +5,7 @@ import type { WebhookDelivery } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import { randomHex } from "@/lib/security/random";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { webhookTestEvent, type WebhookEnvelope } from "./events";
 import { findWebhookEndpoint } from "./endpoints";
@@ -29,9 +30,6 @@ function toDeliveryView(row: DeliveryRow): WebhookDeliveryView {
     createdAt: row.createdAt.toISOString(),
   });
 }
-
-/** Sends to one endpoint, per person and hour: test deliveries and redeliveries. */
-const manualPerHour = 60;
 
 /** One page of an endpoint's deliveries, newest first, in the product's list shape. */
 export async function listWebhookDeliveries(context: AuthContext, webhookHexId: string, raw: unknown) {
@@ -71,7 +69,7 @@ async function queueOne(row: DeliveryRow): Promise<WebhookDeliveryView> {
 export async function sendTestWebhook(context: AuthContext, webhookHexId: string, now = new Date()): Promise<WebhookDeliveryView> {
   assertPerson(context);
   const endpoint = await findWebhookEndpoint(context, webhookHexId);
-  await enforceRateLimit(`webhook-send:endpoint:${endpoint.id}`, manualPerHour, 3600);
+  await enforceRateLimit(rateLimits.webhookManualSend, endpoint.id);
   const envelope: WebhookEnvelope = {
     id: `evt_${randomHex(16)}`,
     type: webhookTestEvent,
@@ -102,7 +100,7 @@ export async function redeliverWebhook(
   const endpoint = await findWebhookEndpoint(context, webhookHexId);
   const original = await db.webhookDelivery.findFirst({ where: { hexId: deliveryHexId, endpointId: endpoint.id } });
   if (!original) throw new AppError("NOT_FOUND");
-  await enforceRateLimit(`webhook-send:endpoint:${endpoint.id}`, manualPerHour, 3600);
+  await enforceRateLimit(rateLimits.webhookManualSend, endpoint.id);
   const row = await db.webhookDelivery.create({
     data: {
       endpointId: endpoint.id,

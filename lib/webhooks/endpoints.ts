@@ -7,13 +7,12 @@ import type { WebhookEndpoint } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
 import { encryptSecret } from "@/lib/security/encryption";
 import { randomHex } from "@/lib/security/random";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { createWebhookInput, updateWebhookInput, webhookView, type WebhookView, type WebhookWithSecret } from "./schemas";
 
 /** How long the secret before a rotation keeps signing (and so verifying at the receiver). */
 export const rotationOverlapMs = 24 * 3600_000;
-/** Secrets shown per person and hour (creations and rotations). */
-const secretsPerHour = 30;
 
 export function newWebhookSecret(): string {
   return `whsec_${randomHex(32)}`;
@@ -39,7 +38,7 @@ export async function findWebhookEndpoint(context: AuthContext, hexId: string, t
 }
 
 async function limitSecrets(context: AuthContext): Promise<void> {
-  await enforceRateLimit(`webhook-secret:user:${context.userId}`, secretsPerHour, 3600);
+  await enforceRateLimit(rateLimits.webhookSecret, context.userId);
 }
 
 const audit = (context: AuthContext, ip: string, event: string, recordId: string, action: string) => ({

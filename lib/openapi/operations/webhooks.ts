@@ -1,3 +1,4 @@
+import { rateLimits } from "@/lib/security/rate-limits";
 import { apiKeysPrivilege } from "@/lib/api-keys/privilege";
 import { z } from "zod";
 import { answer, created } from "../registry";
@@ -42,6 +43,7 @@ export const webhookOperations = operationGroup(
   createWebhookEndpoint: {
     method: "post",
     path: "/api/webhook-endpoints",
+    rateLimits: [rateLimits.webhookSecret],
     idempotent: true,
     requires: apiKeysPrivilege,
     tenancy: "organization",
@@ -84,6 +86,7 @@ export const webhookOperations = operationGroup(
   rotateWebhookSecret: {
     method: "post",
     path: "/api/webhook-endpoints/{webhookHexId}/rotate-secret",
+    rateLimits: [rateLimits.webhookSecret],
     idempotent: true,
     requires: apiKeysPrivilege,
     tenancy: "organization",
@@ -95,6 +98,7 @@ export const webhookOperations = operationGroup(
   testWebhookEndpoint: {
     method: "post",
     path: "/api/webhook-endpoints/{webhookHexId}/test",
+    rateLimits: [rateLimits.webhookManualSend],
     idempotent: true,
     requires: apiKeysPrivilege,
     tenancy: "organization",
@@ -117,6 +121,7 @@ export const webhookOperations = operationGroup(
   redeliverWebhook: {
     method: "post",
     path: "/api/webhook-endpoints/{webhookHexId}/deliveries/{deliveryHexId}/redeliver",
+    rateLimits: [rateLimits.webhookManualSend],
     idempotent: true,
     requires: apiKeysPrivilege,
     tenancy: "organization",
@@ -137,6 +142,7 @@ export const webhookOperations = operationGroup(
   revealCallbackSecret: {
     method: "post",
     path: "/api/callback-secret/reveal",
+    rateLimits: [rateLimits.callbackSecret],
     requires: apiKeysPrivilege,
     tenancy: "organization",
     summary: "The organisation's callback signing secret, once",
@@ -147,6 +153,7 @@ export const webhookOperations = operationGroup(
   rotateCallbackSecret: {
     method: "post",
     path: "/api/callback-secret/rotate",
+    rateLimits: [rateLimits.callbackSecret],
     requires: apiKeysPrivilege,
     tenancy: "organization",
     summary: "A new callback signing secret; the old one keeps signing for 24 h",
