@@ -97,7 +97,10 @@ export function endpoint<const Op extends ApiOperation>(descriptor: Op, handler:
     }
   };
   // An operation that creates or sends honours Idempotency-Key (lib/http/idempotency.ts), as its descriptor says.
-  const wired = op.errorShape === "helper" ? helperRoute(inner) : apiRoute(inner, { idempotent: op.idempotent === true });
+  const wired =
+    op.errorShape === "helper"
+      ? helperRoute(inner)
+      : apiRoute(inner, { idempotent: op.idempotent === true, idempotencyScope: op.idempotencyScope });
   const answer = (request: NextRequest, params: Record<string, string>) => runAsOperation(op, () => answerDeclared(request, params));
   async function answerDeclared(request: NextRequest, params: Record<string, string>): Promise<Response> {
     for (const rule of endpointLimits) await enforceRateLimit(rule, requestMeta(request.headers).ip);

@@ -3,6 +3,7 @@ import { errorCodes, type ErrorCode } from "@/lib/errors/codes";
 import type { ContextOptions } from "@/lib/auth/context";
 import type { TokenStage } from "@/lib/auth/tokens";
 import type { Requirement } from "@/lib/permissions/routes";
+import type { IdempotencyScope } from "@/lib/http/api";
 import { rateLimits as rateLimitRules, type RateLimitRule } from "@/lib/security/rate-limits";
 
 // Builds an OpenAPI 3.1 document from operation descriptions whose parameters, bodies and answers
@@ -82,6 +83,11 @@ export type ApiOperation = {
   errorBodies?: Record<number, SchemaRef>;
   /** Honours an Idempotency-Key header (lib/http/idempotency.ts): every POST that creates or sends. */
   idempotent?: boolean;
+  /**
+   * Whose keys they are (lib/http/api.ts IdempotencyScope): the caller (organisation and API key or user; the
+   * default), the link (signer-link calls, by the link's secret), or the client's address (anonymous calls).
+   */
+  idempotencyScope?: IdempotencyScope;
 };
 
 /**
@@ -183,14 +189,19 @@ const rateLimitedHeaders = {
   "RateLimit-Reset": integerHeader("Seconds until the window ends"),
 };
 
-const idempotencyKeyParameter = {
+const idempotencyCallers: Record<IdempotencyScope, string> = {
+  caller: "API key or user",
+  link: "link (the same X-Url-Sign secret)",
+  client: "client address",
+};
+
+const idempotencyKeyParameter = (scope: IdempotencyScope) => ({
   name: "Idempotency-Key",
   in: "header",
   required: false,
-  description:
-    "A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key.",
+  description: `A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same ${idempotencyCallers[scope]} answers the first success again, with \`Idempotent-Replayed: true\`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key.`,
   schema: { type: "string", minLength: 1, maxLength: 255 },
-};
+});
 const idempotentReplayed = {
   description: "`true` when the answer is the one first given to this Idempotency-Key",
   schema: { type: "string", enum: ["true"] },
@@ -311,7 +322,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
     const parameterList = [
       ...parameters(op.pathParams, "path"),
       ...parameters(op.query, "query"),
-      ...(op.idempotent ? [idempotencyKeyParameter] : []),
+      ...(op.idempotent ? [idempotencyKeyParameter(op.idempotencyScope ?? "caller")] : []),
     ];
     const limits = documentedRateLimits(op);
     const ownLimits = op.rateLimits ?? [];

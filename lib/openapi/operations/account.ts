@@ -165,6 +165,7 @@ export const accountOperations = operationGroup(
   switchMfaMethod: {
     method: "post",
     path: "/api/mfa/send-code",
+    idempotent: true,
     rateLimits: [rateLimits.mfaSendBurst, rateLimits.mfaSendHour],
     authenticatesItself: true,
     tenancy: "self",
@@ -186,6 +187,8 @@ export const publicAccountOperations = operationGroup(
   signup: {
     method: "post",
     path: "/api/signup",
+    idempotent: true,
+    idempotencyScope: "client",
     rateLimits: [rateLimits.signupIp],
     tenancy: "public",
     summary: "Create an organisation and its first administrator, who validates their e-mail before signing in",
@@ -212,6 +215,8 @@ export const publicAccountOperations = operationGroup(
   requestPasswordReset: {
     method: "post",
     path: "/api/password/forgot",
+    idempotent: true,
+    idempotencyScope: "client",
     rateLimits: [rateLimits.forgotIp, rateLimits.forgotUser],
     tenancy: "public",
     summary: "Mail a password reset code to a user's e-mail (404 MAIL_NOT_EXISTS for an unknown one)",

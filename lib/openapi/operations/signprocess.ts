@@ -270,6 +270,8 @@ export const signerOperations = operationGroup(
   uploadSigningSelfie: {
     method: "post",
     path: "/api/signprocess/uploadNewSelfie",
+    idempotent: true,
+    idempotencyScope: "link",
     rateLimits: [rateLimits.signLinkFailures, rateLimits.evidenceUploadIp],
     tenancy: "signerLink",
     summary: "Spec §7 uploadNewSelfie for a signing process",

@@ -114,6 +114,8 @@ export const validationFlowOperations = operationGroup(
   uploadValidationSelfie: {
     method: "post",
     path: "/api/validation/uploadNewSelfie",
+    idempotent: true,
+    idempotencyScope: "link",
     rateLimits: [rateLimits.validationLinkFailures, rateLimits.evidenceUploadIp],
     tenancy: "signerLink",
     summary: "Spec §7 uploadNewSelfie for a validation process",

@@ -153,6 +153,7 @@ export const webhookOperations = operationGroup(
   rotateCallbackSecret: {
     method: "post",
     path: "/api/callback-secret/rotate",
+    idempotent: true,
     rateLimits: [rateLimits.callbackSecret],
     requires: apiKeysPrivilege,
     tenancy: "organization",
