@@ -16432,9 +16432,15 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     processHexId: string;
+                    /** @description The process id under its older name, when processHexId is not sent */
+                    id?: string;
                     /** Format: binary */
                     file: string;
                     selfieValidOnGov?: string;
+                    /** @description A sealed file's envelope, as in the capture form */
+                    keyId?: string;
+                    encryptedKey?: string;
+                    iv?: string;
                 };
             };
         };
@@ -18716,9 +18722,15 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     processHexId: string;
+                    /** @description The process id under its older name, when processHexId is not sent */
+                    id?: string;
                     /** Format: binary */
                     file: string;
                     selfieValidOnGov?: string;
+                    /** @description A sealed file's envelope, as in the capture form */
+                    keyId?: string;
+                    encryptedKey?: string;
+                    iv?: string;
                 };
             };
         };

@@ -9,7 +9,7 @@ import { signerStepPages } from "@/lib/signing/steps";
 import { rejectionInput } from "@/lib/signing/reject-process";
 import { answer } from "../registry";
 import { hexIdPath, operationGroup } from "./common";
-import { evidenceForm } from "./validation-process";
+import { evidenceForm, newSelfieForm } from "./validation-process";
 
 // The signer's own public calls, from the signing link (lib/signing). The link's secret goes in the X-Url-Sign
 // header; a wrong or missing one answers 400 INVALID_LINK as an unknown process, rate-limited per client address.
@@ -277,7 +277,7 @@ export const signerOperations = operationGroup(
     summary: "Spec §7 uploadNewSelfie for a signing process",
     description: `${secret} multipart/form-data: \`processHexId\`, \`file\`, \`selfieValidOnGov\`. The selfie step's upload; result "1" is success.`,
     body: {
-      schema: z.object({ processHexId: z.string(), file: z.file(), selfieValidOnGov: z.string().optional() }),
+      schema: newSelfieForm,
       mediaType: "multipart/form-data",
     },
     responses: answer('Stored; result "1" is success', storedCapture.extend({ result: z.literal("1") })),

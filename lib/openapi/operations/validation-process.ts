@@ -27,6 +27,16 @@ export const evidenceForm = z.object({
   accepted: z.string().optional(),
   detail: z.string().optional(),
 });
+/** The form of spec §7 uploadNewSelfie, for both identity processes (lib/evidence/read-evidence-form.ts readNewSelfieRequest). */
+export const newSelfieForm = z.object({
+  processHexId: z.string(),
+  id: z.string().optional().describe("The process id under its older name, when processHexId is not sent"),
+  file: z.file(),
+  selfieValidOnGov: z.string().optional(),
+  keyId: z.string().optional().describe("A sealed file's envelope, as in the capture form"),
+  encryptedKey: z.string().optional(),
+  iv: z.string().optional(),
+});
 const uploaded = z.object({ result: z.literal(1), evidenceHexId: z.string(), sha256: z.string(), finished: z.boolean(), next: z.string() });
 const geolocation =
   " When the flow or the link makes the location obligatory, no step is completed before a position was reported through POST /api/signprocess/addSigneeGeolocation (process VALIDACION): 409 LOCATION_REQUIRED.";
@@ -121,7 +131,7 @@ export const validationFlowOperations = operationGroup(
     summary: "Spec §7 uploadNewSelfie for a validation process",
     description: `${secret} multipart/form-data: \`processHexId\`, \`file\`, \`selfieValidOnGov\`. The selfie step's upload; result "1" is success.`,
     body: {
-      schema: z.object({ processHexId: z.string(), file: z.file(), selfieValidOnGov: z.string().optional() }),
+      schema: newSelfieForm,
       mediaType: "multipart/form-data",
     },
     responses: {
