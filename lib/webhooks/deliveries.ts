@@ -1,5 +1,4 @@
 import type { AuthContext } from "@/lib/auth/context";
-import { assertPerson } from "@/lib/api-keys/key-records";
 import { db } from "@/lib/db/client";
 import type { WebhookDelivery } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -33,7 +32,6 @@ function toDeliveryView(row: DeliveryRow): WebhookDeliveryView {
 
 /** One page of an endpoint's deliveries, newest first, in the product's list shape. */
 export async function listWebhookDeliveries(context: AuthContext, webhookHexId: string, raw: unknown) {
-  assertPerson(context);
   const query = listDeliveriesQuery.parse(raw);
   const endpoint = await findWebhookEndpoint(context, webhookHexId);
   const where = { endpointId: endpoint.id };
@@ -67,7 +65,6 @@ async function queueOne(row: DeliveryRow): Promise<WebhookDeliveryView> {
 
 /** A `webhook.test` event to the endpoint, now, whatever events it subscribed to. */
 export async function sendTestWebhook(context: AuthContext, webhookHexId: string, now = new Date()): Promise<WebhookDeliveryView> {
-  assertPerson(context);
   const endpoint = await findWebhookEndpoint(context, webhookHexId);
   await enforceRateLimit(rateLimits.webhookManualSend, endpoint.id);
   const envelope: WebhookEnvelope = {
@@ -96,7 +93,6 @@ export async function redeliverWebhook(
   deliveryHexId: string,
   now = new Date(),
 ): Promise<WebhookDeliveryView> {
-  assertPerson(context);
   const endpoint = await findWebhookEndpoint(context, webhookHexId);
   const original = await db.webhookDelivery.findFirst({ where: { hexId: deliveryHexId, endpointId: endpoint.id } });
   if (!original) throw new AppError("NOT_FOUND");

@@ -1,6 +1,5 @@
 import { wholeList } from "@/lib/http/list-page";
 import type { AuthContext } from "@/lib/auth/context";
-import { assertPerson } from "@/lib/api-keys/key-records";
 import { logOperation } from "@/lib/audit/operation-log";
 import { db, type Tx } from "@/lib/db/client";
 import type { WebhookEndpoint } from "@/lib/db/generated/client";
@@ -56,7 +55,6 @@ function hostOf(url: string): string {
 }
 
 export async function listWebhookEndpoints(context: AuthContext) {
-  assertPerson(context);
   const endpoints = await db.webhookEndpoint.findMany({
     where: { organizationId: context.organizationId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -68,13 +66,11 @@ export async function listWebhookEndpoints(context: AuthContext) {
 }
 
 export async function getWebhookEndpoint(context: AuthContext, hexId: string): Promise<WebhookView> {
-  assertPerson(context);
   return toWebhookView(await findWebhookEndpoint(context, hexId));
 }
 
 /** A new endpoint; its secret is in this answer only (the database keeps it encrypted, to sign with). */
 export async function createWebhookEndpoint(context: AuthContext, raw: unknown, ip: string): Promise<WebhookWithSecret> {
-  assertPerson(context);
   const input = createWebhookInput.parse(raw);
   await limitSecrets(context);
   const secret = newWebhookSecret();
@@ -95,7 +91,6 @@ export async function createWebhookEndpoint(context: AuthContext, raw: unknown, 
 }
 
 export async function updateWebhookEndpoint(context: AuthContext, hexId: string, raw: unknown, ip: string): Promise<WebhookView> {
-  assertPerson(context);
   const input = updateWebhookInput.parse(raw);
   const updated = await db.$transaction(async (tx) => {
     const current = await findWebhookEndpoint(context, hexId, tx);
@@ -107,7 +102,6 @@ export async function updateWebhookEndpoint(context: AuthContext, hexId: string,
 }
 
 export async function deleteWebhookEndpoint(context: AuthContext, hexId: string, ip: string): Promise<void> {
-  assertPerson(context);
   await db.$transaction(async (tx) => {
     const current = await findWebhookEndpoint(context, hexId, tx);
     await tx.webhookEndpoint.delete({ where: { id: current.id } });
@@ -120,7 +114,6 @@ export async function deleteWebhookEndpoint(context: AuthContext, hexId: string,
  * signatures), so receivers can switch without losing an event; a rotation during the overlap ends the older one.
  */
 export async function rotateWebhookSecret(context: AuthContext, hexId: string, ip: string, now = new Date()): Promise<WebhookWithSecret> {
-  assertPerson(context);
   await limitSecrets(context);
   const secret = newWebhookSecret();
   await db.$transaction(async (tx) => {

@@ -2963,13 +2963,13 @@ export interface paths {
         };
         /**
          * The organisation's webhook endpoints, without their secrets
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The answer holds the endpoint's signing secret, the only time it is returned. Each delivery is a POST of the event as JSON with `X-Rubrica-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>` (verify it on the raw body, within 5 minutes of t), `X-Rubrica-Event`, `X-Rubrica-Event-Id` (the same in every redelivery) and `X-Rubrica-Delivery`. Any answer but 2xx is retried with exponential backoff, 8 attempts in all. Rate limits: 30 requests in 3600 s per user.
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints. The answer holds the endpoint's signing secret, the only time it is returned. Each delivery is a POST of the event as JSON with `X-Rubrica-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>` (verify it on the raw body, within 5 minutes of t), `X-Rubrica-Event`, `X-Rubrica-Event-Id` (the same in every redelivery) and `X-Rubrica-Delivery`. Any answer but 2xx is retried with exponential backoff, 8 attempts in all. Rate limits: 30 requests in 3600 s per user.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -2987,18 +2987,18 @@ export interface paths {
         };
         /**
          * One endpoint, without its secret
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints.
          */
         get: operations["getWebhookEndpoint"];
         /**
          * Change an endpoint's URL or events, or disable it
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). Only the fields sent change.
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints. Only the fields sent change.
          */
         put: operations["updateWebhookEndpoint"];
         post?: never;
         /**
          * Delete an endpoint and its deliveries
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -3017,7 +3017,7 @@ export interface paths {
         put?: never;
         /**
          * A new signing secret; the old one keeps signing for 24 h
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The answer holds the new secret, the only time it is returned. For 24 h deliveries carry two v1 signatures, one per secret, so either verifies. Rate limits: 30 requests in 3600 s per user.
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints. The answer holds the new secret, the only time it is returned. For 24 h deliveries carry two v1 signatures, one per secret, so either verifies. Rate limits: 30 requests in 3600 s per user.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -3037,7 +3037,7 @@ export interface paths {
         put?: never;
         /**
          * Send a webhook.test event to the endpoint now
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). Rate limits: 60 requests in 3600 s per webhook endpoint.
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints. Rate limits: 60 requests in 3600 s per webhook endpoint.
          */
         post: operations["testWebhookEndpoint"];
         delete?: never;
@@ -3055,7 +3055,7 @@ export interface paths {
         };
         /**
          * The endpoint's deliveries, newest first: status, attempts, response code, duration
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -3077,7 +3077,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery's event again, as a new delivery
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The body and event id are the first delivery's. Rate limits: 60 requests in 3600 s per webhook endpoint.
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints. The body and event id are the first delivery's. Rate limits: 60 requests in 3600 s per webhook endpoint.
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -3095,7 +3095,7 @@ export interface paths {
         };
         /**
          * Whether the organisation's callback secret was revealed, and until when a rotated one still signs
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The per-shipment callbacks (callBackUrl, callBackUrlSoftFail) are signed with this secret, as webhooks are with theirs.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (API keys are refused): the organisation's one callback secret is revealed to, and rotated by, an administrator. The per-shipment callbacks (callBackUrl, callBackUrlSoftFail) are signed with this secret, as webhooks are with theirs.
          */
         get: operations["getCallbackSecretState"];
         put?: never;
@@ -3117,7 +3117,7 @@ export interface paths {
         put?: never;
         /**
          * The organisation's callback signing secret, once
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). Answers 409 CALLBACK_SECRET_REVEALED once it was shown; rotate it for a new one. Rate limits: 10 requests in 3600 s per user.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (API keys are refused): the organisation's one callback secret is revealed to, and rotated by, an administrator. Answers 409 CALLBACK_SECRET_REVEALED once it was shown; rotate it for a new one. Rate limits: 10 requests in 3600 s per user.
          */
         post: operations["revealCallbackSecret"];
         delete?: never;
@@ -3137,7 +3137,7 @@ export interface paths {
         put?: never;
         /**
          * A new callback signing secret; the old one keeps signing for 24 h
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The answer holds the new secret, the only time it is returned. Rate limits: 10 requests in 3600 s per user.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (API keys are refused): the organisation's one callback secret is revealed to, and rotated by, an administrator. The answer holds the new secret, the only time it is returned. Rate limits: 10 requests in 3600 s per user.
          */
         post: operations["rotateCallbackSecret"];
         delete?: never;
@@ -19476,6 +19476,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createWebhookEndpoint: {
@@ -19617,6 +19634,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateWebhookEndpoint: {
@@ -19680,6 +19714,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteWebhookEndpoint: {
@@ -19736,6 +19787,23 @@ export interface operations {
             /** @description Not found in the caller's organisation */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20007,6 +20075,23 @@ export interface operations {
             /** @description Not found in the caller's organisation */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After"?: number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
