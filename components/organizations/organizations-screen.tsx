@@ -33,7 +33,7 @@ export function OrganizationsScreen({ ownOrganizationHexId, defaultPageSize }: P
   const list = useListScreen<OrganizationPage, OrganizationView>({
     path: "/api/organizations",
     rows: (answer) => answer._embedded.organizations,
-    paging: { defaultPageSize, defaultSort: { id: "name", desc: false } },
+    paging: { defaultPageSize },
   });
   const [dialog, setDialog] = useState<Dialog>(null);
 

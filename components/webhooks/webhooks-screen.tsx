@@ -112,7 +112,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookView }) {
   const list = useListScreen<DeliveryPage, WebhookDeliveryView>({
     path: `/api/webhook-endpoints/${endpoint.webhookHexId}/deliveries`,
     rows: (page) => page._embedded.webhookDeliveries,
-    paging: { defaultPageSize: 20, defaultSort: { id: "createdAt", desc: true } },
+    paging: { defaultPageSize: 20 },
   });
   const { api, run, refresh } = list;
   const redeliver = useCallback(

@@ -1,18 +1,13 @@
 import type { AuthContext } from "@/lib/auth/context";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { roleAuthorities } from "./key-records";
 import { apiKeyHash, isApiKeyShaped } from "./key-secret";
 
-/** Calls one key may make per minute, whatever the number of processes serving it. */
-export const apiKeyRequestsPerMinute = 600;
 /** lastUsedAt is written at most this often, so a busy integration does not write on every call. */
 const touchEveryMs = 60_000;
-
-export function apiKeyRateLimitKey(keyHexId: string): string {
-  return `api-key:${keyHexId}`;
-}
 
 /**
  * The caller behind an API key: its API user, in its organisation, with the authorities of the
@@ -26,7 +21,7 @@ export async function contextFromApiKey(secret: string): Promise<AuthContext> {
     include: { organization: true, user: { include: { role: { include: { privileges: true } } } } },
   });
   if (!key || !key.enabled || !key.user.enabled || !key.organization.active) throw new AppError("UNAUTHENTICATED");
-  await enforceRateLimit(apiKeyRateLimitKey(key.hexId), apiKeyRequestsPerMinute, 60);
+  await enforceRateLimit(rateLimits.apiKey, key.hexId);
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > touchEveryMs) {
     await db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } });
   }

@@ -3,8 +3,8 @@ import { lineText } from "@/lib/validation/text";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { getConfigNumber } from "@/lib/config/values";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
-import { env } from "@/lib/config/env";
 import { logOperation } from "@/lib/audit/operation-log";
 import type { MfaMethodType } from "@/lib/db/generated/enums";
 import { password as passwordField } from "@/lib/validation/fields";
@@ -32,8 +32,8 @@ export type AuthenticateResult =
  */
 export async function authenticate(raw: unknown, meta: RequestMeta): Promise<AuthenticateResult> {
   const input = authenticateInput.parse(raw);
-  await enforceRateLimit(`login:ip:${meta.ip}`, env().LOGIN_IP_LIMIT, 300);
-  await enforceRateLimit(`login:user:${input.username}`, env().LOGIN_USER_LIMIT, 300);
+  await enforceRateLimit(rateLimits.loginIp, meta.ip);
+  await enforceRateLimit(rateLimits.loginUser, input.username);
 
   const user = await db.user.findUnique({
     where: { email: input.username },

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { logOperation } from "@/lib/audit/operation-log";
 import { changePasswordInput, setPasswordInput } from "@/lib/validation/account-schemas";
@@ -15,7 +16,7 @@ import { sendAuthMail } from "./notify-user";
  */
 export async function changePassword(context: AuthContext, raw: unknown, meta: RequestMeta) {
   const input = changePasswordInput.parse(raw);
-  await enforceRateLimit(`change-pass:${context.userId}`, 10, 900);
+  await enforceRateLimit(rateLimits.changePassword, context.userId);
   const user = await db.user.findUniqueOrThrow({ where: { id: context.userId } });
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw new AppError("OLD_PASSWORD_MISMATCH", { field: "oldPassword" });
   await db.$transaction([

@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import type { MfaMethodType } from "@/lib/db/generated/enums";
 import { decryptSecret, encryptSecret } from "@/lib/security/encryption";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { logOperation } from "@/lib/audit/operation-log";
 import { otpCode, password as passwordField } from "@/lib/validation/fields";
@@ -73,7 +74,7 @@ export async function startMfaActivation(context: AuthContext, type: MfaMethodTy
 
 export async function confirmMfaActivation(context: AuthContext, type: MfaMethodType, raw: unknown, meta: RequestMeta) {
   const { code } = z.object({ code: otpCode }).parse(raw);
-  await enforceRateLimit(`mfa-activate:${context.userId}`, 10, 600);
+  await enforceRateLimit(rateLimits.mfaActivate, context.userId);
   const method = await db.mfaMethod.findUnique({ where: { userId_type: { userId: context.userId, type } } });
   if (!method) throw new AppError("MFA_CODE_EXPIRED");
   if (type === "TOTP") {
@@ -126,7 +127,7 @@ export async function deactivateMfaMethod(context: AuthContext, type: MfaMethodT
   const input = deactivateInput.parse(raw ?? {});
   const organization = await db.organization.findUniqueOrThrow({ where: { id: context.organizationId } });
   if (organization.requiredMfaMethod === type) throw new AppError("MFA_REQUIRED_BY_ORGANIZATION");
-  await enforceRateLimit(`mfa-deactivate:${context.userId}`, 10, 900);
+  await enforceRateLimit(rateLimits.mfaDeactivate, context.userId);
   const user = await db.user.findUniqueOrThrow({ where: { id: context.userId } });
   if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError("OLD_PASSWORD_MISMATCH", { field: "password" });
   await db.mfaMethod.updateMany({ where: { userId: context.userId, type }, data: { active: false, favorite: false, secret: null } });

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { logOperation } from "@/lib/audit/operation-log";
 import { codeInput, forgotInput, resetInput } from "@/lib/validation/account-schemas";
@@ -17,9 +18,9 @@ async function userByEmail(address: string) {
 /** /ForgotPassword: mails a 6-digit code, entered at /CodeVeri. */
 export async function requestPasswordReset(raw: unknown, meta: RequestMeta) {
   const input = forgotInput.parse(raw);
-  await enforceRateLimit(`forgot:ip:${meta.ip}`, 10, 3600);
+  await enforceRateLimit(rateLimits.forgotIp, meta.ip);
   const user = await userByEmail(input.email);
-  await enforceRateLimit(`forgot:user:${user.id}`, 3, 900);
+  await enforceRateLimit(rateLimits.forgotUser, user.id);
   const code = await issueCode(user.id, "PASSWORD_RESET");
   await sendAuthMail(user, { kind: "passwordReset", code });
 }

@@ -1,4 +1,5 @@
 import type { MfaMethodType, CodePurpose } from "@/lib/db/generated/enums";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { issueCode } from "./one-time-codes";
 import { sendAuthMail, sendAuthSms } from "./notify-user";
@@ -11,8 +12,8 @@ type CodeUser = { id: number; email: string; cellPhone: string | null; firstName
  */
 export async function sendSecondFactorCode(user: CodeUser, method: MfaMethodType, purpose: CodePurpose = "MFA_LOGIN"): Promise<void> {
   if (method === "TOTP") return;
-  await enforceRateLimit(`mfa-send:burst:${purpose}:${method}:${user.id}`, 1, 30);
-  await enforceRateLimit(`mfa-send:hour:${user.id}`, 6, 3600);
+  await enforceRateLimit(rateLimits.mfaSendBurst, `${purpose}:${method}:${user.id}`);
+  await enforceRateLimit(rateLimits.mfaSendHour, user.id);
   const code = await issueCode(user.id, purpose, method);
   if (method === "EMAIL") await sendAuthMail(user, { kind: "mfaCode", code });
   else await sendAuthSms(user, code);

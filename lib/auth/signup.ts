@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { logOperation } from "@/lib/audit/operation-log";
 import { signupInput } from "@/lib/validation/account-schemas";
@@ -16,7 +17,7 @@ import type { RequestMeta } from "./sessions";
  */
 export async function signup(raw: unknown, meta: RequestMeta, locale: Locale) {
   const input = signupInput.parse(raw);
-  await enforceRateLimit(`signup:ip:${meta.ip}`, 5, 3600);
+  await enforceRateLimit(rateLimits.signupIp, meta.ip);
   if (await db.user.findUnique({ where: { email: input.email } })) throw new AppError("EMAIL_IN_USE", { field: "email" });
   if (await db.user.findUnique({ where: { cellPhone: input.cellPhone } })) throw new AppError("PHONE_IN_USE", { field: "cellPhone" });
 

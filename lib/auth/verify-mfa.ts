@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { decryptSecret } from "@/lib/security/encryption";
 import { logOperation } from "@/lib/audit/operation-log";
@@ -21,7 +22,7 @@ export const verifyInput = z.object({ code: otpCode });
 export async function verifyMfa(preAuthToken: string, raw: unknown, meta: RequestMeta) {
   const context = await contextFromToken(preAuthToken, ["mfa"]);
   const { code } = verifyInput.parse(raw);
-  await enforceRateLimit(`mfa-verify:${context.sessionHexId}`, 10, 600);
+  await enforceRateLimit(rateLimits.mfaVerify, context.sessionHexId);
 
   const session = await db.authSession.findUniqueOrThrow({ where: { hexId: context.sessionHexId } });
   const method = session.mfaMethod;

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { decryptSecret, encryptSecret } from "@/lib/security/encryption";
 import { randomHex } from "@/lib/security/random";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 
 /** The ConfigValue row (per organisation) holding the callback signing secret, encrypted at rest. */
@@ -64,15 +65,13 @@ export async function callbackSecretState(context: AuthContext, now = new Date()
   return { revealed: revealed !== null, previousSecretExpiresAt: previous?.expiresAt.toISOString() ?? null };
 }
 
-const secretsPerHour = 10;
-
 /**
  * The organisation's callback secret, to an administrator, once: whoever reveals it first gets it (two at once:
  * one of them), and after that only a rotation shows a secret (CALLBACK_SECRET_REVEALED).
  */
 export async function revealCallbackSecret(context: AuthContext, ip: string): Promise<{ secret: string }> {
   assertPerson(context);
-  await enforceRateLimit(`callback-secret:user:${context.userId}`, secretsPerHour, 3600);
+  await enforceRateLimit(rateLimits.callbackSecret, context.userId);
   const secret = await organizationCallbackSecret(context.organizationId);
   const marked = await db.configValue.createMany({
     data: [{ organizationId: context.organizationId, name: callbackSecretRevealedName, value: new Date().toISOString() }],
@@ -93,7 +92,7 @@ export async function revealCallbackSecret(context: AuthContext, ip: string): Pr
 /** A new callback secret, shown in this answer only; the one it replaces keeps signing for 24 h. */
 export async function rotateCallbackSecret(context: AuthContext, ip: string, now = new Date()): Promise<{ secret: string }> {
   assertPerson(context);
-  await enforceRateLimit(`callback-secret:user:${context.userId}`, secretsPerHour, 3600);
+  await enforceRateLimit(rateLimits.callbackSecret, context.userId);
   const current = await organizationCallbackSecret(context.organizationId);
   const secret = `whsec_${randomHex(32)}`;
   const organizationId = context.organizationId;

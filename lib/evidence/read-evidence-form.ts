@@ -3,7 +3,6 @@ import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors/app-error";
 import { readUploadForm } from "@/lib/http/read-form";
 import { openEvidence } from "@/lib/security/evidence-envelope";
-import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { type EvidenceUpload, evidenceFields, maxVideoBytes } from "./upload-evidence";
 
 /**
@@ -42,15 +41,6 @@ export async function evidenceFromForm(form: FormData, defaults: Partial<Record<
     kind: fields.kind as EvidenceUpload["kind"],
     bytes: await openEvidence(form, new Uint8Array(await file.arrayBuffer())),
   };
-}
-
-/**
- * The body of POST …/{processHexId}/evidence of any identity process. Reading and decrypting an
- * upload costs the server: bounded per client address before any of it.
- */
-export async function readEvidenceRequest(request: NextRequest, ip: string): Promise<EvidenceUpload> {
-  await enforceRateLimit(`evidence-upload:ip:${ip}`, 600, 600);
-  return readEvidenceForm(request);
 }
 
 /**

@@ -2,6 +2,7 @@ import { appendAuditEvent } from "@/lib/audit/audit-event";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { identityRegistry, sameName } from "@/lib/registry/identity-registry";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { storage } from "@/lib/storage";
 import { type IdentityProcess, lockProcess } from "./identity-process";
@@ -24,7 +25,7 @@ export async function checkIdentityRegistry(
   process: Pick<IdentityProcess, "hexId" | "owner" | "audit" | "actor">,
   person: ClaimedIdentity,
 ) {
-  await enforceRateLimit(`cri:${process.hexId}`, 5, 600);
+  await enforceRateLimit(rateLimits.identityRegistry, process.hexId);
   if (!person.identNumber || !person.identType || !person.country) throw new AppError("IDENT_NUMBER_REQUIRED");
   const registry = identityRegistry();
   const query = { country: person.country, identType: person.identType, identNumber: person.identNumber };

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { getConfigNumber } from "@/lib/config/values";
 import { AppError } from "@/lib/errors/app-error";
 import { redis } from "@/lib/queue/redis";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { randomDigits } from "@/lib/security/random";
 import { livenessActions, type LivenessPrompt, promptTiming } from "./liveness-prompts";
@@ -25,8 +26,6 @@ export const defaultVideoMinutes = 2;
 export const videoUploadGraceSeconds = 15;
 /** How long a challenge is kept after its deadline, so that a late recording is told it is late. */
 const keepAfterDeadlineSeconds = 15 * 60;
-/** Issuing digits, per process: enough for honest retries, too few to farm digit sets. */
-const issueLimit = { count: 10, windowSeconds: 600 };
 
 /**
  * The process a challenge is for, as the challenge names it ("signer:12"), and how a refused recording
@@ -73,7 +72,7 @@ export async function createVideoChallenge(
   minutes: number,
 ): Promise<VideoChallenge> {
   try {
-    await enforceRateLimit(`video-code:${holder.key}`, issueLimit.count, issueLimit.windowSeconds);
+    await enforceRateLimit(rateLimits.videoChallenge, holder.key);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError("VIDEO_CODE_UNAVAILABLE");

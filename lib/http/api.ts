@@ -19,6 +19,9 @@ import { answerWithRequestId } from "./request-id";
 import { rateLimitHeaders } from "@/lib/security/rate-limit";
 import { routeDescriptor } from "./route-descriptor";
 import { withIdempotency } from "./idempotency";
+import { requestMeta } from "./request";
+import { urlSignFrom } from "@/lib/signing/http";
+import { sha256Hex } from "@/lib/security/random";
 
 export function requestLocale(request: NextRequest): Locale {
   return resolveLocale(request.cookies.get(localeCookie)?.value, request.headers.get("accept-language"));
@@ -57,9 +60,20 @@ export function errorResponse(error: AppError, locale: Locale, extra: Record<str
 
 type Handler<P> = (request: NextRequest, params: P) => Promise<Response>;
 
+/**
+ * Whose Idempotency-Key a request sends:
+ * - caller: its organisation and API key, or its organisation and signed-in user (also during a sign-in's second factor);
+ * - link: the signer's or validated person's link, named by its secret (X-Url-Sign, hashed): only the holder of the
+ *   same secret gets the answer replayed;
+ * - client: an anonymous caller, by its address (sign-up, password recovery).
+ */
+export type IdempotencyScope = "caller" | "link" | "client";
+
 export type ApiRouteOptions = {
   /** Honours an Idempotency-Key header (lib/http/idempotency.ts): for every POST that creates or sends. */
   idempotent?: boolean;
+  /** Whose keys they are (default caller). */
+  idempotencyScope?: IdempotencyScope;
 };
 
 /**
@@ -67,7 +81,7 @@ export type ApiRouteOptions = {
  * (lib/validation/text.ts); AppError and zod failures become catalogue errors, anything else a 500.
  */
 export function apiRoute<P = Record<string, string>>(handler: Handler<P>, options: ApiRouteOptions = {}) {
-  const answer = answering(options.idempotent ? idempotent(handler) : handler);
+  const answer = answering(options.idempotent ? idempotent(handler, options.idempotencyScope) : handler);
   // Timed for /api/metrics by the route's path pattern (never the raw path, whose ids would make a series each).
   // Answered in the request's log context (lib/http/request-id.ts); one line per answer, with the pattern too (the
   // raw path or query may hold a link secret).
@@ -151,11 +165,11 @@ export async function tokenFrom(request: NextRequest): Promise<string> {
 }
 
 /**
- * Whose Idempotency-Key a request sends: its organisation and API key, or its organisation and signed-in user.
- * Null when the credentials name nobody (the handler refuses those). Resolved without counting against the
- * key's rate limit, which the handler counts.
+ * Whose Idempotency-Key a request sends: its organisation and API key, or its organisation and signed-in user
+ * (with a full session or one waiting for its second factor). Null when the credentials name nobody (the handler
+ * refuses those). Resolved without counting against the key's rate limit, which the handler counts.
  */
-async function idempotencyScope(request: NextRequest): Promise<string | null> {
+async function callerScope(request: NextRequest): Promise<string | null> {
   const apiKey = apiKeyFrom(request);
   if (apiKey !== null) {
     if (!isApiKeyShaped(apiKey)) return null;
@@ -166,19 +180,29 @@ async function idempotencyScope(request: NextRequest): Promise<string | null> {
     return key ? `org:${key.organization.hexId}:key:${key.hexId}` : null;
   }
   const context = await tokenFrom(request)
-    .then((token) => contextFromToken(token))
+    .then((token) => contextFromToken(token, ["full", "mfa", "mfa-activation"]))
     .catch(() => null);
   return context ? `org:${context.organizationHexId}:user:${context.userHexId}` : null;
 }
+
+const scopes: Record<IdempotencyScope, (request: NextRequest) => Promise<string | null>> = {
+  caller: callerScope,
+  // The link's secret names it; its hash keeps the secret out of the table. Without one the handler refuses the call.
+  link: async (request) => {
+    const secret = urlSignFrom(request);
+    return secret ? `link:${sha256Hex(secret)}` : null;
+  },
+  client: async (request) => `client:${requestMeta(request.headers).ip}`,
+};
 
 /** apiRoute with the `idempotent` option: for every POST that creates or sends. */
 export function idempotentRoute<P = Record<string, string>>(handler: Handler<P>) {
   return apiRoute(handler, { idempotent: true });
 }
 
-/** `handler` honouring the Idempotency-Key header per caller; the same as apiRoute's `idempotent` option. */
-export function idempotent<P>(handler: Handler<P>): Handler<P> {
-  return withIdempotency(handler, idempotencyScope);
+/** `handler` honouring the Idempotency-Key header per caller (or link, or client); the same as apiRoute's `idempotent` option. */
+export function idempotent<P>(handler: Handler<P>, scope: IdempotencyScope = "caller"): Handler<P> {
+  return withIdempotency(handler, scopes[scope]);
 }
 
 /** Whoever calls: an API key when one is sent, else the staff token. No privilege is checked. */

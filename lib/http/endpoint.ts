@@ -3,14 +3,17 @@ import type { z } from "zod";
 import type { AuthContext } from "@/lib/auth/context";
 import { ZodError } from "zod";
 import { AppError, isAppError } from "@/lib/errors/app-error";
-import { translator } from "@/lib/i18n/messages";
 import type { ApiOperation } from "@/lib/openapi/registry";
 import type { Requirement } from "@/lib/permissions/routes";
+import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { unknownField } from "@/lib/validation/unknown-fields";
+import { unknownFieldError } from "./unknown-field-error";
 import { zodToAppError } from "@/lib/validation/zod-errors";
 import { apiRoute, callerContext, errorResponse, requestLocale, requireAuth } from "./api";
 import { helperRoute } from "./helper-route";
+import { runAsOperation } from "./current-operation";
 import { optionalAuth } from "./optional-auth";
+import { requestMeta } from "./request";
 
 type JsonBody<Op> = Op extends { body: { schema: infer B extends z.ZodType; mediaType?: "application/json" } } ? B : never;
 
@@ -70,13 +73,19 @@ async function jsonBody(request: NextRequest, optional: boolean): Promise<unknow
 /**
  * A route handler wired from its descriptor (lib/openapi/operations/*.ts): the caller is
  * authenticated and checked as `requires` (or `auth`) says, the query and the JSON body are parsed
- * with the descriptor's schemas, a body field the schema does not declare is refused (400
- * VALIDATION_FAILED naming the field, in the caller's language), and only then the handler runs.
+ * with the descriptor's schemas, a body field or query parameter the schema does not declare is refused
+ * (400 VALIDATION_FAILED naming the field, in the caller's language), and only then the handler runs.
+ * The descriptor's rate limits enforced by the endpoint are counted first, per client address; the
+ * handler and its use cases may apply only the limits the descriptor declares.
  * apiRoute's guarantees hold: control characters refused, errors from the catalogue, metrics.
- * Multipart bodies are described in the descriptor and read by the handler.
+ * Multipart bodies are described in the descriptor and read by the handler (lib/http/read-form.ts refuses a
+ * form field the descriptor does not declare).
  */
 export function endpoint<const Op extends ApiOperation>(descriptor: Op, handler: EndpointHandler<Op>): Endpoint {
   const op: ApiOperation = descriptor;
+  const endpointLimits = (op.rateLimits ?? []).filter((rule) => rule.enforcedBy === "endpoint");
+  for (const rule of endpointLimits)
+    if (rule.per !== "ip") throw new Error(`${op.operationId}: endpoint() counts limits per client address only, not ${rule.name}`);
   // The spec's helper calls answer their own error shape (lib/http/helper-route.ts).
   const inner = async (request: NextRequest, rawParams: Record<string, string>) => {
     if (!op.errorExtra) return answer(request, rawParams);
@@ -89,27 +98,42 @@ export function endpoint<const Op extends ApiOperation>(descriptor: Op, handler:
     }
   };
   // An operation that creates or sends honours Idempotency-Key (lib/http/idempotency.ts), as its descriptor says.
-  const wired = op.errorShape === "helper" ? helperRoute(inner) : apiRoute(inner, { idempotent: op.idempotent === true });
-  async function answer(request: NextRequest, params: Record<string, string>): Promise<Response> {
+  const wired =
+    op.errorShape === "helper"
+      ? helperRoute(inner)
+      : apiRoute(inner, { idempotent: op.idempotent === true, idempotencyScope: op.idempotencyScope });
+  const answer = (request: NextRequest, params: Record<string, string>) => runAsOperation(op, () => answerDeclared(request, params));
+  async function answerDeclared(request: NextRequest, params: Record<string, string>): Promise<Response> {
+    for (const rule of endpointLimits) await enforceRateLimit(rule, requestMeta(request.headers).ip);
     const context = await caller(request, op);
     // The use cases judge what they are given with the same schemas and their own, more precise, errors (an
     // unknown event is their 404, a setting out of bounds names its bounds): a value the descriptor's schema
     // refuses reaches the handler as sent, and only reading `query` or `body` throws the schema's error.
-    const query = op.query ? op.query.safeParse(Object.fromEntries(request.nextUrl.searchParams)) : undefined;
+    const sentQuery = Object.fromEntries(request.nextUrl.searchParams);
+    // A parameter the query schema does not declare is refused, as a body field is.
+    const queryField = op.query ? unknownField(op.query, sentQuery) : null;
+    if (queryField !== null) throw unknownFieldError(request, queryField);
+    const query = op.query ? op.query.safeParse(sentQuery) : undefined;
     let json: unknown;
     let body: z.ZodSafeParseResult<unknown> | undefined;
-    // A helper call reads its own body: the spec words its failures (lib/http/helper-route.ts).
-    if (op.body && (op.body.mediaType ?? "application/json") === "application/json" && op.errorShape !== "helper") {
+    const jsonDeclared = op.body !== undefined && (op.body.mediaType ?? "application/json") === "application/json";
+    if (jsonDeclared && op.errorShape !== "helper") {
       json = await jsonBody(request, op.bodyOptional === true);
       if (json !== undefined) {
-        body = op.body.schema.safeParse(json);
+        body = op.body!.schema.safeParse(json);
         // A field the schema does not declare is refused even where zod would drop it: a typo is no default.
-        const field = body.success ? unknownField(op.body.schema, json) : null;
-        if (field !== null) {
-          const message = translator(requestLocale(request), "apiEndpoint")("unknownField", { field });
-          throw new AppError("VALIDATION_FAILED", { field, message });
-        }
+        const field = body.success ? unknownField(op.body!.schema, json) : null;
+        if (field !== null) throw unknownFieldError(request, field);
       }
+    } else if (jsonDeclared) {
+      // A helper call reads its own body, the spec wording its failures (lib/http/helper-route.ts); a body its schema
+      // accepts but with a field it does not declare is refused here all the same.
+      const sent: unknown = await request
+        .clone()
+        .json()
+        .catch(() => undefined);
+      const field = op.body!.schema.safeParse(sent).success ? unknownField(op.body!.schema, sent) : null;
+      if (field !== null) throw unknownFieldError(request, field);
     }
     const parsed = (result: z.ZodSafeParseResult<unknown> | undefined) => {
       if (result && !result.success) throw result.error;

@@ -3,6 +3,8 @@ import { errorCodes, type ErrorCode } from "@/lib/errors/codes";
 import type { ContextOptions } from "@/lib/auth/context";
 import type { TokenStage } from "@/lib/auth/tokens";
 import type { Requirement } from "@/lib/permissions/routes";
+import type { IdempotencyScope } from "@/lib/http/api";
+import { rateLimits as rateLimitRules, type RateLimitRule } from "@/lib/security/rate-limits";
 
 // Builds an OpenAPI 3.1 document from operation descriptions whose parameters, bodies and answers
 // are the zod schemas the handlers use, converted with z.toJSONSchema (JSON Schema 2020-12, the
@@ -59,8 +61,13 @@ export type ApiOperation = {
   /** "helper": a spec §8 helper call, whose errors answer `{ result: 0, errorCode, description }` (lib/http/helper-route.ts). */
   errorShape?: "helper";
   tenancy: Tenancy;
-  /** The rate limit the endpoint applies, in words (its 429 answers carry Retry-After). */
-  rateLimit?: string;
+  /**
+   * Every rate limit the endpoint applies (lib/security/rate-limits.ts), besides the API key's own, which every call
+   * made with a key meets. endpoint() counts those whose `enforcedBy` is "endpoint" before the handler runs; the use
+   * case counts the others, and inside an endpoint a limit its descriptor does not declare is refused as a
+   * programming error (lib/security/rate-limit.ts). The document shows them as `x-rateLimit` and the 429 answer.
+   */
+  rateLimits?: readonly RateLimitRule[];
   pathParams?: z.ZodObject;
   query?: z.ZodObject;
   body?: SchemaRef;
@@ -83,6 +90,11 @@ export type ApiOperation = {
   specShape?: string;
   /** POSTs Rúbrica later makes to a URL this request gives (OpenAPI `callbacks`), by name. */
   callbacks?: Record<string, ApiCallback>;
+  /**
+   * Whose keys they are (lib/http/api.ts IdempotencyScope): the caller (organisation and API key or user; the
+   * default), the link (signer-link calls, by the link's secret), or the client's address (anonymous calls).
+   */
+  idempotencyScope?: IdempotencyScope;
 };
 
 /**
@@ -192,18 +204,60 @@ const rateLimitedHeaders = {
   "RateLimit-Reset": integerHeader("Seconds until the window ends", true),
 };
 
-const idempotencyKeyParameter = {
+const idempotencyCallers: Record<IdempotencyScope, string> = {
+  caller: "API key or user",
+  link: "link (the same X-Url-Sign secret)",
+  client: "client address",
+};
+
+const idempotencyKeyParameter = (scope: IdempotencyScope) => ({
   name: "Idempotency-Key",
   in: "header",
   required: false,
-  description:
-    "A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key.",
+  description: `A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same ${idempotencyCallers[scope]} answers the first success again, with \`Idempotent-Replayed: true\`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key.`,
   schema: { type: "string", minLength: 1, maxLength: 255 },
-};
+});
 const idempotentReplayed = {
   description: "`true` when the answer is the one first given to this Idempotency-Key",
   schema: { type: "string", enum: ["true"] },
 };
+
+const perText: Record<RateLimitRule["per"], string> = {
+  ip: "client address",
+  user: "user",
+  session: "sign-in session",
+  apiKey: "API key",
+  username: "user name",
+  link: "link",
+  linkAndIp: "link and client address",
+  process: "process",
+  webhookEndpoint: "webhook endpoint",
+};
+
+/** The limits an operation's callers may meet: its own, and the API key's where it accepts keys. */
+export function documentedRateLimits(op: ApiOperation): readonly RateLimitRule[] {
+  const ownLimits = op.rateLimits ?? [];
+  return security[op.auth].some((scheme) => "apiKey" in scheme) ? [...ownLimits, rateLimitRules.apiKey] : ownLimits;
+}
+
+/** "10 requests in 600 s per client address", as the document's description says it. */
+function rateLimitText(rule: RateLimitRule): string {
+  const what = rule.counts === "failures" ? "failures" : "requests";
+  const setting = rule.setting ? ` (setting ${rule.setting})` : "";
+  return `${rule.limit} ${what} in ${rule.windowSeconds} s per ${perText[rule.per]}${setting}`;
+}
+
+/** The `x-rateLimit` extension: each limit as a client can plan with it. */
+function rateLimitExtension(rules: readonly RateLimitRule[]) {
+  return rules.map((rule) => ({
+    name: rule.name,
+    limit: rule.limit,
+    windowSeconds: rule.windowSeconds,
+    per: rule.per,
+    counts: rule.counts,
+    ...(rule.setting ? { setting: rule.setting } : {}),
+  }));
+}
 
 function errorStatuses(op: ApiOperation): number[] {
   const implied = [
@@ -212,7 +266,7 @@ function errorStatuses(op: ApiOperation): number[] {
     ...(op.pathParams ? [404] : []),
     ...(op.auth === "token" || op.auth === "tokenOrApiKey" ? [401, 403] : []),
     ...(op.auth === "optional" ? [401] : []),
-    ...(op.auth === "tokenOrApiKey" || op.auth === "optional" || op.rateLimit ? [429] : []),
+    ...(documentedRateLimits(op).length > 0 ? [429] : []),
     ...(op.idempotent ? [409] : []),
     // A JSON body over lib/validation/text.ts's bound is refused before it is read whole (REQUEST_TOO_LARGE).
     ...(op.body && (op.body.mediaType ?? "application/json") === "application/json" ? [413] : []),
@@ -314,17 +368,19 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], info: 
     const parameterList = [
       ...parameters(op.pathParams, "path"),
       ...parameters(op.query, "query"),
-      ...(op.idempotent ? [idempotencyKeyParameter] : []),
+      ...(op.idempotent ? [idempotencyKeyParameter(op.idempotencyScope ?? "caller")] : []),
     ];
+    const limits = documentedRateLimits(op);
+    const ownLimits = op.rateLimits ?? [];
+    const limitSentence = ownLimits.length > 0 && `Rate limits: ${ownLimits.map(rateLimitText).join("; ")}.`;
     item[op.method] = {
       operationId: op.operationId,
       tags: [op.tag],
       summary: op.summary,
-      ...(op.description || op.rateLimit
-        ? { description: [op.description, op.rateLimit && `Rate limit: ${op.rateLimit}.`].filter(Boolean).join(" ") }
-        : {}),
+      ...(op.description || limitSentence ? { description: [op.description, limitSentence].filter(Boolean).join(" ") } : {}),
       "x-tenancy": op.tenancy,
       ...(op.specShape ? { "x-spec-shape": op.specShape } : {}),
+      ...(limits.length > 0 ? { "x-rateLimit": rateLimitExtension(limits) } : {}),
       security: security[op.auth],
       ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
       ...(op.body ? { requestBody: { required: !op.bodyOptional, content: content(op.body, "input") } } : {}),

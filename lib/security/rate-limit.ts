@@ -1,5 +1,26 @@
+import { env } from "@/lib/config/env";
 import { AppError } from "@/lib/errors/app-error";
+import { currentOperation } from "@/lib/http/current-operation";
 import { redis } from "@/lib/queue/redis";
+import type { RateLimitRule } from "./rate-limits";
+
+/**
+ * An endpoint may only apply the limits its descriptor declares (`rateLimits`), so that the OpenAPI document states
+ * every limit a client can meet; the API key's own limit holds for every call made with a key and is declared by the
+ * operation's security. A limit applied without being declared is a programming error, not the client's.
+ */
+function assertDeclared(rule: RateLimitRule): void {
+  const operation = currentOperation();
+  if (!operation || rule.per === "apiKey" || operation.rateLimits?.some((declared) => declared.name === rule.name)) return;
+  throw new Error(`Operation ${operation.operationId} applies rate limit ${rule.name}, which its descriptor does not declare`);
+}
+
+/** The rule's limit: its setting's value when it has one, else its default. */
+export function rateLimitValue(rule: RateLimitRule): number {
+  return rule.setting ? env()[rule.setting] : rule.limit;
+}
+
+const redisKey = (rule: RateLimitRule, subject: string | number) => `rl:${rule.bucket}:${subject}`;
 
 /**
  * RATE_LIMITED with what the limiter knows: `seconds` until the window ends (also the message's wait)
@@ -10,19 +31,22 @@ function rateLimited(limit: number, ttl: number, windowSeconds: number): AppErro
 }
 
 /**
- * Fixed-window limiter in Redis, shared by every web process. Throws RATE_LIMITED with the wait.
- * Keys name what is limited, e.g. `login:ip:1.2.3.4` or `mfa-send:user:42`. Returns the hits counted so far.
+ * Fixed-window limiter in Redis, shared by every web process: counts one hit of `rule` for `subject` (an address,
+ * a user's id, …; lib/security/rate-limits.ts) and throws RATE_LIMITED with the wait past its limit. Returns the
+ * hits counted so far.
  */
-export async function enforceRateLimit(key: string, limit: number, windowSeconds: number): Promise<number> {
-  const fullKey = `rl:${key}`;
+export async function enforceRateLimit(rule: RateLimitRule, subject: string | number): Promise<number> {
+  assertDeclared(rule);
+  const fullKey = redisKey(rule, subject);
+  const limit = rateLimitValue(rule);
   const count = await redis().incr(fullKey);
-  if (count === 1) await redis().expire(fullKey, windowSeconds);
-  if (count > limit) throw rateLimited(limit, await redis().ttl(fullKey), windowSeconds);
+  if (count === 1) await redis().expire(fullKey, rule.windowSeconds);
+  if (count > limit) throw rateLimited(limit, await redis().ttl(fullKey), rule.windowSeconds);
   return count;
 }
 
-export async function resetRateLimit(key: string): Promise<void> {
-  await redis().del(`rl:${key}`);
+export async function resetRateLimit(rule: RateLimitRule, subject: string | number): Promise<void> {
+  await redis().del(redisKey(rule, subject));
 }
 
 /**
@@ -30,8 +54,10 @@ export async function resetRateLimit(key: string): Promise<void> {
  * one: for limits on failures, where only a failure counts (enforceRateLimit) but a client over the limit is
  * refused before it tries again.
  */
-export async function refuseOverLimit(key: string, limit: number): Promise<void> {
-  const fullKey = `rl:${key}`;
+export async function refuseOverLimit(rule: RateLimitRule, subject: string | number): Promise<void> {
+  assertDeclared(rule);
+  const fullKey = redisKey(rule, subject);
+  const limit = rateLimitValue(rule);
   const count = Number((await redis().get(fullKey)) ?? 0);
   if (count < limit) return;
   throw rateLimited(limit, await redis().ttl(fullKey), 1);
@@ -55,8 +81,8 @@ export function rateLimitHeaders(error: AppError): Record<string, string> {
   return headers;
 }
 
-/** Seconds until `key`'s window ends (the window's length when the key is gone). */
-export async function rateLimitWait(key: string, windowSeconds: number): Promise<number> {
-  const ttl = await redis().ttl(`rl:${key}`);
-  return ttl > 0 ? ttl : windowSeconds;
+/** Seconds until the window of `rule` for `subject` ends (the window's length when the counter is gone). */
+export async function rateLimitWait(rule: RateLimitRule, subject: string | number): Promise<number> {
+  const ttl = await redis().ttl(redisKey(rule, subject));
+  return ttl > 0 ? ttl : rule.windowSeconds;
 }

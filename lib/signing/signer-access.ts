@@ -4,6 +4,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { restartEventType } from "@/lib/evidence/captured-evidence";
 import type { CheckedCapture } from "@/lib/evidence/face-comparison";
 import { AppError } from "@/lib/errors/app-error";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { linkSecretMatches } from "@/lib/security/link-secret";
 import { type LinkState, linkUsedUp, signerLinkState } from "./link-state";
@@ -144,7 +145,7 @@ export async function signerAccess(processHexId: string, urlSign: string | null 
 export async function signerByLink(processHexId: string, urlSign: string | null | undefined, ip: string): Promise<LinkLookup> {
   const found = hex32.test(processHexId) ? await readSigner(processHexId) : null;
   const secretOk = Boolean(found && linkSecretMatches(urlSign, found.signer.urlSignHash));
-  if (!secretOk) await enforceRateLimit(`sign-link:ip:${ip}`, 30, 600);
+  if (!secretOk) await enforceRateLimit(rateLimits.signLinkFailures, ip);
   if (!found) throw new AppError("INVALID_LINK");
   const { signer, latestChecks } = found;
   const maxUses = secretOk ? await getConfigNumber(signer.document.organizationId, "max_link_uses") : null;

@@ -3,6 +3,7 @@ import type { RequestMeta } from "@/lib/auth/sessions";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { type Locale, toDbLanguage } from "@/lib/i18n/config";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { linkState } from "./link-records";
@@ -52,7 +53,7 @@ export function linkRefusal(link: PublicLink, now = new Date()) {
 export async function loginValidation(validationHexId: string, raw: unknown, meta: RequestMeta, locale: Locale) {
   const link = await publicValidationLink(validationHexId);
   if (!link) {
-    await enforceRateLimit(`validation-link:ip:${meta.ip}`, 30, 600);
+    await enforceRateLimit(rateLimits.validationLinkFailures, meta.ip);
     throw new AppError("INVALID_LINK");
   }
   const refusal = linkRefusal(link);

@@ -5,41 +5,39 @@ import { AppError, isAppError } from "@/lib/errors/app-error";
 import { fromDbLanguage } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/notify/mail";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit, rateLimitWait, refuseOverLimit, resetRateLimit } from "@/lib/security/rate-limit";
 import { errorFields, logger } from "@/lib/log/logger";
 
-// A PIN has 10,000 values, so the limits below are what keeps it secret:
-// - one client (address) gets `clientLimit` wrong PINs per link per `clientWindowSeconds`, then the link refuses it
+// A PIN has 10,000 values, so these limits (lib/security/rate-limits.ts validationPinClient, validationPinLink) keep it secret:
+// - one client (address) gets `clientLimit` wrong PINs per link per window, then the link refuses it
 //   until the window ends;
-// - all clients together get `linkLimit` wrong PINs per link per `linkWindowSeconds`; the next one locks the link
+// - all clients together get `linkLimit` wrong PINs per link per window; the next one locks the link
 //   (lockedAt) until staff activate it again, and the organisation's staff who manage links are mailed.
 // An attacker spreading guesses over many addresses thus tries at most linkLimit + 1 of 10,000 PINs.
 
-export const clientLimit = 5;
-export const clientWindowSeconds = 15 * 60;
-export const linkLimit = 30;
-export const linkWindowSeconds = 60 * 60;
+export const clientLimit = rateLimits.validationPinClient.limit;
+export const linkLimit = rateLimits.validationPinLink.limit;
 
-const clientKey = (linkId: number, ip: string) => `validation-pin:link:${linkId}:ip:${ip}`;
-const linkKey = (linkId: number) => `validation-pin:link:${linkId}`;
+const clientSubject = (linkId: number, ip: string) => `${linkId}:ip:${ip}`;
 
 /** Refuses a client that already gave clientLimit wrong PINs for this link, before it tries another. */
 export async function refuseBlockedClient(linkId: number, ip: string): Promise<void> {
-  await refuseOverLimit(clientKey(linkId, ip), clientLimit);
+  await refuseOverLimit(rateLimits.validationPinClient, clientSubject(linkId, ip));
 }
 
 /** How long a client that used up its wrong PINs waits before the link lets it try again. */
 export async function clientWaitSeconds(linkId: number, ip: string): Promise<number> {
-  return rateLimitWait(clientKey(linkId, ip), clientWindowSeconds);
+  return rateLimitWait(rateLimits.validationPinClient, clientSubject(linkId, ip));
 }
 
 export async function forgetClientFailures(linkId: number, ip: string): Promise<void> {
-  await resetRateLimit(clientKey(linkId, ip));
+  await resetRateLimit(rateLimits.validationPinClient, clientSubject(linkId, ip));
 }
 
 /** Staff activated the link again: the failures that locked it no longer count. */
 export async function forgetLinkFailures(linkId: number): Promise<void> {
-  await resetRateLimit(linkKey(linkId));
+  await resetRateLimit(rateLimits.validationPinLink, linkId);
 }
 
 type FailedLink = { id: number; hexId: string; description: string; organizationId: number };
@@ -50,13 +48,13 @@ type FailedLink = { id: number; hexId: string; description: string; organization
  */
 export async function countWrongPin(link: FailedLink, ip: string): Promise<number> {
   try {
-    await enforceRateLimit(linkKey(link.id), linkLimit, linkWindowSeconds);
+    await enforceRateLimit(rateLimits.validationPinLink, link.id);
   } catch (error) {
     if (!isAppError(error) || error.code !== "RATE_LIMITED") throw error;
     await lockLink(link, ip);
     throw new AppError("VALIDATION_LINK_LOCKED");
   }
-  const used = await enforceRateLimit(clientKey(link.id, ip), clientLimit, clientWindowSeconds);
+  const used = await enforceRateLimit(rateLimits.validationPinClient, clientSubject(link.id, ip));
   return Math.max(0, clientLimit - used);
 }
 
@@ -71,7 +69,7 @@ async function lockLink(link: FailedLink, ip: string): Promise<void> {
     event: "VALIDATION_LINK_LOCKED",
     ip,
     recordId: link.hexId,
-    action: `locked after ${linkLimit} wrong PINs within ${linkWindowSeconds / 60} minutes`,
+    action: `locked after ${linkLimit} wrong PINs within ${rateLimits.validationPinLink.windowSeconds / 60} minutes`,
   });
   await notifyStaff(link);
 }

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { fromDbLanguage } from "@/lib/i18n/config";
 import { linkSecretMatches } from "@/lib/security/link-secret";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { logoFileName } from "@/lib/signing/process-data";
 import { lastCheckOf } from "@/lib/evidence/face-comparison";
@@ -29,7 +30,7 @@ export async function validationProcessByLink(processHexId: string, urlSign: str
     ? await db.validationProcess.findUnique({ where: { hexId: processHexId }, include: processInclude })
     : null;
   if (!process || !linkSecretMatches(urlSign, process.urlSignHash)) {
-    await enforceRateLimit(`validation-link:ip:${ip}`, 30, 600);
+    await enforceRateLimit(rateLimits.validationLinkFailures, ip);
     throw new AppError("INVALID_LINK");
   }
   return process;

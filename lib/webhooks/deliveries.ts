@@ -1,10 +1,10 @@
 import type { AuthContext } from "@/lib/auth/context";
-import { assertPerson } from "@/lib/api-keys/key-records";
 import { db } from "@/lib/db/client";
 import type { WebhookDelivery } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
 import { enqueueJobs } from "@/lib/queue/enqueue";
 import { randomHex } from "@/lib/security/random";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { webhookTestEvent, type WebhookEnvelope } from "./events";
 import { findWebhookEndpoint } from "./endpoints";
@@ -30,12 +30,8 @@ function toDeliveryView(row: DeliveryRow): WebhookDeliveryView {
   });
 }
 
-/** Sends to one endpoint, per person and hour: test deliveries and redeliveries. */
-const manualPerHour = 60;
-
 /** One page of an endpoint's deliveries, newest first, in the product's list shape. */
 export async function listWebhookDeliveries(context: AuthContext, webhookHexId: string, raw: unknown) {
-  assertPerson(context);
   const query = listDeliveriesQuery.parse(raw);
   const endpoint = await findWebhookEndpoint(context, webhookHexId);
   const where = { endpointId: endpoint.id };
@@ -69,9 +65,8 @@ async function queueOne(row: DeliveryRow): Promise<WebhookDeliveryView> {
 
 /** A `webhook.test` event to the endpoint, now, whatever events it subscribed to. */
 export async function sendTestWebhook(context: AuthContext, webhookHexId: string, now = new Date()): Promise<WebhookDeliveryView> {
-  assertPerson(context);
   const endpoint = await findWebhookEndpoint(context, webhookHexId);
-  await enforceRateLimit(`webhook-send:endpoint:${endpoint.id}`, manualPerHour, 3600);
+  await enforceRateLimit(rateLimits.webhookManualSend, endpoint.id);
   const envelope: WebhookEnvelope = {
     eventHexId: randomHex(16),
     type: webhookTestEvent,
@@ -98,11 +93,10 @@ export async function redeliverWebhook(
   deliveryHexId: string,
   now = new Date(),
 ): Promise<WebhookDeliveryView> {
-  assertPerson(context);
   const endpoint = await findWebhookEndpoint(context, webhookHexId);
   const original = await db.webhookDelivery.findFirst({ where: { hexId: deliveryHexId, endpointId: endpoint.id } });
   if (!original) throw new AppError("NOT_FOUND");
-  await enforceRateLimit(`webhook-send:endpoint:${endpoint.id}`, manualPerHour, 3600);
+  await enforceRateLimit(rateLimits.webhookManualSend, endpoint.id);
   const row = await db.webhookDelivery.create({
     data: {
       endpointId: endpoint.id,

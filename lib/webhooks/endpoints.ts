@@ -1,19 +1,17 @@
 import { wholeList } from "@/lib/http/list-page";
 import type { AuthContext } from "@/lib/auth/context";
-import { assertPerson } from "@/lib/api-keys/key-records";
 import { logOperation } from "@/lib/audit/operation-log";
 import { db, type Tx } from "@/lib/db/client";
 import type { WebhookEndpoint } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors/app-error";
 import { encryptSecret } from "@/lib/security/encryption";
 import { randomHex } from "@/lib/security/random";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { createWebhookInput, updateWebhookInput, webhookView, type WebhookView, type WebhookWithSecret } from "./schemas";
 
 /** How long the secret before a rotation keeps signing (and so verifying at the receiver). */
 export const rotationOverlapMs = 24 * 3600_000;
-/** Secrets shown per person and hour (creations and rotations). */
-const secretsPerHour = 30;
 
 export function newWebhookSecret(): string {
   return `whsec_${randomHex(32)}`;
@@ -39,7 +37,7 @@ export async function findWebhookEndpoint(context: AuthContext, hexId: string, t
 }
 
 async function limitSecrets(context: AuthContext): Promise<void> {
-  await enforceRateLimit(`webhook-secret:user:${context.userId}`, secretsPerHour, 3600);
+  await enforceRateLimit(rateLimits.webhookSecret, context.userId);
 }
 
 const audit = (context: AuthContext, ip: string, event: string, recordId: string, action: string) => ({
@@ -57,7 +55,6 @@ function hostOf(url: string): string {
 }
 
 export async function listWebhookEndpoints(context: AuthContext) {
-  assertPerson(context);
   const endpoints = await db.webhookEndpoint.findMany({
     where: { organizationId: context.organizationId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -69,13 +66,11 @@ export async function listWebhookEndpoints(context: AuthContext) {
 }
 
 export async function getWebhookEndpoint(context: AuthContext, hexId: string): Promise<WebhookView> {
-  assertPerson(context);
   return toWebhookView(await findWebhookEndpoint(context, hexId));
 }
 
 /** A new endpoint; its secret is in this answer only (the database keeps it encrypted, to sign with). */
 export async function createWebhookEndpoint(context: AuthContext, raw: unknown, ip: string): Promise<WebhookWithSecret> {
-  assertPerson(context);
   const input = createWebhookInput.parse(raw);
   await limitSecrets(context);
   const secret = newWebhookSecret();
@@ -96,7 +91,6 @@ export async function createWebhookEndpoint(context: AuthContext, raw: unknown, 
 }
 
 export async function updateWebhookEndpoint(context: AuthContext, hexId: string, raw: unknown, ip: string): Promise<WebhookView> {
-  assertPerson(context);
   const input = updateWebhookInput.parse(raw);
   const updated = await db.$transaction(async (tx) => {
     const current = await findWebhookEndpoint(context, hexId, tx);
@@ -108,7 +102,6 @@ export async function updateWebhookEndpoint(context: AuthContext, hexId: string,
 }
 
 export async function deleteWebhookEndpoint(context: AuthContext, hexId: string, ip: string): Promise<void> {
-  assertPerson(context);
   await db.$transaction(async (tx) => {
     const current = await findWebhookEndpoint(context, hexId, tx);
     await tx.webhookEndpoint.delete({ where: { id: current.id } });
@@ -121,7 +114,6 @@ export async function deleteWebhookEndpoint(context: AuthContext, hexId: string,
  * signatures), so receivers can switch without losing an event; a rotation during the overlap ends the older one.
  */
 export async function rotateWebhookSecret(context: AuthContext, hexId: string, ip: string, now = new Date()): Promise<WebhookWithSecret> {
-  assertPerson(context);
   await limitSecrets(context);
   const secret = newWebhookSecret();
   await db.$transaction(async (tx) => {

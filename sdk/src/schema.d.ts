@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password
-         * @description Answers a token, or, when a second factor is due, a 401 carrying a pre-authentication token for /api/verify.
+         * @description Answers a token, or, when a second factor is due, a 401 carrying a pre-authentication token for /api/verify. Rate limits: 100 requests in 300 s per client address (setting LOGIN_IP_LIMIT); 10 requests in 300 s per user name (setting LOGIN_USER_LIMIT); 1 requests in 30 s per user; 6 requests in 3600 s per user.
          */
         post: operations["authenticate"];
         delete?: never;
@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Complete a sign-in with the second-factor code
-         * @description Call with the pre-authentication token from /api/authenticate as Bearer. A result of -1 means failure.
+         * @description Call with the pre-authentication token from /api/authenticate as Bearer. A result of -1 means failure. Rate limits: 10 requests in 600 s per sign-in session.
          */
         post: operations["verifySecondFactor"];
         delete?: never;
@@ -109,7 +109,7 @@ export interface paths {
         put?: never;
         /**
          * Change one's own password; answers a new token
-         * @description Needs a staff token (API keys are refused). Also when a password change is forced (PASSWORD_CHANGE_REQUIRED).
+         * @description Needs a staff token (API keys are refused). Also when a password change is forced (PASSWORD_CHANGE_REQUIRED). Rate limits: 10 requests in 900 s per user.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -184,7 +184,7 @@ export interface paths {
         post?: never;
         /**
          * Remove one of one's own second-factor methods, confirming with the password
-         * @description Needs a staff token (API keys are refused).
+         * @description Needs a staff token (API keys are refused). Rate limits: 10 requests in 900 s per user.
          */
         delete: operations["deactivateMfaMethod"];
         options?: never;
@@ -203,7 +203,7 @@ export interface paths {
         put?: never;
         /**
          * Start enrolling a second-factor method (a TOTP secret, or a code sent by e-mail or SMS)
-         * @description Needs a staff token (API keys are refused).
+         * @description Needs a staff token (API keys are refused). Rate limits: 1 requests in 30 s per user; 6 requests in 3600 s per user.
          */
         post: operations["startMfaActivation"];
         delete?: never;
@@ -223,7 +223,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a method with its first code; during a sign-in's enrolment, answers the full token
-         * @description Needs a staff token (API keys are refused).
+         * @description Needs a staff token (API keys are refused). Rate limits: 10 requests in 600 s per user.
          */
         post: operations["confirmMfaActivation"];
         delete?: never;
@@ -263,7 +263,7 @@ export interface paths {
         put?: never;
         /**
          * During a pending sign-in: use another active method, sending its code
-         * @description Call with the pre-authentication token from /api/authenticate as Bearer.
+         * @description Call with the pre-authentication token from /api/authenticate as Bearer. Rate limits: 1 requests in 30 s per user; 6 requests in 3600 s per user.
          */
         post: operations["switchMfaMethod"];
         delete?: never;
@@ -281,7 +281,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an organisation and its first administrator, who validates their e-mail before signing in */
+        /**
+         * Create an organisation and its first administrator, who validates their e-mail before signing in
+         * @description Rate limits: 5 requests in 3600 s per client address.
+         */
         post: operations["signup"];
         delete?: never;
         options?: never;
@@ -332,7 +335,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a password reset code to a user's e-mail (404 MAIL_NOT_EXISTS for an unknown one) */
+        /**
+         * Mail a password reset code to a user's e-mail (404 MAIL_NOT_EXISTS for an unknown one)
+         * @description Rate limits: 10 requests in 3600 s per client address; 3 requests in 900 s per user.
+         */
         post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
@@ -351,7 +357,7 @@ export interface paths {
         put?: never;
         /**
          * Check a password reset code before asking for the new password
-         * @description Rate limit: 20 calls in 15 minutes per client address.
+         * @description Rate limits: 20 requests in 900 s per client address.
          */
         post: operations["checkPasswordResetCode"];
         delete?: never;
@@ -2001,7 +2007,7 @@ export interface paths {
         };
         /**
          * Spec §7 getSignatureProcess: the signing process as the signer's pages show it (document, steps, organisation, current page)
-         * @description The link's secret (urlSign) goes in the X-Url-Sign header. result 1 with the spec's signature process data; result 2 (an ended link) keeps only the organisation's name and logo.
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. result 1 with the spec's signature process data; result 2 (an ended link) keeps only the organisation's name and logo. Rate limits: 30 failures in 600 s per client address.
          */
         get: operations["getSignatureProcess"];
         put?: never;
@@ -2021,7 +2027,7 @@ export interface paths {
         };
         /**
          * Spec §7 verify: the process's status and its document's, for pages to check before each step
-         * @description The link's secret (urlSign) goes in the X-Url-Sign header.
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. Rate limits: 30 failures in 600 s per client address.
          */
         get: operations["verifySignatureProcess"];
         put?: never;
@@ -2043,7 +2049,7 @@ export interface paths {
         put?: never;
         /**
          * Complete the signer's current step with what its page sent
-         * @description The link's secret (urlSign) goes in the X-Url-Sign header. data-confirm {identType, identNumber, country, cellPhone?}; accept-terms {accepted: true, termsVersion}; see-document {viewed: true}; digital-signature {image} (a PNG data URL). Answers the page to go to.
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. data-confirm {identType, identNumber, country, cellPhone?}; accept-terms {accepted: true, termsVersion}; see-document {viewed: true}; digital-signature {image} (a PNG data URL). Answers the page to go to. Rate limits: 30 failures in 600 s per client address.
          */
         post: operations["completeSigningStep"];
         delete?: never;
@@ -2063,7 +2069,7 @@ export interface paths {
         put?: never;
         /**
          * A capture of the current step (ID photo, selfie, video, fingerprint)
-         * @description The link's secret (urlSign) goes in the X-Url-Sign header. multipart/form-data: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page's id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId"}).
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. multipart/form-data: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page's id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId"}). Rate limits: 30 failures in 600 s per client address; 600 requests in 600 s per client address.
          */
         post: operations["uploadSigningEvidence"];
         delete?: never;
@@ -2083,7 +2089,7 @@ export interface paths {
         put?: never;
         /**
          * The digits the signer reads aloud in the video step, and how long they have
-         * @description The link's secret (urlSign) goes in the X-Url-Sign header. The recording then goes to /evidence with kind VIDEO and detail {"challengeId": …}.
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. The recording then goes to /evidence with kind VIDEO and detail {"challengeId": …}. Rate limits: 30 failures in 600 s per client address; 10 requests in 600 s per process.
          */
         post: operations["issueSigningVideoChallenge"];
         delete?: never;
@@ -2103,7 +2109,7 @@ export interface paths {
         put?: never;
         /**
          * Start again from the first step after running out of attempts (finishedAttempts)
-         * @description The link's secret (urlSign) goes in the X-Url-Sign header.
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. Rate limits: 30 failures in 600 s per client address.
          */
         post: operations["restartSigningProcess"];
         delete?: never;
@@ -2123,7 +2129,7 @@ export interface paths {
         put?: never;
         /**
          * The signer declines to sign, with a reason; irreversible
-         * @description The link's secret (urlSign) goes in the X-Url-Sign header. Only a signer the sender allowed to reject, while none of their evidence has been verified.
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. Only a signer the sender allowed to reject, while none of their evidence has been verified. Rate limits: 30 failures in 600 s per client address.
          */
         post: operations["rejectSigningProcess"];
         delete?: never;
@@ -2141,7 +2147,7 @@ export interface paths {
         };
         /**
          * A PDF of the shipment to read, for a live link only
-         * @description The link's secret (urlSign) goes in the X-Url-Sign header.
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. Rate limits: 30 failures in 600 s per client address.
          */
         get: operations["readSigningFile"];
         put?: never;
@@ -2163,7 +2169,7 @@ export interface paths {
         put?: never;
         /**
          * Spec §7 addSigneeGeolocation: where the signer (ENVIO) or validated person (VALIDACION) is, or the error their browser gave
-         * @description The link's secret (urlSign) goes in the X-Url-Sign header. Stored as evidence with its reverse-geocoded address; a denial is stored too.
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. Stored as evidence with its reverse-geocoded address; a denial is stored too. Rate limits: 30 failures in 600 s per client address; 30 failures in 600 s per client address.
          */
         post: operations["addSigneeGeolocation"];
         delete?: never;
@@ -2183,7 +2189,7 @@ export interface paths {
         put?: never;
         /**
          * Spec §7 uploadNewSelfie for a signing process
-         * @description The link's secret (urlSign) goes in the X-Url-Sign header. multipart/form-data: `processHexId`, `file`, `selfieValidOnGov`. The selfie step's upload; result "1" is success.
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. multipart/form-data: `processHexId`, `file`, `selfieValidOnGov`. The selfie step's upload; result "1" is success. Rate limits: 30 failures in 600 s per client address; 600 requests in 600 s per client address.
          */
         post: operations["uploadSigningSelfie"];
         delete?: never;
@@ -2221,7 +2227,7 @@ export interface paths {
         };
         /**
          * Spec §7 getStampInfo: the blockchain stamp of a transaction (Merkle root and each network's transaction)
-         * @description Public: it shows only hashes and transaction ids, public on the chains anyway. Rate limit: 60 calls a minute per client address.
+         * @description Public: it shows only hashes and transaction ids, public on the chains anyway. Rate limits: 60 requests in 60 s per client address.
          */
         get: operations["getStampInfo"];
         put?: never;
@@ -2468,7 +2474,7 @@ export interface paths {
         put?: never;
         /**
          * Enter a validation link's PIN: a correct one starts a new validation process
-         * @description Each correct PIN starts a new process (one per person) and uses one of the link's maxUses. Answers: 401 VALIDATION_PIN_INCORRECT with `remaining` attempts; 429 VALIDATION_PIN_ATTEMPTS_EXHAUSTED with `seconds` and `minutes` on the 5th wrong PIN from one client, then 429 RATE_LIMITED with `seconds` until the wait ends; 423 VALIDATION_LINK_LOCKED once wrong PINs from many clients locked the link (its staff are mailed); 403 VALIDATION_LINK_INACTIVE, 410 VALIDATION_LINK_EXPIRED, 403 MAX_USES_REACHED; 400 INVALID_LINK for an unknown link.
+         * @description Each correct PIN starts a new process (one per person) and uses one of the link's maxUses. Answers: 401 VALIDATION_PIN_INCORRECT with `remaining` attempts; 429 VALIDATION_PIN_ATTEMPTS_EXHAUSTED with `seconds` and `minutes` on the 5th wrong PIN from one client, then 429 RATE_LIMITED with `seconds` until the wait ends; 423 VALIDATION_LINK_LOCKED once wrong PINs from many clients locked the link (its staff are mailed); 403 VALIDATION_LINK_INACTIVE, 410 VALIDATION_LINK_EXPIRED, 403 MAX_USES_REACHED; 400 INVALID_LINK for an unknown link. Rate limits: 30 failures in 600 s per client address; 5 failures in 900 s per link and client address; 30 failures in 3600 s per link.
          */
         post: operations["loginValidation"];
         delete?: never;
@@ -2486,7 +2492,7 @@ export interface paths {
         };
         /**
          * Spec §3 validation process data, with the process's secret in X-Url-Sign
-         * @description result 1 with the data while the process is live; result 2 with only nameOrganization and logoOrganization and `linkState` once it ended. A wrong or missing secret answers 400 INVALID_LINK, as an unknown process.
+         * @description result 1 with the data while the process is live; result 2 with only nameOrganization and logoOrganization and `linkState` once it ended. A wrong or missing secret answers 400 INVALID_LINK, as an unknown process. Rate limits: 30 failures in 600 s per client address.
          */
         get: operations["getValidationProcess"];
         put?: never;
@@ -2625,7 +2631,7 @@ export interface paths {
         put?: never;
         /**
          * Complete the person's current step with what its page sent
-         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. page home-page {accepted: true, termsVersion} (the ACCEPT_TERMS step); data-capture-validation {firstName, lastName, email?, cellPhone?, country, identType, identNumber}, saved on the process (country and identification type from the product's reference data: COUNTRY_UNKNOWN, IDENT_TYPE_UNKNOWN, INVALID_IDENT_NUMBER), answering next data-confirm; data-confirm {confirmed: true} completes the DATA_CONFIRM step. A page the flow has not: STEP_NOT_AVAILABLE. `next` is the /validation-process page to go to: the next step's (data-confirm after data-capture-validation), reloadpage while a face or liveness check decides the step, review-process while staff decide, full-process at the end. When the flow or the link makes the location obligatory, no step is completed before a position was reported through POST /api/signprocess/addSigneeGeolocation (process VALIDACION): 409 LOCATION_REQUIRED.
+         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. page home-page {accepted: true, termsVersion} (the ACCEPT_TERMS step); data-capture-validation {firstName, lastName, email?, cellPhone?, country, identType, identNumber}, saved on the process (country and identification type from the product's reference data: COUNTRY_UNKNOWN, IDENT_TYPE_UNKNOWN, INVALID_IDENT_NUMBER), answering next data-confirm; data-confirm {confirmed: true} completes the DATA_CONFIRM step. A page the flow has not: STEP_NOT_AVAILABLE. `next` is the /validation-process page to go to: the next step's (data-confirm after data-capture-validation), reloadpage while a face or liveness check decides the step, review-process while staff decide, full-process at the end. When the flow or the link makes the location obligatory, no step is completed before a position was reported through POST /api/signprocess/addSigneeGeolocation (process VALIDACION): 409 LOCATION_REQUIRED. Rate limits: 30 failures in 600 s per client address.
          */
         post: operations["completeValidationStep"];
         delete?: never;
@@ -2645,7 +2651,7 @@ export interface paths {
         put?: never;
         /**
          * A capture of the current step (ID photo, selfie, video, fingerprint)
-         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. multipart/form-data, the same form as POST /api/signprocess/{id}/evidence: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page's id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId"}). A selfie or video compared with an earlier step is checked by a job (face or liveness check): the answer's next is reloadpage and getValidationProcess's lastCheck follows it. `next` is the /validation-process page to go to: the next step's (data-confirm after data-capture-validation), reloadpage while a face or liveness check decides the step, review-process while staff decide, full-process at the end. When the flow or the link makes the location obligatory, no step is completed before a position was reported through POST /api/signprocess/addSigneeGeolocation (process VALIDACION): 409 LOCATION_REQUIRED.
+         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. multipart/form-data, the same form as POST /api/signprocess/{id}/evidence: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page's id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId"}). A selfie or video compared with an earlier step is checked by a job (face or liveness check): the answer's next is reloadpage and getValidationProcess's lastCheck follows it. `next` is the /validation-process page to go to: the next step's (data-confirm after data-capture-validation), reloadpage while a face or liveness check decides the step, review-process while staff decide, full-process at the end. When the flow or the link makes the location obligatory, no step is completed before a position was reported through POST /api/signprocess/addSigneeGeolocation (process VALIDACION): 409 LOCATION_REQUIRED. Rate limits: 30 failures in 600 s per client address; 600 requests in 600 s per client address.
          */
         post: operations["uploadValidationEvidence"];
         delete?: never;
@@ -2665,7 +2671,7 @@ export interface paths {
         put?: never;
         /**
          * The digits to read aloud in the video step, the head turns to make while recording, and how long the person has
-         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. Asking again gives new digits, prompts and a new deadline; the recording names the challenge in its detail. A refused recording (late, unknown or reused digits) counts as a failed attempt. prompts: the movements to show the person during the recording, each from atMs after the recorder starts for durationMs (turn_left / turn_right are the person's own left and right); the recording must last until the last prompt ends plus one second. The liveness check judges the video against them: a picture, screen or mask is refused (LIVENESS_ATTACK), a recording that does not follow them is asked again (LIVENESS_REPEAT); both count as an attempt.
+         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. Asking again gives new digits, prompts and a new deadline; the recording names the challenge in its detail. A refused recording (late, unknown or reused digits) counts as a failed attempt. prompts: the movements to show the person during the recording, each from atMs after the recorder starts for durationMs (turn_left / turn_right are the person's own left and right); the recording must last until the last prompt ends plus one second. The liveness check judges the video against them: a picture, screen or mask is refused (LIVENESS_ATTACK), a recording that does not follow them is asked again (LIVENESS_REPEAT); both count as an attempt. Rate limits: 30 failures in 600 s per client address; 10 requests in 600 s per process.
          */
         post: operations["issueValidationVideoChallenge"];
         delete?: never;
@@ -2685,7 +2691,7 @@ export interface paths {
         put?: never;
         /**
          * Start again from the first step after running out of attempts (finishedAttempts)
-         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. Only out of attempts (409 RESTART_NOT_NEEDED otherwise). Evidence already captured stays in the trail and counts toward no step; the data is captured again.
+         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. Only out of attempts (409 RESTART_NOT_NEEDED otherwise). Evidence already captured stays in the trail and counts toward no step; the data is captured again. Rate limits: 30 failures in 600 s per client address.
          */
         post: operations["restartOwnValidationProcess"];
         delete?: never;
@@ -2705,7 +2711,7 @@ export interface paths {
         put?: never;
         /**
          * The person declines to be validated, with a reason; irreversible
-         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. The process is REJECTED: every later call answers 409 LINK_ENDED with state REJECTED.
+         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. The process is REJECTED: every later call answers 409 LINK_ENDED with state REJECTED. Rate limits: 30 failures in 600 s per client address.
          */
         post: operations["declineValidationProcess"];
         delete?: never;
@@ -2725,7 +2731,7 @@ export interface paths {
         put?: never;
         /**
          * Spec §7 uploadNewSelfie for a validation process
-         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. multipart/form-data: `processHexId`, `file`, `selfieValidOnGov`. The selfie step's upload; result "1" is success.
+         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. multipart/form-data: `processHexId`, `file`, `selfieValidOnGov`. The selfie step's upload; result "1" is success. Rate limits: 30 failures in 600 s per client address; 600 requests in 600 s per client address.
          */
         post: operations["uploadValidationSelfie"];
         delete?: never;
@@ -2743,7 +2749,7 @@ export interface paths {
         };
         /**
          * Spec §7 verify: the validation process's status, for pages to check before each step
-         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. `linkState` is null while the person may go on, otherwise the state that ended the process (LAPSED once its expirationDate passed).
+         * @description The process's secret (urlSign from the PIN login) goes in the X-Url-Sign header. `linkState` is null while the person may go on, otherwise the state that ended the process (LAPSED once its expirationDate passed). Rate limits: 30 failures in 600 s per client address.
          */
         get: operations["verifyValidationProcess"];
         put?: never;
@@ -2783,7 +2789,7 @@ export interface paths {
         };
         /**
          * The validated person's copy of their validation certificate, with the process's secret in X-Url-Sign
-         * @description A wrong or missing secret answers 400 INVALID_LINK, as an unknown process, and counts against the caller's address (429 RATE_LIMITED after repeated failures). 409 VALIDATION_CERTIFICATE_NOT_COMPLETED while the process is not COMPLETED; 409 VALIDATION_CERTIFICATE_NOT_READY while the certificate is being made (it waits a bounded time for the evidence's blockchain stamps, then is sealed).
+         * @description A wrong or missing secret answers 400 INVALID_LINK, as an unknown process, and counts against the caller's address (429 RATE_LIMITED after repeated failures). 409 VALIDATION_CERTIFICATE_NOT_COMPLETED while the process is not COMPLETED; 409 VALIDATION_CERTIFICATE_NOT_READY while the certificate is being made (it waits a bounded time for the evidence's blockchain stamps, then is sealed). Rate limits: 30 failures in 600 s per client address.
          */
         get: operations["getOwnValidationCertificate"];
         put?: never;
@@ -2843,7 +2849,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics of this web node and of the live workers
-         * @description `Authorization: Bearer <METRICS_TOKEN>`. With no METRICS_TOKEN configured the endpoint refuses everyone (403). Series: rubrica_http_request_duration_seconds{method,route,status}, rubrica_queue_jobs{queue,state}, rubrica_workers_alive, rubrica_job_duration_seconds{queue,job,outcome}, rubrica_job_failures_total{queue,job}, and the Node.js process metrics. Wrong tokens are limited per client address (429).
+         * @description `Authorization: Bearer <METRICS_TOKEN>`. With no METRICS_TOKEN configured the endpoint refuses everyone (403). Series: rubrica_http_request_duration_seconds{method,route,status}, rubrica_queue_jobs{queue,state}, rubrica_workers_alive, rubrica_job_duration_seconds{queue,job,outcome}, rubrica_job_failures_total{queue,job}, and the Node.js process metrics. Wrong tokens are limited per client address (429). Rate limits: 20 failures in 300 s per client address.
          */
         get: operations["metrics"];
         put?: never;
@@ -2899,7 +2905,7 @@ export interface paths {
         put?: never;
         /**
          * Whether an uploaded PDF is byte for byte the sealed file (or sealed validation certificate) of this id
-         * @description Rate limit: 20 checks in 10 minutes per client address.
+         * @description Rate limits: 20 requests in 600 s per client address.
          */
         post: operations["checkPublicPdf"];
         delete?: never;
@@ -2917,7 +2923,7 @@ export interface paths {
         };
         /**
          * The evidence package of a completed, sealed shipment: sealed PDFs, evidence.json and VERIFY.md, as a ZIP
-         * @description Rate limit: 10 downloads in 10 minutes per client address.
+         * @description Rate limits: 10 requests in 600 s per client address.
          */
         get: operations["getValidationPackage"];
         put?: never;
@@ -2937,7 +2943,7 @@ export interface paths {
         };
         /**
          * The person's identity (a signer's or a validation process's) checked against the government registry, kept as evidence
-         * @description The link's secret (urlSign) goes in the X-Url-Sign header.
+         * @description The link's secret (urlSign) goes in the X-Url-Sign header. Rate limits: 30 failures in 600 s per client address; 30 failures in 600 s per client address; 5 requests in 600 s per process.
          */
         get: operations["saveCriEvidence"];
         put?: never;
@@ -2957,13 +2963,13 @@ export interface paths {
         };
         /**
          * The organisation's webhook endpoints, without their secrets
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The answer holds the endpoint's signing secret, the only time it is returned. Each delivery is a POST of the event as JSON with `X-Rubrica-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>` (verify it on the raw body, within 5 minutes of t), `X-Rubrica-Event`, `X-Rubrica-Event-Id` (the same in every redelivery) and `X-Rubrica-Delivery`. Any answer but 2xx is retried with exponential backoff, 8 attempts in all.
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints. The answer holds the endpoint's signing secret, the only time it is returned. Each delivery is a POST of the event as JSON with `X-Rubrica-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>` (verify it on the raw body, within 5 minutes of t), `X-Rubrica-Event`, `X-Rubrica-Event-Id` (the same in every redelivery) and `X-Rubrica-Delivery`. Any answer but 2xx is retried with exponential backoff, 8 attempts in all. Rate limits: 30 requests in 3600 s per user.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -2981,18 +2987,18 @@ export interface paths {
         };
         /**
          * One endpoint, without its secret
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints.
          */
         get: operations["getWebhookEndpoint"];
         /**
          * Change an endpoint's URL or events, or disable it
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). Only the fields sent change.
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints. Only the fields sent change.
          */
         put: operations["updateWebhookEndpoint"];
         post?: never;
         /**
          * Delete an endpoint and its deliveries
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -3011,7 +3017,7 @@ export interface paths {
         put?: never;
         /**
          * A new signing secret; the old one keeps signing for 24 h
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The answer holds the new secret, the only time it is returned. For 24 h deliveries carry two v1 signatures, one per secret, so either verifies.
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints. The answer holds the new secret, the only time it is returned. For 24 h deliveries carry two v1 signatures, one per secret, so either verifies. Rate limits: 30 requests in 3600 s per user.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -3031,7 +3037,7 @@ export interface paths {
         put?: never;
         /**
          * Send a webhook.test event to the endpoint now
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints. Rate limits: 60 requests in 3600 s per webhook endpoint.
          */
         post: operations["testWebhookEndpoint"];
         delete?: never;
@@ -3049,7 +3055,7 @@ export interface paths {
         };
         /**
          * The endpoint's deliveries, newest first: status, attempts, response code, duration
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs).
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -3071,7 +3077,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery's event again, as a new delivery
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The body and event id are the first delivery's.
+         * @description Needs ORGANIZACION:UPDATE. A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints. The body and event id are the first delivery's. Rate limits: 60 requests in 3600 s per webhook endpoint.
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -3089,7 +3095,7 @@ export interface paths {
         };
         /**
          * Whether the organisation's callback secret was revealed, and until when a rotated one still signs
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The per-shipment callbacks (callBackUrl, callBackUrlSoftFail) are signed with this secret, as webhooks are with theirs.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (API keys are refused): the organisation's one callback secret is revealed to, and rotated by, an administrator. The per-shipment callbacks (callBackUrl, callBackUrlSoftFail) are signed with this secret, as webhooks are with theirs.
          */
         get: operations["getCallbackSecretState"];
         put?: never;
@@ -3111,7 +3117,7 @@ export interface paths {
         put?: never;
         /**
          * The organisation's callback signing secret, once
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). Answers 409 CALLBACK_SECRET_REVEALED once it was shown; rotate it for a new one.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (API keys are refused): the organisation's one callback secret is revealed to, and rotated by, an administrator. Answers 409 CALLBACK_SECRET_REVEALED once it was shown; rotate it for a new one. Rate limits: 10 requests in 3600 s per user.
          */
         post: operations["revealCallbackSecret"];
         delete?: never;
@@ -3131,7 +3137,7 @@ export interface paths {
         put?: never;
         /**
          * A new callback signing secret; the old one keeps signing for 24 h
-         * @description Needs ORGANIZACION:UPDATE. A staff token only (what /api-management needs). The answer holds the new secret, the only time it is returned.
+         * @description Needs ORGANIZACION:UPDATE. A staff token only (API keys are refused): the organisation's one callback secret is revealed to, and rotated by, an administrator. The answer holds the new secret, the only time it is returned. Rate limits: 10 requests in 3600 s per user.
          */
         post: operations["rotateCallbackSecret"];
         delete?: never;
@@ -6227,6 +6233,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
@@ -6540,7 +6563,10 @@ export interface operations {
     switchMfaMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6556,6 +6582,8 @@ export interface operations {
             /** @description The method now asked */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6643,7 +6671,10 @@ export interface operations {
     signup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same client address answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6656,6 +6687,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6833,7 +6866,10 @@ export interface operations {
     requestPasswordReset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same client address answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6848,6 +6884,8 @@ export interface operations {
             /** @description Requested */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6868,6 +6906,15 @@ export interface operations {
             };
             /** @description Not found in the caller's organisation */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9330,7 +9377,10 @@ export interface operations {
     uploadOrganizationLogo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9349,6 +9399,8 @@ export interface operations {
             /** @description The profile with its new logo */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9375,6 +9427,15 @@ export interface operations {
             };
             /** @description The caller lacks the privilege */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15725,7 +15786,10 @@ export interface operations {
     openMySignature: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The document's hexId */
                 documentHexId: string;
@@ -15737,6 +15801,8 @@ export interface operations {
             /** @description The signer link to open */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -18129,7 +18195,10 @@ export interface operations {
     uploadSigningSelfie: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same link (the same X-Url-Sign secret) answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18137,9 +18206,15 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     processHexId: string;
+                    /** @description The process id under its older name, when processHexId is not sent */
+                    id?: string;
                     /** Format: binary */
                     file: Blob;
                     selfieValidOnGov?: string;
+                    /** @description A sealed file's envelope, as in the capture form */
+                    keyId?: string;
+                    encryptedKey?: string;
+                    iv?: string;
                 };
             };
         };
@@ -18147,6 +18222,8 @@ export interface operations {
             /** @description Stored; result "1" is success */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -19678,6 +19755,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
@@ -20312,6 +20406,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
@@ -20412,6 +20523,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
@@ -20486,6 +20614,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
@@ -20552,6 +20697,23 @@ export interface operations {
             /** @description Conflicts with an existing record */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20637,6 +20799,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
@@ -20651,7 +20830,10 @@ export interface operations {
     uploadValidationSelfie: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same link (the same X-Url-Sign secret) answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20659,9 +20841,15 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     processHexId: string;
+                    /** @description The process id under its older name, when processHexId is not sent */
+                    id?: string;
                     /** Format: binary */
                     file: Blob;
                     selfieValidOnGov?: string;
+                    /** @description A sealed file's envelope, as in the capture form */
+                    keyId?: string;
+                    encryptedKey?: string;
+                    iv?: string;
                 };
             };
         };
@@ -20669,6 +20857,8 @@ export interface operations {
             /** @description Stored */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -20712,6 +20902,23 @@ export interface operations {
             /** @description The picture was refused and counts as an attempt: ID_FACE_NOT_IDENTIFIED or ID_MORE_THAN_ONE_FACE (an ID front a selfie is compared with shows no face or several), ID_REAR_SAME_AS_FRONT or ID_REAR_SAME_AS_SELFIE (the rear is another capture sent again), SELFIE_SAME_AS_ID_PHOTO (the selfie is the ID photo) */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20765,6 +20972,23 @@ export interface operations {
             /** @description Not found in the caller's organisation */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21497,6 +21721,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
@@ -21580,6 +21821,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
@@ -21642,6 +21900,23 @@ export interface operations {
             /** @description Not found in the caller's organisation */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21729,6 +22004,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
@@ -21794,6 +22086,23 @@ export interface operations {
             /** @description Not found in the caller's organisation */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21882,6 +22191,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
@@ -21958,6 +22284,23 @@ export interface operations {
             /** @description Conflicts with an existing record */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22065,6 +22408,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected server error (SERVER_ERROR) */
             500: {
                 headers: {
@@ -22143,6 +22503,23 @@ export interface operations {
             /** @description Conflicts with an existing record */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds given */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (the body's `seconds`) */
+                    "Retry-After": number;
+                    /** @description Requests the window allows */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window: 0 */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22288,7 +22665,10 @@ export interface operations {
     rotateCallbackSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1-255 visible ASCII characters, e.g. a UUID) that makes retrying safe: for 24 hours the same key with the same request from the same API key or user answers the first success again, with `Idempotent-Replayed: true`, and creates or sends nothing more. The same key with another request answers 409 IDEMPOTENCY_KEY_REUSED; while the first request is still running, 409 IDEMPOTENCY_KEY_IN_USE. A request that failed keeps nothing: correct it and retry with the same key. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -22297,6 +22677,8 @@ export interface operations {
             /** @description The new secret */
             200: {
                 headers: {
+                    /** @description `true` when the answer is the one first given to this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -22316,6 +22698,15 @@ export interface operations {
             };
             /** @description The caller lacks the privilege */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with an existing record */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import "./support/load-env";
 import { db } from "@/lib/db/client";
 import { resetRateLimit } from "@/lib/security/rate-limit";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { createSentShipment } from "../support/signing";
 
 // Through the real server (server.ts on :3100), with no browser: the address that counts is the connection's,
@@ -18,7 +19,7 @@ async function demoShipment() {
 test.describe("the client address", () => {
   test.afterEach(async () => {
     // Later specs open links with wrong secrets from this same address.
-    await resetRateLimit("sign-link:ip:127.0.0.1");
+    await resetRateLimit(rateLimits.signLinkFailures, "127.0.0.1");
   });
 
   test("35 wrong link secrets, each under a different forged X-Forwarded-For, still end in 429", async ({ request }) => {

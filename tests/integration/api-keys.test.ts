@@ -7,7 +7,8 @@ import { GET as findOneByName } from "@/app/api/configs/search/findOneByName/rou
 import { GET as listOperations, POST as saveOperation } from "@/app/api/data/operationLogs/route";
 import { GET as session } from "@/app/api/session/route";
 import { POST as refresh } from "@/app/api/token/refresh/route";
-import { apiKeyRateLimitKey, apiKeyRequestsPerMinute, contextFromApiKey } from "@/lib/api-keys/context-from-api-key";
+import { contextFromApiKey } from "@/lib/api-keys/context-from-api-key";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { db } from "@/lib/db/client";
 import { redis } from "@/lib/queue/redis";
 import { randomHex, sha256Hex } from "@/lib/security/random";
@@ -345,8 +346,8 @@ describe("authenticating with a key", () => {
   it("limits each key to its calls per minute", async () => {
     const key = await create("Limitada", orgA.adminRole.hexId);
     const other = await create("Vecina", orgA.adminRole.hexId);
-    const counter = `rl:${apiKeyRateLimitKey(key.apiUserHexId)}`;
-    await redis().set(counter, String(apiKeyRequestsPerMinute - 1), "EX", 60);
+    const counter = `rl:${rateLimits.apiKey.bucket}:${key.apiUserHexId}`;
+    await redis().set(counter, String(rateLimits.apiKey.limit - 1), "EX", 60);
     expect((await readLogs(bearer(key.apiKey))).status).toBe(200);
     const limited = await readLogs(bearer(key.apiKey));
     expect(limited.status).toBe(429);
@@ -356,7 +357,7 @@ describe("authenticating with a key", () => {
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(60);
     expect(limited.body).toMatchObject({ seconds: wait });
-    expect(limited.headers.get("ratelimit-limit")).toBe(String(apiKeyRequestsPerMinute));
+    expect(limited.headers.get("ratelimit-limit")).toBe(String(rateLimits.apiKey.limit));
     expect(limited.headers.get("ratelimit-remaining")).toBe("0");
     expect(limited.headers.get("ratelimit-reset")).toBe(String(wait));
     expect((await readLogs(bearer(other.apiKey))).status).toBe(200);

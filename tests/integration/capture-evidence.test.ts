@@ -251,6 +251,32 @@ describe("POST /api/signprocess/uploadNewSelfie (spec §7)", () => {
     expect(evidence.checkDetail).toMatchObject({ client: JSON.stringify({ selfieValidOnGov: true }) });
     expect((await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).currentStep).toBe(1);
   });
+
+  it("honours Idempotency-Key per link: a retry with the same secret is answered again and stores one selfie; another form is 409", async () => {
+    const { signer } = await captureShipment(["SELFIE", "SELFIE", "SIGNATURE"]);
+    const photo = new Uint8Array(await testPhoto());
+    const send = async (selfieValidOnGov: string, secret: string) => {
+      const form = new FormData();
+      form.set("processHexId", signer.hexId);
+      form.set("file", new Blob([photo], { type: "image/jpeg" }), "selfie.jpg");
+      form.set("selfieValidOnGov", selfieValidOnGov);
+      const request = uploadRequest("/api/signprocess/uploadNewSelfie", secret, form);
+      request.headers.set("idempotency-key", "selfie-retry-1");
+      const response = await uploadNewSelfieRoute(request, { params: Promise.resolve({}) });
+      return { replayed: response.headers.get("idempotent-replayed"), ...(await answerOf(response)) };
+    };
+    const first = await send("true", signer.secret);
+    expect(first.status).toBe(200);
+    const retry = await send("true", signer.secret);
+    expect(retry).toMatchObject({ status: 200, replayed: "true" });
+    expect(retry.body).toEqual(first.body);
+    expect(await db.evidence.count({ where: { signerId: signer.id, kind: "SELFIE" } })).toBe(1);
+    expect((await send("false", signer.secret)).body.errorCode).toBe("IDEMPOTENCY_KEY_REUSED");
+    // Without the link's secret nothing is replayed: the call is judged as it is (an unknown link).
+    const stranger = await send("true", "0".repeat(32));
+    expect(stranger.replayed).toBeNull();
+    expect(stranger.body.errorCode).toBe("INVALID_LINK");
+  });
 });
 
 describe("failed attempts and finishedAttempts", () => {

@@ -5,6 +5,9 @@ import { POST as createKey } from "@/app/api/api-keys/route";
 import { POST as createContact } from "@/app/api/contacts/route";
 import { POST as createDocument } from "@/app/api/documents/route";
 import { POST as uploadFile } from "@/app/api/documents/[documentHexId]/files/route";
+import { POST as rotateCallbackSecret } from "@/app/api/callback-secret/rotate/route";
+import { POST as signup } from "@/app/api/signup/route";
+import { organizationCallbackSecret } from "@/lib/callbacks/callback-secret";
 import { db } from "@/lib/db/client";
 import { randomHex } from "@/lib/security/random";
 import { twoOrganizations } from "../support/cast";
@@ -175,5 +178,59 @@ describe("Idempotency-Key on POSTs that create", () => {
     const document = await db.document.findUniqueOrThrow({ where: { hexId: draft.body.documentHexId }, include: { files: true } });
     expect(document.files).toHaveLength(1);
     expect((await upload("otro.pdf")).status).toBe(409);
+  });
+});
+
+describe("Idempotency-Key on the POSTs that send a secret or create an account", () => {
+  it("replays a callback secret's rotation to the same administrator: one rotation, the same secret", async () => {
+    const key = randomHex(16);
+    const rotate = (idempotencyKey?: string) =>
+      call<{ secret: string }>(rotateCallbackSecret, "/api/callback-secret/rotate", {
+        method: "POST",
+        token: adminA,
+        headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : {},
+      });
+    const first = await rotate(key);
+    expect(first.status).toBe(200);
+    const retry = await rotate(key);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body.secret).toBe(first.body.secret);
+    // The replay rotated nothing: the secret the first call gave is still the live one, which a new rotation replaces.
+    expect(await organizationCallbackSecret(orgA.organization.id)).toBe(first.body.secret);
+    const next = await rotate();
+    expect(next.body.secret).not.toBe(first.body.secret);
+  });
+
+  it("replays an anonymous sign-up to the same client address; another body with the key is 409, another address runs its own", async () => {
+    const key = randomHex(16);
+    const input = {
+      organizationName: "Gestoría Reintento",
+      firstName: "Lucía",
+      lastName: "Fernández",
+      email: `reintento-${randomHex(4)}@example.test`,
+      cellPhone: `+3469${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`,
+      country: "ES",
+      identType: "DNI",
+      identNumber: "12345678Z",
+      password: "Firma-Segura-2026!",
+      confirmPassword: "Firma-Segura-2026!",
+    };
+    const send = (body: Record<string, unknown>, ip: string) =>
+      call<{ userHexId?: string; errorCode?: string }>(signup, "/api/signup", { body, ip, headers: { "idempotency-key": key } });
+    const first = await send(input, "198.51.100.201");
+    expect(first.status).toBe(201);
+    const retry = await send(input, "198.51.100.201");
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toEqual(first.body);
+    expect(await db.user.count({ where: { email: input.email } })).toBe(1);
+
+    const other = await send({ ...input, organizationName: "Otra Gestoría" }, "198.51.100.201");
+    expect(other.status).toBe(409);
+    expect(other.body.errorCode).toBe("IDEMPOTENCY_KEY_REUSED");
+    // The key is the client's own: from another address the same request runs, and finds the e-mail taken.
+    const elsewhere = await send(input, "198.51.100.202");
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.errorCode).toBe("EMAIL_IN_USE");
   });
 });

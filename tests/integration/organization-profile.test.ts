@@ -304,8 +304,11 @@ describe("organisation logo", () => {
       expect(status, name).toBe(400);
       expect(body.errorCode, name).toBe("ORG_LOGO_INVALID");
     }
-    const none = await upload(postLogo, "/api/organization/logo", "POST", { other: "x" }, adminA);
+    const none = await upload(postLogo, "/api/organization/logo", "POST", {}, adminA);
     expect(none).toMatchObject({ status: 400, body: { errorCode: "ORG_LOGO_REQUIRED" } });
+    // A field the form does not declare is named, not taken for a missing file.
+    const other = await upload(postLogo, "/api/organization/logo", "POST", { other: "x" }, adminA);
+    expect(other).toMatchObject({ status: 400, body: { errorCode: "VALIDATION_FAILED", field: "other" } });
     const big = new Uint8Array(2 * 1024 * 1024 + 10);
     big.set(png);
     const tooLarge = await upload(postLogo, "/api/organization/logo", "POST", { file: { bytes: big, name: "big.png" } }, adminA, "en-US");

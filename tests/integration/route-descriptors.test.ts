@@ -1,13 +1,17 @@
-import { NextResponse } from "next/server";
+import { PDFDocument } from "@cantoo/pdf-lib";
+import { NextRequest, NextResponse } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listDocuments, POST as createDraft } from "@/app/api/documents/route";
 import { GET as downloadDocument } from "@/app/api/documents/[documentHexId]/download/route";
+import { POST as uploadFile } from "@/app/api/documents/[documentHexId]/files/route";
+import { POST as cartesianCoordinates } from "@/app/api/security/getCartesianCoordinates/route";
+import { db } from "@/lib/db/client";
 import { apiRoute } from "@/lib/http/api";
 import { descriptorOf } from "@/lib/http/endpoint";
 import { apiOperations } from "@/lib/openapi/document";
 import { notOperations, undescribedHandlers } from "../support/undescribed-handlers";
 import { routeFolderOf, routeFolders } from "../support/route-list";
-import { call } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 import { createTestOrganization, createTestUser } from "../support/fixtures";
 import { signIn } from "../support/sign-in";
 import { assertDocumentedAnswer, operationParams } from "./support/documented-answers";
@@ -106,6 +110,64 @@ describe("endpoint()", () => {
       token,
     });
     expect(created.status).toBe(201);
+  });
+
+  it("refuses a query parameter the descriptor's query does not declare, naming it; the declared ones still work", async () => {
+    const spanish = await call(listDocuments, "/api/documents", {
+      token,
+      query: { sort: "title,asc" },
+      headers: { "accept-language": "es-ES" },
+    });
+    expect(spanish.status).toBe(400);
+    expect(spanish.body).toMatchObject({ errorCode: "VALIDATION_FAILED", field: "sort" });
+    expect(spanish.body.message).toContain("«sort» no se admite");
+    const english = await call(listDocuments, "/api/documents", {
+      token,
+      query: { page: "0", _: "1732600000" },
+      headers: { "accept-language": "en-US" },
+    });
+    expect(english.body).toMatchObject({ errorCode: "VALIDATION_FAILED", field: "_" });
+    expect(english.body.message).toContain('"_" is not accepted');
+    expect((await call(listDocuments, "/api/documents", { token, query: { page: "0", size: "5", search: "x" } })).status).toBe(200);
+  });
+
+  it("refuses a multipart field the descriptor's form does not declare, naming it, and stores no file", async () => {
+    const draft = await call<{ documentHexId: string }>(createDraft, "/api/documents", { body: { title: "Con campo de más" }, token });
+    const pdf = await PDFDocument.create();
+    pdf.addPage([300, 400]);
+    const bytes = await pdf.save();
+    const upload = (extra: Record<string, string>, language = "es-ES") => {
+      const form = new FormData();
+      form.set("file", new File([bytes as BlobPart], "contrato.pdf", { type: "application/pdf" }));
+      for (const [name, value] of Object.entries(extra)) form.set(name, value);
+      const request = new NextRequest(`http://127.0.0.1:3000/api/documents/${draft.body.documentHexId}/files`, {
+        method: "POST",
+        body: form,
+        headers: { authorization: `Bearer ${token}`, "accept-language": language, ...clientAddressHeaders("203.0.113.32") },
+      });
+      return sendRequest(uploadFile, request);
+    };
+    const refused = await upload({ documentType: "contrato" });
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ errorCode: "VALIDATION_FAILED", field: "documentType" });
+    expect(body.message).toContain("«documentType» no se admite");
+    const files = () => db.documentFile.count({ where: { document: { hexId: draft.body.documentHexId } } });
+    expect(await files()).toBe(0);
+    expect((await upload({})).status).toBe(201);
+    expect(await files()).toBe(1);
+  });
+
+  it("refuses a field the helper call getCartesianCoordinates does not declare, in the helper's shape", async () => {
+    const publicKey = "04" + "11".repeat(64);
+    const answer = await call(cartesianCoordinates, "/api/security/getCartesianCoordinates", {
+      body: { publicKey, curv: "P-256" },
+      headers: { "accept-language": "en-US" },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ result: 0, errorCode: "VALIDATION_FAILED", field: "curv" });
+    expect(answer.body.description).toContain('"curv" is not accepted');
+    expect(answer.body.fields).toEqual([expect.objectContaining({ field: "curv", errorCode: "VALIDATION_FAILED" })]);
   });
 
   it("refuses a handler's answer the OpenAPI document does not promise, and a request sent to another operation's handler", () => {

@@ -7,6 +7,7 @@ import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/workers/registry";
 import { randomHex } from "@/lib/security/random";
 import { resetRateLimit } from "@/lib/security/rate-limit";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { createSentShipment, signStep } from "../support/signing";
@@ -96,7 +97,7 @@ describe("public verification of a sealed shipment", () => {
 
   it("limits how often one address may check", async () => {
     const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
-    await resetRateLimit(`validate-docs-check:ip:${ip}`);
+    await resetRateLimit(rateLimits.validateDocsCheckIp, ip);
     const small = new Uint8Array([0x25, 0x50, 0x44, 0x46]);
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) statuses.push((await check(sealedHexId, small, ip)).status);

@@ -15,6 +15,7 @@ import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/workers/registry";
 import { randomHex } from "@/lib/security/random";
 import { resetRateLimit } from "@/lib/security/rate-limit";
+import { rateLimits } from "@/lib/security/rate-limits";
 import { buildMerkleTree, merkleProof } from "@/lib/stamping/merkle";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
@@ -212,7 +213,7 @@ describe("Merkle proofs on the public validation page and the evidence package",
 
   it("limits how often one address may download", async () => {
     const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
-    await resetRateLimit(`validate-docs-package:ip:${ip}`);
+    await resetRateLimit(rateLimits.validateDocsPackageIp, ip);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await download(randomHex(16), ip)).status);
     expect(statuses.slice(0, 10).every((status) => status === 404)).toBe(true);

@@ -1,5 +1,6 @@
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { POST as createKeyRoute } from "@/app/api/api-keys/route";
 import { GET as secretStateRoute } from "@/app/api/callback-secret/route";
 import { POST as revealSecretRoute } from "@/app/api/callback-secret/reveal/route";
 import { POST as rotateCallbackSecretRoute } from "@/app/api/callback-secret/rotate/route";
@@ -203,6 +204,60 @@ describe("webhook endpoints", () => {
 
     expect((await call(deleteRoute, path, { method: "DELETE", token: adminA, params })).body).toEqual({ deleted: true });
     expect((await call(getRoute, path, { token: adminA, params })).status).toBe(404);
+  });
+});
+
+describe("webhook endpoints with an API key", () => {
+  const keyFor = async (roleHexId: string) => {
+    const created = await call<{ apiKey: string }>(createKeyRoute, "/api/api-keys", {
+      body: { name: `Integración ${Math.random().toString(16).slice(2, 8)}`, roleHexId },
+      token: adminA,
+    });
+    expect(created.status).toBe(201);
+    return { "x-api-key": created.body.apiKey };
+  };
+
+  it("an integrator's key whose role has the privilege manages its own endpoints, and is named in the audit trail", async () => {
+    const key = await keyFor(orgA.adminRole.hexId);
+    const created = await call<Created>(createRoute, "/api/webhook-endpoints", {
+      headers: key,
+      body: { url: `${base}/by-key`, events: ["document.sent"] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.secret).toMatch(/^whsec_/);
+    const params = { webhookHexId: created.body.webhookHexId };
+    const path = `/api/webhook-endpoints/${created.body.webhookHexId}`;
+    const listed = await call<{ _embedded: { webhookEndpoints: { webhookHexId: string }[] } }>(listRoute, "/api/webhook-endpoints", {
+      headers: key,
+    });
+    expect(listed.body._embedded.webhookEndpoints.map((endpoint) => endpoint.webhookHexId)).toContain(created.body.webhookHexId);
+    const updated = await call(updateRoute, path, { method: "PUT", headers: key, params, body: { events: ["document.completed"] } });
+    expect(updated.body).toMatchObject({ events: ["document.completed"] });
+    const tested = await call(testRoute, `${path}/test`, { method: "POST", headers: key, params });
+    expect(tested.status).toBe(202);
+    const rotated = await call<{ secret: string }>(rotateRoute, `${path}/rotate-secret`, { method: "POST", headers: key, params });
+    expect(rotated.body.secret).not.toBe(created.body.secret);
+    expect((await call(deliveriesRoute, `${path}/deliveries`, { headers: key, params })).status).toBe(200);
+    expect((await call(deleteRoute, path, { method: "DELETE", headers: key, params })).status).toBe(200);
+    // Whoever acted is the key's API user, as for everything a key does.
+    const logged = await db.operationLog.findFirstOrThrow({
+      where: { organizationId: orgA.organization.id, operationEventId: "WEBHOOK_CREATE" },
+      orderBy: { id: "desc" },
+    });
+    const apiUser = await db.apiKey.findFirstOrThrow({ where: { userId: logged.eventUserId! } });
+    expect(apiUser.organizationId).toBe(orgA.organization.id);
+  });
+
+  it("refuses a key whose role lacks the privilege, and every key on the organisation's callback secret", async () => {
+    const operatorKey = await keyFor(orgA.operatorRole.hexId);
+    const refused = await call(createRoute, "/api/webhook-endpoints", {
+      headers: operatorKey,
+      body: { url: "https://example.test/hook", events: ["document.sent"] },
+    });
+    expect(refused.status).toBe(403);
+    const adminKey = await keyFor(orgA.adminRole.hexId);
+    expect((await call(revealSecretRoute, "/api/callback-secret/reveal", { method: "POST", headers: adminKey })).status).toBe(403);
+    expect((await call(rotateCallbackSecretRoute, "/api/callback-secret/rotate", { method: "POST", headers: adminKey })).status).toBe(403);
   });
 });
 

@@ -1,3 +1,4 @@
+import { rateLimits } from "@/lib/security/rate-limits";
 import { z } from "zod";
 import { answer, created } from "../registry";
 import { operationGroup } from "./common";
@@ -59,6 +60,7 @@ export const accountOperations = operationGroup(
   changePassword: {
     method: "post",
     path: "/api/password/change",
+    rateLimits: [rateLimits.changePassword],
     requires: staff,
     contextOptions: { duringForcedPasswordChange: true },
     tenancy: "self",
@@ -101,6 +103,7 @@ export const accountOperations = operationGroup(
   deactivateMfaMethod: {
     method: "delete",
     path: "/api/mfa/methods/{type}",
+    rateLimits: [rateLimits.mfaDeactivate],
     requires: staff,
     tenancy: "self",
     summary: "Remove one of one's own second-factor methods, confirming with the password",
@@ -112,6 +115,7 @@ export const accountOperations = operationGroup(
   startMfaActivation: {
     method: "post",
     path: "/api/mfa/methods/{type}/activate",
+    rateLimits: [rateLimits.mfaSendBurst, rateLimits.mfaSendHour],
     requires: staff,
     stages: duringActivation,
     tenancy: "self",
@@ -131,6 +135,7 @@ export const accountOperations = operationGroup(
   confirmMfaActivation: {
     method: "post",
     path: "/api/mfa/methods/{type}/confirm",
+    rateLimits: [rateLimits.mfaActivate],
     requires: staff,
     stages: duringActivation,
     tenancy: "self",
@@ -160,6 +165,8 @@ export const accountOperations = operationGroup(
   switchMfaMethod: {
     method: "post",
     path: "/api/mfa/send-code",
+    idempotent: true,
+    rateLimits: [rateLimits.mfaSendBurst, rateLimits.mfaSendHour],
     authenticatesItself: true,
     tenancy: "self",
     summary: "During a pending sign-in: use another active method, sending its code",
@@ -180,6 +187,9 @@ export const publicAccountOperations = operationGroup(
   signup: {
     method: "post",
     path: "/api/signup",
+    idempotent: true,
+    idempotencyScope: "client",
+    rateLimits: [rateLimits.signupIp],
     tenancy: "public",
     summary: "Create an organisation and its first administrator, who validates their e-mail before signing in",
     body: { schema: signupInput, component: "SignupInput" },
@@ -205,6 +215,9 @@ export const publicAccountOperations = operationGroup(
   requestPasswordReset: {
     method: "post",
     path: "/api/password/forgot",
+    idempotent: true,
+    idempotencyScope: "client",
+    rateLimits: [rateLimits.forgotIp, rateLimits.forgotUser],
     tenancy: "public",
     summary: "Mail a password reset code to a user's e-mail (404 MAIL_NOT_EXISTS for an unknown one)",
     body: { schema: forgotInput },
@@ -214,9 +227,9 @@ export const publicAccountOperations = operationGroup(
   checkPasswordResetCode: {
     method: "post",
     path: "/api/password/code",
+    rateLimits: [rateLimits.resetCodeIp],
     tenancy: "public",
     summary: "Check a password reset code before asking for the new password",
-    rateLimit: "20 calls in 15 minutes per client address",
     body: { schema: codeInput },
     responses: answer("The code is valid", z.object({ result: z.literal(1), valid: z.literal(true) })),
   },

@@ -1,3 +1,4 @@
+import { rateLimits } from "@/lib/security/rate-limits";
 import { z } from "zod";
 import { authenticateInput } from "@/lib/auth/authenticate";
 import { verifyInput } from "@/lib/auth/verify-mfa";
@@ -29,6 +30,7 @@ export const authOperations = operationGroup(
   authenticate: {
     method: "post",
     path: "/api/authenticate",
+    rateLimits: [rateLimits.loginIp, rateLimits.loginUser, rateLimits.mfaSendBurst, rateLimits.mfaSendHour],
     tenancy: "public",
     summary: "Sign in with e-mail and password",
     description: "Answers a token, or, when a second factor is due, a 401 carrying a pre-authentication token for /api/verify.",
@@ -40,6 +42,7 @@ export const authOperations = operationGroup(
   verifySecondFactor: {
     method: "post",
     path: "/api/verify",
+    rateLimits: [rateLimits.mfaVerify],
     authenticatesItself: true,
     errorExtra: { result: -1 },
     tenancy: "public",

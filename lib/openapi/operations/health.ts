@@ -1,3 +1,4 @@
+import { rateLimits } from "@/lib/security/rate-limits";
 import { z } from "zod";
 import { answer } from "../registry";
 import { operationGroup } from "./common";
@@ -50,6 +51,7 @@ export const healthOperations = operationGroup(
   metrics: {
     method: "get",
     path: "/api/metrics",
+    rateLimits: [rateLimits.metricsTokenFailures],
     tenancy: "public",
     summary: "Prometheus metrics of this web node and of the live workers",
     description:

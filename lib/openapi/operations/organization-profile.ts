@@ -64,6 +64,7 @@ export const organizationProfileOperations = operationGroup(
   uploadOrganizationLogo: {
     method: "post",
     path: "/api/organization/logo",
+    idempotent: true,
     requires: { kind: "privilege", module: "ORGANIZACION", action: "UPDATE" },
     tenancy: "organization",
     summary: "Replace the organisation's logo",

@@ -1,3 +1,4 @@
+import { rateLimits } from "@/lib/security/rate-limits";
 import { z } from "zod";
 import { answer } from "../registry";
 import { operationGroup } from "./common";
@@ -28,9 +29,9 @@ export const publicFileOperations = operationGroup(
   checkPublicPdf: {
     method: "post",
     path: "/api/validateDocs/{signatureHexId}/check",
+    rateLimits: [rateLimits.validateDocsCheckIp],
     tenancy: "public",
     summary: "Whether an uploaded PDF is byte for byte the sealed file (or sealed validation certificate) of this id",
-    rateLimit: "20 checks in 10 minutes per client address",
     pathParams: z.object({ signatureHexId: z.string().describe("The id printed on the sealed file") }),
     body: { schema: z.object({ file: z.file() }), mediaType: "multipart/form-data" },
     responses: {
@@ -53,9 +54,9 @@ export const publicFileOperations = operationGroup(
   getValidationPackage: {
     method: "get",
     path: "/api/validateDocs/{signatureHexId}/package",
+    rateLimits: [rateLimits.validateDocsPackageIp],
     tenancy: "public",
     summary: "The evidence package of a completed, sealed shipment: sealed PDFs, evidence.json and VERIFY.md, as a ZIP",
-    rateLimit: "10 downloads in 10 minutes per client address",
     pathParams: z.object({ signatureHexId: z.string().describe("The id printed on the sealed file") }),
     responses: { 200: { description: "The package", files: ["application/zip"] } },
     errors: [409],
@@ -63,6 +64,7 @@ export const publicFileOperations = operationGroup(
   saveCriEvidence: {
     method: "get",
     path: "/api/centralRecord/saveCRIEvidence/{id}",
+    rateLimits: [rateLimits.signLinkFailures, rateLimits.validationLinkFailures, rateLimits.identityRegistry],
     auth: "public",
     tenancy: "signerLink",
     summary: "The person's identity (a signer's or a validation process's) checked against the government registry, kept as evidence",

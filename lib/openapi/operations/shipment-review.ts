@@ -57,6 +57,7 @@ export const shipmentReviewOperations = operationGroup(
   openMySignature: {
     method: "post",
     path: "/api/documents/{documentHexId}/my-signature",
+    idempotent: true,
     requires: { kind: "privilege", module: "MYSIGN", action: "VIEW" },
     tenancy: "organization",
     summary: "The signed-in staff member's own signer link for this shipment (/docdetail/{id}/mySign)",

@@ -1,3 +1,4 @@
+import { rateLimits } from "@/lib/security/rate-limits";
 import { z } from "zod";
 import { DocumentStatus, EvidenceCheck, EvidenceKind, ProcessStatus } from "@/lib/db/generated/enums";
 import { geolocationInput } from "@/lib/evidence/add-geolocation";
@@ -8,7 +9,7 @@ import { signerStepPages } from "@/lib/signing/steps";
 import { rejectionInput } from "@/lib/signing/reject-process";
 import { answer } from "../registry";
 import { hexIdPath, operationGroup } from "./common";
-import { captureRefusals, evidenceForm } from "./validation-process";
+import { captureRefusals, evidenceForm, newSelfieForm } from "./validation-process";
 
 // The signer's own public calls, from the signing link (lib/signing). The link's secret goes in the X-Url-Sign
 // header; a wrong or missing one answers 400 INVALID_LINK as an unknown process, rate-limited per client address.
@@ -29,6 +30,7 @@ const linkCall = <P extends string>(method: "get" | "post", path: P, summary: st
   summary,
   description: [secret, description].filter(Boolean).join(" "),
   pathParams: signerPath,
+  rateLimits: [rateLimits.signLinkFailures],
   errors: [403, 409, 429],
 });
 
@@ -165,6 +167,7 @@ export const signerOperations = operationGroup(
       "A capture of the current step (ID photo, selfie, video, fingerprint)",
       captureForm,
     ),
+    rateLimits: [rateLimits.signLinkFailures, rateLimits.evidenceUploadIp],
     body: { schema: evidenceForm, mediaType: "multipart/form-data" },
     responses: answer("The stored evidence and where the signer goes next", storedCapture),
     errors: [403, 409, 413, 429],
@@ -177,6 +180,7 @@ export const signerOperations = operationGroup(
       "The digits the signer reads aloud in the video step, and how long they have",
       'The recording then goes to /evidence with kind VIDEO and detail {"challengeId": …}.',
     ),
+    rateLimits: [rateLimits.signLinkFailures, rateLimits.videoChallenge],
     responses: answer(
       "The challenge",
       z.object({
@@ -229,6 +233,7 @@ export const signerOperations = operationGroup(
   addSigneeGeolocation: {
     method: "post",
     path: "/api/signprocess/addSigneeGeolocation",
+    rateLimits: [rateLimits.signLinkFailures, rateLimits.validationLinkFailures],
     tenancy: "signerLink",
     summary: "Spec §7 addSigneeGeolocation: where the signer (ENVIO) or validated person (VALIDACION) is, or the error their browser gave",
     description: `${secret} Stored as evidence with its reverse-geocoded address; a denial is stored too.`,
@@ -266,11 +271,14 @@ export const signerOperations = operationGroup(
   uploadSigningSelfie: {
     method: "post",
     path: "/api/signprocess/uploadNewSelfie",
+    idempotent: true,
+    idempotencyScope: "link",
+    rateLimits: [rateLimits.signLinkFailures, rateLimits.evidenceUploadIp],
     tenancy: "signerLink",
     summary: "Spec §7 uploadNewSelfie for a signing process",
     description: `${secret} multipart/form-data: \`processHexId\`, \`file\`, \`selfieValidOnGov\`. The selfie step's upload; result "1" is success.`,
     body: {
-      schema: z.object({ processHexId: z.string(), file: z.file(), selfieValidOnGov: z.string().optional() }),
+      schema: newSelfieForm,
       mediaType: "multipart/form-data",
     },
     responses: answer('Stored; result "1" is success', storedCapture.extend({ result: z.literal("1") })),
@@ -297,10 +305,10 @@ export const signerOperations = operationGroup(
   getStampInfo: {
     method: "get",
     path: "/api/signprocess/getStampInfo/{trxId}",
+    rateLimits: [rateLimits.stampInfoIp],
     tenancy: "public",
     summary: "Spec §7 getStampInfo: the blockchain stamp of a transaction (Merkle root and each network's transaction)",
     description: "Public: it shows only hashes and transaction ids, public on the chains anyway.",
-    rateLimit: "60 calls a minute per client address",
     pathParams: z.object({ trxId: z.string().describe("The stamping transaction id") }),
     responses: answer(
       "The stamp",

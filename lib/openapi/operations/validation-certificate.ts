@@ -1,3 +1,4 @@
+import { rateLimits } from "@/lib/security/rate-limits";
 import { hexIdPath, operationGroup } from "./common";
 
 const processPath = hexIdPath("processHexId", "The validation process's processHexId");
@@ -34,6 +35,7 @@ export const ownValidationCertificateOperations = operationGroup(
   getOwnValidationCertificate: {
     method: "get",
     path: "/api/validation-process/{processHexId}/certificate",
+    rateLimits: [rateLimits.validationLinkFailures],
     tenancy: "signerLink",
     summary: "The validated person's copy of their validation certificate, with the process's secret in X-Url-Sign",
     description: `A wrong or missing secret answers 400 INVALID_LINK, as an unknown process, and counts against the caller's address (429 RATE_LIMITED after repeated failures). ${states}`,

@@ -1,3 +1,4 @@
+import { rateLimits } from "@/lib/security/rate-limits";
 import { z } from "zod";
 import { rejectionInput } from "@/lib/signing/reject-process";
 import { hexIdPath, operationGroup } from "./common";
@@ -33,6 +34,16 @@ export const evidenceForm = z.object({
   accepted: z.string().optional(),
   detail: z.string().optional(),
 });
+/** The form of spec §7 uploadNewSelfie, for both identity processes (lib/evidence/read-evidence-form.ts readNewSelfieRequest). */
+export const newSelfieForm = z.object({
+  processHexId: z.string(),
+  id: z.string().optional().describe("The process id under its older name, when processHexId is not sent"),
+  file: z.file(),
+  selfieValidOnGov: z.string().optional(),
+  keyId: z.string().optional().describe("A sealed file's envelope, as in the capture form"),
+  encryptedKey: z.string().optional(),
+  iv: z.string().optional(),
+});
 const uploaded = z.object({ result: z.literal(1), evidenceHexId: z.string(), sha256: z.string(), finished: z.boolean(), next: z.string() });
 const geolocation =
   " When the flow or the link makes the location obligatory, no step is completed before a position was reported through POST /api/signprocess/addSigneeGeolocation (process VALIDACION): 409 LOCATION_REQUIRED.";
@@ -44,6 +55,7 @@ export const validationFlowOperations = operationGroup(
   completeValidationStep: {
     method: "post",
     path: "/api/validation-process/{processHexId}/step/{page}",
+    rateLimits: [rateLimits.validationLinkFailures],
     tenancy: "signerLink",
     summary: "Complete the person's current step with what its page sent",
     description: `${secret} page home-page {accepted: true, termsVersion} (the ACCEPT_TERMS step); data-capture-validation {firstName, lastName, email?, cellPhone?, country, identType, identNumber}, saved on the process (country and identification type from the product's reference data: COUNTRY_UNKNOWN, IDENT_TYPE_UNKNOWN, INVALID_IDENT_NUMBER), answering next data-confirm; data-confirm {confirmed: true} completes the DATA_CONFIRM step. A page the flow has not: STEP_NOT_AVAILABLE. ${pages}${geolocation}`,
@@ -55,6 +67,7 @@ export const validationFlowOperations = operationGroup(
   uploadValidationEvidence: {
     method: "post",
     path: "/api/validation-process/{processHexId}/evidence",
+    rateLimits: [rateLimits.validationLinkFailures, rateLimits.evidenceUploadIp],
     tenancy: "signerLink",
     summary: "A capture of the current step (ID photo, selfie, video, fingerprint)",
     description: `${secret} ${captureForm} A selfie or video compared with an earlier step is checked by a job (face or liveness check): the answer's next is reloadpage and getValidationProcess's lastCheck follows it. ${pages}${geolocation}`,
@@ -67,6 +80,7 @@ export const validationFlowOperations = operationGroup(
   issueValidationVideoChallenge: {
     method: "post",
     path: "/api/validation-process/{processHexId}/video-challenge",
+    rateLimits: [rateLimits.validationLinkFailures, rateLimits.videoChallenge],
     tenancy: "signerLink",
     summary: "The digits to read aloud in the video step, the head turns to make while recording, and how long the person has",
     description: `${secret} Asking again gives new digits, prompts and a new deadline; the recording names the challenge in its detail. A refused recording (late, unknown or reused digits) counts as a failed attempt. prompts: the movements to show the person during the recording, each from atMs after the recorder starts for durationMs (turn_left / turn_right are the person's own left and right); the recording must last until the last prompt ends plus one second. The liveness check judges the video against them: a picture, screen or mask is refused (LIVENESS_ATTACK), a recording that does not follow them is asked again (LIVENESS_REPEAT); both count as an attempt.`,
@@ -95,6 +109,7 @@ export const validationFlowOperations = operationGroup(
   restartOwnValidationProcess: {
     method: "post",
     path: "/api/validation-process/{processHexId}/restart",
+    rateLimits: [rateLimits.validationLinkFailures],
     tenancy: "signerLink",
     summary: "Start again from the first step after running out of attempts (finishedAttempts)",
     description: `${secret} Only out of attempts (409 RESTART_NOT_NEEDED otherwise). Evidence already captured stays in the trail and counts toward no step; the data is captured again.`,
@@ -105,6 +120,7 @@ export const validationFlowOperations = operationGroup(
   declineValidationProcess: {
     method: "post",
     path: "/api/validation-process/{processHexId}/reject",
+    rateLimits: [rateLimits.validationLinkFailures],
     tenancy: "signerLink",
     summary: "The person declines to be validated, with a reason; irreversible",
     description: `${secret} The process is REJECTED: every later call answers 409 LINK_ENDED with state REJECTED.`,
@@ -116,11 +132,14 @@ export const validationFlowOperations = operationGroup(
   uploadValidationSelfie: {
     method: "post",
     path: "/api/validation/uploadNewSelfie",
+    idempotent: true,
+    idempotencyScope: "link",
+    rateLimits: [rateLimits.validationLinkFailures, rateLimits.evidenceUploadIp],
     tenancy: "signerLink",
     summary: "Spec §7 uploadNewSelfie for a validation process",
     description: `${secret} multipart/form-data: \`processHexId\`, \`file\`, \`selfieValidOnGov\`. The selfie step's upload; result "1" is success.`,
     body: {
-      schema: z.object({ processHexId: z.string(), file: z.file(), selfieValidOnGov: z.string().optional() }),
+      schema: newSelfieForm,
       mediaType: "multipart/form-data",
     },
     responses: {
@@ -135,6 +154,7 @@ export const validationFlowOperations = operationGroup(
   verifyValidationProcess: {
     method: "get",
     path: "/api/validation/verify/{id}",
+    rateLimits: [rateLimits.validationLinkFailures],
     tenancy: "signerLink",
     summary: "Spec §7 verify: the validation process's status, for pages to check before each step",
     description: `${secret} \`linkState\` is null while the person may go on, otherwise the state that ended the process (LAPSED once its expirationDate passed).`,

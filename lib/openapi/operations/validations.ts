@@ -1,3 +1,4 @@
+import { rateLimits } from "@/lib/security/rate-limits";
 import { z } from "zod";
 import {
   createdValidationLink,
@@ -98,6 +99,7 @@ export const validationProcessOperations = operationGroup(
   loginValidation: {
     method: "post",
     path: "/api/validation/{validationHexId}/login",
+    rateLimits: [rateLimits.validationLinkFailures, rateLimits.validationPinClient, rateLimits.validationPinLink],
     tenancy: "public",
     summary: "Enter a validation link's PIN: a correct one starts a new validation process",
     description:
@@ -112,6 +114,7 @@ export const validationProcessOperations = operationGroup(
   getValidationProcess: {
     method: "get",
     path: "/api/validation/getValidationProcess/{id}",
+    rateLimits: [rateLimits.validationLinkFailures],
     tenancy: "signerLink",
     summary: "Spec §3 validation process data, with the process's secret in X-Url-Sign",
     description:

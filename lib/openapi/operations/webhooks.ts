@@ -1,3 +1,4 @@
+import { rateLimits } from "@/lib/security/rate-limits";
 import { apiKeysPrivilege } from "@/lib/api-keys/privilege";
 import { z } from "zod";
 import { answer, created } from "../registry";
@@ -22,13 +23,17 @@ const deliveryPath = z.object({
 const endpoint = { schema: webhookView, component: "WebhookEndpoint" };
 const withSecret = { schema: webhookWithSecret, component: "WebhookEndpointSecret" };
 const delivery = { schema: webhookDeliveryView, component: "WebhookDelivery" };
-const privilege = "A staff token only (what /api-management needs).";
+const privilege =
+  "A staff token, or an API key whose role has the privilege (what /api-management needs): an integrator registers and looks after its own endpoints.";
+/** The callback secret stays a person's: one secret for the whole organisation, shown once, never to a key. */
+const callbackPrivilege =
+  "A staff token only (API keys are refused): the organisation's one callback secret is revealed to, and rotated by, an administrator.";
 const signing =
   'Each delivery is a POST of the event as JSON with `X-Rubrica-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>` (verify it on the raw body, within 5 minutes of t), `X-Rubrica-Event`, `X-Rubrica-Event-Id` (the same in every redelivery) and `X-Rubrica-Delivery`. Any answer but 2xx is retried with exponential backoff, 8 attempts in all.';
 
 export const webhookOperations = operationGroup(
   "Webhooks",
-  "token",
+  "tokenOrApiKey",
 )({
   listWebhookEndpoints: {
     method: "get",
@@ -42,6 +47,7 @@ export const webhookOperations = operationGroup(
   createWebhookEndpoint: {
     method: "post",
     path: "/api/webhook-endpoints",
+    rateLimits: [rateLimits.webhookSecret],
     idempotent: true,
     requires: apiKeysPrivilege,
     tenancy: "organization",
@@ -84,6 +90,7 @@ export const webhookOperations = operationGroup(
   rotateWebhookSecret: {
     method: "post",
     path: "/api/webhook-endpoints/{webhookHexId}/rotate-secret",
+    rateLimits: [rateLimits.webhookSecret],
     idempotent: true,
     requires: apiKeysPrivilege,
     tenancy: "organization",
@@ -95,6 +102,7 @@ export const webhookOperations = operationGroup(
   testWebhookEndpoint: {
     method: "post",
     path: "/api/webhook-endpoints/{webhookHexId}/test",
+    rateLimits: [rateLimits.webhookManualSend],
     idempotent: true,
     requires: apiKeysPrivilege,
     tenancy: "organization",
@@ -117,6 +125,7 @@ export const webhookOperations = operationGroup(
   redeliverWebhook: {
     method: "post",
     path: "/api/webhook-endpoints/{webhookHexId}/deliveries/{deliveryHexId}/redeliver",
+    rateLimits: [rateLimits.webhookManualSend],
     idempotent: true,
     requires: apiKeysPrivilege,
     tenancy: "organization",
@@ -128,29 +137,35 @@ export const webhookOperations = operationGroup(
   getCallbackSecretState: {
     method: "get",
     path: "/api/callback-secret",
+    auth: "token",
     requires: apiKeysPrivilege,
     tenancy: "organization",
     summary: "Whether the organisation's callback secret was revealed, and until when a rotated one still signs",
-    description: `${privilege} The per-shipment callbacks (callBackUrl, callBackUrlSoftFail) are signed with this secret, as webhooks are with theirs.`,
+    description: `${callbackPrivilege} The per-shipment callbacks (callBackUrl, callBackUrlSoftFail) are signed with this secret, as webhooks are with theirs.`,
     responses: answer("The state", z.object({ revealed: z.boolean(), previousSecretExpiresAt: z.iso.datetime().nullable() })),
   },
   revealCallbackSecret: {
     method: "post",
     path: "/api/callback-secret/reveal",
+    rateLimits: [rateLimits.callbackSecret],
+    auth: "token",
     requires: apiKeysPrivilege,
     tenancy: "organization",
     summary: "The organisation's callback signing secret, once",
-    description: `${privilege} Answers 409 CALLBACK_SECRET_REVEALED once it was shown; rotate it for a new one.`,
+    description: `${callbackPrivilege} Answers 409 CALLBACK_SECRET_REVEALED once it was shown; rotate it for a new one.`,
     responses: answer("The secret", z.object({ secret: z.string() })),
     errors: [409, 429],
   },
   rotateCallbackSecret: {
     method: "post",
     path: "/api/callback-secret/rotate",
+    idempotent: true,
+    rateLimits: [rateLimits.callbackSecret],
+    auth: "token",
     requires: apiKeysPrivilege,
     tenancy: "organization",
     summary: "A new callback signing secret; the old one keeps signing for 24 h",
-    description: `${privilege} The answer holds the new secret, the only time it is returned.`,
+    description: `${callbackPrivilege} The answer holds the new secret, the only time it is returned.`,
     responses: answer("The new secret", z.object({ secret: z.string() })),
     errors: [429],
   },

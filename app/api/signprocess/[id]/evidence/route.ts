@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { requestMeta } from "@/lib/http/request";
 import { urlSignFrom } from "@/lib/signing/http";
-import { readEvidenceRequest } from "@/lib/evidence/read-evidence-form";
+import { readEvidenceForm } from "@/lib/evidence/read-evidence-form";
 import { uploadEvidence } from "@/lib/signing/signer-upload";
 import { endpoint } from "@/lib/http/endpoint";
 import { signerOperations } from "@/lib/openapi/operations/signprocess";
@@ -12,6 +12,6 @@ import { signerOperations } from "@/lib/openapi/operations/signprocess";
  */
 export const POST = endpoint(signerOperations.uploadSigningEvidence, async (request, { params: { id } }) => {
   const meta = requestMeta(request.headers);
-  const upload = await readEvidenceRequest(request, meta.ip);
+  const upload = await readEvidenceForm(request);
   return NextResponse.json(await uploadEvidence(id, urlSignFrom(request), upload, meta));
 });

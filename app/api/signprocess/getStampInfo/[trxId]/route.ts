@@ -1,6 +1,4 @@
 import { NextResponse } from "next/server";
-import { requestMeta } from "@/lib/http/request";
-import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { stampInfo } from "@/lib/stamping/stamp-info";
 import { endpoint } from "@/lib/http/endpoint";
 import { signerOperations } from "@/lib/openapi/operations/signprocess";
@@ -12,6 +10,5 @@ import { signerOperations } from "@/lib/openapi/operations/signprocess";
  * to 60 calls a minute per client address. Errors: STAMPING_INFO_NOT_FOUND, TRANSACTION_NOT_FOUND (404).
  */
 export const GET = endpoint(signerOperations.getStampInfo, async (request, { params: { trxId } }) => {
-  await enforceRateLimit(`stamp-info:ip:${requestMeta(request.headers).ip}`, 60, 60);
   return NextResponse.json(await stampInfo(trxId), { headers: { "cache-control": "no-store" } });
 });

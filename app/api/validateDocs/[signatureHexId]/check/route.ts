@@ -1,9 +1,7 @@
 import { NextResponse } from "next/server";
 import { checkUploadLimitBytes } from "@/lib/documents/public-validation";
 import { AppError } from "@/lib/errors/app-error";
-import { requestMeta } from "@/lib/http/request";
 import { multipartEnvelopeBytes, readUploadForm } from "@/lib/http/read-form";
-import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { checkPublicPdf } from "@/lib/validation-process/certificate-verification";
 import { endpoint } from "@/lib/http/endpoint";
 import { publicFileOperations } from "@/lib/openapi/operations/public-files";
@@ -14,8 +12,6 @@ import { publicFileOperations } from "@/lib/openapi/operations/public-files";
  * certificate's id, the sealed validation certificate).
  */
 export const POST = endpoint(publicFileOperations.checkPublicPdf, async (request, { params: { signatureHexId } }) => {
-  // Anyone may call it: bounded per client address before reading any upload.
-  await enforceRateLimit(`validate-docs-check:ip:${requestMeta(request.headers).ip}`, 20, 600);
   const limit = await checkUploadLimitBytes();
   const tooLarge = () => new AppError("VALIDATION_FILE_TOO_LARGE", { mb: Math.round(limit / 1024 / 1024) });
   const form = await readUploadForm(request, limit + multipartEnvelopeBytes, {

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { requestMeta } from "@/lib/http/request";
-import { readEvidenceRequest } from "@/lib/evidence/read-evidence-form";
+import { readEvidenceForm } from "@/lib/evidence/read-evidence-form";
 import { urlSignFrom } from "@/lib/signing/http";
 import { uploadValidationEvidence } from "@/lib/validation-process/validation-upload";
 import { endpoint } from "@/lib/http/endpoint";
@@ -12,6 +12,6 @@ import { validationFlowOperations } from "@/lib/openapi/operations/validation-pr
  */
 export const POST = endpoint(validationFlowOperations.uploadValidationEvidence, async (request, { params: { processHexId } }) => {
   const meta = requestMeta(request.headers);
-  const upload = await readEvidenceRequest(request, meta.ip);
+  const upload = await readEvidenceForm(request);
   return NextResponse.json(await uploadValidationEvidence(processHexId, urlSignFrom(request), upload, meta));
 });
