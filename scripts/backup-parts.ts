@@ -9,10 +9,15 @@
  *   export-objects DIR    every stored object, still encrypted, into DIR (STORAGE_DRIVER's store)
  *   store-empty           fails unless the configured store holds no object
  *   import-objects DIR    DIR's objects into the configured store, which must be empty
- *   storage-dir           STORAGE_DIR (the objects when STORAGE_DRIVER=local; development certificates either way)
+ *   storage-dir           STORAGE_DIR (the objects when STORAGE_DRIVER=local)
+ *   import-development-credentials DIR
+ *                         the development certificates an earlier version kept in DIR (STORAGE_DIR/pdf-signing, or an
+ *                         old backup's pdf-signing.tar) into the database, unless it has them already
  */
 import "dotenv/config";
 import { env } from "@/lib/config/env";
+import { db } from "@/lib/db/client";
+import { importLegacyDevelopmentCredentials, type DevelopmentKind } from "@/lib/pdf/development-store";
 import { configuredKeyring, dataKeyFingerprint } from "@/lib/security/data-keys";
 import { objectStore } from "@/lib/storage";
 import { exportObjects, importObjects } from "@/lib/storage/object-copy";
@@ -49,12 +54,21 @@ async function main(command: string | undefined, dir: string | undefined): Promi
       return void console.log(JSON.stringify(await exportObjects(objectStore(), dir!, configuredKeyring())));
     case "import-objects":
       return void console.log(JSON.stringify(await importObjects(dir!, objectStore())));
+    case "import-development-credentials": {
+      const kinds: DevelopmentKind[] = ["seal", "signerCa"];
+      const outcome = Object.fromEntries(
+        await Promise.all(kinds.map(async (kind) => [kind, await importLegacyDevelopmentCredentials(kind, dir!)])),
+      );
+      return void console.log(JSON.stringify(outcome));
+    }
     default:
       throw new Error(`unknown command ${command}`);
   }
 }
 
-main(process.argv[2], process.argv[3]).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+main(process.argv[2], process.argv[3])
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(() => db.$disconnect());

@@ -4,9 +4,10 @@
 # Makes PARENT_DIR/rubrica-<UTC time>/ with
 #   database.dump    pg_dump of DATABASE_URL (custom format: pg_restore reads it)
 #   objects/         every stored file as kept (encrypted under the data key), whichever STORAGE_DRIVER
-#   pdf-signing.tar  STORAGE_DIR/pdf-signing, the generated development certificates, when there are any
 #   manifest.json    when, what, and the data key's FINGERPRINT (never the key: keep the key apart from backups)
 #   SHA256SUMS       of every file above, checked by scripts/restore.sh
+# The generated development certificates (used without PDF_SIGNING_P12_*/PDF_SIGNER_CA_P12_*) are in the database,
+# so in the dump; a file an earlier version kept in STORAGE_DIR/pdf-signing and not yet imported is imported first.
 # Settings as the product reads them: the environment, then .env. Needs pg_dump of the server's major version or
 # newer. The database is dumped first (one consistent snapshot) and the objects copied after it, so every file the
 # dump refers to is there unless deleted meanwhile (only drafts' files and failed uploads are ever deleted).
@@ -27,11 +28,11 @@ database_url=$(parts database-url)
 fingerprint=$(parts fingerprint)
 storage_dir=$(parts storage-dir)
 
+if [[ -d $storage_dir/pdf-signing ]]; then parts import-development-credentials "$storage_dir/pdf-signing" >/dev/null; fi
 echo "backup: dumping the database" >&2
 pg_dump --format=custom --no-owner --no-privileges --file "$work/database.dump" --dbname "$database_url"
 echo "backup: copying the stored files" >&2
 objects=$(parts export-objects "$work/objects")
-if [[ -d $storage_dir/pdf-signing ]]; then tar -C "$storage_dir" -cf "$work/pdf-signing.tar" pdf-signing; fi
 
 FINGERPRINT=$fingerprint OBJECTS=$objects PG_DUMP_VERSION=$(pg_dump --version) node -e '
   const { objects, bytes } = JSON.parse(process.env.OBJECTS);
@@ -41,7 +42,6 @@ FINGERPRINT=$fingerprint OBJECTS=$objects PG_DUMP_VERSION=$(pg_dump --version) n
     dataKeyFingerprint: process.env.FINGERPRINT,
     database: { file: "database.dump", pgDump: process.env.PG_DUMP_VERSION },
     objects: { dir: "objects", count: objects, bytes },
-    pdfSigning: require("fs").existsSync(process.argv[1] + "/pdf-signing.tar"),
   };
   require("fs").writeFileSync(process.argv[1] + "/manifest.json", JSON.stringify(manifest, null, 2) + "\n");
 ' "$work"

@@ -6,7 +6,8 @@
 # when it already holds files; restoring into another driver than the backup's is fine), and DATA_ENCRYPTION_KEY
 # must be the key the backup was made under: its fingerprint must equal the manifest's, or nothing is touched (the
 # files and the database's secrets would not open). Then `node scripts/prisma.mjs migrate deploy` brings an older
-# backup's schema up to this version.
+# backup's schema up to this version. A backup made by an earlier version may carry the generated development
+# certificates as pdf-signing.tar: they are imported into the restored database, where the product now keeps them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,7 +26,6 @@ fi
 database_url=$(parts database-url)
 database_name=$(parts database-name)
 maintenance_url=$(parts maintenance-url)
-storage_dir=$(parts storage-dir)
 
 exists=$(psql -X -At -v ON_ERROR_STOP=1 -v name="$database_name" "$maintenance_url" <<<"SELECT 1 FROM pg_database WHERE datname = :'name'")
 if [[ -n $exists ]]; then
@@ -42,7 +42,9 @@ pg_restore --no-owner --no-privileges --exit-on-error --dbname "$database_url" "
 echo "restore: restoring the stored files" >&2
 parts import-objects "$backup/objects" >/dev/null
 if [[ -f $backup/pdf-signing.tar ]]; then
-  mkdir -p "$storage_dir"
-  tar -C "$storage_dir" -xf "$backup/pdf-signing.tar"
+  unpacked=$(mktemp -d)
+  trap 'rm -rf "$unpacked"' EXIT
+  tar -C "$unpacked" -xf "$backup/pdf-signing.tar"
+  echo "restore: importing the development certificates: $(parts import-development-credentials "$unpacked/pdf-signing")" >&2
 fi
 echo "restore: done; now run: node scripts/prisma.mjs migrate deploy" >&2

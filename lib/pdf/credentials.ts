@@ -1,5 +1,5 @@
 import { createHash, createPrivateKey, webcrypto, X509Certificate, type KeyObject } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
@@ -7,6 +7,7 @@ import { env } from "@/lib/config/env";
 import { toArrayBuffer } from "./der";
 import { distinguishedName } from "./x509";
 import { logger } from "@/lib/log/logger";
+import { legacyDirName, sharedDevelopmentCredentials } from "./development-store";
 
 /** A certificate and its private key, ready to sign PDFs (lib/pdf/sign-pdf.ts). */
 export type SigningCredentials = {
@@ -116,8 +117,11 @@ function orderChain(leaf: Uint8Array, others: Uint8Array[]): Uint8Array[] {
   return [...ordered, ...remaining];
 }
 
-/** A fresh self-signed RSA-2048 certificate, valid five years, whose subject says it is not valid. */
-async function generateDevelopmentCredentials(): Promise<SigningCredentials> {
+/**
+ * A fresh self-signed RSA-2048 certificate, valid five years, whose subject says it is not valid. In memory: the one the
+ * product signs with is loadSigningCredentials's, generated once for every process.
+ */
+export async function developmentCredentials(): Promise<SigningCredentials> {
   const subtle = webcrypto.subtle;
   const keys = (await subtle.generateKey(
     { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
@@ -166,60 +170,6 @@ async function generateDevelopmentCredentials(): Promise<SigningCredentials> {
   };
 }
 
-function pem(label: string, der: Uint8Array): string {
-  const base64 = Buffer.from(der)
-    .toString("base64")
-    .replace(/.{1,64}/g, "$&\n");
-  return `-----BEGIN ${label}-----\n${base64}-----END ${label}-----\n`;
-}
-
-function fromPem(text: string, label: string): Buffer {
-  const match = new RegExp(`-----BEGIN ${label}-----([^-]+)-----END ${label}-----`).exec(text);
-  if (!match?.[1]) throw new Error(`PDF signing: the cached development credentials have no ${label}`);
-  return Buffer.from(match[1].replace(/\s+/g, ""), "base64");
-}
-
-/**
- * Credentials generated once, then kept in `file` (cert and key in one PEM file, mode 0600) so every process and
- * restart uses the same ones: the first process to write the file wins and the others read it.
- */
-export async function cachedCredentials(file: string, generate: () => Promise<SigningCredentials>): Promise<SigningCredentials> {
-  const read = async (): Promise<SigningCredentials> => {
-    const text = await readFile(file, "utf8");
-    return {
-      certificate: new Uint8Array(fromPem(text, "CERTIFICATE")),
-      chain: [],
-      privateKey: createPrivateKey({ key: fromPem(text, "PRIVATE KEY"), format: "der", type: "pkcs8" }),
-      development: true,
-    };
-  };
-  try {
-    return await read();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  const created = await generate();
-  const keyDer = created.privateKey.export({ format: "der", type: "pkcs8" });
-  await mkdir(path.dirname(file), { recursive: true });
-  try {
-    await writeFile(file, pem("CERTIFICATE", created.certificate) + pem("PRIVATE KEY", keyDer), { flag: "wx", mode: 0o600 });
-  } catch (error) {
-    // Another process wrote it first: use that one, so all of them agree.
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return read();
-    throw error;
-  }
-  return created;
-}
-
-/**
- * The development certificate: generated once, then kept in `cacheDir` (see cachedCredentials) so every process
- * and restart signs with the same one; without cacheDir, kept in memory only.
- */
-export async function developmentCredentials(cacheDir?: string): Promise<SigningCredentials> {
-  if (!cacheDir) return generateDevelopmentCredentials();
-  return cachedCredentials(path.join(cacheDir, "development-certificate.pem"), generateDevelopmentCredentials);
-}
-
 /** The bytes of a PKCS#12 setting (a file path or base64; the names are the settings', for the error), or null when neither is set. */
 export async function readPkcs12Setting(
   p12Path: string | undefined,
@@ -262,8 +212,8 @@ let warnedDevelopment = false;
 
 /**
  * The platform's signing credentials: the PKCS#12 of PDF_SIGNING_P12_PATH or PDF_SIGNING_P12_BASE64
- * (password PDF_SIGNING_P12_PASSWORD); without either, the development certificate, cached under
- * STORAGE_DIR/pdf-signing (in memory under NODE_ENV=test). Loaded once per configuration.
+ * (password PDF_SIGNING_P12_PASSWORD); without either, the development certificate, generated once and kept in the
+ * database for every process (lib/pdf/development-store.ts; in memory under NODE_ENV=test). Loaded once per configuration.
  */
 export function loadSigningCredentials(config: CredentialsConfig = env()): Promise<SigningCredentials> {
   const { PDF_SIGNING_P12_PATH: p12Path, PDF_SIGNING_P12_BASE64: p12Base64, PDF_SIGNING_P12_PASSWORD: password = "" } = config;
@@ -278,6 +228,7 @@ export function loadSigningCredentials(config: CredentialsConfig = env()): Promi
         "no PDF_SIGNING_P12_PATH/PDF_SIGNING_P12_BASE64: signing with the self-signed DEVELOPMENT certificate (not valid)",
       );
     }
-    return developmentCredentials(test ? undefined : path.join(config.STORAGE_DIR, "pdf-signing"));
+    if (test) return developmentCredentials();
+    return sharedDevelopmentCredentials("seal", path.join(config.STORAGE_DIR, legacyDirName), developmentCredentials);
   });
 }

@@ -1,9 +1,10 @@
 import { generateKeyPairSync } from "node:crypto";
 import path from "node:path";
 import { env } from "@/lib/config/env";
-import { cachedCredentials, oncePerConfiguration, parsePkcs12, readPkcs12Setting, type SigningCredentials } from "./credentials";
+import { oncePerConfiguration, parsePkcs12, readPkcs12Setting, type SigningCredentials } from "./credentials";
 import { basicConstraints, isCertificateAuthority, issueCertificate, keyUsage, keyUsageBit, publicKeyOf, x509Oid } from "./x509";
 import { logger } from "@/lib/log/logger";
+import { legacyDirName, sharedDevelopmentCredentials } from "./development-store";
 
 /** What loadSignerCa reads; env() by default. */
 export type SignerCaConfig = {
@@ -47,8 +48,8 @@ let warnedDevelopment = false;
  * The platform's signer CA, which issues every organisation's signing CA (lib/pdf/signing-authority.ts): the
  * PKCS#12 of PDF_SIGNER_CA_P12_PATH or PDF_SIGNER_CA_P12_BASE64 (password PDF_SIGNER_CA_P12_PASSWORD), whose
  * certificate must be a CA allowed to sign certificates; without either, a generated DEVELOPMENT CA whose subject
- * says it is not valid, cached under STORAGE_DIR/pdf-signing (in memory under NODE_ENV=test). Loaded once per
- * configuration.
+ * says it is not valid, generated once and kept in the database for every process (lib/pdf/development-store.ts;
+ * in memory under NODE_ENV=test). Loaded once per configuration.
  */
 export function loadSignerCa(config: SignerCaConfig = env()): Promise<SigningCredentials> {
   const { PDF_SIGNER_CA_P12_PATH: p12Path, PDF_SIGNER_CA_P12_BASE64: p12Base64, PDF_SIGNER_CA_P12_PASSWORD: password = "" } = config;
@@ -71,6 +72,6 @@ export function loadSignerCa(config: SignerCaConfig = env()): Promise<SigningCre
       );
     }
     if (test) return generateDevelopmentSignerCa();
-    return cachedCredentials(path.join(config.STORAGE_DIR, "pdf-signing", "development-signer-ca.pem"), generateDevelopmentSignerCa);
+    return sharedDevelopmentCredentials("signerCa", path.join(config.STORAGE_DIR, legacyDirName), generateDevelopmentSignerCa);
   });
 }

@@ -3,6 +3,7 @@ import { callbackSecretName, previousCallbackSecretName } from "@/lib/callbacks/
 import type { DataKeyring } from "./data-keys";
 import { reencryptSecret } from "./encryption";
 import { serverKeyRowPrefix } from "./server-key";
+import { developmentRowNames } from "@/lib/pdf/development-store";
 
 // Every secret the database keeps encrypted with the data key (lib/security/encryption.ts), brought under the
 // current key by scripts/rotate-data-key.ts. A column added with encryptSecret() belongs in this list.
@@ -31,6 +32,11 @@ const encryptedColumns: { model: string; where?: object; fields: Field[] }[] = [
   { model: "webhookEndpoint", fields: [whole("secret"), whole("previousSecret")] },
   { model: "configValue", where: { name: { in: [callbackSecretName, previousCallbackSecretName] } }, fields: [whole("value")] },
   { model: "configValue", where: { name: { startsWith: serverKeyRowPrefix } }, fields: [jsonMember("value", "privateKey")] },
+  {
+    model: "configValue",
+    where: { organizationId: null, name: { in: Object.values(developmentRowNames) } },
+    fields: [jsonMember("value", "privateKey")],
+  },
 ];
 
 export async function reencryptSecrets(keyring: DataKeyring): Promise<SecretCounts> {

@@ -28,8 +28,8 @@ import { demo } from "./support/accounts";
 // once per tick although both workers take jobs; a setting changed through one node is what the other serves; a file
 // uploaded through one node is served by the other. Each node has a local directory of its own (STORAGE_DIR,
 // MAIL_OUTBOX_DIR), as separate machines would, and it stays empty: objects go to the bucket, mails to the SMTP sink,
-// and the seal and signer CA are the operator's PKCS#12 settings, the same on every node (generated development
-// certificates are kept on each node's disk, so nodes without those settings would each sign with their own). The web
+// and the seal and signer CA are the operator's PKCS#12 settings, the same on every node (without them the generated
+// development certificates are shared through the database: tests/integration/development-credentials.test.ts). The web
 // nodes are the production build this stage made (scripts/test.sh builds before the browser tests), started as in
 // production (server.ts); the nodes have their own database, Redis db, bucket and chain, apart from the browser tests'.
 

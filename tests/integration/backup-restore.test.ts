@@ -1,11 +1,13 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { randomBytes, X509Certificate } from "node:crypto";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { developmentCredentials } from "@/lib/pdf/credentials";
+import { developmentRowNames, legacyFileNames } from "@/lib/pdf/development-store";
 import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/workers/registry";
 import { buildMerkleTree, merkleProof } from "@/lib/stamping/merkle";
@@ -25,6 +27,7 @@ import { createSentShipment, signStep } from "../support/signing";
 const slot = Number(process.env.TEST_SLOT ?? 0);
 const restoredUrl = `postgresql://postgres@127.0.0.1:5432/rubrica_restored${slot ? `_${slot}` : ""}`;
 const refusedUrl = `postgresql://postgres@127.0.0.1:5432/rubrica_restore_refused${slot ? `_${slot}` : ""}`;
+const olderUrl = `postgresql://postgres@127.0.0.1:5432/rubrica_restored_older${slot ? `_${slot}` : ""}`;
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 let backupParent: string;
 let backup: string;
@@ -65,6 +68,7 @@ beforeAll(async () => {
   backupParent = await mkdtemp(path.join(tmpdir(), "rubrica-backups-"));
   await dropDatabase(restoredUrl);
   await dropDatabase(refusedUrl);
+  await dropDatabase(olderUrl);
 
   // A sealed shipment of two signers whose evidence is stamped (the records the stamping job writes, with a
   // made-up transaction: the chain path is tests/integration/stamping.test.ts's).
@@ -170,5 +174,49 @@ describe("scripts/backup.sh and scripts/restore.sh", () => {
     const again = await run("bash", ["scripts/restore.sh", backup], restoredEnv);
     expect(again.status).toBe(4);
     expect(again.stderr).toContain("restore into a fresh one");
+  }, 600_000);
+
+  it("restores a backup of an earlier version whose development certificate is in pdf-signing.tar into the database", async () => {
+    // Earlier versions kept the generated certificates on disk and archived them as pdf-signing.tar.
+    const older = path.join(backupParent, "older-version");
+    await cp(backup, older, { recursive: true });
+    const seal = await developmentCredentials();
+    await mkdir(path.join(older, "unpacked", "pdf-signing"), { recursive: true });
+    const pemText = new X509Certificate(seal.certificate).toString() + seal.privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+    await writeFile(path.join(older, "unpacked", "pdf-signing", legacyFileNames.seal), pemText, { mode: 0o600 });
+    expect((await run("tar", ["-C", path.join(older, "unpacked"), "-cf", path.join(older, "pdf-signing.tar"), "pdf-signing"])).status).toBe(
+      0,
+    );
+    await rm(path.join(older, "unpacked"), { recursive: true });
+    expect(
+      (await run("bash", ["-c", `cd "${older}" && rm SHA256SUMS && find . -type f -print0 | sort -z | xargs -0 sha256sum > SHA256SUMS`]))
+        .status,
+    ).toBe(0);
+
+    const storageDir = await mkdtemp(path.join(tmpdir(), "rubrica-restored-older-"));
+    try {
+      const restored = await run("bash", ["scripts/restore.sh", older], {
+        DATABASE_URL: olderUrl,
+        STORAGE_DRIVER: "local",
+        STORAGE_DIR: storageDir,
+      });
+      expect(restored.status, restored.stderr).toBe(0);
+      const client = new pg.Client({ connectionString: olderUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ value: string }>(
+          `SELECT value FROM "ConfigValue" WHERE "organizationId" IS NULL AND name = $1`,
+          [developmentRowNames.seal],
+        );
+        expect(rows).toHaveLength(1);
+        const stored = JSON.parse(rows[0]!.value) as { certificate: string };
+        expect(Buffer.from(stored.certificate, "base64").equals(Buffer.from(seal.certificate))).toBe(true);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await rm(storageDir, { recursive: true, force: true });
+      await dropDatabase(olderUrl);
+    }
   }, 600_000);
 });

@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataKeyring } from "@/lib/security/data-keys";
 import { encryptSecret, reencryptSecret } from "@/lib/security/encryption";
+import { developmentRowNames } from "@/lib/pdf/development-store";
 import { isSealed, sealedKeyId, UnknownDataKey } from "@/lib/storage/envelope";
 import { ObjectMissing, objectStore, sealedStorage, storage, type ObjectStore } from "@/lib/storage";
 import { newStorageKey } from "@/lib/storage/keys";
@@ -192,18 +193,28 @@ describe("npx tsx scripts/rotate-data-key.ts", () => {
       await client.query(`INSERT INTO "ConfigValue" (name, value, "updatedAt") VALUES ('callback_secret', $1, now())`, [
         encryptSecret("callback-secret-value"),
       ]);
+      // The generated development seal certificate's row (lib/pdf/development-store.ts): its key is sealed too.
+      await client.query(`INSERT INTO "ConfigValue" (name, value, "updatedAt") VALUES ($1, $2, now())`, [
+        developmentRowNames.seal,
+        JSON.stringify({ v: 1, certificate: "", privateKey: encryptSecret("development-key-pem") }),
+      ]);
 
       const run = await rotate({ DATA_ENCRYPTION_KEY: newKey, DATA_ENCRYPTION_PREVIOUS_KEYS: configuredKey });
       expect(run.status, run.stderr).toBe(0);
       const report = JSON.parse(run.stdout) as { objects: Record<string, number>; secrets: Record<string, number> };
       expect(report.objects).toMatchObject({ checked: 1, rewrapped: 1, unknownKey: 0 });
-      expect(report.secrets).toMatchObject({ checked: 1, reencrypted: 1, unknownKey: 0 });
+      expect(report.secrets).toMatchObject({ checked: 2, reencrypted: 2, unknownKey: 0 });
 
       expect(Buffer.from(await sealedStorage(store, () => after).get(stored.key)).equals(Buffer.from(bytes))).toBe(true);
       const { rows } = await client.query<{ value: string }>(`SELECT value FROM "ConfigValue" WHERE name = 'callback_secret'`);
       const value = rows[0]!.value;
       expect(reencryptSecret(value, after)).toBe(value); // opens under the new key alone, already current
       expect(reencryptSecret(value, before)).toBe(null); // and not under the old one
+      const development = await client.query<{ value: string }>(`SELECT value FROM "ConfigValue" WHERE name = $1`, [
+        developmentRowNames.seal,
+      ]);
+      const developmentKey = (JSON.parse(development.rows[0]!.value) as { privateKey: string }).privateKey;
+      expect([reencryptSecret(developmentKey, after), reencryptSecret(developmentKey, before)]).toEqual([developmentKey, null]);
 
       // Again, with only the new key: nothing to do.
       const again = await rotate({ DATA_ENCRYPTION_KEY: newKey, DATA_ENCRYPTION_PREVIOUS_KEYS: "" });

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash, verify, X509Certificate } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts, rgb } from "@cantoo/pdf-lib";
@@ -374,23 +374,12 @@ describe("signing credentials", () => {
     await expect(parsePkcs12(readFileSync(legacy.path), "buena")).rejects.toThrow(/legacy encryption .*openssl pkcs12/);
   });
 
-  it("without a PKCS#12, signs with a generated development certificate that says it is not valid, kept on disk", async () => {
+  it("without a PKCS#12, signs with a generated development certificate that says it is not valid", async () => {
     expect(platform.development).toBe(true);
     const subject = new X509Certificate(platform.certificate).subject;
     expect(subject).toContain("Rúbrica DESARROLLO - no válido");
     expect(subject).toContain("DEVELOPMENT - NOT VALID");
-
-    const cacheDir = join(workDir, "dev-cache");
-    const created = await developmentCredentials(cacheDir);
-    const again = await developmentCredentials(cacheDir);
-    expect(Buffer.from(again.certificate).equals(Buffer.from(created.certificate))).toBe(true);
-    const file = join(cacheDir, "development-certificate.pem");
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    // And it still signs: the cached key matches the cached certificate.
-    const [signature] = signaturesIn(
-      await signPdf(await multiPagePdf(1), { signer: { name: "Prueba", reason: "Prueba" }, fieldName: "Firma_cache", credentials: again }),
-    );
-    expect(signature!.signerInfo.signedAttrs!.attributes).toHaveLength(3);
+    // Kept in the database for every process outside tests: tests/integration/development-credentials.test.ts.
   });
 });
 

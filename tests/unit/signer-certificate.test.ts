@@ -56,13 +56,6 @@ describe("the platform's development signer CA", () => {
     const again = await loadSignerCa({ NODE_ENV: "test", STORAGE_DIR: join(workDir, "storage") });
     expect(Buffer.from(again.certificate).equals(Buffer.from(platform.certificate))).toBe(true);
   });
-
-  it("is created once across processes outside tests: the first file written wins", async () => {
-    const config = { NODE_ENV: "development", STORAGE_DIR: join(workDir, "dev-storage") };
-    const first = await loadSignerCa(config);
-    const fromFile = await loadSignerCa({ ...config, STORAGE_DIR: `${config.STORAGE_DIR}/.` });
-    expect(Buffer.from(fromFile.certificate).equals(Buffer.from(first.certificate))).toBe(true);
-  });
 });
 
 describe("a configured signer CA", () => {
