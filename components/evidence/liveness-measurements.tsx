@@ -58,6 +58,18 @@ export function LivenessMeasurements({ movement }: { movement: LivenessMovement 
   );
 }
 
+/** Shows the recording at `seconds`, once its duration is known (a video whose metadata has not loaded yet ignores a seek). */
+function seekTo(video: HTMLVideoElement | null, seconds: number) {
+  if (!video) return;
+  video.pause();
+  if (video.readyState >= HTMLMediaElement.HAVE_METADATA) {
+    video.currentTime = seconds;
+    return;
+  }
+  video.addEventListener("loadedmetadata", () => (video.currentTime = seconds), { once: true });
+  video.load();
+}
+
 /**
  * For staff deciding a video: every frame the liveness judge looked at (its moment, the faces found, the detector's
  * score, the distance to the photo compared with, the head's turn, the mouth's opening), each moment a button that
@@ -112,11 +124,7 @@ export function LivenessFrames({
                         type="button"
                         className="text-violet-700 underline"
                         aria-label={t("seek", { seconds: n(seconds, 1) })}
-                        onClick={() => {
-                          if (!video.current) return;
-                          video.current.pause();
-                          video.current.currentTime = seconds;
-                        }}
+                        onClick={() => seekTo(video.current, seconds)}
                       >
                         {n(seconds, 1)} s
                       </button>

@@ -6,7 +6,7 @@ import { formatInTimeZone } from "@/lib/i18n/time-zone";
 import { evidenceResult } from "@/lib/evidence/evidence-result";
 import type { DocumentStatusView } from "./document-status-schema";
 import { isRetryable } from "./retry-rule";
-import { channelInclude } from "./signer-channel";
+import { channelInclude, deliveryColumns } from "./signer-channel";
 
 export type { DocumentStatusView } from "./document-status-schema";
 
@@ -47,17 +47,7 @@ export async function documentStatus(context: AuthContext, documentHexId: string
           rejectionReason: true,
           deliveries: {
             orderBy: { id: "asc" },
-            select: {
-              id: true,
-              hexId: true,
-              channel: true,
-              kind: true,
-              status: true,
-              attempts: true,
-              error: true,
-              sentAt: true,
-              createdAt: true,
-            },
+            select: deliveryColumns,
           },
         },
       },

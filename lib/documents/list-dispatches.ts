@@ -11,7 +11,7 @@ import { wholeList } from "@/lib/http/list-page";
 import type { DispatchList } from "./dispatch-schema";
 import { maskAddressesIn, maskDestination } from "./mask-destination";
 import { isRetryable } from "./retry-rule";
-import { channelInclude } from "./signer-channel";
+import { channelInclude, deliveryColumns } from "./signer-channel";
 
 export type { DispatchList, DispatchView } from "./dispatch-schema";
 
@@ -38,17 +38,7 @@ export async function listDispatches(context: AuthContext, documentHexId: string
           invitedAt: true,
           contact: channelInclude.contact,
           deliveries: {
-            select: {
-              id: true,
-              hexId: true,
-              channel: true,
-              kind: true,
-              status: true,
-              attempts: true,
-              error: true,
-              sentAt: true,
-              createdAt: true,
-            },
+            select: deliveryColumns,
           },
         },
       },

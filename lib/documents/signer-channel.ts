@@ -24,3 +24,16 @@ export function favouriteChannel(signer: ChannelSource): SignerChannel | null {
 
 /** The include that gives favouriteChannel what it reads. */
 export const channelInclude = { contact: { select: { channels: { select: { type: true, favorite: true } } } } } as const;
+
+/** A dispatch's columns as staff see them (the shipment's status and the dispatch list). */
+export const deliveryColumns = {
+  id: true,
+  hexId: true,
+  channel: true,
+  kind: true,
+  status: true,
+  attempts: true,
+  error: true,
+  sentAt: true,
+  createdAt: true,
+} as const;

@@ -3,9 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Queue } from "bullmq";
 import sharp from "sharp";
-import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as evidenceRoute } from "@/app/api/signprocess/[id]/evidence/route";
 import { verifyAuditChain } from "@/lib/audit/audit-event";
 import { db } from "@/lib/db/client";
 import type { StepType } from "@/lib/db/generated/enums";
@@ -16,9 +14,8 @@ import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/workers/registry";
 import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
-import { clientAddressHeaders, sendRequest } from "../support/http";
 import { idCard, personBehind, rearCard, sideBySide } from "../support/id-card";
-import { createSentShipment } from "../support/signing";
+import { createSentShipment, uploadEvidence } from "../support/signing";
 import { realFaces } from "../support/test-media";
 
 // Issue 14 items 2 and 3 with real faces: the ID photo step's checks at upload (the front shows one
@@ -54,23 +51,9 @@ async function resent(picture: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-type Answer = { result?: number; evidenceHexId?: string; next?: string | null; errorCode?: string; message?: string; page?: string };
-
-async function upload(signer: { hexId: string; secret: string }, kind: string, file: Uint8Array, uploadId = randomUUID()) {
-  const form = new FormData();
-  form.set("kind", kind);
-  form.set("uploadId", uploadId);
-  form.set("capturedAt", new Date().toISOString());
-  if (kind === "SELFIE") form.set("accepted", "true");
-  form.set("file", new Blob([new Uint8Array(file)], { type: "image/jpeg" }), "captura.jpg");
-  const request = new NextRequest(`http://127.0.0.1:3000/api/signprocess/${signer.hexId}/evidence`, {
-    method: "POST",
-    body: form,
-    headers: { "x-url-sign": signer.secret, ...clientAddressHeaders("203.0.113.42"), "user-agent": "vitest identity documents" },
-  });
-  const response = await sendRequest(evidenceRoute, request);
-  return { status: response.status, body: (await response.json()) as Answer };
-}
+/** A capture sent through the real upload route (tests/support/signing.ts), from this file's own address. */
+const upload = (signer: { hexId: string; secret: string }, kind: string, file: Uint8Array, uploadId = randomUUID()) =>
+  uploadEvidence(signer, kind, file, "203.0.113.42", uploadId);
 
 /** A sent shipment; `compare` makes its SELFIE step compare the face with the ID photo's front. */
 async function shipment(steps: StepType[], compare = false) {

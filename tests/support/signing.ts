@@ -138,13 +138,19 @@ export async function signStep(processHexId: string, secret: string, image?: str
  * The signer sends a photo (ID_FRONT, ID_REAR, SELFIE) on its step, through the real upload route, as the capture page
  * does (a selfie with its consent).
  */
-export async function uploadEvidence(signer: { hexId: string; secret: string }, kind: string, file: Uint8Array, ip = "203.0.113.41") {
+export async function uploadEvidence(
+  signer: { hexId: string; secret: string },
+  kind: string,
+  file: Uint8Array,
+  ip = "203.0.113.41",
+  uploadId: string = randomUUID(),
+) {
   const { NextRequest } = await import("next/server");
   const { POST } = await import("@/app/api/signprocess/[id]/evidence/route");
   const { clientAddressHeaders, sendRequest } = await import("./http");
   const form = new FormData();
   form.set("kind", kind);
-  form.set("uploadId", randomUUID());
+  form.set("uploadId", uploadId);
   form.set("capturedAt", new Date().toISOString());
   if (kind === "SELFIE") form.set("accepted", "true");
   form.set("file", new Blob([new Uint8Array(file)], { type: "image/jpeg" }), "captura.jpg");
@@ -162,6 +168,8 @@ export async function uploadEvidence(signer: { hexId: string; secret: string }, 
       finished?: boolean;
       next?: string | null;
       errorCode?: string;
+      message?: string;
+      page?: string;
     },
   };
 }

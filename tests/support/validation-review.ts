@@ -137,8 +137,8 @@ export async function seedValidationInReview(
     meta,
   );
   const digits = "482915";
-  // An MP4 is stored as it came (no remux): a real 6 s clip, so that staff's page can play it and seek in it.
-  const clip = path.join(mkdtempSync(path.join(tmpdir(), "rubrica-review-")), "video.mp4");
+  // A real 6 s WebM (VP8, as browsers record), so that staff's page can play it and seek in it.
+  const clip = path.join(mkdtempSync(path.join(tmpdir(), "rubrica-review-")), "video.webm");
   execFileSync("ffmpeg", [
     "-loglevel",
     "error",
@@ -149,14 +149,12 @@ export async function seedValidationInReview(
     "-t",
     "6",
     "-c:v",
-    "libx264",
-    "-pix_fmt",
-    "yuv420p",
-    "-movflags",
-    "+faststart",
+    "libvpx",
+    "-b:v",
+    "200k",
     clip,
   ]);
-  const mp4 = readFileSync(clip);
+  const webm = readFileSync(clip);
   rmSync(path.dirname(clip), { recursive: true, force: true });
   const video = await storeCapture(
     {
@@ -166,7 +164,7 @@ export async function seedValidationInReview(
       step: flow.steps[1]!,
       facts: { challengeId: randomHex(8), digits, issuedAt: new Date().toISOString() },
     },
-    { kind: "VIDEO", uploadId: crypto.randomUUID(), bytes: new Uint8Array(mp4) },
+    { kind: "VIDEO", uploadId: crypto.randomUUID(), bytes: new Uint8Array(webm) },
     meta,
   );
   if ("duplicate" in selfie || "duplicate" in video) throw new Error("capture stored twice");
