@@ -16153,6 +16153,22 @@ export interface operations {
             /** @description The recording */
             200: {
                 headers: {
+                    /** @description bytes */
+                    "Accept-Ranges": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/webm": unknown;
+                    "video/mp4": unknown;
+                };
+            };
+            /** @description The byte range a Range header asked for (bytes=a-b, a-, -n), as players ask to seek */
+            206: {
+                headers: {
+                    /** @description bytes */
+                    "Accept-Ranges": string;
+                    /** @description bytes a-b/length */
+                    "Content-Range": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20048,6 +20064,27 @@ export interface operations {
                 headers: {
                     /** @description The SHA-256 of the bytes, as stamped */
                     "X-Evidence-Sha256": string;
+                    /** @description bytes */
+                    "Accept-Ranges": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "video/webm": unknown;
+                    "video/mp4": unknown;
+                    "application/json": unknown;
+                };
+            };
+            /** @description The byte range a Range header asked for (bytes=a-b, a-, -n), as players ask to seek; X-Evidence-Sha256 is the whole file's */
+            206: {
+                headers: {
+                    /** @description The SHA-256 of the bytes, as stamped */
+                    "X-Evidence-Sha256": string;
+                    /** @description bytes */
+                    "Accept-Ranges": string;
+                    /** @description bytes a-b/length */
+                    "Content-Range": string;
                     [name: string]: unknown;
                 };
                 content: {

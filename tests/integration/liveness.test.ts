@@ -370,16 +370,28 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
     const firstPrompt = Math.min(...detail.prompts.map((prompt) => prompt.atMs));
     expect(judged.filter((frame) => frame.atMs < firstPrompt).every((frame) => frame.faces === 0)).toBe(true);
     expect(judged.filter((frame) => frame.atMs > firstPrompt + 1000).some((frame) => frame.faces === 1)).toBe(true);
-    const videoRequest = (token: string) =>
+    const videoRequest = (token: string, headers: Record<string, string> = {}) =>
       sendRequest(
         reviewVideoRoute,
-        new NextRequest(`http://127.0.0.1:3000${shown.body.evidence!.videoUrl}`, { headers: { authorization: `Bearer ${token}` } }),
+        new NextRequest(`http://127.0.0.1:3000${shown.body.evidence!.videoUrl}`, {
+          headers: { authorization: `Bearer ${token}`, ...headers },
+        }),
       );
     const video = await videoRequest(adminToken);
     expect(video.status).toBe(200);
     expect(video.headers.get("content-type")).toBe("video/webm");
     expect(video.headers.get("cache-control")).toContain("no-store");
-    expect(new Uint8Array(await video.arrayBuffer()).subarray(0, 4)).toEqual(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]));
+    expect(video.headers.get("accept-ranges")).toBe("bytes");
+    const whole = new Uint8Array(await video.arrayBuffer());
+    expect(whole.subarray(0, 4)).toEqual(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]));
+    // The player seeks by asking for byte ranges: each is answered with exactly those bytes.
+    const part = await videoRequest(adminToken, { range: "bytes=100-1123" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 100-1123/${whole.byteLength}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(whole.subarray(100, 1124));
+    const tail = await videoRequest(adminToken, { range: "bytes=-10" });
+    expect(tail.headers.get("content-range")).toBe(`bytes ${whole.byteLength - 10}-${whole.byteLength - 1}/${whole.byteLength}`);
+    expect((await videoRequest(adminToken, { range: `bytes=${whole.byteLength}-` })).status).toBe(200);
     expect((await videoRequest(strangerToken)).status).toBe(404);
     expect((await call(getReviewRoute, reviewPath(document.hexId, signer.hexId), { token: strangerToken, params })).status).toBe(404);
 

@@ -85,6 +85,13 @@ export const shipmentReviewOperations = operationGroup(
   },
   getSignerReviewVideo: {
     ...review("VIEW", "get", "/video", "The signer's recording for staff review (never cached)"),
-    responses: { 200: { description: "The recording", files: ["video/webm", "video/mp4"] } },
+    responses: {
+      200: { description: "The recording", files: ["video/webm", "video/mp4"], headers: { "Accept-Ranges": "bytes" } },
+      206: {
+        description: "The byte range a Range header asked for (bytes=a-b, a-, -n), as players ask to seek",
+        files: ["video/webm", "video/mp4"],
+        headers: { "Accept-Ranges": "bytes", "Content-Range": "bytes a-b/length" },
+      },
+    },
   },
 });

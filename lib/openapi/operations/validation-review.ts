@@ -53,7 +53,17 @@ export const validationReviewOperations = operationGroup(
       200: {
         description: "The file as stored (its SHA-256 in X-Evidence-Sha256)",
         files: ["image/jpeg", "image/png", "video/webm", "video/mp4", "application/json"],
-        headers: { "X-Evidence-Sha256": "The SHA-256 of the bytes, as stamped" },
+        headers: { "X-Evidence-Sha256": "The SHA-256 of the bytes, as stamped", "Accept-Ranges": "bytes" },
+      },
+      206: {
+        description:
+          "The byte range a Range header asked for (bytes=a-b, a-, -n), as players ask to seek; X-Evidence-Sha256 is the whole file's",
+        files: ["image/jpeg", "image/png", "video/webm", "video/mp4", "application/json"],
+        headers: {
+          "X-Evidence-Sha256": "The SHA-256 of the bytes, as stamped",
+          "Accept-Ranges": "bytes",
+          "Content-Range": "bytes a-b/length",
+        },
       },
     },
   },
