@@ -262,7 +262,7 @@ describe("POST /api/signprocess/uploadNewSelfie (spec §7)", () => {
       form.set("selfieValidOnGov", selfieValidOnGov);
       const request = uploadRequest("/api/signprocess/uploadNewSelfie", secret, form);
       request.headers.set("idempotency-key", "selfie-retry-1");
-      const response = await uploadNewSelfieRoute(request, { params: Promise.resolve({}) });
+      const response = await sendRequest(uploadNewSelfieRoute, request);
       return { replayed: response.headers.get("idempotent-replayed"), ...(await answerOf(response)) };
     };
     const first = await send("true", signer.secret);

@@ -3,12 +3,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { GET as getStampInfo } from "@/app/api/signprocess/getStampInfo/[trxId]/route";
 import { POST as uploadSigningSelfie } from "@/app/api/signprocess/uploadNewSelfie/route";
 import { POST as uploadValidationSelfie } from "@/app/api/validation/uploadNewSelfie/route";
+import { AppError } from "@/lib/errors/app-error";
 import { endpoint } from "@/lib/http/endpoint";
 import { signerOperations } from "@/lib/openapi/operations/signprocess";
 import { redis } from "@/lib/queue/redis";
 import { enforceRateLimit, resetRateLimit } from "@/lib/security/rate-limit";
 import { rateLimits, type RateLimitRule } from "@/lib/security/rate-limits";
-import { call, clientAddressHeaders } from "../support/http";
+import { call, clientAddressHeaders, sendRequest } from "../support/http";
 
 const ip = "198.51.100.77";
 const counter = (rule: RateLimitRule, subject: string) => `rl:${rule.bucket}:${subject}`;
@@ -58,15 +59,15 @@ describe("rate limits declared in the descriptor", () => {
       return NextResponse.json({});
     });
     const request = new NextRequest("http://127.0.0.1:3000/api/signprocess/getStampInfo/x", { headers: clientAddressHeaders(ip) });
-    const response = await undeclared(request, { params: Promise.resolve({ trxId: "x" }) });
+    const response = await sendRequest(undeclared, request);
     expect(response.status).toBe(500);
     expect(await redis().get(counter(rateLimits.signupIp, ip))).toBeNull();
-    // Declared, the same handler counts it.
+    // Declared, the same handler counts it (and goes on: here to a documented "not found").
     const declared = endpoint({ ...signerOperations.getStampInfo, rateLimits: [rateLimits.signupIp] }, async () => {
       await enforceRateLimit(rateLimits.signupIp, ip);
-      return NextResponse.json({});
+      throw new AppError("NOT_FOUND");
     });
-    expect((await declared(request, { params: Promise.resolve({ trxId: "x" }) })).status).toBe(200);
+    expect((await sendRequest(declared, request)).status).toBe(404);
     expect(await redis().get(counter(rateLimits.signupIp, ip))).toBe("1");
   });
 });

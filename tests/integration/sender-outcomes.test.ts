@@ -94,8 +94,8 @@ describe("a signer's rejection reaches the sender", () => {
     expect(entry!.at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \(Europe\/Madrid\)$/);
 
     expect(await runJob("callbacks.deliver", { documentId: document.id, kind: "rejected" })).toMatchObject({ result: "delivered" });
-    const body = JSON.parse(received.at(-1)!) as { signers: { processHexId: string; rejectionReason: string | null }[] };
-    expect(body.signers).toEqual([expect.objectContaining({ processHexId: signers[0]!.hexId, rejectionReason: reason })]);
+    const body = JSON.parse(received.at(-1)!) as { signers: { signerHexId: string; rejectionReason: string | null }[] };
+    expect(body.signers).toEqual([expect.objectContaining({ signerHexId: signers[0]!.hexId, rejectionReason: reason })]);
 
     expect(await runJob("callbacks.rejection-mail", { signerId: signers[0]!.id })).toEqual({ result: "sent" });
     const mail = await peers.mail.waitFor(mailTo(sender.email, /rechazado/, document.title), 10_000);
