@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
-import { migrateDatabase, recreateDatabase } from "../support/database";
+import { scratchDatabase } from "../support/database";
 
 /**
  * The first administrator of a real installation (README "First administrator"): the command works on an empty,
@@ -12,6 +12,7 @@ import { migrateDatabase, recreateDatabase } from "../support/database";
 const slot = Number(process.env.TEST_SLOT ?? 0);
 const databaseUrl = `postgresql://postgres@127.0.0.1:5432/rubrica_admin_command${slot ? `_${slot}` : ""}`;
 let client: pg.Client;
+let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
 
 function createAdmin(args: string[], options: { input?: string; password?: string } = {}) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
@@ -42,14 +43,12 @@ const userRow = async (email: string) =>
   ).rows[0];
 
 beforeAll(async () => {
-  await recreateDatabase(databaseUrl);
-  migrateDatabase({ DATABASE_URL: databaseUrl });
-  client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  scratch = await scratchDatabase(databaseUrl);
+  client = scratch.client;
 }, 180_000);
 
 afterAll(async () => {
-  await client?.end();
+  await scratch?.drop();
 });
 
 describe("npm run admin:create", () => {

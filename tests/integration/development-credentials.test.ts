@@ -8,7 +8,7 @@ import pg from "pg";
 import { developmentCredentials, type SigningCredentials } from "@/lib/pdf/credentials";
 import { developmentRowNames, legacyFileNames } from "@/lib/pdf/development-store";
 import { decryptSecret } from "@/lib/security/encryption";
-import { migrateDatabase, recreateDatabase } from "../support/database";
+import { scratchDatabase } from "../support/database";
 
 /**
  * Issue 13 item 5: without PDF_SIGNING_P12_* and PDF_SIGNER_CA_P12_*, the generated development seal certificate and
@@ -22,6 +22,7 @@ import { migrateDatabase, recreateDatabase } from "../support/database";
 const slot = Number(process.env.TEST_SLOT ?? 0);
 const databaseUrl = `postgresql://postgres@127.0.0.1:5432/rubrica_dev_credentials${slot ? `_${slot}` : ""}`;
 let client: pg.Client;
+let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
 
 type Described = { fingerprint: string; subject: string; keyMatches: boolean };
 type Answer = { seal: Described; signerCa: Described };
@@ -83,18 +84,12 @@ const pem = (credentials: SigningCredentials) =>
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), "rubrica-dev-credentials-"));
-  await recreateDatabase(databaseUrl);
-  migrateDatabase({ DATABASE_URL: databaseUrl });
-  client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  scratch = await scratchDatabase(databaseUrl);
+  client = scratch.client;
 }, 180_000);
 
 afterAll(async () => {
-  await client?.end();
-  const maintenance = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]+$/, "/postgres") });
-  await maintenance.connect();
-  await maintenance.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
-  await maintenance.end();
+  await scratch?.drop();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 

@@ -7,8 +7,8 @@ import pg from "pg";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-// Every run starts from an empty database so results never depend on what an earlier run left.
-export async function recreateDatabase(databaseUrl: string): Promise<void> {
+/** Runs `work` on the maintenance database of a test database's server, with that test database's name (checked). */
+async function onServerOf(databaseUrl: string, work: (client: pg.Client, name: string) => Promise<unknown>): Promise<void> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   if (!/^rubrica_[a-z0-9_]+$/.test(name)) throw new Error(`Refusing to drop "${name}": test databases are named rubrica_<something>`);
@@ -16,11 +16,36 @@ export async function recreateDatabase(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: url.href });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}"`);
+    await work(client, name);
   } finally {
     await client.end();
   }
+}
+
+// Every run starts from an empty database so results never depend on what an earlier run left.
+export async function recreateDatabase(databaseUrl: string): Promise<void> {
+  await onServerOf(databaseUrl, async (client, name) => {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}"`);
+  });
+}
+
+/**
+ * A test's own database, empty and migrated (no seed), and a client connected to it; `drop` closes the client and
+ * removes the database. For tests of commands that must start from nothing (admin:create, the signing credentials).
+ */
+export async function scratchDatabase(databaseUrl: string): Promise<{ client: pg.Client; drop: () => Promise<void> }> {
+  await recreateDatabase(databaseUrl);
+  migrateDatabase({ DATABASE_URL: databaseUrl });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return {
+    client,
+    drop: async () => {
+      await client.end();
+      await onServerOf(databaseUrl, (maintenance, name) => maintenance.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
 }
 
 export function migrateDatabase(env: Record<string, string>): void {
