@@ -11,7 +11,11 @@
 // frame mapped onto the window's by the best single homography, RMS error in face widths): a flat picture fits
 // one homography whatever its motion, a turning head does not.
 //
-//   npx tsx bench/liveness-calibration.ts [--dir DIR] [--faces 12] [--from 0] [--per-kind 1] [--no-judge]
+// After the judge, the same videos judged by the rule from before the active challenge (bench/previous-liveness-rule.ts:
+// a moving face box plus a change of landmark shape, 0b872af), side by side with the judge, per kind and in the
+// headline figures; --no-previous leaves it out, --no-judge both.
+//
+//   npx tsx bench/liveness-calibration.ts [--dir DIR] [--faces 12] [--from 0] [--per-kind 1] [--no-judge] [--no-previous]
 // (--from N: the faces after the first N, a part of the set the thresholds were not chosen on.)
 import "dotenv/config";
 import { execFileSync } from "node:child_process";
@@ -22,6 +26,7 @@ import { parseArgs } from "node:util";
 import { detectFaces } from "@/lib/face/face-engine";
 import { noseOffset } from "../tests/media/check-media";
 import { buildEvalSet, defaultEvalDir, type EvalCase, evalKinds } from "../tests/media/eval-set";
+import { judgeWithPreviousRule, type PreviousRuleResult } from "./previous-liveness-rule";
 
 type Point = { x: number; y: number };
 
@@ -137,6 +142,7 @@ async function main() {
       from: { type: "string", default: "0" },
       "per-kind": { type: "string", default: "1" },
       "no-judge": { type: "boolean", default: false },
+      "no-previous": { type: "boolean", default: false },
     },
   });
   const cases = await buildEvalSet({
@@ -183,6 +189,80 @@ async function main() {
   console.log(
     `prompts ignored, called an attack: ${pct(ignored.filter((r) => r.decision === "attack").length, ignored.length)} (must be 0)`,
   );
+
+  if (!values["no-previous"]) printPrevious(made, results, await judgePrevious(made));
+}
+
+type PreviousOutcome = PreviousRuleResult | { check: "error"; error: string; ms: number };
+
+/** The previous rule on each case, in order, one at a time (the judge's own threads are done by now). */
+async function judgePrevious(cases: EvalCase[]): Promise<PreviousOutcome[]> {
+  const outcomes: PreviousOutcome[] = [];
+  for (const item of cases) {
+    const started = performance.now();
+    outcomes.push(
+      await judgeWithPreviousRule(item.video, item.selfie).catch((error: unknown) => ({
+        check: "error" as const,
+        error: error instanceof Error ? error.message : String(error),
+        ms: performance.now() - started,
+      })),
+    );
+  }
+  return outcomes;
+}
+
+/** The previous rule's decisions beside the judge's, per kind and in the headline figures; results and outcomes follow `cases`. */
+function printPrevious(cases: EvalCase[], results: { decision: string }[], outcomes: PreviousOutcome[]) {
+  const movement = (o: PreviousOutcome) => (o.check !== "error" ? (o.verdict?.movement ?? null) : null);
+  console.log(
+    "\nThe rule before the active challenge (bench/previous-liveness-rule.ts, 0b872af: 6 frames, box shift >= 0.01 and shape change >= 0.015),",
+  );
+  console.log(
+    "beside the judge, on the same videos (medians of each video's largest box shift, in face widths, and shape change, in box sizes):",
+  );
+  console.log("                        the judge                    | the previous rule");
+  console.log("kind            videos  live  attack  repeat  review | accepted  review  refused  error  box shift  shape change  s/video");
+  for (const kind of evalKinds) {
+    const indexes = cases.flatMap((c, i) => (c.kind === kind ? [i] : []));
+    const judged = (decision: string) => indexes.filter((i) => results[i]!.decision === decision).length;
+    const previous = (check: PreviousOutcome["check"]) => indexes.filter((i) => outcomes[i]!.check === check).length;
+    const moves = indexes.map((i) => movement(outcomes[i]!)).filter((m) => m !== null);
+    const med = (values: (number | null)[]) => {
+      const known = values.filter((v): v is number => v !== null);
+      return known.length === 0 ? "-" : median(known).toFixed(4);
+    };
+    const seconds = indexes.reduce((s, i) => s + outcomes[i]!.ms, 0) / Math.max(indexes.length, 1) / 1000;
+    console.log(
+      `${kind.padEnd(15)} ${String(indexes.length).padStart(6)}  ${String(judged("live")).padStart(4)}  ${String(judged("attack")).padStart(6)}  ${String(judged("repeat")).padStart(6)}  ${String(judged("review")).padStart(6)} | ${String(previous("VERIFIED")).padStart(8)}  ${String(previous("IN_REVIEW")).padStart(6)}  ${String(previous("FAILED")).padStart(7)}  ${String(previous("error")).padStart(5)}  ${med(moves.map((m) => m.boxShift)).padStart(9)}  ${med(moves.map((m) => m.shapeChange)).padStart(12)}  ${seconds.toFixed(2).padStart(7)}`,
+    );
+  }
+  const reasons = new Map<string, number>();
+  for (const o of outcomes) {
+    const key =
+      o.check === "error"
+        ? `error: ${o.error}`
+        : o.check === "FAILED"
+          ? `FAILED ${o.reason}`
+          : `${o.check} ${o.verdict!.reasons.join("+") || "-"}`;
+    reasons.set(key, (reasons.get(key) ?? 0) + 1);
+  }
+  console.log(`previous rule, decisions and reasons: ${[...reasons].map(([key, n]) => `${key} ×${n}`).join(", ")}`);
+
+  const pictures = cases.flatMap((c, i) => (!["live", "ignored"].includes(c.kind) ? [i] : []));
+  const live = cases.flatMap((c, i) => (c.kind === "live" ? [i] : []));
+  const judgeCount = (indexes: number[], decision: string) => indexes.filter((i) => results[i]!.decision === decision).length;
+  const previousCount = (indexes: number[], check: string) => indexes.filter((i) => outcomes[i]!.check === check).length;
+  console.log("\nheadline                                 the judge              the previous rule");
+  const line = (label: string, indexes: number[], decision: string, check: string) =>
+    console.log(
+      `${label.padEnd(40)} ${pct(judgeCount(indexes, decision), indexes.length).padEnd(22)} ${pct(previousCount(indexes, check), indexes.length)}`,
+    );
+  line("pictures accepted (live / VERIFIED)", pictures, "live", "VERIFIED");
+  line("pictures refused (attack / FAILED)", pictures, "attack", "FAILED");
+  line("bona fide accepted (live / VERIFIED)", live, "live", "VERIFIED");
+  // The previous rule asked for no turn: a head that does not turn (ignored) was a person doing what was asked.
+  const ignored = cases.flatMap((c, i) => (c.kind === "ignored" ? [i] : []));
+  line("heads not turning accepted (ignored)", ignored, "live", "VERIFIED");
 }
 
 await main();
