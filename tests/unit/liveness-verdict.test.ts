@@ -139,6 +139,20 @@ describe("the landmarks' geometry", () => {
 });
 
 describe("the liveness verdict", () => {
+  it("asks a silent head that moved a little in 3D without turning as asked to repeat: some parallax, never an attack", () => {
+    // A person swaying (up to 5° of turn, well short of the prompts' turn) who neither turned as asked nor spoke.
+    const sway = (ms: number) => 5 * Math.sin(ms / 700);
+    const verdict = judge(
+      recording((ms, i) => head(sway(ms), 0, i)),
+      silence,
+    );
+    // Between a picture's one plane and a head's parallax: the judge cannot call it a picture.
+    expect(verdict.movement.maxResidual!).toBeGreaterThanOrEqual(thresholds.minParallax * 0.6);
+    expect(verdict.movement.maxResidual!).toBeLessThan(thresholds.minParallax);
+    expect(verdict).toMatchObject({ check: "FAILED", decision: "repeat", reason: "LIVENESS_REPEAT" });
+    expect(verdict.reasons).not.toContain("ONE_PLANE");
+  });
+
   it("reads the mouth of a head held tilted as well as an upright one's: live, not sent to review for a mouth not seen", () => {
     // Many people hold their head tilted; 17° here, all along (the tilt changing is what makes the lips' points wander).
     const tilted = (face: DetectedFace): DetectedFace => {
@@ -298,7 +312,7 @@ describe("the second look at a mouth that seemed still (mouthPlan)", () => {
   const envelope = Array.from({ length: 220 }, (_, i) => (i >= 12 && i % 8 === 0 ? 0.1 + i / 1000 : 0.01));
   it("looks around the loudest syllables, out of the prompts' windows first, before, at and after each, not twice at a frame", () => {
     const taken = [1000, 1700];
-    const again = mouthPlan(prompts, envelope, taken);
+    const again = mouthPlan(prompts, envelope, taken, 11_000);
     // Four syllables out of the windows (the reading has enough of them), three moments each.
     expect(again.length).toBe(12);
     for (const ms of again) expect(taken.every((t) => Math.abs(t - ms) > 40)).toBe(true);
@@ -311,19 +325,21 @@ describe("the second look at a mouth that seemed still (mouthPlan)", () => {
     syllables.forEach((ms, k) => expect([again[3 * k]! - ms, again[3 * k + 2]! - ms]).toEqual([-100, 100]));
     // The loudest syllables out of the windows are taken (the reading gets louder: after the second window, then between them).
     expect(syllables).toEqual([10825, 10425, 7225, 6825]);
-    // Without a voice there is nothing to look at.
-    expect(
-      mouthPlan(
-        prompts,
-        Array.from({ length: 220 }, () => 0.01),
-        taken,
-      ),
-    ).toEqual([]);
+    // Without a voice, as many moments spread across the recording, out of the windows first.
+    const silent = mouthPlan(
+      prompts,
+      Array.from({ length: 220 }, () => 0.01),
+      taken,
+      11_000,
+    );
+    expect(silent).toHaveLength(12);
+    expect(Math.max(...silent) - Math.min(...silent)).toBeGreaterThan(8000);
+    expect(prompts.some((p) => silent[0]! >= p.atMs && silent[0]! <= p.atMs + p.durationMs + 700)).toBe(false);
   });
 
   it("reads in the prompts' windows when the voice is only heard there (a face that did not turn is read there too)", () => {
     const inWindows = Array.from({ length: 220 }, (_, i) => (i >= 62 && i <= 98 && i % 8 === 0 ? 0.2 : 0.01));
-    const again = mouthPlan(prompts, inWindows, []);
+    const again = mouthPlan(prompts, inWindows, [], 11_000);
     expect(again.length).toBeGreaterThan(0);
     for (const ms of again.filter((_, i) => i % 3 === 1)) expect(ms).toBeGreaterThanOrEqual(3000);
   });
