@@ -70,7 +70,7 @@ export function livenessThresholds(values: Record<string, string>): LivenessThre
  * alike, so a head held tilted — many people's — is read as well as an upright one), and only when at least
  * mouthFramesNeeded such frames were seen.
  */
-const mouthMaxRoll = 10;
+const mouthMaxRoll = 6;
 const mouthFramesNeeded = 3;
 /** Below this share of minParallax a prompted turn is flat (a picture); between it and minParallax, a person decides. */
 const flatShare = 0.6;
