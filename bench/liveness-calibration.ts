@@ -13,9 +13,10 @@
 //
 // After the judge, the same videos judged by the rule from before the active challenge (bench/previous-liveness-rule.ts:
 // a moving face box plus a change of landmark shape, 0b872af), side by side with the judge, per kind and in the
-// headline figures; --no-previous leaves it out, --no-judge both.
+// headline figures; --no-previous leaves it out, --no-judge both; --no-geometry leaves out what face-api sees (a few
+// minutes per kind on a large set).
 //
-//   npx tsx bench/liveness-calibration.ts [--dir DIR] [--faces 12] [--from 0] [--per-kind 1] [--no-judge] [--no-previous]
+//   npx tsx bench/liveness-calibration.ts [--dir DIR] [--faces 12] [--from 0] [--per-kind 1] [--no-judge] [--no-previous] [--no-geometry]
 // (--from N: the faces after the first N, a part of the set the thresholds were not chosen on.)
 import "dotenv/config";
 import { execFileSync } from "node:child_process";
@@ -143,6 +144,7 @@ async function main() {
       "per-kind": { type: "string", default: "1" },
       "no-judge": { type: "boolean", default: false },
       "no-previous": { type: "boolean", default: false },
+      "no-geometry": { type: "boolean", default: false },
     },
   });
   const cases = await buildEvalSet({
@@ -154,9 +156,10 @@ async function main() {
   const made = cases.filter((c) => readdirSync(path.dirname(c.video)).includes(path.basename(c.video)));
   console.log(`Evaluation set: ${made.length} videos of ${new Set(made.map((c) => c.face)).size} faces in ${values.dir}`);
 
-  console.log("\nWhat face-api sees in the prompt windows (median over the kind's videos; max over each video's windows):");
-  console.log("kind            videos  prompted turn (face widths)  homography residual (face widths)");
-  for (const kind of evalKinds) {
+  if (!values["no-geometry"])
+    console.log("\nWhat face-api sees in the prompt windows (median over the kind's videos; max over each video's windows):");
+  if (!values["no-geometry"]) console.log("kind            videos  prompted turn (face widths)  homography residual (face widths)");
+  for (const kind of values["no-geometry"] ? [] : evalKinds) {
     const measured = (await Promise.all(made.filter((c) => c.kind === kind).map(geometry))).filter((g) => g !== null);
     console.log(
       `${kind.padEnd(15)} ${String(measured.length).padStart(6)}  ${median(measured.map((g) => g.turn))
