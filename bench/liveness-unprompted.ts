@@ -11,7 +11,7 @@
 //   npx tsx bench/liveness-unprompted.ts [--faces 12]
 import "dotenv/config";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildEvalSet, defaultEvalDir, evalKinds } from "../tests/media/eval-set";
@@ -60,9 +60,7 @@ const results = execFileSync("npx", ["tsx", "scripts/identity-check.ts", "--batc
   .map((line) => (JSON.parse(line) as { liveness?: { decision: string } }).liveness?.decision ?? "none");
 writeFileSync(path.join(dir, "results.jsonl"), results.map((d, i) => JSON.stringify({ ...cases[i], decision: d })).join("\n") + "\n");
 
-console.log(
-  `Judged without prompts and without sound: ${cases.length} videos (${readFileSync(batch, "utf8").trim().split("\n").length} cases)`,
-);
+console.log(`Judged without prompts and without sound: ${cases.length} videos`);
 console.log("kind            videos  live  attack  repeat  review  other");
 for (const kind of ["real person", ...evalKinds]) {
   const of = results.filter((_, i) => cases[i]!.kind === kind);

@@ -235,18 +235,19 @@ export function mouthPlan(
   takenMs: readonly number[],
   durationMs: number,
 ): number[] {
+  const outOfWindowsFirst = (moments: number[]) => [
+    ...moments.filter((m) => !inPromptWindow(prompts, m)),
+    ...moments.filter((m) => inPromptWindow(prompts, m)),
+  ];
   const voiced = voiceMoments(envelope);
-  // Without a voice (a silent recording, a microphone refused), moments spread over the recording instead.
-  const count = mouthSyllables * mouthOffsetsMs.length;
-  const moments = voiced.length
-    ? voiced
-    : Array.from({ length: count }, (_, i) => 500 + ((durationMs - 800) * (i + 0.5)) / count).filter((ms) => ms > 0);
-  if (!voiced.length) {
-    const spread = [...moments.filter((m) => !inPromptWindow(prompts, m)), ...moments.filter((m) => inPromptWindow(prompts, m))];
-    return spread.filter((ms) => takenMs.every((t) => Math.abs(t - ms) > 40));
+  if (voiced.length === 0) {
+    // Without a voice (a silent recording, a microphone refused), moments spread over the recording instead.
+    const count = mouthSyllables * mouthOffsetsMs.length;
+    const spread = Array.from({ length: count }, (_, i) => 500 + ((durationMs - 800) * (i + 0.5)) / count).filter((ms) => ms > 0);
+    return outOfWindowsFirst(spread).filter((ms) => takenMs.every((t) => Math.abs(t - ms) > 40));
   }
   const syllables: number[] = [];
-  for (const ms of [...moments.filter((m) => !inPromptWindow(prompts, m)), ...moments.filter((m) => inPromptWindow(prompts, m))]) {
+  for (const ms of outOfWindowsFirst(voiced)) {
     if (syllables.length >= mouthSyllables) break;
     if (syllables.every((s) => Math.abs(s - ms) > 250)) syllables.push(ms);
   }
