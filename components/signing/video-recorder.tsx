@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/card";
 import { type MediaAccess, useMediaAccess } from "@/components/capture/use-media-access";
 import { failureProblem, mediaErrorKind, type ProblemKey } from "@/lib/evidence/rtc-check";
 import { apiPath, nextPath, pagePath } from "@/lib/process-routes";
-import { type LivenessPrompt, minRecordingMs } from "@/lib/evidence/liveness-prompts";
+import { type LivenessAdvice, type LivenessPrompt, minRecordingMs } from "@/lib/evidence/liveness-prompts";
 import {
   containerType,
   formatCountdown,
@@ -169,11 +169,14 @@ export function VideoRecorder({
   link,
   browserAdvice,
   failedCheck,
+  advice,
 }: {
   link: SignerLink;
   browserAdvice: boolean;
   /** Why the step's last video failed its liveness check (lastCheck.reason), so the person knows what to change. */
   failedCheck?: string | null;
+  /** For a video asked to be recorded again, what to do differently (lastCheck.advice). */
+  advice?: LivenessAdvice | null;
 }) {
   const t = useTranslations("signing.video");
   const tl = useTranslations("liveness");
@@ -199,7 +202,9 @@ export function VideoRecorder({
   const [recording, setRecording] = useState<Recording | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [notice, setNotice] = useState<string | null>(() =>
-    failedCheck && failedCheckMessages[failedCheck] ? messages(failedCheckMessages[failedCheck]) : null,
+    failedCheck && failedCheckMessages[failedCheck]
+      ? [messages(failedCheckMessages[failedCheck]), advice ? tl(`advice.${advice}`) : null].filter(Boolean).join(" ")
+      : null,
   );
   /** When the recorder started (performance.now()), and how long ago: the prompts' clock. */
   const recordStartRef = useRef<number | null>(null);

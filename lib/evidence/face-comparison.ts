@@ -3,6 +3,7 @@ import type { EvidenceCheck } from "@/lib/db/generated/enums";
 import type { Tx } from "@/lib/db/client";
 import { latestCheckInStep } from "./captured-evidence";
 import type { EvidenceRound } from "./identity-process";
+import { type LivenessAdvice, livenessAdvice } from "./liveness-prompts";
 
 // Which captures get a face check, against what, and how the signer learns the result. The check
 // itself runs in a job (lib/evidence/check-jobs.ts), so that an upload never waits for it.
@@ -70,8 +71,27 @@ export const livenessCheckJobName = "evidence.liveness-check";
 /** The evidence kind a comparing step's check is run on. */
 export const checkedKindOf = (type: StepType): "SELFIE" | "VIDEO" => (type === "VIDEO" ? "VIDEO" : "SELFIE");
 
-/** The check of a capture, and what its face is compared with (the wait page says so: lib/evidence/check-progress.ts). */
-export type LastCheck = { kind: string; check: EvidenceCheck; reason: string | null; comparedWith: FaceComparison["targetKind"] };
+/**
+ * The check of a capture, and what its face is compared with (the wait page says so: lib/evidence/check-progress.ts);
+ * `advice`, for a recording asked to repeat, what the person can change (livenessAdvice).
+ */
+export type LastCheck = {
+  kind: string;
+  check: EvidenceCheck;
+  reason: string | null;
+  comparedWith: FaceComparison["targetKind"];
+  advice: LivenessAdvice | null;
+};
+
+/**
+ * What a recording asked to repeat (decision repeat) should do differently: its first reason with advice. Never for an
+ * attack: which measurement named a picture is not told to whoever held it.
+ */
+export function livenessAdviceOf(checkDetail: unknown): LivenessAdvice | null {
+  const liveness = (checkDetail as { livenessCheck?: { decision?: unknown; reasons?: unknown } } | null)?.livenessCheck;
+  if (!liveness || liveness.decision !== "repeat" || !Array.isArray(liveness.reasons)) return null;
+  return livenessAdvice.find((advice) => (liveness.reasons as unknown[]).includes(advice)) ?? null;
+}
 
 /** The reason a settled face check kept in the evidence's checkDetail (faceCheck.reason). */
 export function faceCheckReasonOf(checkDetail: unknown): string | null {
@@ -121,6 +141,7 @@ function toLastCheck(latest: Omit<CheckedCapture, "stepPosition"> | null, compar
         check: latest.check,
         reason: latest.check === "FAILED" ? faceCheckReasonOf(latest.checkDetail) : null,
         comparedWith: comparison.targetKind,
+        advice: latest.check === "FAILED" ? livenessAdviceOf(latest.checkDetail) : null,
       }
     : null;
 }

@@ -95,6 +95,7 @@ export type LivenessFailure =
 export type LivenessReason =
   | "PROMPT_NOT_ANSWERED"
   | "WRONG_DIRECTION"
+  | "START_TURNED"
   | "NO_PROMPTS"
   | "FLAT_TURN"
   | "WEAK_PARALLAX"
@@ -410,7 +411,13 @@ export function livenessVerdict(
     if (turnedWeak || turnedFlat)
       return { check: "IN_REVIEW", decision: "review", reason: null, reasons: [turnedFlat ? "FLAT_TURN" : "WEAK_PARALLAX"], ...base };
     const wrongWay = promptResults.some((p) => !p.answered && p.opposite !== null && p.opposite >= minTurn);
-    return repeat(wrongWay ? ["WRONG_DIRECTION"] : ["PROMPT_NOT_ANSWERED"]);
+    if (wrongWay) return repeat(["WRONG_DIRECTION"]);
+    // Asked to turn towards the side the face already looked to when the recording started: turned further, a head
+    // nears its profile, where the landmarks no longer follow it. The person is told to start facing the camera.
+    const startTurned = promptResults.some(
+      (p) => !p.answered && baselineYaw !== null && (p.action === "turn_left" ? 1 : -1) * baselineYaw >= minTurn,
+    );
+    return repeat([startTurned ? "START_TURNED" : "PROMPT_NOT_ANSWERED"]);
   }
   if (!movement.voiceHeard) return repeat(["NO_VOICE"]);
   // The mouth was not seen upright and facing the camera often enough to tell: a person decides.

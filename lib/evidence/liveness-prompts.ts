@@ -18,3 +18,10 @@ export const afterLastPromptMs = 1000;
 /** The shortest recording that answers the prompts: until the last one ends, plus afterLastPromptMs. */
 export const minRecordingMs = (prompts: readonly LivenessPrompt[]) =>
   Math.max(0, ...prompts.map((p) => p.atMs + p.durationMs)) + afterLastPromptMs;
+
+/**
+ * The liveness judge's reasons for a recording asked to repeat that tell the person what to do differently (the
+ * recorder shows liveness.advice.<reason>; lastCheck.advice carries it).
+ */
+export const livenessAdvice = ["START_TURNED", "WRONG_DIRECTION", "PROMPT_NOT_ANSWERED", "NO_VOICE", "NO_MOVEMENT"] as const;
+export type LivenessAdvice = (typeof livenessAdvice)[number];

@@ -17279,6 +17279,8 @@ export interface operations {
                                 reason: string | null;
                                 /** @enum {string} */
                                 comparedWith: "ID_FRONT" | "SELFIE";
+                                /** @description For a video asked to be recorded again (reason LIVENESS_REPEAT): what to do differently — START_TURNED (face the camera at the start), WRONG_DIRECTION, PROMPT_NOT_ANSWERED (turn further, hold it), NO_VOICE (read the digits aloud), NO_MOVEMENT; null otherwise, and never for an attack */
+                                advice: ("START_TURNED" | "WRONG_DIRECTION" | "PROMPT_NOT_ANSWERED" | "NO_VOICE" | "NO_MOVEMENT") | null;
                             } | null;
                         };
                     } | {
@@ -19748,6 +19750,8 @@ export interface operations {
                                 check: string;
                                 reason: string | null;
                                 comparedWith: string;
+                                /** @description For a video asked to be recorded again: what to do differently */
+                                advice: ("START_TURNED" | "WRONG_DIRECTION" | "PROMPT_NOT_ANSWERED" | "NO_VOICE" | "NO_MOVEMENT") | null;
                             } | null;
                         };
                     };

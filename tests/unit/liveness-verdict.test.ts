@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { configDefaults } from "@/lib/config/values";
-import { idPhotoBehind } from "@/lib/evidence/face-comparison";
+import { idPhotoBehind, livenessAdviceOf } from "@/lib/evidence/face-comparison";
 import {
   framePlan,
   idPhotoVerdict,
@@ -192,10 +192,13 @@ describe("the liveness verdict", () => {
   });
 
   it("refuses a 3D head whose mouth never moves while a voice reads the digits: a mask", () => {
-    expect(judge(recording((ms, i) => head(answering(ms), 0.02, i)))).toMatchObject({
+    const mask = judge(recording((ms, i) => head(answering(ms), 0.02, i)));
+    expect(mask).toMatchObject({
       decision: "attack",
       reasons: ["NO_MOUTH_MOVEMENT"],
     });
+    // Whoever held it is not told which measurement named it.
+    expect(livenessAdviceOf({ livenessCheck: { ...mask, result: mask.check } })).toBeNull();
   });
 
   it("asks a person who did not turn, turned the other way or did not read aloud to repeat, and an unmoving face too", () => {
@@ -219,6 +222,19 @@ describe("the liveness verdict", () => {
       decision: "repeat",
       reasons: ["NO_VOICE"],
     });
+    // Already looking 25° to their right when the recording starts, asked to turn right: the landmarks do not follow
+    // a head turned on towards its profile. Told to start facing the camera, not that they did not turn.
+    const startingTurned = (ms: number) => (answering(ms) > 0 ? 5 : -25);
+    expect(judge(recording((ms, i) => head(startingTurned(ms), talking(i), i)))).toMatchObject({
+      decision: "repeat",
+      reasons: ["START_TURNED"],
+    });
+    // From the same start, no turn at all: starting facing the camera comes first.
+    expect(judge(recording((_, i) => head(-25, talking(i), i)))).toMatchObject({ decision: "repeat", reasons: ["START_TURNED"] });
+    expect(judge(recording((_, i) => head(-5, talking(i), i)))).toMatchObject({ decision: "repeat", reasons: ["PROMPT_NOT_ANSWERED"] });
+    // What the signer's page is told (lastCheck.advice) is read from the check kept with the evidence.
+    const started = judge(recording((ms, i) => head(startingTurned(ms), talking(i), i)));
+    expect(livenessAdviceOf({ livenessCheck: { ...started, result: started.check } })).toBe("START_TURNED");
     expect(judge(recording((_, i) => picture([1, 0, 0, 0, 1, 0, 0, 0, 1], i)))).toMatchObject({
       decision: "repeat",
       reasons: ["NO_MOVEMENT"],

@@ -2,7 +2,7 @@ import { rateLimits } from "@/lib/security/rate-limits";
 import { z } from "zod";
 import { DocumentStatus, EvidenceCheck, EvidenceKind, ProcessStatus } from "@/lib/db/generated/enums";
 import { geolocationInput } from "@/lib/evidence/add-geolocation";
-import { livenessActions } from "@/lib/evidence/liveness-prompts";
+import { livenessActions, livenessAdvice } from "@/lib/evidence/liveness-prompts";
 import { locales } from "@/lib/i18n/config";
 import { type LinkState, linkStates as endedLinkStates } from "@/lib/signing/link-state";
 import { signerStepPages } from "@/lib/signing/steps";
@@ -103,6 +103,12 @@ const signatureProcessData = z.object({
       check: enumOf(EvidenceCheck),
       reason: z.string().nullable().describe("Why a FAILED check failed"),
       comparedWith: z.enum(["ID_FRONT", "SELFIE"]),
+      advice: z
+        .enum(livenessAdvice)
+        .nullable()
+        .describe(
+          "For a video asked to be recorded again (reason LIVENESS_REPEAT): what to do differently — START_TURNED (face the camera at the start), WRONG_DIRECTION, PROMPT_NOT_ANSWERED (turn further, hold it), NO_VOICE (read the digits aloud), NO_MOVEMENT; null otherwise, and never for an attack",
+        ),
     })
     .nullable()
     .describe(

@@ -11,6 +11,7 @@ import {
   validationLoginAnswer,
 } from "@/lib/validations/schemas";
 import { listSchema } from "@/lib/http/list-page";
+import { livenessAdvice } from "@/lib/evidence/liveness-prompts";
 import { hexIdPath, operationGroup } from "./common";
 
 const link = { schema: validationLinkView, component: "ValidationLink" };
@@ -142,7 +143,13 @@ export const validationProcessOperations = operationGroup(
               nextPage: z.string().optional().describe("The /validation-process page to show"),
               captureConfig: z.record(z.string(), z.string()).optional().describe("The capture settings of the organisation"),
               lastCheck: z
-                .object({ kind: z.string(), check: z.string(), reason: z.string().nullable(), comparedWith: z.string() })
+                .object({
+                  kind: z.string(),
+                  check: z.string(),
+                  reason: z.string().nullable(),
+                  comparedWith: z.string(),
+                  advice: z.enum(livenessAdvice).nullable().describe("For a video asked to be recorded again: what to do differently"),
+                })
                 .nullable()
                 .optional()
                 .describe(

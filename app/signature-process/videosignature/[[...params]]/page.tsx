@@ -24,6 +24,7 @@ export default async function SignatureVideoPage({ params }: CatchAllProps) {
         link={{ urlSign: page.urlSign, processHexId: page.processHexId }}
         browserAdvice={!browser.supported}
         failedCheck={page.data.lastCheck?.check === "FAILED" ? page.data.lastCheck.reason : null}
+        advice={page.data.lastCheck?.check === "FAILED" ? page.data.lastCheck.advice : null}
       />
     </SignerFrame>
   );

@@ -25,6 +25,7 @@ export default async function ValidationVideoPage({ params }: CatchAllProps) {
           link={page.link}
           browserAdvice={!browser.supported}
           failedCheck={lastCheck?.check === "FAILED" ? lastCheck.reason : null}
+          advice={lastCheck?.check === "FAILED" ? lastCheck.advice : null}
         />
       )}
     </SignerFrame>
