@@ -16,7 +16,7 @@
 // check, 1 thread wall 1.64 s, CPU 0.72 s; 2 threads wall 1.78 s, CPU 0.92 s; the first check after the threads
 // started 3.9 s; verdicts the same on 9 of 9 clips. Neither goal met at that load; CPU time per clip over 2 idle
 // cores (~2.9 s) puts the clip at the goal's edge, the face check's (~0.46 s) under it — not measured idle.
-// Measured 2026-11-26 18:14-18:24 UTC with --runs 1 --checks 6 on another machine of this kind, idle but for the bench
+// Measured 2026-11-26 18:06-18:13 UTC with --runs 1 --checks 6 on another machine of this kind, idle but for the bench
 // (loadavg 1.2-2.3): per clip, 1 thread wall 9.3 s (p95 11.8 s), CPU 10.0 s; 2 threads wall 6.3 s (p95 8.5 s), CPU
 // 11.4 s; per face check, 1 thread 978 ms, 2 threads 523 ms (p95 560 ms); first check after the threads started 692
 // ms; verdicts the same on 9 of 9 clips. The clip's goal is not met here: one 640×480 frame's SSD MobileNet v1 (fixed
