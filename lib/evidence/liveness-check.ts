@@ -408,6 +408,11 @@ export function livenessVerdict(
   const answered = prompts.length > 0 && promptResults.every((p) => p.answered);
   if (!answered) {
     if (prompts.length === 0) return repeat(["NO_PROMPTS"]);
+    // A turn with some depth but less than the threshold: a person decides — unless the mouth stayed still while a
+    // voice read the digits (seen, and looked at again): then nothing alive was seen, and it is recorded again, never
+    // queued (a picture turned about its vertical axis shows such a turn: 0.14-0.15 with 0.023 of depth).
+    if (turnedWeak && !turnedFlat && movement.voiceHeard && mouthVariation !== null && !mouthMoved)
+      return repeat(["WEAK_PARALLAX", "NO_MOUTH_MOVEMENT"]);
     if (turnedWeak || turnedFlat)
       return { check: "IN_REVIEW", decision: "review", reason: null, reasons: [turnedFlat ? "FLAT_TURN" : "WEAK_PARALLAX"], ...base };
     const wrongWay = promptResults.some((p) => !p.answered && p.opposite !== null && p.opposite >= minTurn);
@@ -527,8 +532,12 @@ export async function judgeRecording(
   const unsure = (first.decision === "repeat" && !first.reasons.includes("NO_MOVEMENT")) || first.decision === "review";
   // A face whose mouth seemed still, or was not seen — a head that turned as asked, or a face that moved without
   // turning (a person swaying who ignored the prompts as much as a picture slid): its mouth is looked at again, around
-  // the voice's syllables or across a silent recording, before it is called an attack. Not a turn that showed one plane (FLAT_TURN): that rests on the turn itself.
-  const mouthUnsure = (first.decision === "attack" && !first.reasons.includes("FLAT_TURN")) || first.reasons.includes("MOUTH_NOT_SEEN");
+  // the voice's syllables or across a silent recording, before it is called an attack, or a turn with too little depth
+  // recorded again for its still mouth. Not a turn that showed one plane (FLAT_TURN): that rests on the turn itself.
+  const mouthUnsure =
+    (first.decision === "attack" && !first.reasons.includes("FLAT_TURN")) ||
+    first.reasons.includes("MOUTH_NOT_SEEN") ||
+    (first.reasons.includes("WEAK_PARALLAX") && first.reasons.includes("NO_MOUTH_MOVEMENT"));
   const again = [
     ...(unsure
       ? refinementPlan(

@@ -40,11 +40,14 @@ function headModel(mouth: number): P3[] {
 /** A deterministic wobble of ±`amount` face widths: landmark jitter. */
 const wobble = (seed: number, i: number, amount: number) => amount * Math.sin(seed * 12.9898 + i * 78.233);
 
-/** The head turned by `yawDegrees` (positive: the person's left, the nose to the image's right), 150 px wide at (320, 200). */
-function head(yawDegrees: number, mouth: number, seed: number, distance = 0.3): DetectedFace {
+/**
+ * The head turned by `yawDegrees` (positive: the person's left, the nose to the image's right), 150 px wide at (320, 200);
+ * `depth` scales how far its points stand out of the face's plane.
+ */
+function head(yawDegrees: number, mouth: number, seed: number, distance = 0.3, depth = 1): DetectedFace {
   const a = (yawDegrees * Math.PI) / 180;
   const landmarks = headModel(mouth).map((p, i) => ({
-    x: 320 + 150 * (p.x * Math.cos(a) + p.z * Math.sin(a) + wobble(seed, i, 0.004)),
+    x: 320 + 150 * (p.x * Math.cos(a) + depth * p.z * Math.sin(a) + wobble(seed, i, 0.004)),
     y: 200 + 150 * (p.y + wobble(seed + 1, i, 0.004)),
   }));
   return faceOf(landmarks, distance);
@@ -264,6 +267,32 @@ describe("the liveness verdict", () => {
       reason: "FACE_MISMATCH",
       matchedFrames: 0,
     });
+  });
+
+  it("asks a turn with too little depth to repeat when the mouth stayed still as the voice read; with a moving mouth a person decides", () => {
+    // Depth between 0.6 and 1 × liveness_min_parallax on the turns (a picture turned about its vertical axis measured
+    // 0.14-0.15 of turn with 0.023 of depth): the same head with its depth flattened to 0.4.
+    const shallow = { ...thresholds, minParallax: 0.03 };
+    const turning = (mouth: (i: number) => number) =>
+      livenessVerdict(
+        recording((ms, i) => head(answering(ms), mouth(i), i, 0.3, 0.4)),
+        target,
+        0.5,
+        prompts,
+        voice,
+        shallow,
+      );
+    const still = turning(() => 0.02);
+    expect(still.movement.prompts.every((p) => !p.answered && p.turn! >= shallow.minTurn && p.residual! >= 0.6 * shallow.minParallax)).toBe(
+      true,
+    );
+    expect(still).toMatchObject({
+      check: "FAILED",
+      decision: "repeat",
+      reason: "LIVENESS_REPEAT",
+      reasons: ["WEAK_PARALLAX", "NO_MOUTH_MOVEMENT"],
+    });
+    expect(turning(talking)).toMatchObject({ check: "IN_REVIEW", decision: "review", reasons: ["WEAK_PARALLAX"] });
   });
 
   it("sends to review what it cannot decide: a face first seen after the first prompt, a second face, frames that do not all match", () => {
