@@ -74,6 +74,13 @@ const mouthMaxRoll = 6;
 const mouthFramesNeeded = 3;
 /** Below this share of minParallax a prompted turn is flat (a picture); between it and minParallax, a person decides. */
 const flatShare = 0.6;
+/**
+ * How far (face widths, the rigid points' mean from the reference frame) a seated person's head sways while recording:
+ * on a SILENT recording a face that kept to one plane but moved no further is asked to repeat, not called a picture —
+ * without a voice there is no mouth to tell a still person from a picture held by a hand. Rendered heads that ignore
+ * the prompts sway 0.019-0.055 (40 faces); pictures slid, zoomed or tilted move 0.16-1.5, shaken ones 0.03-0.11.
+ */
+export const swayDisplacement = 0.06;
 
 /**
  * live: every prompt answered with parallax, the mouth moved while the voice was heard, the face matches.
@@ -399,8 +406,13 @@ export function livenessVerdict(
   // when asked: a person who moved without turning (a sway, a step back) shows some parallax, between the two, and is
   // asked to repeat below, never called an attack.
   const flat = maxResidual === null || maxResidual < minParallax * flatShare;
-  if (!nonRigid && (turnedFlat || flat || !moved))
-    return moved || turnedFlat ? attack(turnedFlat ? ["FLAT_TURN", "ONE_PLANE"] : ["ONE_PLANE"]) : repeat(["NO_MOVEMENT"]);
+  if (!nonRigid && (turnedFlat || flat || !moved)) {
+    if (turnedFlat) return attack(["FLAT_TURN", "ONE_PLANE"]);
+    if (!moved) return repeat(["NO_MOVEMENT"]);
+    // Silent, and moved no further than a seated person sways: one plane is not evidence enough of a picture.
+    if (!movement.voiceHeard && (maxDisplacement ?? 0) < swayDisplacement) return repeat(["ONE_PLANE"]);
+    return attack(["ONE_PLANE"]);
+  }
   // Something alive, but the turns cannot be measured without the face before the first prompt: a person decides.
   if (!baseline && prompts.length > 0) return { check: "IN_REVIEW", decision: "review", reason: null, reasons: ["NO_BASELINE"], ...base };
   if (turnedFlat && !mouthMoved) return attack(["FLAT_TURN", "NO_MOUTH_MOVEMENT"]);

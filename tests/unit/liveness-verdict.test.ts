@@ -9,6 +9,7 @@ import {
   mouthPlan,
   refinementPlan,
   type SampledFrame,
+  swayDisplacement,
 } from "@/lib/evidence/liveness-check";
 import { type LivenessPrompt, livenessPrompts, minRecordingMs } from "@/lib/evidence/video-challenge";
 import type { DetectedFace } from "@/lib/face/face-engine";
@@ -154,6 +155,26 @@ describe("the liveness verdict", () => {
     expect(verdict.movement.maxResidual!).toBeLessThan(thresholds.minParallax);
     expect(verdict).toMatchObject({ check: "FAILED", decision: "repeat", reason: "LIVENESS_REPEAT" });
     expect(verdict.reasons).not.toContain("ONE_PLANE");
+  });
+
+  it("on a silent recording, calls a face a picture for keeping to one plane only when it moved further than a seated person sways", () => {
+    // The same flat picture, silent: slid 0.3 face widths (a hand moving it) is an attack; slid 0.03 (as far as a still
+    // person's head sways, with landmarks no richer than a picture's) is asked to repeat.
+    const slid = (amount: number) => (ms: number) => [1, 0, 150 * amount * Math.sin(ms / 900), 0, 1, 0, 0, 0, 1];
+    const far = judge(
+      recording((ms, i) => picture(slid(0.3)(ms), i)),
+      silence,
+    );
+    expect(far).toMatchObject({ decision: "attack", reasons: ["ONE_PLANE"] });
+    const near = judge(
+      recording((ms, i) => picture(slid(0.03)(ms), i)),
+      silence,
+    );
+    expect(near.movement.maxDisplacement!).toBeGreaterThanOrEqual(thresholds.minMovement);
+    expect(near.movement.maxDisplacement!).toBeLessThan(swayDisplacement);
+    expect(near).toMatchObject({ check: "FAILED", decision: "repeat", reason: "LIVENESS_REPEAT", reasons: ["ONE_PLANE"] });
+    // With a voice reading and the mouth still, the same small movement is a picture.
+    expect(judge(recording((ms, i) => picture(slid(0.03)(ms), i)))).toMatchObject({ decision: "attack", reasons: ["ONE_PLANE"] });
   });
 
   it("reads the mouth of a head held tilted as well as an upright one's: live, not sent to review for a mouth not seen", () => {
