@@ -285,6 +285,9 @@ export function framesToDescribe(times: readonly number[], prompts: readonly Liv
  * live → VERIFIED; attack → FAILED (LIVENESS_ATTACK); repeat → FAILED (LIVENESS_REPEAT); review →
  * IN_REVIEW. Both FAILED count an attempt.
  */
+/** +1 when the prompt's turn makes yawOf grow (the person's left: the nose to the image's right), −1 otherwise. */
+const promptSign = (prompt: Pick<LivenessPrompt, "action">) => (prompt.action === "turn_left" ? 1 : -1);
+
 export function livenessVerdict(
   frames: readonly SampledFrame[],
   target: DetectedFace,
@@ -322,7 +325,7 @@ export function livenessVerdict(
     displacements.push(displacement(reference, face.landmarks));
   }
   const promptResults: PromptResult[] = prompts.map((prompt) => {
-    const sign = prompt.action === "turn_left" ? 1 : -1;
+    const sign = promptSign(prompt);
     const inWindow = present.filter(
       (f) => f.atMs >= prompt.atMs + windowStartMs && f.atMs <= prompt.atMs + prompt.durationMs + windowEndMs,
     );
@@ -431,9 +434,7 @@ export function livenessVerdict(
     if (wrongWay) return repeat(["WRONG_DIRECTION"]);
     // Asked to turn towards the side the face already looked to when the recording started: turned further, a head
     // nears its profile, where the landmarks no longer follow it. The person is told to start facing the camera.
-    const startTurned = promptResults.some(
-      (p) => !p.answered && baselineYaw !== null && (p.action === "turn_left" ? 1 : -1) * baselineYaw >= minTurn,
-    );
+    const startTurned = promptResults.some((p) => !p.answered && baselineYaw !== null && promptSign(p) * baselineYaw >= minTurn);
     return repeat([startTurned ? "START_TURNED" : "PROMPT_NOT_ANSWERED"]);
   }
   if (!movement.voiceHeard) return repeat(["NO_VOICE"]);
