@@ -8,6 +8,7 @@ import type { IdPhotoFacts, JudgedFrame } from "@/lib/evidence/liveness-facts";
 export type LivenessMovement = {
   prompts?: { action: "turn_left" | "turn_right"; turn: number | null; residual: number | null; answered: boolean }[];
   mouthVariation?: number | null;
+  mouthSync?: number | null;
   voiceHeard?: boolean;
   thresholds?: { minTurn: number; minParallax: number; minMouth: number };
 } | null;
@@ -54,6 +55,7 @@ export function LivenessMeasurements({ movement }: { movement: LivenessMovement 
         {t("mouth", { mouth: n(movement.mouthVariation), minMouth: n(thresholds.minMouth) })}{" "}
         {movement.voiceHeard ? t("voice") : t("noVoice")}
       </li>
+      {movement.mouthSync !== undefined && movement.mouthSync !== null && <li>{t("mouthSync", { sync: n(movement.mouthSync) })}</li>}
     </ul>
   );
 }

@@ -91,7 +91,8 @@ const prompts: LivenessPrompt[] = [
   { action: "turn_left", atMs: 3000, durationMs: 2000 },
   { action: "turn_right", atMs: 7000, durationMs: 2000 },
 ];
-const voice: number[] = Array.from({ length: 200 }, (_, i) => (i > 20 && i < 60 ? 0.2 : 0.003));
+/** The digits read from 1 s to 3 s and again from 6 s to 7 s: a digit every 800 ms, each sounding for 200 ms. */
+const voice: number[] = Array.from({ length: 200 }, (_, i) => (((i > 20 && i < 60) || (i >= 120 && i < 140)) && i % 16 < 4 ? 0.2 : 0.003));
 const silence: number[] = Array.from({ length: 200 }, () => 0.003);
 
 /** The frames the judge samples (framePlan) for a 10 s recording, each with the face `at(ms)` gives; the first 3 described. */
@@ -107,7 +108,9 @@ function answering(ms: number, answered: readonly LivenessPrompt[] = prompts): n
   const prompt = answered.find((p) => ms >= p.atMs + 300 && ms <= p.atMs + p.durationMs + 700);
   return prompt ? (prompt.action === "turn_left" ? 30 : -30) : 0;
 }
-const talking = (i: number) => (i % 2) * 0.06;
+/** A mouth reading the digits: open while the voice is loud around the moment (the lips lead the sound), shut between. */
+const talking = (ms: number) =>
+  voice.slice(Math.max(0, Math.floor(ms / 50) - 1), Math.floor(ms / 50) + 3).some((v) => v > 0.1) ? 0.06 : 0;
 
 const judge = (frames: SampledFrame[], envelope = voice, asked: readonly LivenessPrompt[] = prompts) =>
   livenessVerdict(frames, target, 0.5, asked, envelope, thresholds);
@@ -189,13 +192,13 @@ describe("the liveness verdict", () => {
         face.descriptor[0]!,
       );
     };
-    const verdict = judge(recording((ms, i) => tilted(head(answering(ms), talking(i), i))));
+    const verdict = judge(recording((ms, i) => tilted(head(answering(ms), talking(ms), i))));
     expect(verdict).toMatchObject({ check: "VERIFIED", decision: "live", reasons: [] });
     expect(verdict.movement.mouthVariation).toBeGreaterThanOrEqual(thresholds.minMouth);
   });
 
   it("accepts a head that turns as asked with a 3D head's parallax while its mouth moves with the voice: live", () => {
-    const verdict = judge(recording((ms, i) => head(answering(ms), talking(i), i)));
+    const verdict = judge(recording((ms, i) => head(answering(ms), talking(ms), i)));
     expect(verdict).toMatchObject({ check: "VERIFIED", decision: "live", reason: null, matchedFrames: 3, describedFrames: 3 });
     expect(verdict.movement.prompts.every((p) => p.answered)).toBe(true);
   });
@@ -225,21 +228,38 @@ describe("the liveness verdict", () => {
     expect(livenessAdviceOf({ livenessCheck: { ...mask, result: mask.check } })).toBeNull();
   });
 
+  it("measures how the mouth follows the voice: lips opening with the syllables near 1, opening between them below 0", () => {
+    // Recorded for the staff's review and for calibration; the decision rests on the opening's range.
+    const withVoice = judge(recording((ms, i) => head(answering(ms), talking(ms), i)));
+    expect(withVoice).toMatchObject({ decision: "live" });
+    expect(withVoice.movement.mouthSync!).toBeGreaterThan(0.9);
+    const between = judge(recording((ms, i) => head(answering(ms), 0.06 - talking(ms), i)));
+    expect(between.movement.mouthVariation!).toBeGreaterThanOrEqual(thresholds.minMouth);
+    expect(between.movement.mouthSync!).toBeLessThan(-0.9);
+    // No voice, nothing to follow.
+    expect(
+      judge(
+        recording((ms, i) => head(answering(ms), talking(ms), i)),
+        silence,
+      ).movement.mouthSync,
+    ).toBeNull();
+  });
+
   it("asks a person who did not turn, turned the other way or did not read aloud to repeat, and an unmoving face too", () => {
-    expect(judge(recording((_, i) => head(0, talking(i), i)))).toMatchObject({
+    expect(judge(recording((ms, i) => head(0, talking(ms), i)))).toMatchObject({
       check: "FAILED",
       decision: "repeat",
       reason: "LIVENESS_REPEAT",
       reasons: ["PROMPT_NOT_ANSWERED"],
     });
     const mirrored = prompts.map((p) => ({ ...p, action: p.action === "turn_left" ? ("turn_right" as const) : ("turn_left" as const) }));
-    expect(judge(recording((ms, i) => head(answering(ms, mirrored), talking(i), i)))).toMatchObject({
+    expect(judge(recording((ms, i) => head(answering(ms, mirrored), talking(ms), i)))).toMatchObject({
       decision: "repeat",
       reasons: ["WRONG_DIRECTION"],
     });
     expect(
       judge(
-        recording((ms, i) => head(answering(ms), talking(i), i), silence),
+        recording((ms, i) => head(answering(ms), talking(ms), i), silence),
         silence,
       ),
     ).toMatchObject({
@@ -249,15 +269,15 @@ describe("the liveness verdict", () => {
     // Already looking 25° to their right when the recording starts, asked to turn right: the landmarks do not follow
     // a head turned on towards its profile. Told to start facing the camera, not that they did not turn.
     const startingTurned = (ms: number) => (answering(ms) > 0 ? 5 : -25);
-    expect(judge(recording((ms, i) => head(startingTurned(ms), talking(i), i)))).toMatchObject({
+    expect(judge(recording((ms, i) => head(startingTurned(ms), talking(ms), i)))).toMatchObject({
       decision: "repeat",
       reasons: ["START_TURNED"],
     });
     // From the same start, no turn at all: starting facing the camera comes first.
-    expect(judge(recording((_, i) => head(-25, talking(i), i)))).toMatchObject({ decision: "repeat", reasons: ["START_TURNED"] });
-    expect(judge(recording((_, i) => head(-5, talking(i), i)))).toMatchObject({ decision: "repeat", reasons: ["PROMPT_NOT_ANSWERED"] });
+    expect(judge(recording((ms, i) => head(-25, talking(ms), i)))).toMatchObject({ decision: "repeat", reasons: ["START_TURNED"] });
+    expect(judge(recording((ms, i) => head(-5, talking(ms), i)))).toMatchObject({ decision: "repeat", reasons: ["PROMPT_NOT_ANSWERED"] });
     // What the signer's page is told (lastCheck.advice) is read from the check kept with the evidence.
-    const started = judge(recording((ms, i) => head(startingTurned(ms), talking(i), i)));
+    const started = judge(recording((ms, i) => head(startingTurned(ms), talking(ms), i)));
     expect(livenessAdviceOf({ livenessCheck: { ...started, result: started.check } })).toBe("START_TURNED");
     expect(judge(recording((_, i) => picture([1, 0, 0, 0, 1, 0, 0, 0, 1], i)))).toMatchObject({
       decision: "repeat",
@@ -273,7 +293,10 @@ describe("the liveness verdict", () => {
         voice,
         thresholds,
       );
-    expect(unprompted((_, i) => head(i % 3 === 0 ? 10 : 0, talking(i), i))).toMatchObject({ decision: "repeat", reasons: ["NO_PROMPTS"] });
+    expect(unprompted((ms, i) => head(i % 3 === 0 ? 10 : 0, talking(ms), i))).toMatchObject({
+      decision: "repeat",
+      reasons: ["NO_PROMPTS"],
+    });
     expect(unprompted((ms, i) => picture([1, 0, 40 * Math.sin(ms / 900), 0, 1, 0, 0, 0, 1], i))).toMatchObject({ decision: "attack" });
   });
 
@@ -283,7 +306,7 @@ describe("the liveness verdict", () => {
       check: "FAILED",
       reason: "MORE_THAN_ONE_FACE",
     });
-    expect(judge(recording((ms, i) => head(answering(ms), talking(i), i, 0.8)))).toMatchObject({
+    expect(judge(recording((ms, i) => head(answering(ms), talking(ms), i, 0.8)))).toMatchObject({
       check: "FAILED",
       reason: "FACE_MISMATCH",
       matchedFrames: 0,
@@ -294,9 +317,9 @@ describe("the liveness verdict", () => {
     // Depth between 0.6 and 1 × liveness_min_parallax on the turns (a picture turned about its vertical axis measured
     // 0.14-0.15 of turn with 0.023 of depth): the same head with its depth flattened to 0.4.
     const shallow = { ...thresholds, minParallax: 0.03 };
-    const turning = (mouth: (i: number) => number) =>
+    const turning = (mouth: (ms: number) => number) =>
       livenessVerdict(
-        recording((ms, i) => head(answering(ms), mouth(i), i, 0.3, 0.4)),
+        recording((ms, i) => head(answering(ms), mouth(ms), i, 0.3, 0.4)),
         target,
         0.5,
         prompts,
@@ -317,18 +340,18 @@ describe("the liveness verdict", () => {
   });
 
   it("sends to review what it cannot decide: a face first seen after the first prompt, a second face, frames that do not all match", () => {
-    expect(judge(recording((ms, i) => (ms < 3000 ? null : head(answering(ms), talking(i), i))))).toMatchObject({
+    expect(judge(recording((ms, i) => (ms < 3000 ? null : head(answering(ms), talking(ms), i))))).toMatchObject({
       check: "IN_REVIEW",
       decision: "review",
       reasons: ["NO_BASELINE"],
     });
     expect(
-      judge(recording((ms, i) => (i === 5 ? [head(answering(ms), 0, i), head(0, 0, 99)] : head(answering(ms), talking(i), i)))),
+      judge(recording((ms, i) => (i === 5 ? [head(answering(ms), 0, i), head(0, 0, 99)] : head(answering(ms), talking(ms), i)))),
     ).toMatchObject({
       check: "IN_REVIEW",
       reasons: ["FRAMES_WITH_SEVERAL_FACES"],
     });
-    expect(judge(recording((ms, i) => head(answering(ms), talking(i), i, i === 1 ? 0.8 : 0.3)))).toMatchObject({
+    expect(judge(recording((ms, i) => head(answering(ms), talking(ms), i, i === 1 ? 0.8 : 0.3)))).toMatchObject({
       check: "IN_REVIEW",
       reasons: ["FEW_MATCHED_FRAMES"],
       matchedFrames: 2,
@@ -412,13 +435,13 @@ describe("the second look at a mouth that seemed still (mouthPlan)", () => {
 });
 
 describe("the live face against the ID photo (a flow with an ID photo, a selfie and a video)", () => {
-  const live = () => judge(recording((ms, i) => head(answering(ms), talking(i), i)));
+  const live = () => judge(recording((ms, i) => head(answering(ms), talking(ms), i)));
   const idPhotoAt = (distanceFromHead: number) =>
     faceOf(
       headModel(0).map((p) => ({ x: p.x, y: p.y })),
       0.3 + distanceFromHead,
     );
-  const frames = () => recording((ms, i) => head(answering(ms), talking(i), i));
+  const frames = () => recording((ms, i) => head(answering(ms), talking(ms), i));
 
   it("keeps a live verdict when the closest described frame matches the ID photo, with that distance", () => {
     const verdict = idPhotoVerdict(live(), frames(), idPhotoAt(0.2), 0.5);
