@@ -17,7 +17,9 @@
 // it, TARGET_FACE_NOT_IDENTIFIED: a set's fault, not the judge's), and said so. `--from` skips the first faces, so that
 // thresholds are chosen on one part of the set and checked on another (bench/liveness-calibration.ts).
 // Kinds: "live" (rendered head answering the prompts, tests/media/render-head.ts), "ignored" (the same head not
-// turning), and each picture attack of tests/media/attack-video.ts. Prompts, digits and seeds are drawn per video.
+// turning), each picture attack of tests/media/attack-video.ts, and "mask" (the same head answering the prompts while
+// a voice reads the digits, its mouth never moving: a mask, or a 3D head without lips). Prompts, digits and seeds are
+// drawn per video; "mask" comes last, so the other kinds' seeds are those of the sets made before it.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -29,7 +31,7 @@ import { attackKinds, makeAttackVideo } from "./attack-video";
 import { isMain, type LivenessPrompt, randomPrompts, seededRandom } from "./media-kit";
 import { renderHeadVideo } from "./render-head";
 
-export const evalKinds = ["live", "ignored", ...attackKinds] as const;
+export const evalKinds = ["live", "ignored", ...attackKinds, "mask"] as const;
 export type EvalKind = (typeof evalKinds)[number];
 
 /** One case, as scripts/identity-check.ts --batch reads it, plus what it is. */
@@ -133,8 +135,16 @@ export async function buildEvalSet(options: {
         if (!existsSync(video)) {
           const started = performance.now();
           try {
-            if (kind === "live" || kind === "ignored") {
-              await renderHeadVideo({ face, out: video, prompts, ignorePrompts: kind === "ignored", digits, seed });
+            if (kind === "live" || kind === "ignored" || kind === "mask") {
+              await renderHeadVideo({
+                face,
+                out: video,
+                prompts,
+                ignorePrompts: kind === "ignored",
+                mouthStill: kind === "mask",
+                digits,
+                seed,
+              });
             } else {
               await makeAttackVideo({ photo: face, kind, out: video, prompts, digits, seed });
             }
