@@ -82,11 +82,9 @@ const mouthSyncWindowMs = { before: 100, after: 200 } as const;
 
 /** The voice's loudness around a moment: the loudest envelope window from mouthSyncWindowMs.before to .after. */
 function loudnessAround(envelope: readonly number[], atMs: number): number {
-  let loudest = 0;
   const first = Math.max(0, Math.floor((atMs - mouthSyncWindowMs.before) / envelopeWindowMs));
-  const last = Math.min(envelope.length - 1, Math.floor((atMs + mouthSyncWindowMs.after) / envelopeWindowMs));
-  for (let i = first; i <= last; i++) loudest = Math.max(loudest, envelope[i]!);
-  return loudest;
+  const last = Math.floor((atMs + mouthSyncWindowMs.after) / envelopeWindowMs);
+  return maxOf(envelope.slice(first, last + 1)) ?? 0;
 }
 
 /** Pearson's correlation of two series of the same length; null when either does not vary. */
