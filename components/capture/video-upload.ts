@@ -24,6 +24,8 @@ export type KeptRecording = {
   bytes: ArrayBuffer;
   type: string;
   capturedAt: string;
+  /** When the page showed each prompt, in ms from the recorder's start (the server judges the turns from then). */
+  promptsShownAtMs?: number[];
   /** The signer pressed send: after a reload it is sent again by itself. */
   sending: boolean;
 };
@@ -113,12 +115,13 @@ const wait = (ms: number, signal?: AbortSignal) =>
   });
 
 /**
- * POST /api/signprocess/{processHexId}/evidence (or a validation's, lib/process-routes.ts) with kind VIDEO and detail {challengeId, late?},
+ * POST /api/signprocess/{processHexId}/evidence (or a validation's, lib/process-routes.ts) with kind VIDEO and detail
+ * {challengeId, late?, promptsShownAtMs?},
  * by XMLHttpRequest for its upload progress. No answer or a server failure is retried with the
  * same uploadId after a pause (`onRetry` says so to the signer); a refusal is final.
  */
 export async function uploadRecording(
-  recording: Pick<KeptRecording, "processHexId" | "uploadId" | "challengeId" | "bytes" | "type" | "capturedAt">,
+  recording: Pick<KeptRecording, "processHexId" | "uploadId" | "challengeId" | "bytes" | "type" | "capturedAt" | "promptsShownAtMs">,
   options: {
     urlSign: string;
     /** Whose evidence it is: a signer's unless said. */
@@ -136,7 +139,11 @@ export async function uploadRecording(
   form.set("capturedAt", recording.capturedAt);
   form.set(
     "detail",
-    JSON.stringify(options.late ? { challengeId: recording.challengeId, late: true } : { challengeId: recording.challengeId }),
+    JSON.stringify({
+      challengeId: recording.challengeId,
+      ...(options.late ? { late: true } : {}),
+      ...(recording.promptsShownAtMs?.length ? { promptsShownAtMs: recording.promptsShownAtMs } : {}),
+    }),
   );
   const extension = recording.type === "video/mp4" ? "mp4" : "webm";
   try {

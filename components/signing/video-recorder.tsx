@@ -42,7 +42,15 @@ type Challenge = {
   attempts: number | null;
   maxAttempts: number | null;
 };
-type Recording = { uploadId: string; bytes: ArrayBuffer; type: string; capturedAt: string; url: string };
+type Recording = {
+  uploadId: string;
+  bytes: ArrayBuffer;
+  type: string;
+  capturedAt: string;
+  url: string;
+  /** When each prompt was shown, in ms from the recorder's start (sent with the recording). */
+  promptsShownAtMs?: number[];
+};
 
 /** Where the camera and microphone stand while nothing else is under way: asking, refused or unusable, ready. */
 type CameraPhase =
@@ -209,6 +217,8 @@ export function VideoRecorder({
   /** When the recorder started (performance.now()), and how long ago: the prompts' clock. */
   const recordStartRef = useRef<number | null>(null);
   const [elapsedMs, setElapsedMs] = useState(0);
+  /** When each prompt of the recording under way was first painted on the screen, in ms from the recorder's start. */
+  const promptsShownRef = useRef<number[]>([]);
 
   const previewRef = useRef<HTMLVideoElement>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
@@ -295,6 +305,7 @@ export function VideoRecorder({
         bytes: kept.bytes,
         type: kept.type,
         capturedAt: kept.capturedAt,
+        ...(kept.promptsShownAtMs ? { promptsShownAtMs: kept.promptsShownAtMs } : {}),
         sending: true,
       };
       await keepRecording(stored);
@@ -387,8 +398,16 @@ export function VideoRecorder({
           setPhase({ name: "camera" });
           return;
         }
+        const promptsShownAtMs = [...promptsShownRef.current];
         void blob.arrayBuffer().then(async (bytes) => {
-          const kept: Recording = { uploadId: newUploadId(), bytes, type, capturedAt: startedAt, url: URL.createObjectURL(blob) };
+          const kept: Recording = {
+            uploadId: newUploadId(),
+            bytes,
+            type,
+            capturedAt: startedAt,
+            url: URL.createObjectURL(blob),
+            promptsShownAtMs,
+          };
           replaceRecording(kept);
           setPhase((phase) => (phase.name === "recording" ? { name: "review" } : phase));
           await keepRecording({
@@ -401,17 +420,18 @@ export function VideoRecorder({
             bytes,
             type,
             capturedAt: startedAt,
+            promptsShownAtMs,
             sending: false,
           });
         });
       };
       recorderRef.current = recorder;
-      // The prompts' times are the video's: from the recorder's start (its first frame).
-      recordStartRef.current = performance.now();
-      recorder.onstart = () => {
-        recordStartRef.current = performance.now();
-      };
       setElapsedMs(0);
+      // The prompts' times are the video's: it begins with the frames gathered from start() on. Not from the "start"
+      // event: a busy phone dispatches it late (seconds, measured on a slowed browser), and every prompt would then be
+      // shown that much later in the video than the server expects it, the person's turns judged as not answered.
+      promptsShownRef.current = [];
+      recordStartRef.current = performance.now();
       recorder.start(1000);
       setPhase({ name: "recording" });
     },
@@ -491,6 +511,7 @@ export function VideoRecorder({
           type: kept.type,
           capturedAt: kept.capturedAt,
           url: URL.createObjectURL(new Blob([kept.bytes], { type: kept.type })),
+          ...(kept.promptsShownAtMs ? { promptsShownAtMs: kept.promptsShownAtMs } : {}),
         };
         setChallenge(current);
         replaceRecording(restored);
@@ -556,7 +577,19 @@ export function VideoRecorder({
     return () => window.clearInterval(timer);
   }, [recordingNow]);
   const prompts = challenge?.prompts ?? [];
-  const shownPrompt = recordingNow ? prompts.find((p) => elapsedMs >= p.atMs && elapsedMs < p.atMs + p.durationMs) : undefined;
+  const shownIndex = recordingNow ? prompts.findIndex((p) => elapsedMs >= p.atMs && elapsedMs < p.atMs + p.durationMs) : -1;
+  const shownPrompt = shownIndex >= 0 ? prompts[shownIndex] : undefined;
+  // When the prompt reached the screen: the frame after the one that put it in the page (a busy phone paints it late,
+  // and the person turns when they see it; the server judges the turn from then, within limits).
+  useEffect(() => {
+    if (shownIndex < 0 || promptsShownRef.current[shownIndex] !== undefined) return;
+    const frame = window.requestAnimationFrame(() => {
+      const start = recordStartRef.current;
+      if (start !== null && promptsShownRef.current[shownIndex] === undefined)
+        promptsShownRef.current[shownIndex] = Math.round(performance.now() - start);
+    });
+    return () => window.cancelAnimationFrame(frame);
+  }, [shownIndex]);
   const stopInMs = prompts.length > 0 ? minRecordingMs(prompts) - elapsedMs : 0;
 
   // ── view ────────────────────────────────────────────────────────────────────

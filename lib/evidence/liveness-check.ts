@@ -522,12 +522,21 @@ export function idPhotoVerdict(
   return { ...verdict, idPhoto, check: "FAILED", decision: null, reason: "FACE_MISMATCH", reasons: ["ID_PHOTO_MISMATCH"] };
 }
 
-/** The prompts a recording answered, as the upload kept them in the evidence's detail (none on older recordings). */
+/**
+ * The prompts a recording answered, as the upload kept them in the evidence's detail (none on older recordings), each
+ * from when the page showed it (shownAtMs, bounded at the upload: lib/evidence/liveness-prompts.ts promptsAsShown).
+ */
 export function promptsOf(checkDetail: unknown): LivenessPrompt[] {
   const parsed = z
-    .object({ prompts: z.array(z.object({ action: z.enum(livenessActions), atMs: z.number(), durationMs: z.number() })) })
+    .object({
+      prompts: z.array(
+        z.object({ action: z.enum(livenessActions), atMs: z.number(), durationMs: z.number(), shownAtMs: z.number().optional() }),
+      ),
+    })
     .safeParse(checkDetail);
-  return parsed.success ? parsed.data.prompts : [];
+  return parsed.success
+    ? parsed.data.prompts.map(({ action, atMs, durationMs, shownAtMs }) => ({ action, atMs: shownAtMs ?? atMs, durationMs }))
+    : [];
 }
 
 /**

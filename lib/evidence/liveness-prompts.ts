@@ -15,6 +15,29 @@ export const promptTiming = { firstFromMs: 2500, firstToMs: 4000, gapFromMs: 350
 /** The recording goes on at least this long after the last prompt ends, so that the turn back is seen. */
 export const afterLastPromptMs = 1000;
 
+/**
+ * How much later than asked the page may say it showed a prompt. A busy phone paints the prompt late (its page runs
+ * behind while it records: 1.2-1.5 s measured on a browser slowed eight times), and the person turns when they see
+ * it, not when it was due; the judge looks for the answer from when it was shown. Beyond this the page's word is not
+ * followed: the prompts' random moments are what a recording made beforehand cannot know.
+ */
+export const maxPromptDelayMs = 1500;
+
+/** A prompt as the recording answered it: `shownAtMs`, when the page showed it (from the recorder's start), when it said. */
+export type ShownPrompt = LivenessPrompt & { shownAtMs?: number };
+
+/**
+ * The prompts with when the page showed each (`shownAtMs`, as its upload said), each kept between its due moment
+ * and maxPromptDelayMs after it; a time missing or not a number leaves the prompt as it was asked.
+ */
+export function promptsAsShown(prompts: readonly LivenessPrompt[], shownAtMs: readonly unknown[] | undefined): ShownPrompt[] {
+  return prompts.map((prompt, i) => {
+    const shown = shownAtMs?.[i];
+    if (typeof shown !== "number" || !Number.isFinite(shown)) return { ...prompt };
+    return { ...prompt, shownAtMs: Math.round(Math.min(prompt.atMs + maxPromptDelayMs, Math.max(prompt.atMs, shown))) };
+  });
+}
+
 /** The shortest recording that answers the prompts: until the last one ends, plus afterLastPromptMs. */
 export const minRecordingMs = (prompts: readonly LivenessPrompt[]) =>
   Math.max(0, ...prompts.map((p) => p.atMs + p.durationMs)) + afterLastPromptMs;

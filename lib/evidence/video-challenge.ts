@@ -5,7 +5,7 @@ import { redis } from "@/lib/queue/redis";
 import { rateLimits } from "@/lib/security/rate-limits";
 import { enforceRateLimit } from "@/lib/security/rate-limit";
 import { randomDigits } from "@/lib/security/random";
-import { livenessActions, type LivenessPrompt, promptTiming } from "./liveness-prompts";
+import { livenessActions, type LivenessPrompt, promptsAsShown, promptTiming, type ShownPrompt } from "./liveness-prompts";
 
 export { afterLastPromptMs, livenessActions, type LivenessPrompt, minRecordingMs, promptTiming } from "./liveness-prompts";
 
@@ -100,22 +100,25 @@ export async function createVideoChallenge(
 export type VideoChallengeFacts = {
   challengeId: string;
   digits: string;
-  prompts?: LivenessPrompt[];
+  /** As asked, each with when the page said it showed it (shownAtMs, kept within maxPromptDelayMs of its due moment). */
+  prompts?: ShownPrompt[];
   issuedAt: string;
   deadline: string;
   receivedAt: string;
 };
 
-type VideoDetail = { challengeId: string; late: boolean };
+type VideoDetail = { challengeId: string; late: boolean; promptsShownAtMs?: unknown[] };
 
 function readDetail(detail: string | undefined): VideoDetail | null {
   if (!detail) return null;
   try {
     const parsed: unknown = JSON.parse(detail);
     if (!parsed || typeof parsed !== "object") return null;
-    const { challengeId, late } = parsed as Record<string, unknown>;
+    const { challengeId, late, promptsShownAtMs } = parsed as Record<string, unknown>;
     if (typeof challengeId !== "string" || !challengeIdPattern.test(challengeId)) return null;
-    return { challengeId, late: late === true };
+    // When the page showed each prompt (an older page does not say): read as far as there are prompts.
+    const shown = Array.isArray(promptsShownAtMs) ? promptsShownAtMs.slice(0, 8) : undefined;
+    return { challengeId, late: late === true, ...(shown ? { promptsShownAtMs: shown } : {}) };
   } catch {
     return null;
   }
@@ -154,7 +157,7 @@ export async function claimVideoChallenge(
   stepPosition: number,
   upload: { uploadId: string; detail?: string },
   receivedAt: Date,
-): Promise<VideoChallenge> {
+): Promise<VideoChallenge & { promptsShownAtMs?: unknown[] }> {
   const detail = readDetail(upload.detail);
   if (!detail) return refuse(holder, "none", "challenge-missing");
   const challenge = await loadChallenge(detail.challengeId);
@@ -166,7 +169,7 @@ export async function claimVideoChallenge(
   if (taken !== "OK" && (await redis().get(key)) !== upload.uploadId) return refuse(holder, challenge.challengeId, "challenge-reused");
   if (detail.late || receivedAt.getTime() > challenge.deadline + videoUploadGraceSeconds * 1000)
     return refuse(holder, challenge.challengeId, "time-expired");
-  return challenge;
+  return detail.promptsShownAtMs ? { ...challenge, promptsShownAtMs: detail.promptsShownAtMs } : challenge;
 }
 
 /** Once the recording is stored its digits cannot be used again. The claim stays to refuse reuse. */
@@ -174,11 +177,11 @@ export async function consumeVideoChallenge(challenge: VideoChallenge): Promise<
   await redis().del(challengeKey(challenge.challengeId));
 }
 
-export function challengeFacts(challenge: VideoChallenge, receivedAt: Date): VideoChallengeFacts {
+export function challengeFacts(challenge: VideoChallenge & { promptsShownAtMs?: unknown[] }, receivedAt: Date): VideoChallengeFacts {
   return {
     challengeId: challenge.challengeId,
     digits: challenge.digits,
-    ...(challenge.prompts ? { prompts: challenge.prompts } : {}),
+    ...(challenge.prompts ? { prompts: promptsAsShown(challenge.prompts, challenge.promptsShownAtMs) } : {}),
     issuedAt: new Date(challenge.issuedAt).toISOString(),
     deadline: new Date(challenge.deadline).toISOString(),
     receivedAt: receivedAt.toISOString(),

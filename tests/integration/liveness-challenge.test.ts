@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import path, { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configDefaults } from "@/lib/config/values";
-import { judgeRecording, livenessThresholds } from "@/lib/evidence/liveness-check";
+import { judgeRecording, livenessThresholds, promptsOf } from "@/lib/evidence/liveness-check";
+import { promptsAsShown } from "@/lib/evidence/liveness-prompts";
 import { remuxWebm } from "@/lib/evidence/remux-video";
 import type { LivenessPrompt } from "@/lib/evidence/video-challenge";
 import { detectFaces, faceEngine } from "@/lib/face/face-engine";
 import { type AttackKind, makeAttackVideo } from "../media/attack-video";
+import { smoothstep } from "../media/media-kit";
 import { renderHeadVideo } from "../media/render-head";
 import { ensureFaceMedia } from "../support/test-media";
 
@@ -84,6 +86,40 @@ describe.skipIf(!ready)(`the active challenge's judge${ready ? "" : ` (${skipped
     expect(verdict.movement.mouthVariation!).toBeGreaterThanOrEqual(thresholds.minMouth);
     expect(verdict.matchedFrames).toBe(verdict.describedFrames);
     expect(verdict.describedFrames).toBeLessThanOrEqual(3);
+  }, 300_000);
+
+  it("follows a busy phone that showed the prompts 1.5 s late: the turns made after the page showed them are answers; judged from the due moments, not", async () => {
+    // The page painted each prompt 1.5 s after it was due (as its upload says), and the person turned 1.4 s after
+    // seeing it, held the turn a second and came back: each turn shows from 2.9 s to 4.25 s after the due moment,
+    // after the judge's frames for a prompt judged from when it was due (the last 2.7 s after).
+    const turn = (ms: number) => {
+      for (const prompt of prompts) {
+        const since = ms - prompt.atMs;
+        if (since > 2650 && since < 4300)
+          return (
+            (prompt.action === "turn_left" ? 1 : -1) *
+            (Math.PI / 6) *
+            Math.min(smoothstep((since - 2650) / 250), 1 - smoothstep((since - 4000) / 250))
+          );
+      }
+      return 0;
+    };
+    const out = join(workDir, "late-page.webm");
+    await renderHeadVideo({ face: photo(), out, prompts, turn, digits, seed: 7, seconds: 12 });
+    // What the upload keeps (lib/evidence/video-challenge.ts challengeFacts) and the worker reads back.
+    const shown = promptsOf({
+      prompts: promptsAsShown(
+        prompts,
+        prompts.map((p) => p.atMs + 1500),
+      ),
+    });
+    const followed = await judge(out, shown);
+    expect(followed).toMatchObject({ check: "VERIFIED", decision: "live" });
+    expect(followed.movement.prompts.map((p) => p.answered)).toEqual([true, true]);
+
+    const asDue = await judge(out);
+    expect(asDue).toMatchObject({ check: "FAILED", decision: "repeat", reason: "LIVENESS_REPEAT" });
+    expect(asDue.movement.prompts[0]!.answered).toBe(false);
   }, 300_000);
 
   it("asks the same head to repeat when judged against prompts it did not answer: it turned the other way", async () => {

@@ -14,6 +14,7 @@ import { translator } from "@/lib/i18n/messages";
 import { redis } from "@/lib/queue/redis";
 import { randomHex, sha256Hex } from "@/lib/security/random";
 import { openSignerLink } from "@/lib/signing/open-link";
+import { promptsOf } from "@/lib/evidence/liveness-check";
 import { remuxWebm } from "@/lib/evidence/remux-video";
 import { storage } from "@/lib/storage";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
@@ -84,6 +85,7 @@ type Challenge = {
   result: number;
   challengeId: string;
   digits: string;
+  prompts: { action: string; atMs: number; durationMs: number }[];
   expiresAt: string;
   seconds: number;
   attempts: number;
@@ -252,6 +254,38 @@ describe("sending the recording", () => {
       );
       expect(retried.body).toMatchObject({ result: 1, evidenceHexId: evidence.hexId });
       expect(await db.evidence.count({ where: { signerId: signer.id, kind: "VIDEO" } })).toBe(1);
+    },
+  );
+
+  it.skipIf(!hasFfmpeg)(
+    `keeps when the page showed each prompt, within 1.5 s of when it was due, and the judge looks for each turn from then (${needsFfmpeg})`,
+    async () => {
+      const { list } = await videoSigner();
+      const signer = list[0]!;
+      const issued = (await askDigits(signer.hexId, signer.secret)).body;
+      expect(issued.prompts).toHaveLength(2);
+      const [first, second] = issued.prompts as [Challenge["prompts"][number], Challenge["prompts"][number]];
+      // A busy phone painted the first prompt 0.9 s late; the page says it showed the second 9 s late.
+      const sent = await sendVideo(signer.hexId, signer.secret, recording, {
+        challengeId: issued.challengeId,
+        promptsShownAtMs: [first.atMs + 900, second.atMs + 9000],
+      });
+      expect(sent.status).toBe(200);
+      const evidence = await db.evidence.findFirstOrThrow({ where: { signerId: signer.id, kind: "VIDEO" } });
+      const kept = (evidence.checkDetail as { prompts: unknown[] }).prompts;
+      expect(kept).toEqual([
+        { ...first, shownAtMs: first.atMs + 900 },
+        { ...second, shownAtMs: second.atMs + 1500 },
+      ]);
+      expect(promptsOf(evidence.checkDetail).map((p) => p.atMs)).toEqual([first.atMs + 900, second.atMs + 1500]);
+
+      // A page that says nothing, or nonsense, leaves the prompts as they were asked.
+      const other = (await videoSigner()).list[0]!;
+      const asked = (await askDigits(other.hexId, other.secret)).body;
+      const nonsense = await sendVideo(other.hexId, other.secret, recording, { challengeId: asked.challengeId, promptsShownAtMs: "soon" });
+      expect(nonsense.status).toBe(200);
+      const plain = await db.evidence.findFirstOrThrow({ where: { signerId: other.id, kind: "VIDEO" } });
+      expect((plain.checkDetail as { prompts: unknown[] }).prompts).toEqual(asked.prompts);
     },
   );
 

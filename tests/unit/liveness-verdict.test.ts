@@ -7,10 +7,12 @@ import {
   livenessThresholds,
   livenessVerdict,
   mouthPlan,
+  promptsOf,
   refinementPlan,
   type SampledFrame,
   swayDisplacement,
 } from "@/lib/evidence/liveness-check";
+import { maxPromptDelayMs, promptsAsShown } from "@/lib/evidence/liveness-prompts";
 import { type LivenessPrompt, livenessPrompts, minRecordingMs } from "@/lib/evidence/video-challenge";
 import type { DetectedFace } from "@/lib/face/face-engine";
 import { mouthOpening, planarResidual, type Point, yawOf } from "@/lib/face/landmark-geometry";
@@ -373,6 +375,25 @@ describe("the challenge's prompts", () => {
     expect(actions).toEqual(new Set(["turn_left,turn_left", "turn_left,turn_right", "turn_right,turn_left", "turn_right,turn_right"]));
     expect(new Set(drawn.map(([first]) => first!.atMs)).size).toBeGreaterThan(100);
     expect(minRecordingMs(prompts)).toBe(10_000);
+  });
+
+  it("are judged from when the page showed them, never before they were due nor more than 1.5 s after", () => {
+    const asked: LivenessPrompt[] = [
+      { action: "turn_left", atMs: 3000, durationMs: 2000 },
+      { action: "turn_right", atMs: 7000, durationMs: 2000 },
+    ];
+    expect(maxPromptDelayMs).toBe(1500);
+    // A busy phone painted the first 0.8 s late; the page claims the second 9 s late: held at 1.5 s.
+    const shown = promptsAsShown(asked, [3800.4, 16_000]);
+    expect(shown.map((p) => p.shownAtMs)).toEqual([3800, 8500]);
+    expect(shown.map(({ action, atMs, durationMs }) => ({ action, atMs, durationMs }))).toEqual(asked);
+    // Before it was due: the due moment. Not a number, missing, or an older page that says nothing: as asked.
+    expect(promptsAsShown(asked, [1000, "4000"]).map((p) => p.shownAtMs)).toEqual([3000, undefined]);
+    expect(promptsAsShown(asked, [null]).map((p) => p.shownAtMs)).toEqual([undefined, undefined]);
+    expect(promptsAsShown(asked, undefined)).toEqual(asked);
+    // The judge takes them from the evidence's detail as shown (as asked where no time was kept).
+    expect(promptsOf({ prompts: promptsAsShown(asked, [undefined, 7600]) }).map((p) => p.atMs)).toEqual([3000, 7600]);
+    expect(promptsOf({ prompts: [{ action: "turn_up", atMs: 1, durationMs: 1 }] })).toEqual([]);
   });
 });
 

@@ -19,7 +19,7 @@ import { captureRefusals, evidenceForm, newSelfieForm } from "./validation-proce
 const signerPath = hexIdPath("id", "The signer's processHexId, from the signing link");
 const secret = "The link's secret (urlSign) goes in the X-Url-Sign header.";
 const captureForm =
-  'multipart/form-data: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page\'s id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId"}).';
+  'multipart/form-data: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page\'s id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId", "promptsShownAtMs"?: when the page showed each prompt, in ms from the recorder\'s start; the turns are judged from then, at most 1500 ms after the prompt was due}).';
 const pdf = { description: "The PDF", files: ["application/pdf"] };
 
 /** A call from the signer's own pages on their link: the processHexId in the path, the secret in X-Url-Sign. */

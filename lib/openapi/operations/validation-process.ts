@@ -14,7 +14,7 @@ const next = z.object({ result: z.literal(1), next: z.string() });
 const pages =
   "`next` is the /validation-process page to go to: the next step's (data-confirm after data-capture-validation), reloadpage while a face or liveness check decides the step, review-process while staff decide, full-process at the end.";
 const captureForm =
-  'multipart/form-data, the same form as POST /api/signprocess/{id}/evidence: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page\'s id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId"}).';
+  'multipart/form-data, the same form as POST /api/signprocess/{id}/evidence: `kind` (ID_FRONT, ID_REAR, SELFIE, VIDEO, FINGERPRINT), `uploadId` (the page\'s id of this capture: a retried upload answers what the first one did and stores nothing twice), `file` (optionally sealed: `keyId`, `encryptedKey`, `iv`), `capturedAt?`, `accepted?` (selfie: true), `detail?` (video: {"challengeId", "promptsShownAtMs"?: when the page showed each prompt, in ms from the recorder\'s start; the turns are judged from then, at most 1500 ms after the prompt was due}).';
 /**
  * The refusals of a capture at upload (lib/evidence/document-check.ts), the same in both identity processes: stored as a
  * failed attempt at the step.
