@@ -59,17 +59,36 @@ function run(command: string, args: string[], timeout: number, onOutput?: (chunk
 /** The demuxer a stored recording is read with: forced, so a crafted file cannot make ffmpeg read something else. */
 const demuxerOf = (mimeType: string) => (mimeType === "video/mp4" ? "mov" : "matroska");
 
-/** The recording's duration in seconds (ffprobe; stored WebMs are remuxed so that they have one) and whether it has sound. */
-async function probe(input: string, common: string[]): Promise<{ duration: number; audio: boolean }> {
-  const probed = await run(
-    "ffprobe",
-    ["-v", "error", ...common, "-show_entries", "format=duration:stream=codec_type", "-of", "json", input],
-    probeTimeoutMs,
-  );
-  const parsed = JSON.parse(probed) as { format?: { duration?: string }; streams?: { codec_type?: string }[] };
+/**
+ * The recording's duration in seconds (ffprobe; stored WebMs are remuxed so that they have one), whether it has sound,
+ * and when each of its video frames is shown (`frameTimes`, seconds, as ffmpeg's filters count them: from the
+ * recording's start time), read from the container's packets without decoding them.
+ */
+async function probe(input: string, common: string[]): Promise<{ duration: number; audio: boolean; frameTimes: number[] }> {
+  const [probed, packets] = await Promise.all([
+    run(
+      "ffprobe",
+      ["-v", "error", ...common, "-show_entries", "format=duration,start_time:stream=codec_type", "-of", "json", input],
+      probeTimeoutMs,
+    ),
+    run(
+      "ffprobe",
+      ["-v", "error", ...common, "-select_streams", "v:0", "-show_entries", "packet=pts_time", "-of", "csv=p=0", input],
+      probeTimeoutMs,
+    ),
+  ]);
+  const parsed = JSON.parse(probed) as { format?: { duration?: string; start_time?: string }; streams?: { codec_type?: string }[] };
   const duration = Number(parsed.format?.duration);
   if (!Number.isFinite(duration) || duration <= 0) throw new VideoFramesError("the recording has no duration");
-  return { duration, audio: (parsed.streams ?? []).some((stream) => stream.codec_type === "audio") };
+  const start = Number(parsed.format?.start_time);
+  const offset = Number.isFinite(start) ? start : 0;
+  const frameTimes = packets
+    .split("\n")
+    .map((line) => Number.parseFloat(line))
+    .filter((time) => Number.isFinite(time))
+    .map((time) => Math.round((time - offset) * 1e6) / 1e6)
+    .sort((a, b) => a - b);
+  return { duration, audio: (parsed.streams ?? []).some((stream) => stream.codec_type === "audio"), frameTimes };
 }
 
 /** Runs `work` on the recording written to a temporary folder (removed afterwards), with the input arguments that read it. */
@@ -152,15 +171,39 @@ export type RecordingFrame = { at: number; image: Uint8Array };
 export type OnFrame = (frame: RecordingFrame, index: number, planned: readonly number[]) => void;
 
 /**
- * The frames shown at the given times (seconds from the start, the frames' pts) as JPEGs at most 640
- * px wide, in one decoding pass: for each time the first frame at or after it; none past the end.
- * They come through ffmpeg's output pipe, each handed to `onFrame` as soon as it is whole.
+ * Which frames show the given times (seconds from the start): for each time the first frame at or after it (none past
+ * the end), each frame once, by its own time. Several times between two frames (a phone that recorded nothing for a
+ * moment) are one frame, named by when it is shown, not by the times asked for.
  */
-async function framesAt(input: string, common: string[], times: readonly number[], duration: number, onFrame?: OnFrame) {
-  const kept = [...new Set(times.map((t) => Math.round(Math.max(0, t) * 1000) / 1000))].filter((t) => t < duration).sort((a, b) => a - b);
+export function framesShowing(times: readonly number[], frameTimes: readonly number[], duration: number): number[] {
+  const wanted = [...new Set(times.map((t) => Math.max(0, t)))].filter((t) => t < duration).sort((a, b) => a - b);
+  const chosen: number[] = [];
+  let next = 0;
+  for (const time of wanted) {
+    while (next < frameTimes.length && frameTimes[next]! < time - 1e-6) next += 1;
+    const frame = frameTimes[next];
+    if (frame === undefined) break;
+    if (chosen.at(-1) !== frame) chosen.push(frame);
+  }
+  return chosen;
+}
+
+/**
+ * The frames shown at the given times (seconds from the start) as JPEGs at most 640 px wide, in one decoding pass:
+ * those framesShowing picks, each with its own time (`at`). They come through ffmpeg's output pipe, each handed to
+ * `onFrame` as soon as it is whole.
+ */
+async function framesAt(
+  input: string,
+  common: string[],
+  times: readonly number[],
+  recording: { duration: number; frameTimes: readonly number[] },
+  onFrame?: OnFrame,
+) {
+  const kept = framesShowing(times, recording.frameTimes, recording.duration);
   if (kept.length === 0) return [];
-  // A frame is taken when a wanted time falls in (the previous frame's time, its time].
-  const select = kept.map((t) => `gte(t\\,${t})*lt(prev_pts*TB\\,${t})`).join("+");
+  // Each frame by its time (to the microsecond ffprobe gives; frames are milliseconds apart).
+  const select = kept.map((t) => `between(t\\,${(t - 0.0005).toFixed(6)}\\,${(t + 0.0005).toFixed(6)})`).join("+");
   const frames: RecordingFrame[] = [];
   let pending = new Uint8Array(0);
   let count = 0;
@@ -227,9 +270,9 @@ export async function sampleRecording(
     // The probe and the sound's pass side by side (a recording without sound: that pass fails, and is not looked at).
     const sound = envelopeOf(input, common, dir);
     sound.catch(() => undefined);
-    const { duration, audio } = await probe(input, common);
+    const { duration, audio, frameTimes } = await probe(input, common);
     const envelope = audio ? await sound : [];
-    const frames = await framesAt(input, common, plan(duration, envelope), duration, onFrame);
+    const frames = await framesAt(input, common, plan(duration, envelope), { duration, frameTimes }, onFrame);
     return { duration, envelope, frames };
   });
 }
@@ -239,7 +282,10 @@ export async function sampleRecording(
  * pass, as sampleRecording's. The liveness judge asks for them when a prompt's first frames did not show its answer.
  */
 export async function framesOfRecording(video: Uint8Array, mimeType: string, times: readonly number[], duration: number) {
-  return withRecording(video, mimeType, (input, common) => framesAt(input, common, times, duration));
+  return withRecording(video, mimeType, async (input, common) => {
+    const { frameTimes } = await probe(input, common);
+    return framesAt(input, common, times, { duration, frameTimes });
+  });
 }
 
 /**
@@ -251,8 +297,8 @@ export async function framesOfRecording(video: Uint8Array, mimeType: string, tim
  */
 export async function extractFrames(video: Uint8Array, mimeType: string, count: number): Promise<Uint8Array[]> {
   return withRecording(video, mimeType, async (input, common) => {
-    const { duration } = await probe(input, common);
+    const { duration, frameTimes } = await probe(input, common);
     const times = Array.from({ length: count }, (_, i) => ((i + 0.5) * duration) / count);
-    return (await framesAt(input, common, times, duration)).map((frame) => frame.image);
+    return (await framesAt(input, common, times, { duration, frameTimes })).map((frame) => frame.image);
   });
 }
