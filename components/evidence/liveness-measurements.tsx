@@ -6,7 +6,7 @@ import type { IdPhotoFacts, JudgedFrame } from "@/lib/evidence/liveness-facts";
 
 /** What the liveness judge measured (lib/evidence/liveness-check.ts LivenessMeasurements), as the review API gives it. */
 export type LivenessMovement = {
-  prompts?: { action: "turn_left" | "turn_right"; turn: number | null; residual: number | null; answered: boolean }[];
+  prompts?: { action: "turn_left" | "turn_right"; turn: number | null; residual: number | null; answered: boolean; lateMs?: number }[];
   mouthVariation?: number | null;
   mouthSync?: number | null;
   voiceHeard?: boolean;
@@ -49,6 +49,7 @@ export function LivenessMeasurements({ movement }: { movement: LivenessMovement 
             minParallax: n(thresholds.minParallax),
           })}{" "}
           {prompt.answered ? t("answered") : t("notAnswered")}
+          {prompt.lateMs ? <> {t("shownLate", { seconds: format.number(prompt.lateMs / 1000, { maximumFractionDigits: 1 }) })}</> : null}
         </li>
       ))}
       <li>

@@ -162,6 +162,8 @@ export type PromptResult = {
   /** The largest turn the other way (face widths). */
   opposite: number | null;
   answered: boolean;
+  /** How much later than due the page showed it (ms), when it did: the answer was looked for from then. */
+  lateMs?: number;
 };
 export type LivenessMeasurements = {
   baselineYaw: number | null;
@@ -384,6 +386,7 @@ export function livenessVerdict(
       residual: best ? r4(best.residual) : null,
       opposite: r4n(opposite),
       answered: best !== null && best.turn >= thresholds.minTurn && best.residual >= thresholds.minParallax,
+      ...(lateMsOf(prompt) ? { lateMs: lateMsOf(prompt) } : {}),
     };
   });
   const voicePeak = maxOf([...envelope]) ?? 0;
@@ -526,7 +529,7 @@ export function idPhotoVerdict(
  * The prompts a recording answered, as the upload kept them in the evidence's detail (none on older recordings), each
  * from when the page showed it (shownAtMs, bounded at the upload: lib/evidence/liveness-prompts.ts promptsAsShown).
  */
-export function promptsOf(checkDetail: unknown): LivenessPrompt[] {
+export function promptsOf(checkDetail: unknown): (LivenessPrompt & { lateMs?: number })[] {
   const parsed = z
     .object({
       prompts: z.array(
@@ -535,9 +538,16 @@ export function promptsOf(checkDetail: unknown): LivenessPrompt[] {
     })
     .safeParse(checkDetail);
   return parsed.success
-    ? parsed.data.prompts.map(({ action, atMs, durationMs, shownAtMs }) => ({ action, atMs: shownAtMs ?? atMs, durationMs }))
+    ? parsed.data.prompts.map(({ action, atMs, durationMs, shownAtMs }) =>
+        shownAtMs !== undefined && shownAtMs > atMs
+          ? { action, atMs: shownAtMs, durationMs, lateMs: Math.round(shownAtMs - atMs) }
+          : { action, atMs, durationMs },
+      )
     : [];
 }
+
+/** A prompt's delay as promptsOf read it (none on prompts shown when due). */
+const lateMsOf = (prompt: LivenessPrompt): number | undefined => (prompt as { lateMs?: unknown }).lateMs as number | undefined;
 
 /**
  * Samples a recording (lib/evidence/video-frames.ts: ffprobe and the sound's pass side by side, then one

@@ -392,7 +392,19 @@ describe("the challenge's prompts", () => {
     expect(promptsAsShown(asked, [null]).map((p) => p.shownAtMs)).toEqual([undefined, undefined]);
     expect(promptsAsShown(asked, undefined)).toEqual(asked);
     // The judge takes them from the evidence's detail as shown (as asked where no time was kept).
-    expect(promptsOf({ prompts: promptsAsShown(asked, [undefined, 7600]) }).map((p) => p.atMs)).toEqual([3000, 7600]);
+    const read = promptsOf({ prompts: promptsAsShown(asked, [undefined, 7600]) });
+    expect(read.map((p) => p.atMs)).toEqual([3000, 7600]);
+    expect(read[0]).not.toHaveProperty("lateMs");
+    expect(read[1]!.lateMs).toBe(600);
+    // The verdict tells staff how late each prompt was shown; a person who turned after seeing it is live.
+    const frames = framePlan(read, 10, voice).map((seconds, i) => ({
+      atMs: seconds * 1000,
+      faces: [head(answering(seconds * 1000, read), talking(seconds * 1000), i)],
+      described: i < 3,
+    }));
+    const verdict = judge(frames, voice, read);
+    expect(verdict.decision).toBe("live");
+    expect(verdict.movement.prompts.map((p) => p.lateMs)).toEqual([undefined, 600]);
     expect(promptsOf({ prompts: [{ action: "turn_up", atMs: 1, durationMs: 1 }] })).toEqual([]);
   });
 });
