@@ -95,6 +95,14 @@ test.describe("a person validates their identity on a phone", () => {
     const stored = await db.validationProcess.findUniqueOrThrow({ where: { hexId: processHexId }, include: { evidences: true } });
     expect(stored).toMatchObject({ status: "COMPLETED", firstName: "Lucía", lastName, identNumber: "12345678Z" });
     expect(stored.evidences.map((evidence) => evidence.kind).sort()).toEqual(["ID_FRONT", "ID_REAR", "SELFIE", "VIDEO"]);
+    // The page said when it painted each prompt, and the server kept it within 1.5 s of the prompt's due moment.
+    const video = stored.evidences.find((evidence) => evidence.kind === "VIDEO")!;
+    const prompts = (video.checkDetail as { prompts: { atMs: number; shownAtMs?: number }[] }).prompts;
+    expect(prompts).toHaveLength(2);
+    for (const prompt of prompts) {
+      expect(prompt.shownAtMs).toBeGreaterThanOrEqual(prompt.atMs);
+      expect(prompt.shownAtMs).toBeLessThanOrEqual(prompt.atMs + 1500);
+    }
     expect(await db.location.count({ where: { validationProcessId: stored.id } })).toBe(1);
 
     // The person takes their sealed certificate home from the end page (made by the worker once the process completed).
