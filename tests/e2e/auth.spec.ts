@@ -125,6 +125,10 @@ test.describe("MFA", () => {
     await page.getByTestId("mfa-activation").getByRole("button", { name: "Confirmar" }).click();
     await expect(page.locator('[data-method="TOTP"]')).toContainText("Activo");
 
+    // The "Método activado." notice sits over the header's top right, where "Cerrar sesión" is, and stays while the
+    // pointer is on it: the person waits for it to go, the pointer elsewhere.
+    await page.mouse.move(10, 450);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
     await page.getByTestId("logoff").click();
     await expect(page).toHaveURL(/\/signin/);
     await signIn(page, user);
