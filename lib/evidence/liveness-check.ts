@@ -327,11 +327,14 @@ export function framesToDescribe(times: readonly number[], prompts: readonly Liv
 /** +1 when the prompt's turn makes yawOf grow (the person's left: the nose to the image's right), −1 otherwise. */
 const promptSign = (prompt: Pick<LivenessPrompt, "action">) => (prompt.action === "turn_left" ? 1 : -1);
 
+/** A prompt as the judge reads it: from when the page showed it, with its delay when it was shown late (promptsOf). */
+export type JudgedPrompt = LivenessPrompt & { lateMs?: number };
+
 export function livenessVerdict(
   frames: readonly SampledFrame[],
   target: DetectedFace,
   threshold: number,
-  prompts: readonly LivenessPrompt[],
+  prompts: readonly JudgedPrompt[],
   envelope: readonly number[],
   thresholds: LivenessThresholds,
 ): LivenessVerdict {
@@ -386,7 +389,7 @@ export function livenessVerdict(
       residual: best ? r4(best.residual) : null,
       opposite: r4n(opposite),
       answered: best !== null && best.turn >= thresholds.minTurn && best.residual >= thresholds.minParallax,
-      ...(lateMsOf(prompt) ? { lateMs: lateMsOf(prompt) } : {}),
+      ...(prompt.lateMs ? { lateMs: prompt.lateMs } : {}),
     };
   });
   const voicePeak = maxOf([...envelope]) ?? 0;
@@ -529,7 +532,7 @@ export function idPhotoVerdict(
  * The prompts a recording answered, as the upload kept them in the evidence's detail (none on older recordings), each
  * from when the page showed it (shownAtMs, bounded at the upload: lib/evidence/liveness-prompts.ts promptsAsShown).
  */
-export function promptsOf(checkDetail: unknown): (LivenessPrompt & { lateMs?: number })[] {
+export function promptsOf(checkDetail: unknown): JudgedPrompt[] {
   const parsed = z
     .object({
       prompts: z.array(
@@ -546,9 +549,6 @@ export function promptsOf(checkDetail: unknown): (LivenessPrompt & { lateMs?: nu
     : [];
 }
 
-/** A prompt's delay as promptsOf read it (none on prompts shown when due). */
-const lateMsOf = (prompt: LivenessPrompt): number | undefined => (prompt as { lateMs?: unknown }).lateMs as number | undefined;
-
 /**
  * Samples a recording (lib/evidence/video-frames.ts: ffprobe and the sound's pass side by side, then one
  * pass for the frames), finds the faces of each frame with their landmarks as soon as ffmpeg has written
@@ -560,7 +560,7 @@ const lateMsOf = (prompt: LivenessPrompt): number | undefined => (prompt as { la
 export async function judgeRecording(
   video: Uint8Array,
   mimeType: string,
-  prompts: readonly LivenessPrompt[],
+  prompts: readonly JudgedPrompt[],
   target: DetectedFace | Promise<DetectedFace>,
   settings: {
     threshold: number;
@@ -641,7 +641,7 @@ export async function judgeRecording(
     video,
     mimeType,
     again.map((ms) => ms / 1000),
-    sample.duration,
+    sample,
   );
   const seen: SampledFrame[] = await Promise.all(
     more.map(async (frame) => ({ atMs: frame.at * 1000, faces: (await analyse(frame.image, false)).faces, described: false })),

@@ -253,7 +253,7 @@ async function framesAt(
 }
 
 /** A recording as the liveness judge reads it: its length, its sound's loudness, and the frames it chose. */
-export type RecordingSample = { duration: number; envelope: number[]; frames: RecordingFrame[] };
+export type RecordingSample = { duration: number; envelope: number[]; frames: RecordingFrame[]; frameTimes: readonly number[] };
 
 /**
  * Reads a recording (WebM or MP4) once: its duration, the loudness of its sound (RMS per
@@ -273,19 +273,22 @@ export async function sampleRecording(
     const { duration, audio, frameTimes } = await probe(input, common);
     const envelope = audio ? await sound : [];
     const frames = await framesAt(input, common, plan(duration, envelope), { duration, frameTimes }, onFrame);
-    return { duration, envelope, frames };
+    return { duration, envelope, frames, frameTimes };
   });
 }
 
 /**
- * More frames of a recording already sampled (its duration known): the frames at `times` (seconds), in one decoding
- * pass, as sampleRecording's. The liveness judge asks for them when a prompt's first frames did not show its answer.
+ * More frames of a recording already sampled (its duration and frames' times known from sampleRecording): the frames at
+ * `times` (seconds), in one decoding pass, as sampleRecording's. The liveness judge asks for them when a prompt's first
+ * frames did not show its answer.
  */
-export async function framesOfRecording(video: Uint8Array, mimeType: string, times: readonly number[], duration: number) {
-  return withRecording(video, mimeType, async (input, common) => {
-    const { frameTimes } = await probe(input, common);
-    return framesAt(input, common, times, { duration, frameTimes });
-  });
+export async function framesOfRecording(
+  video: Uint8Array,
+  mimeType: string,
+  times: readonly number[],
+  recording: Pick<RecordingSample, "duration" | "frameTimes">,
+) {
+  return withRecording(video, mimeType, (input, common) => framesAt(input, common, times, recording));
 }
 
 /**

@@ -67,7 +67,7 @@ describe.skipIf(!hasFfmpeg)(`a recording with a moment of no frames${hasFfmpeg ?
     expect(told[0]!.planned).toEqual([0.5, 2.6, 2.7]);
 
     // A second look at the same moments reads the same frames.
-    const again = await framesOfRecording(gapped, "video/webm", [1.1, 1.9, 3.05], sample.duration);
+    const again = await framesOfRecording(gapped, "video/webm", [1.1, 1.9, 3.05], sample);
     expect(again.map((frame) => frame.at)).toEqual([2.6, 3.1]);
     for (const frame of again) expect(await shownAt(frame.image)).toBeCloseTo(frame.at, 1);
   });
