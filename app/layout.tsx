@@ -19,7 +19,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="min-h-screen">
         <NextIntlClientProvider locale={locale} messages={messages} timeZone={timeZone}>
           {children}
-          <Toaster position="top-right" richColors closeButton />
+          {/* Below the portal's header, so a notice never lies over "Cerrar sesión" or the account menu. */}
+          <Toaster position="top-right" offset={{ top: 76, right: 24 }} mobileOffset={{ top: 72 }} richColors closeButton />
         </NextIntlClientProvider>
       </body>
     </html>
