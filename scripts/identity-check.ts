@@ -29,7 +29,7 @@ import { faceCountReason, facesMatch, roundDistance } from "@/lib/evidence/face-
 import { judgeRecording, livenessConfigNames, livenessThresholds } from "@/lib/evidence/liveness-check";
 import { remuxWebm } from "@/lib/evidence/remux-video";
 import { livenessActions } from "@/lib/evidence/video-challenge";
-import { detectFaces, type FaceAnalysis, faceDistance, faceEngine, faceModels } from "@/lib/face/face-engine";
+import { detectFaces, type FaceAnalysis, faceDistance, faceEngine, faceModels, videoFaceModels } from "@/lib/face/face-engine";
 import { pictureDistance, pictureHash, samePictureMaxDistance } from "@/lib/face/picture-hash";
 
 const caseSchema = z
@@ -194,7 +194,13 @@ async function main() {
   if (org !== null && !Number.isInteger(org)) throw new Error("--org takes an organisation's numeric id");
   const settings = await config(org);
   const engine = await faceEngine();
-  const header = { models: faceModels, backend: engine.backend, loadMs: Math.round(engine.loadMs), ...settings };
+  const header = {
+    models: faceModels,
+    videoModels: videoFaceModels,
+    backend: engine.backend,
+    loadMs: Math.round(engine.loadMs),
+    ...settings,
+  };
 
   if (values.batch) {
     console.error(JSON.stringify(header));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { configDefaults, getConfigValues } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
-import { detectFaces, type DetectedFace, faceDistance, faceModels } from "@/lib/face/face-engine";
+import { detectFaces, type DetectedFace, faceDistance, videoFaceModels } from "@/lib/face/face-engine";
 import { displacement, mouthOpening, planarResidual, rollOf, yawOf } from "@/lib/face/landmark-geometry";
 import type { JobAttempt } from "@/lib/queue/job-attempt";
 import { storage } from "@/lib/storage";
@@ -571,7 +571,8 @@ export async function judgeRecording(
   },
 ): Promise<LivenessVerdict & { ms: number }> {
   const started = performance.now();
-  const analyse = (image: Uint8Array, describe: boolean) => detectFaces(image, { minScore: settings.minScore, describe });
+  const analyse = (image: Uint8Array, describe: boolean) =>
+    detectFaces(image, { minScore: settings.minScore, describe, detector: "video" });
   // Each frame is analysed as it comes, described when it is among the frames to describe of all the planned
   // ones; should fewer come back (a recording shorter than it says), that choice is made again on those that did.
   const analysing: { image: Uint8Array; describe: boolean; faces: Promise<DetectedFace[]> }[] = [];
@@ -660,7 +661,7 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
   const minScore = fraction(config.face_min_score, 0.5);
   const prompts = promptsOf(evidence.checkDetail);
   const detail: Detail = {
-    models: faceModels,
+    models: videoFaceModels,
     threshold,
     minScore,
     prompts,

@@ -156,7 +156,9 @@ describe.skipIf(!ready)(`the active challenge's judge${ready ? "" : ` (${skipped
     expect(verdict.movement.maxResidual!).toBeLessThan(thresholds.minParallax);
     for (const prompt of verdict.movement.prompts) expect(prompt.answered).toBe(false);
     if (verdict.decision === "attack") expect(verdict.movement.maxResidual!).toBeLessThan(thresholds.minParallax * 0.6);
-    else expect(verdict.reasons).toEqual(["PROMPT_NOT_ANSWERED"]);
+    // Repeat for a prompt not answered; the picture is seen at 27-30° at the baseline's moments (1.0 and 1.7 s), so
+    // the judge may say the recording started turned to the side asked for (the person is told to start facing it).
+    else expect([["PROMPT_NOT_ANSWERED"], ["START_TURNED"]]).toContainEqual(verdict.reasons);
   }, 300_000);
 
   it("asks an unmoving picture to repeat, never accepting it", async () => {
