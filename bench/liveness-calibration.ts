@@ -114,7 +114,8 @@ async function geometry(item: EvalCase): Promise<{ turn: number; residual: numbe
 
 /** Runs the operator command (the worker's code path) on the cases; one result per case, in order. */
 function judge(cases: EvalCase[], dir: string): { decision: string; reasons?: string[]; ms: number }[] {
-  const batch = path.join(dir, "batch.jsonl");
+  // One file per run (runs on parts of the set side by side, --from, must not write over each other's).
+  const batch = path.join(dir, `batch-${process.pid}.jsonl`);
   writeFileSync(
     batch,
     cases.map(({ selfie, video, digits, prompts }) => JSON.stringify({ selfie, video, digits, prompts })).join("\n") + "\n",

@@ -105,9 +105,10 @@ function correlation(xs: readonly number[], ys: readonly number[]): number | nul
 const flatShare = 0.6;
 /**
  * How far (face widths, the rigid points' mean from the reference frame) a seated person's head sways while recording:
- * on a SILENT recording a face that kept to one plane but moved no further is asked to repeat, not called a picture —
- * without a voice there is no mouth to tell a still person from a picture held by a hand. Rendered heads that ignore
- * the prompts sway 0.019-0.055 (40 faces); pictures slid, zoomed or tilted move 0.16-1.5, shaken ones 0.03-0.11.
+ * a face that kept to one plane but moved no further is asked to repeat, not called a picture (it is refused all the
+ * same, an attempt counted). Rendered heads that ignore the prompts sway 0.019-0.055 (40 faces); pictures slid, zoomed
+ * or tilted move 0.16-1.5, shaken ones 0.03-0.11. With a voice, a still mouth was once taken as the proof: the lips
+ * of a person reading softly move as little as face-api's landmarks wander (a rendered speaker 0.025, threshold 0.03).
  */
 export const swayDisplacement = 0.06;
 
@@ -466,8 +467,10 @@ export function livenessVerdict(
   if (!nonRigid && (turnedFlat || flat || !moved)) {
     if (turnedFlat) return attack(["FLAT_TURN", "ONE_PLANE"]);
     if (!moved) return repeat(["NO_MOVEMENT"]);
-    // Silent, and moved no further than a seated person sways: one plane is not evidence enough of a picture.
-    if (!movement.voiceHeard && (maxDisplacement ?? 0) < swayDisplacement) return repeat(["ONE_PLANE"]);
+    // Moved no further than a seated person sways: one plane is not evidence enough of a picture, with a voice or
+    // without (a rendered head that ignored the prompts, swaying 0.027 while its lips moved 0.025, was called a
+    // picture once the landmarks were read in their own box: a person must never be).
+    if ((maxDisplacement ?? 0) < swayDisplacement) return repeat(["ONE_PLANE"]);
     return attack(["ONE_PLANE"]);
   }
   // Something alive, but the turns cannot be measured without the face before the first prompt: a person decides.
@@ -568,11 +571,13 @@ export async function judgeRecording(
     thresholds: LivenessThresholds;
     /** The ID photo's face, when the live face is compared with it too (idPhotoVerdict). */
     idPhoto?: DetectedFace | Promise<DetectedFace>;
+    /** The frames' detector: the recording's ("video", videoFaceModels) unless a benchmark compares the photos' (SSD). */
+    frameDetector?: "photo" | "video";
   },
 ): Promise<LivenessVerdict & { ms: number }> {
   const started = performance.now();
   const analyse = (image: Uint8Array, describe: boolean) =>
-    detectFaces(image, { minScore: settings.minScore, describe, detector: "video" });
+    detectFaces(image, { minScore: settings.minScore, describe, detector: settings.frameDetector ?? "video" });
   // Each frame is analysed as it comes, described when it is among the frames to describe of all the planned
   // ones; should fewer come back (a recording shorter than it says), that choice is made again on those that did.
   const analysing: { image: Uint8Array; describe: boolean; faces: Promise<DetectedFace[]> }[] = [];

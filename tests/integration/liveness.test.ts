@@ -251,6 +251,7 @@ type LivenessDetail = {
     reasons: string[];
     matchedFrames: number;
     describedFrames: number;
+    models: Record<string, string>;
     idPhoto?: { evidence: string; distance: number | null; threshold: number; matched: boolean };
     frames: { atMs: number; score: number | null; distance: number | null; faces: number; yaw: number | null }[];
     movement: {
@@ -290,6 +291,13 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
     expect(detail.prompts).toHaveLength(2);
     expect(detail.livenessCheck).toMatchObject({ result: "VERIFIED", decision: "live", reason: null });
     expect(detail.livenessCheck.matchedFrames).toBe(detail.livenessCheck.describedFrames);
+    // The evidence says which models judged it: the recording's frames through the tiny detector, the rest as photos'.
+    expect(detail.livenessCheck.models).toEqual({
+      detector: "tiny_face_detector",
+      landmarks: "face_landmark_68",
+      descriptor: "face_recognition_resnet34_128d",
+      library: "@vladmandic/face-api",
+    });
     const { movement } = detail.livenessCheck;
     expect(movement.prompts.map((p) => p.action)).toEqual(detail.prompts.map((p) => p.action));
     for (const prompt of movement.prompts) {
