@@ -26,8 +26,11 @@
 // same 2 cores (loadavg 3.7-5.0): per clip, SSD frames wall 9.8 s (p95 12.2 s), CPU 11.8 s; tiny frames wall 3.6 s
 // (p95 4.3 s), CPU 4.1 s — 2.7× faster on the wall, 2.9× less CPU; verdicts the same on 7 of 9 clips (the tilted
 // picture attack → repeat, the turned one repeat for START_TURNED instead of PROMPT_NOT_ANSWERED: both refused). Per
-// face check (photos, unchanged) 1.4 s under that load. The 3 s goal was not measured on an idle machine: 4.1 s of CPU
-// over 2 face threads puts it near 2-2.5 s, to be confirmed.
+// face check (photos, unchanged) 1.4 s under that load. Again 06:28-06:33 UTC with --runs 2 --checks 6, the machine
+// otherwise idle (loadavg 1.3 at the start, 2.9 with the bench's own threads): per clip, SSD frames wall 8.0 s (p95
+// 11.9 s), CPU 14.3 s; tiny frames wall 2.77 s (p95 3.77 s), CPU 4.9 s, 2.9× faster: the 3 s goal met on the mean,
+// not at p95 (the attack clips' second look, 18-22 frames). Per face check 831 ms (p95 974 ms): the photos' path is
+// unchanged, but it did not meet the 0.6 s goal on this machine (523 ms on another of the kind, 2026-11-26).
 import "dotenv/config";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
