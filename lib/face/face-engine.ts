@@ -185,6 +185,9 @@ export function robustFaces<F extends { score: number; box: FaceBox }>(found: re
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
+/** SSD MobileNet v1 as photos are analysed (and a recording's frame the tiny detector found no face on). */
+const ssdOptions = (faceapi: FaceApi, minScore: number) => new faceapi.SsdMobilenetv1Options({ minConfidence: minScore, maxResults: 10 });
+
 type Landmarks68 = { positions: { x: number; y: number }[]; align: (box: null, options: { useDlibAlignment: boolean }) => FaceBox };
 
 /** The 68 landmarks read in a box of the image (clipped to it), in the image's pixels. */
@@ -233,11 +236,7 @@ async function videoFaces(faceapi: FaceApi, tensor: unknown, pixels: FacePixels,
     tensor as never,
     new faceapi.TinyFaceDetectorOptions({ inputSize: tinyInputSize, scoreThreshold: minScore }),
   );
-  if (detections.length === 0)
-    detections = await faceapi.detectAllFaces(
-      tensor as never,
-      new faceapi.SsdMobilenetv1Options({ minConfidence: minScore, maxResults: 10 }),
-    );
+  if (detections.length === 0) detections = await faceapi.detectAllFaces(tensor as never, ssdOptions(faceapi, minScore));
   const results: { detection: { box: FaceBox; score: number }; landmarks: Landmarks68; descriptor?: Float32Array }[] = [];
   for (const detection of detections.slice(0, 10)) {
     const first = await landmarksIn(faceapi, tensor, detection.box, pixels);
@@ -283,9 +282,7 @@ export async function analysePixels(pixels: FacePixels, options: DetectOptions =
       let results: Result[];
       if (options.detector === "video") results = await videoFaces(faceapi, tensor, pixels, minScore, options.describe !== false);
       else {
-        const landmarked = faceapi
-          .detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: minScore, maxResults: 10 }))
-          .withFaceLandmarks();
+        const landmarked = faceapi.detectAllFaces(tensor as never, ssdOptions(faceapi, minScore)).withFaceLandmarks();
         results = options.describe === false ? await landmarked : await landmarked.withFaceDescriptors();
       }
       const found = results.map((result) => {
