@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import sharp from "sharp";
 import { withoutProcessHandlersOf } from "@/lib/runtime/process-guards";
+import { installFusedSsd } from "./fused-ssd";
 
 // Server-side face detection and description (DESIGN.md §5): @vladmandic/face-api on TensorFlow.js
 // with the WebAssembly backend (tfjs-node cannot install here), the weights that ship in the
@@ -71,7 +72,7 @@ const maxSide = 1280;
  */
 export const secondFaceRule = { minFaceSide: 24, minSideRatio: 0.12 } as const;
 
-type Engine = { faceapi: FaceApi; backend: string; loadMs: number };
+type Engine = { faceapi: FaceApi; backend: string; fusedSsd: boolean; loadMs: number };
 
 /** A thread of the pool (startFaceThreads): its own WebAssembly engine, and the analyses it was sent and has not answered yet. */
 type FaceThread = { worker: Worker; pending: Map<number, { resolve: (analysis: FaceAnalysis) => void; reject: (error: Error) => void }> };
@@ -113,7 +114,10 @@ async function loadEngine(): Promise<Engine> {
   await faceapi.nets.tinyFaceDetector.loadFromDisk(models);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
-  return { faceapi, backend: tf.getBackend(), loadMs: performance.now() - started };
+  // SSD's layers fused (lib/face/fused-ssd.ts): the same detections, ~16% less time per photo; face-api's own pass if
+  // its parameters are not in the shape expected.
+  const fused = installFusedSsd(faceapi.tf as never, faceapi.nets.ssdMobilenetv1 as never);
+  return { faceapi, backend: tf.getBackend(), fusedSsd: fused, loadMs: performance.now() - started };
 }
 
 /** The engine, loaded on first use and kept for the process (a failed load is tried again next time). */
