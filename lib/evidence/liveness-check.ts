@@ -596,6 +596,22 @@ export async function judgeRecording(
       faces.catch(() => undefined);
       analysing[index] = { image: frame.image, describe, faces };
     },
+    // Taken in the same pass, looked at only if a second look asks for them (below): the frames halfway between each
+    // prompt's, and around the voice's syllables, as refinementPlan and mouthPlan would pick them. A recording judged
+    // at once costs a few more JPEGs from ffmpeg; one looked at again is not decoded a second time (~0.35 s).
+    (duration, envelope, planned) =>
+      [
+        ...refinementPlan(
+          prompts,
+          prompts.map(() => false),
+        ),
+        ...mouthPlan(
+          prompts,
+          envelope,
+          planned.map((t) => t * 1000),
+          duration * 1000,
+        ),
+      ].map((ms) => ms / 1000),
   );
   if (sample.frames.length === 0) throw new Error("No frame could be read from the recording");
   const describe = framesToDescribe(

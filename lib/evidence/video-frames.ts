@@ -199,12 +199,17 @@ async function framesAt(
   times: readonly number[],
   recording: { duration: number; frameTimes: readonly number[] },
   onFrame?: OnFrame,
-) {
+  spareTimes: readonly number[] = [],
+): Promise<{ frames: RecordingFrame[]; spare: RecordingFrame[] }> {
   const kept = framesShowing(times, recording.frameTimes, recording.duration);
-  if (kept.length === 0) return [];
+  const planned = new Set(kept);
+  const spareKept = framesShowing(spareTimes, recording.frameTimes, recording.duration).filter((t) => !planned.has(t));
+  const all = [...kept, ...spareKept].sort((a, b) => a - b);
+  if (all.length === 0) return { frames: [], spare: [] };
   // Each frame by its time (to the microsecond ffprobe gives; frames are milliseconds apart).
-  const select = kept.map((t) => `between(t\\,${(t - 0.0005).toFixed(6)}\\,${(t + 0.0005).toFixed(6)})`).join("+");
+  const select = all.map((t) => `between(t\\,${(t - 0.0005).toFixed(6)}\\,${(t + 0.0005).toFixed(6)})`).join("+");
   const frames: RecordingFrame[] = [];
+  const spare: RecordingFrame[] = [];
   let pending = new Uint8Array(0);
   let count = 0;
   const take = (chunk: Buffer) => {
@@ -213,12 +218,14 @@ async function framesAt(
     joined.set(chunk, pending.byteLength);
     let start = 0;
     for (let end = jpegEnd(joined, start); end !== null; end = start < joined.byteLength ? jpegEnd(joined, start) : null) {
-      const at = kept[count];
+      const at = all[count];
       const image = joined.slice(start, end);
       if (at !== undefined) {
         const frame = { at, image };
-        frames.push(frame);
-        onFrame?.(frame, count, kept);
+        if (planned.has(at)) {
+          frames.push(frame);
+          onFrame?.(frame, frames.length - 1, kept);
+        } else spare.push(frame);
       }
       count += 1;
       start = end;
@@ -249,22 +256,35 @@ async function framesAt(
     take,
   );
   if (pending.byteLength > 0) throw new VideoFramesError("ffmpeg's last frame was cut short");
-  return frames;
+  return { frames, spare };
 }
 
-/** A recording as the liveness judge reads it: its length, its sound's loudness, and the frames it chose. */
-export type RecordingSample = { duration: number; envelope: number[]; frames: RecordingFrame[]; frameTimes: readonly number[] };
+/**
+ * A recording as the liveness judge reads it: its length, its sound's loudness, the frames it chose, and the spare
+ * frames it may want later (`spare`), taken in the same decoding pass.
+ */
+export type RecordingSample = {
+  duration: number;
+  envelope: number[];
+  frames: RecordingFrame[];
+  frameTimes: readonly number[];
+  spare: RecordingFrame[];
+};
 
 /**
  * Reads a recording (WebM or MP4) once: its duration, the loudness of its sound (RMS per
  * envelopeWindowMs), then the frames at the times `plan` picks from those two (seconds from the start).
- * Input is forced to the recording's container and the file protocol only.
+ * `spare` names more times whose frames are taken in the same pass but not handed to `onFrame`: frames a second look
+ * may ask for (framesOfRecording then finds them without decoding the recording again). Input is forced to the
+ * recording's container and the file protocol only.
  */
 export async function sampleRecording(
   video: Uint8Array,
   mimeType: string,
   plan: (duration: number, envelope: readonly number[]) => number[],
   onFrame?: OnFrame,
+  /** planned: the times (seconds) of the frames the plan's times fall on. */
+  spare?: (duration: number, envelope: readonly number[], planned: readonly number[]) => number[],
 ): Promise<RecordingSample> {
   return withRecording(video, mimeType, async (input, common, dir) => {
     // The probe and the sound's pass side by side (a recording without sound: that pass fails, and is not looked at).
@@ -272,23 +292,40 @@ export async function sampleRecording(
     sound.catch(() => undefined);
     const { duration, audio, frameTimes } = await probe(input, common);
     const envelope = audio ? await sound : [];
-    const frames = await framesAt(input, common, plan(duration, envelope), { duration, frameTimes }, onFrame);
-    return { duration, envelope, frames, frameTimes };
+    const times = plan(duration, envelope);
+    const { frames, spare: spareFrames } = await framesAt(
+      input,
+      common,
+      times,
+      { duration, frameTimes },
+      onFrame,
+      // The frames the plan's times fall on: the times a second look will see as taken.
+      spare?.(duration, envelope, framesShowing(times, frameTimes, duration)) ?? [],
+    );
+    return { duration, envelope, frames, frameTimes, spare: spareFrames };
   });
 }
 
 /**
  * More frames of a recording already sampled (its duration and frames' times known from sampleRecording): the frames at
- * `times` (seconds), in one decoding pass, as sampleRecording's. The liveness judge asks for them when a prompt's first
- * frames did not show its answer.
+ * `times` (seconds), as sampleRecording's would be — those it already holds (its frames and spare frames) without
+ * decoding again, the others in one decoding pass. The liveness judge asks for them when a prompt's first frames did
+ * not show its answer. In time order.
  */
 export async function framesOfRecording(
   video: Uint8Array,
   mimeType: string,
   times: readonly number[],
-  recording: Pick<RecordingSample, "duration" | "frameTimes">,
-) {
-  return withRecording(video, mimeType, (input, common) => framesAt(input, common, times, recording));
+  recording: Pick<RecordingSample, "duration" | "frameTimes"> & Partial<Pick<RecordingSample, "frames" | "spare">>,
+): Promise<RecordingFrame[]> {
+  const wanted = framesShowing(times, recording.frameTimes, recording.duration);
+  const held = new Map([...(recording.frames ?? []), ...(recording.spare ?? [])].map((frame) => [frame.at, frame]));
+  const missing = wanted.filter((t) => !held.has(t));
+  const decoded =
+    missing.length === 0
+      ? []
+      : (await withRecording(video, mimeType, (input, common) => framesAt(input, common, missing, recording))).frames;
+  return [...wanted.filter((t) => held.has(t)).map((t) => held.get(t)!), ...decoded].sort((a, b) => a.at - b.at);
 }
 
 /**
@@ -302,6 +339,6 @@ export async function extractFrames(video: Uint8Array, mimeType: string, count: 
   return withRecording(video, mimeType, async (input, common) => {
     const { duration, frameTimes } = await probe(input, common);
     const times = Array.from({ length: count }, (_, i) => ((i + 0.5) * duration) / count);
-    return (await framesAt(input, common, times, { duration, frameTimes })).map((frame) => frame.image);
+    return (await framesAt(input, common, times, { duration, frameTimes })).frames.map((frame) => frame.image);
   });
 }

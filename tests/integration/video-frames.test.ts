@@ -72,6 +72,40 @@ describe.skipIf(!hasFfmpeg)(`a recording with a moment of no frames${hasFfmpeg ?
     for (const frame of again) expect(await shownAt(frame.image)).toBeCloseTo(frame.at, 1);
   });
 
+  it("takes spare frames in the same pass without telling of them, and a second look finds them without decoding again", async () => {
+    const told: number[] = [];
+    const spareAsked: number[][] = [];
+    const sample = await sampleRecording(
+      gapped,
+      "video/webm",
+      () => [0.5, 2.7],
+      (frame) => told.push(frame.at),
+      (_duration, _envelope, planned) => {
+        spareAsked.push([...planned]);
+        return [0.8, 1.5, 2.7, 3.35];
+      },
+    );
+    expect(spareAsked).toEqual([[0.5, 2.7]]);
+    expect(told).toEqual([0.5, 2.7]);
+    expect(sample.frames.map((frame) => frame.at)).toEqual([0.5, 2.7]);
+    // 1.5 falls in the gap (the frame at 2.6); 2.7 is a planned frame already, not a spare one.
+    expect(sample.spare.map((frame) => frame.at)).toEqual([0.8, 2.6, 3.4]);
+    for (const frame of sample.spare) expect(await shownAt(frame.image)).toBeCloseTo(frame.at, 1);
+
+    // Every moment held (planned or spare): the recording is not read at all — an unreadable one would fail otherwise.
+    const unreadable = new Uint8Array(2000).fill(7);
+    const held = await framesOfRecording(unreadable, "video/webm", [0.75, 2.7, 3.35], sample);
+    expect(held.map((frame) => frame.at)).toEqual([0.8, 2.7, 3.4]);
+    await expect(framesOfRecording(unreadable, "video/webm", [0.75, 3.0], sample)).rejects.toThrow();
+
+    // One not held: decoded, beside the held ones, in time order; the same pictures as a pass that holds nothing.
+    const mixed = await framesOfRecording(gapped, "video/webm", [3.0, 0.75], sample);
+    expect(mixed.map((frame) => frame.at)).toEqual([0.8, 3.0]);
+    const fresh = await framesOfRecording(gapped, "video/webm", [0.75, 3.0], { duration: sample.duration, frameTimes: sample.frameTimes });
+    expect(fresh.map((frame) => frame.at)).toEqual([0.8, 3.0]);
+    for (const [i, frame] of mixed.entries()) expect(await shownAt(frame.image)).toBeCloseTo(await shownAt(fresh[i]!.image), 2);
+  });
+
   it("reads the very first frame when asked for the start", async () => {
     const sample = await sampleRecording(gapped, "video/webm", () => [0, 0.05]);
     expect(sample.frames.map((frame) => frame.at)).toEqual([0, 0.1]);
