@@ -5,6 +5,8 @@ import { clientAddress, clientAddressHeader, parseTrustedProxies } from "./lib/h
 import { requestIdHeader } from "./lib/http/request-id";
 import { errorFields, logger, requestIdFrom } from "./lib/log/logger";
 import { describeWarmUp, warmUp } from "./lib/http/warm-up";
+import { env } from "./lib/config/env";
+import { startFaceThreads } from "./lib/face/face-engine";
 
 // The production web server (npm start, scripts/run.sh, the image, the browser tests): Next's own request handler
 // behind a plain node:http server, so that route handlers learn the connection's address, which Next does not
@@ -50,5 +52,25 @@ server.listen(port, hostname, () => {
   void warmUp(local).then((timings) => {
     logger("server").info({ warmUp: describeWarmUp(timings) }, "warmed up");
     logger("server").info({ url: `http://${hostname ?? "localhost"}:${port}` }, "ready");
+    startWebFaceThreads();
   });
 });
+
+/**
+ * The ID photo's faces are counted when it is uploaded (lib/evidence/document-check.ts), in this process: on a face
+ * thread of its own (lib/face/face-engine.ts startFaceThreads; the route handlers' detectFaces finds it on globalThis),
+ * so that SSD's ~0.4 s of WebAssembly never holds up the requests this server answers meanwhile, and the models are
+ * loaded and warm before the first upload (else it waited seconds for them). WEB_FACE_THREADS=0: on the main thread,
+ * loaded on first use, as before.
+ */
+function startWebFaceThreads() {
+  const count = env().WEB_FACE_THREADS ?? 1;
+  if (count === 0) return;
+  startFaceThreads(count).then(
+    ({ threads, loadMs, warmMs }) =>
+      threads > 0
+        ? logger("server").info({ threads, loadMs, warmMs }, "face engine ready (models loaded, first detection made)")
+        : logger("server").error({ wanted: count }, "no face thread started; uploads' faces are analysed on the main thread"),
+    (error: unknown) => logger("server").error(errorFields(error), "face engine not loaded at start"),
+  );
+}

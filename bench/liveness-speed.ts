@@ -31,6 +31,12 @@
 // 11.9 s), CPU 14.3 s; tiny frames wall 2.77 s (p95 3.77 s), CPU 4.9 s, 2.9× faster: the 3 s goal met on the mean,
 // not at p95 (the attack clips' second look, 18-22 frames). Per face check 831 ms (p95 974 ms): the photos' path is
 // unchanged, but it did not meet the 0.6 s goal on this machine (523 ms on another of the kind, 2026-11-26).
+// Eighth session, the same figures computed faster (lib/face/fused-ssd.ts, lib/face/wasm-copy-kernels.ts, spare frames
+// in the first decoding pass): 08:20 UTC with the fused SSD alone (--runs 2 --checks 6, loadavg 1.6-2.9): per clip,
+// tiny frames wall 2.68 s (p95 3.36 s), CPU 4.6 s; per face check 604 ms (p95 805 ms). 08:38 UTC with all three
+// (--runs 2 --checks 8, loadavg 1.5-2.4): per clip, SSD frames wall 5.1 s (p95 7.3 s), CPU 9.4 s; tiny frames wall
+// 1.78 s (p95 2.20 s), CPU 3.2 s — the 3 s goal met at p95; per face check 537 ms (p95 647 ms), met on the mean;
+// first check after the threads started 556 ms; verdicts the same as the run before on 9 of 9 clips.
 import "dotenv/config";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";

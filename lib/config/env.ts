@@ -48,6 +48,9 @@ const schema = z.object({
   // Threads the worker analyses faces on (lib/face/face-engine.ts startFaceThreads), each with its own models (~150 MB):
   // empty for one per core, at most 4; 0 analyses on the worker's main thread.
   FACE_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  // Threads the web server (server.ts) counts the faces of uploaded ID photos on, loaded at its start: empty for one,
+  // 0 for its main thread (loaded on first use; an analysis then holds up the server's other requests).
+  WEB_FACE_THREADS: z.coerce.number().int().min(0).max(4).optional(),
   // The reverse proxies whose X-Forwarded-For hop is believed (lib/http/client-address.ts, read by server.ts): empty
   // (none; the connection's address counts), a count of hops, or their addresses/CIDRs separated by commas.
   TRUSTED_PROXIES: z.string().optional(),

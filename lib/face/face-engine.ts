@@ -12,7 +12,9 @@ import { installCopyKernels, type KernelRegistry } from "./wasm-copy-kernels";
 // package's model/ folder. SSD MobileNet v1 finds the faces (the tiny detector saw a "face" in a test
 // pattern), the 68-point landmarks align them and the recognition net gives each a 128-number
 // descriptor; two descriptors of one person lie close (Euclidean distance). Loaded once per process,
-// on first use, so that the web app and workers that never check a face never load TensorFlow.
+// on first use, so that the web app and workers that never check a face never load TensorFlow. Two changes to how
+// they run, not to what they compute (each tested against the original): SSD's layers fused (fused-ssd.ts) and the
+// WebAssembly backend's Concat and Slice copying in plain loops (wasm-copy-kernels.ts).
 
 type FaceApi = typeof import("@vladmandic/face-api/dist/face-api.node-wasm.js");
 
@@ -84,6 +86,8 @@ const globalForFace = globalThis as unknown as {
   rubricaFaceThreads?: FaceThread[];
   /** While the pool starts: analyses wait for it rather than load a cold engine on this thread. */
   rubricaFaceThreadsStarting?: Promise<unknown>;
+  /** How many threads this process asked for (startFaceThreads), for its readiness. */
+  rubricaFaceThreadsWanted?: number;
 };
 
 function packageDir(name: string): string {
@@ -357,6 +361,7 @@ export type FaceThreadMessage =
  */
 export async function startFaceThreads(count: number): Promise<{ threads: number; loadMs: number; warmMs: number }> {
   const started = performance.now();
+  globalForFace.rubricaFaceThreadsWanted = (globalForFace.rubricaFaceThreadsWanted ?? 0) + count;
   // The thread runs lib/face/face-thread.ts through tsx, as the worker process itself runs: tsx's hooks are registered
   // in the thread before the file is imported (Node 20 does not apply --import hooks to a worker's entry file).
   const threadFile = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), "face-thread.ts")).href;
@@ -408,9 +413,24 @@ export async function startFaceThreads(count: number): Promise<{ threads: number
 }
 
 /** Stops the pool's threads: detectFaces runs on this thread again. */
+/**
+ * This process's face threads, for /api/ready (lib/health/readiness.ts): null when it started none (the engine, if
+ * used, runs on the main thread), else how many it asked for, how many run, and whether they are still starting.
+ */
+export function faceThreadsState(): { wanted: number; running: number; starting: boolean } | null {
+  const wanted = globalForFace.rubricaFaceThreadsWanted;
+  if (!wanted) return null;
+  return {
+    wanted,
+    running: globalForFace.rubricaFaceThreads?.length ?? 0,
+    starting: globalForFace.rubricaFaceThreadsStarting !== undefined,
+  };
+}
+
 export async function stopFaceThreads(): Promise<void> {
   const threads = globalForFace.rubricaFaceThreads ?? [];
   globalForFace.rubricaFaceThreads = [];
+  globalForFace.rubricaFaceThreadsWanted = undefined;
   await Promise.all(threads.map((thread) => thread.worker.terminate()));
 }
 

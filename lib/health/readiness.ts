@@ -3,6 +3,7 @@ import { redis } from "@/lib/queue/redis";
 import { chainProvider } from "@/lib/stamping/chain";
 import { stampingConfig } from "@/lib/stamping/networks";
 import { storage } from "@/lib/storage";
+import { faceThreadsState } from "@/lib/face/face-engine";
 import { liveWorkers } from "./heartbeat";
 
 // GET /api/ready: whether this web node can serve, part by part. The database, Redis and the storage are required
@@ -96,6 +97,14 @@ export async function readiness(): Promise<Readiness> {
     chainParts(),
   ]);
   const parts: Record<string, PartState> = { database, redis: cache, storage: files, worker: workers, ...chains };
+  // The face thread(s) the web server (server.ts) counts uploaded ID photos' faces on: not required — without them an
+  // upload's faces are analysed on the main thread, slower for everyone meanwhile but answered.
+  const faces = faceThreadsState();
+  if (faces)
+    parts.faceThreads =
+      faces.running > 0
+        ? { state: "up", required: false, latencyMs: 0, threads: faces.running }
+        : { state: "down", required: false, latencyMs: 0, reason: faces.starting ? "starting" : "not started" };
   const all = Object.values(parts);
   const status = all.some((p) => p.required && p.state === "down")
     ? "unavailable"

@@ -5355,7 +5355,7 @@ export interface components {
              * @enum {string}
              */
             status: "ready" | "degraded" | "unavailable";
-            /** @description database, redis, storage (writable), worker (heartbeat) and chain:<network> for each network in STAMPING_NETWORKS */
+            /** @description database, redis, storage (writable), worker (heartbeat), chain:<network> for each network in STAMPING_NETWORKS, and faceThreads where the node counts uploaded ID photos' faces on threads of its own (not required: else on its main thread) */
             parts: {
                 [key: string]: {
                     /** @enum {string} */
@@ -5364,7 +5364,7 @@ export interface components {
                     required: boolean;
                     /** @description How long the check took */
                     latencyMs: number;
-                    /** @description Why it is down: timeout, unreachable, no heartbeat, unexpected chain id, misconfigured... */
+                    /** @description Why it is down: timeout, unreachable, no heartbeat, unexpected chain id, misconfigured, starting, not started... */
                     reason?: string;
                     /** @description worker: the worker processes with a fresh heartbeat */
                     workers?: number;
@@ -5372,6 +5372,8 @@ export interface components {
                     lastBeatAt?: string;
                     /** @description chain:<network>: the chain id its node answered */
                     chainId?: number;
+                    /** @description faceThreads: the face threads running in this web node (server.ts) */
+                    threads?: number;
                 };
             };
         };

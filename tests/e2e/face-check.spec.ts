@@ -53,6 +53,17 @@ async function sendSelfie(page: Page, signer: { secret: string; hexId: string })
   await takeAndUse(page);
 }
 
+test("the web server counts uploaded ID photos' faces on a face thread of its own, loaded at its start (/api/ready)", async ({
+  request,
+}) => {
+  // server.ts starts it after its warm-up; the ID photo's upload (below) then never holds up the server's other requests.
+  await expect
+    .poll(async () => ((await (await request.get("/api/ready")).json()) as { parts: Record<string, unknown> }).parts.faceThreads, {
+      timeout: 60_000,
+    })
+    .toMatchObject({ state: "up", required: false, threads: 1 });
+});
+
 test.describe("a selfie compared with the ID photo", () => {
   test.use({ locale: "es-ES", viewport: { width: 1280, height: 900 } });
   test.beforeEach(({ context }) => honestCamera(context));

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { GET as ready } from "@/app/api/ready/route";
 import { detectFaces, type FaceAnalysis, startFaceThreads, stopFaceThreads } from "@/lib/face/face-engine";
+import { call } from "../support/http";
 import { realFaces } from "../support/test-media";
 
 /**
@@ -40,4 +42,16 @@ describe.skipIf(!haveFaces)(`the face engine's threads${haveFaces ? "" : ` (${of
     await stopFaceThreads();
     expect(figures(await detectFaces(images[0]!))).toEqual(here[0]);
   }, 300_000);
+
+  it("are reported by /api/ready where a process started them (the web server): starting, then up with their number", async () => {
+    type Ready = { parts: Record<string, { state: string; required: boolean; threads?: number; reason?: string }> };
+    const faceThreads = async () => (await call<Ready>(ready, "/api/ready")).body.parts.faceThreads;
+    expect(await faceThreads()).toBeUndefined();
+    const starting = startFaceThreads(1);
+    expect(await faceThreads()).toMatchObject({ state: "down", required: false, reason: "starting" });
+    expect((await starting).threads).toBe(1);
+    expect(await faceThreads()).toMatchObject({ state: "up", required: false, threads: 1 });
+    await stopFaceThreads();
+    expect(await faceThreads()).toBeUndefined();
+  }, 120_000);
 });

@@ -8,10 +8,14 @@ const part = z
     state: z.enum(["up", "down"]),
     required: z.boolean().describe("Whether the node cannot serve without it (database, redis, storage)"),
     latencyMs: z.number().int().describe("How long the check took"),
-    reason: z.string().optional().describe("Why it is down: timeout, unreachable, no heartbeat, unexpected chain id, misconfigured..."),
+    reason: z
+      .string()
+      .optional()
+      .describe("Why it is down: timeout, unreachable, no heartbeat, unexpected chain id, misconfigured, starting, not started..."),
     workers: z.number().int().optional().describe("worker: the worker processes with a fresh heartbeat"),
     lastBeatAt: z.string().optional().describe("worker: the newest heartbeat"),
     chainId: z.number().int().optional().describe("chain:<network>: the chain id its node answered"),
+    threads: z.number().int().optional().describe("faceThreads: the face threads running in this web node (server.ts)"),
   })
   .describe("One part's state");
 
@@ -21,7 +25,9 @@ const readinessBody = z.object({
     .describe("unavailable (503) while a required part is down; degraded while another is"),
   parts: z
     .record(z.string(), part)
-    .describe("database, redis, storage (writable), worker (heartbeat) and chain:<network> for each network in STAMPING_NETWORKS"),
+    .describe(
+      "database, redis, storage (writable), worker (heartbeat), chain:<network> for each network in STAMPING_NETWORKS, and faceThreads where the node counts uploaded ID photos' faces on threads of its own (not required: else on its main thread)",
+    ),
 });
 
 export const healthOperations = operationGroup(
