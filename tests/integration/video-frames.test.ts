@@ -103,7 +103,8 @@ describe.skipIf(!hasFfmpeg)(`a recording with a moment of no frames${hasFfmpeg ?
     expect(mixed.map((frame) => frame.at)).toEqual([0.8, 3.0]);
     const fresh = await framesOfRecording(gapped, "video/webm", [0.75, 3.0], { duration: sample.duration, frameTimes: sample.frameTimes });
     expect(fresh.map((frame) => frame.at)).toEqual([0.8, 3.0]);
-    for (const [i, frame] of mixed.entries()) expect(await shownAt(frame.image)).toBeCloseTo(await shownAt(fresh[i]!.image), 2);
+    // Byte for byte: each frame is encoded on its own, whichever others the pass takes.
+    for (const [i, frame] of mixed.entries()) expect(Buffer.from(frame.image).equals(Buffer.from(fresh[i]!.image))).toBe(true);
   });
 
   it("reads the very first frame when asked for the start", async () => {
