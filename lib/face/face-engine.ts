@@ -414,13 +414,11 @@ export async function startFaceThreads(count: number): Promise<{ threads: number
 
 /**
  * This process's face threads, for /api/ready (lib/health/readiness.ts): null when it started none (the engine, if
- * used, runs on the main thread), else how many it asked for, how many run, and whether they are still starting.
+ * used, runs on the main thread), else how many run and whether they are still starting.
  */
-export function faceThreadsState(): { wanted: number; running: number; starting: boolean } | null {
-  const wanted = globalForFace.rubricaFaceThreadsWanted;
-  if (!wanted) return null;
+export function faceThreadsState(): { running: number; starting: boolean } | null {
+  if (!globalForFace.rubricaFaceThreadsWanted) return null;
   return {
-    wanted,
     running: globalForFace.rubricaFaceThreads?.length ?? 0,
     starting: globalForFace.rubricaFaceThreadsStarting !== undefined,
   };

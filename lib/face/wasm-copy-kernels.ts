@@ -107,10 +107,9 @@ function slice(original: KernelConfig["kernelFunc"]) {
 
 /**
  * Replaces the WebAssembly backend's Concat and Slice kernels with the loops above (once per TensorFlow.js instance:
- * each face thread has its own). Returns the kernels replaced.
+ * each face thread has its own); installing twice changes nothing.
  */
-export function installCopyKernels(tf: KernelRegistry): string[] {
-  const replaced: string[] = [];
+export function installCopyKernels(tf: KernelRegistry): void {
   for (const [name, make] of [
     ["Concat", concat],
     ["Slice", slice],
@@ -120,9 +119,7 @@ export function installCopyKernels(tf: KernelRegistry): string[] {
     const kernelFunc = Object.assign(make(current.kernelFunc), { rubricaCopyLoop: true, original: current.kernelFunc });
     tf.unregisterKernel(name, "wasm");
     tf.registerKernel({ ...current, kernelFunc });
-    replaced.push(name);
   }
-  return replaced;
 }
 
 /** Puts the original kernels back (for the tests that compare both). */
