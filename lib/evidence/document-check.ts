@@ -7,6 +7,7 @@ import { fraction } from "./evidence-check-job";
 import { faceCountReason } from "./face-check";
 import { type CapturedKind, evidenceStep } from "./evidence-steps";
 import { faceComparisonOf } from "./face-comparison";
+import { keepFaceAnalysis } from "./kept-face-analysis";
 import type { IdentityFlowStep, IdentityProcess } from "./identity-process";
 
 // The photos of an identity document (issue 14 item 2), checked when they are uploaded:
@@ -16,7 +17,9 @@ import type { IdentityFlowStep, IdentityProcess } from "./identity-process";
 //     not the same picture as this round's ID front or rear ("one face accepted as both sides of an
 //     identity document").
 // "The same picture": lib/face/picture-hash.ts. The hash is taken of the upload as the device sent
-// it (before the stamp is burnt in) and kept in the evidence's detail.
+// it (before the stamp is burnt in) and kept in the evidence's detail. The front's faces are found on
+// the photo as it is stored (stamped), the one the face checks compare with, and that analysis is kept
+// for them (lib/evidence/kept-face-analysis.ts): they do not find the same faces again.
 
 /** Why a document photo or a selfie was refused at upload; each is an error code and counts an attempt at the step. */
 export type CaptureRefusal =
@@ -56,11 +59,13 @@ async function earlierPictures(client: Client, process: IdentityProcess, kinds: 
   return found;
 }
 
-export type DocumentCheck = { refusal: CaptureRefusal | null; detail: Record<string, unknown> };
+/** keptKey: the sealed face analysis stored for the front, to delete if the evidence is not stored after all. */
+export type DocumentCheck = { refusal: CaptureRefusal | null; detail: Record<string, unknown>; keptKey?: string };
 
 /**
  * The upload-time check of an ID front, an ID rear or a selfie (null for other kinds): the refusal,
  * if any, and what is kept in the evidence's detail (the picture hash; the faces found on a front).
+ * original: the upload as the device sent it; stored: the photo as it will be stored (stamped).
  */
 export async function checkDocumentPhoto(
   client: Client,
@@ -68,6 +73,7 @@ export async function checkDocumentPhoto(
   step: IdentityFlowStep,
   kind: CapturedKind,
   original: Uint8Array,
+  stored: Uint8Array,
 ): Promise<DocumentCheck | null> {
   if (kind !== "ID_FRONT" && kind !== "ID_REAR" && kind !== "SELFIE") return null;
   const hash = await pictureHash(original);
@@ -82,7 +88,7 @@ export async function checkDocumentPhoto(
     // The engine loads on first use: a flow that compares no face never starts TensorFlow in this process.
     const config = await getConfigValues(process.organizationId, ["face_min_score"]);
     const minScore = fraction(config.face_min_score, 0.5);
-    const analysis = await detectFaces(original, { minScore });
+    const analysis = await detectFaces(stored, { minScore });
     const faces = {
       models: faceModels,
       minScore,
@@ -92,7 +98,8 @@ export async function checkDocumentPhoto(
     };
     const reason = faceCountReason(analysis);
     if (reason) return refuse(idFrontRefusal[reason], faces);
-    return { refusal: null, detail: { ...detail, documentCheck: { result: "VERIFIED", ...faces } } };
+    const kept = await keepFaceAnalysis(analysis, minScore);
+    return { refusal: null, detail: { ...detail, documentCheck: { result: "VERIFIED", ...faces }, faceAnalysis: kept }, keptKey: kept.key };
   }
 
   const against = kind === "ID_REAR" ? (["ID_FRONT", "SELFIE"] as const) : (["ID_FRONT", "ID_REAR"] as const);

@@ -7,6 +7,7 @@ import { storage } from "@/lib/storage";
 import { latestInStep } from "./captured-evidence";
 import type { evidenceCheckPayload } from "./check-jobs";
 import { type FaceCheckReason, type FaceComparison } from "./face-comparison";
+import { keepFaceAnalysis, keptFaceAnalysisOf, photoFaceAnalysis } from "./kept-face-analysis";
 import {
   type CheckDetail,
   type CheckOutcome,
@@ -23,8 +24,9 @@ type Outcome = CheckOutcome & { check: "VERIFIED" | "FAILED"; reason: FaceCheckR
 
 const r3 = (value: number) => Math.round(value * 1000) / 1000;
 
-function summary(analysis: FaceAnalysis) {
+function summary(analysis: FaceAnalysis & { kept?: boolean }) {
   return {
+    ...(analysis.kept ? { kept: true } : {}),
     faces: analysis.faces.length,
     scores: analysis.faces.map((face) => r3(face.score)),
     boxes: analysis.faces.map((face) => face.box),
@@ -65,7 +67,8 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
   });
 
   // The selfie and the capture it is compared with are analysed side by side (on the face engine's threads in the
-  // worker, lib/face/face-engine.ts); the capture's analysis is only looked at when the selfie shows one face.
+  // worker, lib/face/face-engine.ts); the capture's analysis is only looked at when the selfie shows one face. An ID
+  // front's faces were found at its upload and kept (lib/evidence/kept-face-analysis.ts), as a checked selfie's are.
   const analysing = storage()
     .get(evidence.storageKey)
     .then((bytes) => detectFaces(bytes, { minScore }));
@@ -76,9 +79,7 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
       ? null
       : await latestInStep(db, process, comparison.targetPosition, comparison.targetKind, { usable: true, before: evidence.id });
   const analysingTarget = target
-    ? storage()
-        .get(target.storageKey)
-        .then((bytes) => detectFaces(bytes, { minScore }))
+    ? photoFaceAnalysis(target, minScore)
     : null;
   analysingTarget?.catch(() => undefined);
 
@@ -102,7 +103,9 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
   const distance = r3(faceDistance(selfieFace.descriptor, targetFace.descriptor));
   detail.distance = distance;
   if (!facesMatch(distance, threshold)) return fail("FACE_MISMATCH");
-  return { check: "VERIFIED", reason: null, detail: { ...detail, result: "VERIFIED" }, countsAsAttempt: false };
+  // A video step may compare with this selfie later: its analysis is kept for that check.
+  const faceAnalysis = await keepFaceAnalysis(selfie, minScore);
+  return { check: "VERIFIED", reason: null, detail: { ...detail, result: "VERIFIED", faceAnalysis }, countsAsAttempt: false };
 }
 
 /**
@@ -128,7 +131,7 @@ export async function runFaceCheck(
     attempt,
     (givenUp): Outcome => ({ ...givenUp, check: "FAILED", reason: "FACE_CHECK_ERROR" }),
   );
-  return settleEvidenceCheck({
+  const settled = await settleEvidenceCheck({
     check,
     outcome,
     detailKey: "faceCheck",
@@ -141,4 +144,8 @@ export async function runFaceCheck(
       },
     },
   });
+  // Settled meanwhile by another run of this job: the analysis kept by this one is nobody's.
+  const kept = keptFaceAnalysisOf({ faceCheck: outcome.detail });
+  if (!settled.settled && kept) await storage().delete(kept.key);
+  return settled;
 }

@@ -8,6 +8,7 @@ import { storage } from "@/lib/storage";
 import { latestInStep } from "./captured-evidence";
 import type { evidenceCheckPayload } from "./check-jobs";
 import { type FaceComparison, idPhotoBehind } from "./face-comparison";
+import { photoFaceAnalysis } from "./kept-face-analysis";
 import { envelopeWindowMs, framesOfRecording, sampleRecording } from "./video-frames";
 import { livenessActions, type LivenessPrompt } from "./video-challenge";
 import {
@@ -703,9 +704,8 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
   if (!target) return targetFailure();
   // The photo compared with is analysed while the recording is decoded and its frames analysed; the recording's
   // verdict is only looked at when the photo shows one face.
-  const analysingTarget = storage()
-    .get(target.storageKey)
-    .then((bytes) => detectFaces(bytes, { minScore }));
+  // (Its analysis kept at its upload or its own check when there is one: lib/evidence/kept-face-analysis.ts.)
+  const analysingTarget = photoFaceAnalysis(target, minScore);
   const judging = analysingTarget.then(async (analysis) => {
     const [face] = analysis.faces;
     return analysis.faces.length === 1 && face ? face : Promise.reject(new Error("no single face on the photo compared with"));
@@ -718,11 +718,7 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
     ? await latestInStep(db, process, idStep.targetPosition!, "ID_FRONT", { usable: true, before: evidence.id })
     : null;
   if (idStep && !idCapture) return targetFailure();
-  const analysingId = idCapture
-    ? storage()
-        .get(idCapture.storageKey)
-        .then((bytes) => detectFaces(bytes, { minScore }))
-    : null;
+  const analysingId = idCapture ? photoFaceAnalysis(idCapture, minScore) : null;
   const idPhoto = analysingId?.then((analysis) =>
     analysis.faces.length === 1 ? analysis.faces[0]! : Promise.reject(new Error("no single face on the ID photo compared with")),
   );
@@ -740,6 +736,7 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
     evidence: target.hexId,
     sha256: target.sha256,
     faces: targetAnalysis.faces.length,
+    ...(targetAnalysis.kept ? { kept: true } : {}),
   };
   const [targetFace] = targetAnalysis.faces;
   if (targetAnalysis.faces.length !== 1 || !targetFace) return targetFailure();

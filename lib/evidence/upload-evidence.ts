@@ -153,8 +153,14 @@ export async function storeCapture(
   const needed = kindsForStep(step.type, step.documentType?.hasRear ?? true);
   const prepared = await prepareCapture(upload, process);
   // ID front with one face, rear not the front nor a selfie (lib/evidence/document-check.ts): a refusal is stored FAILED and counts an attempt.
-  const documentCheck = await checkDocumentPhoto(db, process, step, upload.kind, upload.bytes);
-  const stored = await storage().put(prepared.bytes);
+  const documentCheck = await checkDocumentPhoto(db, process, step, upload.kind, upload.bytes, prepared.bytes);
+  const stored = await storage()
+    .put(prepared.bytes)
+    .catch(async (error: unknown) => {
+      if (documentCheck?.keptKey) await storage().delete(documentCheck.keptKey);
+      throw error;
+    });
+  const storedKeys = [stored.key, ...(documentCheck?.keptKey ? [documentCheck.keptKey] : [])];
   let outcome: (Omit<StoredCapture, "checking"> & { faceCheck?: number }) | { duplicate: true } | { refused: AppError };
   try {
     outcome = await db.$transaction(async (tx) => {
@@ -212,12 +218,12 @@ export async function storeCapture(
       return { ...base, ...(await flow.advance(tx, fresh.currentStep)) };
     });
   } catch (error) {
-    await storage().delete(stored.key);
+    for (const key of storedKeys) await storage().delete(key);
     if (isUniqueViolation(error)) return { duplicate: true, error };
     throw error;
   }
   if ("duplicate" in outcome) {
-    await storage().delete(stored.key);
+    for (const key of storedKeys) await storage().delete(key);
     return outcome;
   }
   // Kept in the trail (the evidence, FAILED with its reason, and the attempt), then told to the person.

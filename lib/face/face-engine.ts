@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -94,6 +95,15 @@ function packageDir(name: string): string {
   // Found at run time: Next's bundler (the upload checks faces too) cannot trace a computed module name.
   const { createRequire } = process.getBuiltinModule("node:module");
   return path.dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
+}
+
+let faceApiVersionRead: string | undefined;
+/** The installed @vladmandic/face-api's version: its model files ship with it (an analysis kept under another is not reused). */
+export function faceApiVersion(): string {
+  faceApiVersionRead ??= String(
+    (JSON.parse(readFileSync(path.join(packageDir("@vladmandic/face-api"), "package.json"), "utf8")) as { version?: unknown }).version,
+  );
+  return faceApiVersionRead;
 }
 
 async function load(): Promise<Engine> {

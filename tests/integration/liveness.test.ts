@@ -564,6 +564,8 @@ describe.skipIf(!ready)(`a video compared with a selfie that was compared with t
     const { evidence, detail } = await checkedVideo(signer, (challenge) => answer(challenge));
     expect(evidence.check).toBe("VERIFIED");
     expect(detail.livenessCheck.idPhoto).toMatchObject({ evidence: idFrontHexId, threshold: 0.5, matched: true });
+    // The selfie's faces, found by its own check, were kept and read back (lib/evidence/kept-face-analysis.ts).
+    expect((detail.livenessCheck as unknown as { target: unknown }).target).toMatchObject({ kind: "SELFIE", faces: 1, kept: true });
     expect(detail.livenessCheck.idPhoto!.distance!).toBeLessThan(0.5);
     expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 3, attempts: 0 });
   }, 300_000);
@@ -582,6 +584,8 @@ describe.skipIf(!ready)(`a video compared with a selfie that was compared with t
       reasons: ["ID_PHOTO_MISMATCH"],
     });
     expect(detail.livenessCheck.idPhoto).toMatchObject({ matched: false });
+    // That selfie was never checked, so nothing of it was kept: its photo was analysed.
+    expect((detail.livenessCheck as unknown as { target: { kept?: boolean } }).target.kept).toBeUndefined();
     expect(detail.livenessCheck.idPhoto!.distance!).toBeGreaterThanOrEqual(0.5);
     expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ currentStep: 2, attempts: 1 });
     expect((await processData(signer)).data.lastCheck).toMatchObject({ check: "FAILED", reason: "FACE_MISMATCH" });
