@@ -185,7 +185,12 @@ async function main() {
   for (let i = 0; i < checkRounds; i++) {
     const selfie = images[1 + (i % (images.length - 1))]!;
     const analysed = await timed(bothAnalysed, () =>
-      Promise.all([detectFaces(selfie, { minScore }), storage().get(idFront.storageKey).then((id) => detectFaces(id, { minScore }))]),
+      Promise.all([
+        detectFaces(selfie, { minScore }),
+        storage()
+          .get(idFront.storageKey)
+          .then((id) => detectFaces(id, { minScore })),
+      ]),
     );
     const read = await timed(idKept, () => Promise.all([detectFaces(selfie, { minScore }), photoFaceAnalysis(idFront, minScore)]));
     if (!read[1].kept) throw new Error("the kept analysis was not read back");

@@ -84,7 +84,10 @@ describe.skipIf(!haveFaces)(`the ID front's faces, found once at its upload${hav
     expect((await uploadEvidence(signer, "ID_FRONT", await idCard(read(franck[0]!)))).status).toBe(200);
     const front = await lastOf(signer.id, "ID_FRONT");
     const kept = keptFaceAnalysisOf(front.checkDetail);
-    expect(kept).toMatchObject({ key: expect.stringMatching(/^[0-9a-f]{2}\/[0-9a-f]{64}$/), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(kept).toMatchObject({
+      key: expect.stringMatching(/^[0-9a-f]{2}\/[0-9a-f]{64}$/),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(front.checkDetail).toMatchObject({ documentCheck: { result: "VERIFIED", faces: 1 } });
     // The descriptor (biometric data) is in no database row, and sealed in storage: the stored bytes do not show it.
     noDescriptorIn(front.checkDetail);
@@ -119,7 +122,10 @@ describe.skipIf(!haveFaces)(`the ID front's faces, found once at its upload${hav
     const front = await lastOf(signer.id, "ID_FRONT");
     const kept = keptFaceAnalysisOf(front.checkDetail)!;
     const fromPhoto = comparable(await detectFaces(await storage().get(front.storageKey), { minScore: 0.5 }));
-    const withPointer = (pointer: KeptFaceAnalysis) => ({ ...front, checkDetail: { ...(front.checkDetail as object), faceAnalysis: pointer } });
+    const withPointer = (pointer: KeptFaceAnalysis) => ({
+      ...front,
+      checkDetail: { ...(front.checkDetail as object), faceAnalysis: pointer },
+    });
 
     // The organisation's face_min_score changed since: the faces that count may differ.
     const otherScore = await photoFaceAnalysis(front, 0.6);
