@@ -78,9 +78,7 @@ async function examine(evidence: EvidenceForCheck, process: IdentityProcess, com
     comparison.targetPosition === null
       ? null
       : await latestInStep(db, process, comparison.targetPosition, comparison.targetKind, { usable: true, before: evidence.id });
-  const analysingTarget = target
-    ? photoFaceAnalysis(target, minScore)
-    : null;
+  const analysingTarget = target ? photoFaceAnalysis(target, minScore) : null;
   analysingTarget?.catch(() => undefined);
 
   const selfie = await analysing;
