@@ -21,88 +21,13 @@
 // variants beside them. What it does not cover: a real camera's optics, a real person's timing (see tests/media/README.md).
 import "dotenv/config";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { testMediaDir } from "../tests/support/test-media";
 import { buildEvalSet, type EvalKind } from "../tests/media/eval-set";
 import { isMain } from "../tests/media/media-kit";
-
-/** ffmpeg's arguments before the output; `retag`: a second pass copying the streams with these options (metadata). */
-type Variant = { ext: "webm" | "mp4"; args: (input: string) => string[]; retag?: string[] };
-
-const vp8 = ["-c:v", "libvpx", "-b:v", "1500k", "-deadline", "realtime", "-cpu-used", "8"];
-const opus = ["-c:a", "libopus", "-b:a", "64k"];
-
-export const recorderVariants: Record<string, Variant | null> = {
-  "as-made": null,
-  "mp4-h264-30fps": {
-    ext: "mp4",
-    args: (input) => [
-      "-i",
-      input,
-      "-vf",
-      "scale=-2:720,fps=30",
-      ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p"],
-      ...["-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart"],
-    ],
-  },
-  "portrait-720x960": { ext: "webm", args: (input) => ["-i", input, "-vf", "crop=ih*3/4:ih,scale=720:960,fps=30", ...vp8, ...opus] },
-  "mp4-rotated": {
-    ext: "mp4",
-    // Stored turned 90° clockwise, with a display matrix of 90° (anticlockwise) that turns it back upright: players
-    // and ffmpeg's decoder apply it. (ffmpeg 5.1 keeps the tag only on a stream copy: hence the second pass.)
-    args: (input) => [
-      "-i",
-      input,
-      "-vf",
-      "crop=ih*3/4:ih,scale=720:960,fps=30,transpose=1",
-      ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p"],
-      ...["-c:a", "aac", "-b:a", "96k"],
-    ],
-    retag: ["-metadata:s:v:0", "rotate=90", "-movflags", "+faststart"],
-  },
-  "dropped-frames": {
-    ext: "webm",
-    args: (input) => ["-i", input, "-vf", "select='gt(random(0),0.25)'", "-fps_mode", "vfr", ...vp8, "-c:a", "copy"],
-  },
-  "audio-late-200ms": {
-    ext: "webm",
-    args: (input) => ["-i", input, "-itsoffset", "0.2", "-i", input, "-map", "0:v", "-map", "1:a", "-c:v", "copy", ...opus],
-  },
-  "audio-early-150ms": {
-    ext: "webm",
-    args: (input) => ["-i", input, "-itsoffset", "-0.15", "-i", input, "-map", "0:v", "-map", "1:a", "-c:v", "copy", ...opus],
-  },
-  "dim-noisy": {
-    ext: "webm",
-    args: (input) => ["-i", input, "-vf", "eq=brightness=-0.12:contrast=0.85,noise=alls=10:allf=t", ...vp8, "-c:a", "copy"],
-  },
-  "started-late-300ms": { ext: "webm", args: (input) => ["-ss", "0.3", "-i", input, ...vp8, ...opus] },
-  "started-early-400ms": {
-    ext: "webm",
-    args: (input) => ["-i", input, "-vf", "tpad=start_duration=0.4:start_mode=clone", "-af", "adelay=400:all=1", ...vp8, ...opus],
-  },
-};
-
-/** A video delivered as the variant `name` (made once, into dir/variants). */
-export function deliveredAs(video: string, name: string, dir: string): string {
-  const variant = recorderVariants[name];
-  if (variant === undefined) throw new Error(`no variant ${name}`);
-  if (!variant) return video;
-  mkdirSync(path.join(dir, "variants"), { recursive: true });
-  const out = path.join(dir, "variants", `${path.basename(video, ".webm")}-${name}.${variant.ext}`);
-  if (existsSync(out)) return out;
-  const ffmpeg = (args: string[]) =>
-    execFileSync("ffmpeg", ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", ...args], { stdio: "inherit" });
-  const first = variant.retag ? `${out}.pass1.${variant.ext}` : out;
-  ffmpeg([...variant.args(video), first]);
-  if (variant.retag) {
-    ffmpeg(["-i", first, "-map", "0", "-c", "copy", ...variant.retag, out]);
-    rmSync(first);
-  }
-  return out;
-}
+import { deliveredAs, recorderVariants } from "../tests/media/recorder-variants";
 
 type Judged = { decision: string; reasons: string[] };
 

@@ -11,6 +11,7 @@ import type { LivenessPrompt } from "@/lib/evidence/video-challenge";
 import { detectFaces, faceEngine } from "@/lib/face/face-engine";
 import { type AttackKind, makeAttackVideo } from "../media/attack-video";
 import { smoothstep } from "../media/media-kit";
+import { deliveredAs } from "../media/recorder-variants";
 import { renderHeadVideo } from "../media/render-head";
 import { ensureFaceMedia } from "../support/test-media";
 
@@ -52,8 +53,11 @@ const bonaFideVideo = () => {
 };
 
 async function judge(file: string, answered: readonly LivenessPrompt[] = prompts) {
-  const video = (await remuxWebm(new Uint8Array(readFileSync(file)))).bytes;
-  const verdict = await judgeRecording(video, "video/webm", answered, target, settings);
+  // As the upload stores it: a WebM remuxed (so that it has a duration), an MP4 as it came.
+  const mp4 = file.endsWith(".mp4");
+  const original = new Uint8Array(readFileSync(file));
+  const video = mp4 ? original : (await remuxWebm(original)).bytes;
+  const verdict = await judgeRecording(video, mp4 ? "video/mp4" : "video/webm", answered, target, settings);
   const m = verdict.movement;
   console.info(
     `[liveness-challenge] ${path.basename(file)}: ${verdict.decision ?? verdict.reason} ${verdict.reasons.join(",")} in ${verdict.ms} ms; ` +
@@ -86,6 +90,27 @@ describe.skipIf(!ready)(`the active challenge's judge${ready ? "" : ` (${skipped
     expect(verdict.movement.mouthVariation!).toBeGreaterThanOrEqual(thresholds.minMouth);
     expect(verdict.matchedFrames).toBe(verdict.describedFrames);
     expect(verdict.describedFrames).toBeLessThanOrEqual(3);
+  }, 300_000);
+
+  it("accepts that answer as phones deliver it — H.264 in MP4 stored on its side with a display rotation (as iPhones keep portrait video), portrait, frames dropped — and still refuses a picture turned on cue delivered the same way", async () => {
+    // tests/media/recorder-variants.ts; bench/liveness-recorders.ts measures each variant on the whole evaluation set.
+    const asPhones = ["mp4-rotated", "portrait-720x960", "dropped-frames"];
+    for (const variant of asPhones) {
+      const verdict = await judge(deliveredAs(await bonaFideVideo(), variant, workDir));
+      expect({ variant, decision: verdict.decision, answered: verdict.movement.prompts.map((p) => p.answered) }).toEqual({
+        variant,
+        decision: "live",
+        answered: [true, true],
+      });
+      expect(verdict.matchedFrames).toBe(verdict.describedFrames);
+    }
+    const picture = join(workDir, "attack-prompted-turn.webm");
+    await makeAttackVideo({ photo: photo(), kind: "prompted-turn", out: picture, prompts, digits, seed: 11 });
+    for (const variant of asPhones) {
+      const verdict = await judge(deliveredAs(picture, variant, workDir));
+      expect({ variant, check: verdict.check }).toEqual({ variant, check: "FAILED" });
+      expect(["attack", "repeat"]).toContain(verdict.decision);
+    }
   }, 300_000);
 
   it("follows a busy phone that showed the prompts 1.5 s late: the turns made after the page showed them are answers; judged from the due moments, not", async () => {
