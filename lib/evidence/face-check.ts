@@ -129,6 +129,12 @@ export async function runFaceCheck(
     attempt,
     (givenUp): Outcome => ({ ...givenUp, check: "FAILED", reason: "FACE_CHECK_ERROR" }),
   );
+  // Not settled by this run (another run of this job settled it meanwhile, or the settling failed and the job is tried
+  // again): the analysis this run kept is nobody's.
+  const kept = keptFaceAnalysisOf({ faceCheck: outcome.detail });
+  const forget = async () => {
+    if (kept) await storage().delete(kept.key);
+  };
   const settled = await settleEvidenceCheck({
     check,
     outcome,
@@ -141,9 +147,12 @@ export async function runFaceCheck(
         threshold: typeof outcome.detail.threshold === "number" ? outcome.detail.threshold : null,
       },
     },
+  }).catch(async (error: unknown) => {
+    // Unless the check was settled before the error (what came after it failed): then the evidence points at it.
+    const now = await db.evidence.findUnique({ where: { id: check.evidence.id }, select: { checkDetail: true } }).catch(() => null);
+    if (now && keptFaceAnalysisOf(now.checkDetail)?.key !== kept?.key) await forget();
+    throw error;
   });
-  // Settled meanwhile by another run of this job: the analysis kept by this one is nobody's.
-  const kept = keptFaceAnalysisOf({ faceCheck: outcome.detail });
-  if (!settled.settled && kept) await storage().delete(kept.key);
+  if (!settled.settled) await forget();
   return settled;
 }
