@@ -1,20 +1,20 @@
 import path from "node:path";
 import { Queue } from "bullmq";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getProcessRoute } from "@/app/api/signprocess/getSignatureProcess/[id]/route";
 import { verifyAuditChain } from "@/lib/audit/audit-event";
 import { configDefaults } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import type { StepType } from "@/lib/db/generated/enums";
-import { detectFaces, type FaceAnalysis, faceDistance, faceEngine } from "@/lib/face/face-engine";
+import { detectFaces, type FaceAnalysis, faceDistance } from "@/lib/face/face-engine";
 import { queueConnection } from "@/lib/queue/connection";
-import { closeProducers } from "@/lib/queue/enqueue";
 import { runJob } from "@/workers/registry";
 import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
-import { evidenceQueue, faceCheckJobName } from "@/lib/evidence/face-comparison";
+import { faceCheckJobName } from "@/lib/evidence/face-comparison";
 import { signingQueue } from "@/lib/sealing/pdf-jobs";
 import { storage } from "@/lib/storage";
+import { evidenceQueueForFile } from "../support/evidence-queue";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { call } from "../support/http";
 import { changes, scrapeMetrics } from "../support/metrics";
@@ -31,19 +31,11 @@ const others = ["audrey.jpg", "cage.jpg", "bieber_small.jpg", "bill-murray-snl_c
 const threshold = Number(configDefaults.face_match_threshold);
 
 let org: TestOrganization;
-let queue: Queue;
+// The face engine loaded once for the whole file (and process).
+const queue = evidenceQueueForFile({ faces: haveFaces });
 
 beforeAll(async () => {
   org = await createTestOrganization();
-  queue = new Queue(evidenceQueue, { connection: queueConnection() });
-  // Loaded once for the whole file (and process).
-  if (haveFaces) await faceEngine();
-});
-
-afterAll(async () => {
-  await queue.obliterate({ force: true });
-  await queue.close();
-  await closeProducers();
 });
 
 /** A colourful pattern with no face in it. */
@@ -144,7 +136,7 @@ async function checkedSelfie(signer: { hexId: string; secret: string }, selfie: 
   const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidenceHexId! } });
   expect(evidence.check).toBe("PENDING");
   expect((await processData(signer)).lastCheck).toMatchObject({ kind: "SELFIE", check: "PENDING", reason: null });
-  const job = await queue.getJob(`face-check-${evidence.id}`);
+  const job = await queue().getJob(`face-check-${evidence.id}`);
   expect(job?.name).toBe(faceCheckJobName);
   const before = await scrapeMetrics();
   const started = performance.now();
@@ -311,7 +303,7 @@ describe("a selfie step without a face comparison", () => {
     const sent = await uploadEvidence(signer, "SELFIE", await pattern());
     expect(sent.body).toMatchObject({ result: 1, next: `/signature-process/digital-signature/${signer.secret}/${signer.hexId}` });
     const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidenceHexId! } });
-    expect(await queue.getJob(`face-check-${evidence.id}`)).toBeUndefined();
+    expect(await queue().getJob(`face-check-${evidence.id}`)).toBeUndefined();
     expect(await processData(signer)).toMatchObject({ nextPage: "digital-signature", lastCheck: null });
   });
 });

@@ -1,18 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Queue } from "bullmq";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditChain } from "@/lib/audit/audit-event";
 import { db } from "@/lib/db/client";
 import type { StepType } from "@/lib/db/generated/enums";
-import { evidenceQueue, faceCheckJobName } from "@/lib/evidence/face-comparison";
-import { detectFaces, faceEngine } from "@/lib/face/face-engine";
-import { queueConnection } from "@/lib/queue/connection";
-import { closeProducers } from "@/lib/queue/enqueue";
+import { faceCheckJobName } from "@/lib/evidence/face-comparison";
+import { detectFaces } from "@/lib/face/face-engine";
 import { runJob } from "@/workers/registry";
 import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
+import { evidenceQueueForFile } from "../support/evidence-queue";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { idCard, personBehind, rearCard, sideBySide } from "../support/id-card";
 import { createSentShipment, uploadEvidence } from "../support/signing";
@@ -28,18 +26,10 @@ const { franck, haveFaces, offline, read } = realFaces();
 const demo = (name: string) => readFileSync(path.join("node_modules", "@vladmandic", "face-api", "demo", name));
 
 let org: TestOrganization;
-let queue: Queue;
+evidenceQueueForFile({ faces: haveFaces });
 
 beforeAll(async () => {
   org = await createTestOrganization();
-  queue = new Queue(evidenceQueue, { connection: queueConnection() });
-  if (haveFaces) await faceEngine();
-});
-
-afterAll(async () => {
-  await queue.obliterate({ force: true });
-  await queue.close();
-  await closeProducers();
 });
 
 /** The same picture as a phone would send it again: re-encoded at another quality and a little smaller. */

@@ -1,14 +1,12 @@
-import { Queue } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { evidenceQueue, faceCheckJobName } from "@/lib/evidence/face-comparison";
+import { faceCheckJobName } from "@/lib/evidence/face-comparison";
 import { roundDistance } from "@/lib/evidence/face-check";
 import { type KeptFaceAnalysis, keptFaceAnalysisOf, keepFaceAnalysis, photoFaceAnalysis } from "@/lib/evidence/kept-face-analysis";
-import { detectFaces, type FaceAnalysis, faceDistance, faceEngine } from "@/lib/face/face-engine";
-import { queueConnection } from "@/lib/queue/connection";
-import { closeProducers } from "@/lib/queue/enqueue";
+import { detectFaces, type FaceAnalysis, faceDistance } from "@/lib/face/face-engine";
 import { objectStore, storage } from "@/lib/storage";
 import { runJob } from "@/workers/registry";
+import { evidenceQueueForFile } from "../support/evidence-queue";
 import { createTestOrganization, type TestOrganization } from "../support/fixtures";
 import { idCard, rearCard, sideBySide } from "../support/id-card";
 import { createSentShipment, uploadEvidence } from "../support/signing";
@@ -21,18 +19,10 @@ import { realFaces } from "../support/test-media";
 const { franck, haveFaces, offline, read } = realFaces();
 
 let org: TestOrganization;
-let queue: Queue;
+const queue = evidenceQueueForFile({ faces: haveFaces });
 
 beforeAll(async () => {
   org = await createTestOrganization();
-  queue = new Queue(evidenceQueue, { connection: queueConnection() });
-  if (haveFaces) await faceEngine();
-});
-
-afterAll(async () => {
-  await queue.obliterate({ force: true });
-  await queue.close();
-  await closeProducers();
 });
 
 type Signer = { id: number; hexId: string; secret: string };
@@ -52,7 +42,7 @@ async function checkedSelfie(signer: Signer, selfie: Buffer) {
   const sent = await uploadEvidence(signer, "SELFIE", selfie);
   expect(sent.status).toBe(200);
   const evidence = await db.evidence.findUniqueOrThrow({ where: { hexId: sent.body.evidenceHexId! } });
-  const job = await queue.getJob(`face-check-${evidence.id}`);
+  const job = await queue().getJob(`face-check-${evidence.id}`);
   expect(job?.name).toBe(faceCheckJobName);
   expect(await runJob(job!.name, job!.data)).toMatchObject({ settled: true });
   return db.evidence.findUniqueOrThrow({ where: { id: evidence.id } });
