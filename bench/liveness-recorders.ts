@@ -3,7 +3,7 @@
 // step, the recording started exactly when the prompts' clock did: what Chromium's MediaRecorder gives from its fake
 // camera. Acceptance is measured on other recordings, so each video is also delivered as others would be, with ffmpeg:
 //   mp4-h264-30fps       H.264 + AAC in MP4, 960×720 at 30 fps (Safari on iOS and macOS, Chrome on Android record MP4)
-//   portrait-720x960     a phone held upright: the middle 3:4 of the frame, 720×960 at 30 fps, the face larger in it
+//   portrait-720x960     a phone held upright, 720×960 at 30 fps: the frame whole across it, the room above and below
 //   mp4-rotated          that portrait stored as an iPhone stores it: frames on their side and a 90° display rotation
 //   dropped-frames       a busy phone's recorder: a quarter of the frames dropped at random (variable frame rate)
 //   audio-late-200ms     the sound 200 ms behind the picture; audio-early-150ms: 150 ms ahead of it

@@ -628,49 +628,70 @@ export async function judgeRecording(
     }),
   );
   const face = await target;
-  const first = livenessVerdict(found, face, settings.threshold, prompts, sample.envelope, settings.thresholds);
-  // A recording that would be recorded again or reviewed for want of an answer is looked at again at its prompts: a
-  // flat turn rests on what every frame showed, and more frames cannot unsay it.
-  // Nor a face that never moved at all (a picture held still): a turn between frames would have moved it on them too.
-  const unsure = (first.decision === "repeat" && !first.reasons.includes("NO_MOVEMENT")) || first.decision === "review";
-  // A face whose mouth seemed still, or was not seen — a head that turned as asked, or a face that moved without
-  // turning (a person swaying who ignored the prompts as much as a picture slid): its mouth is looked at again, around
-  // the voice's syllables or across a silent recording, before it is called an attack, or a turn with too little depth
-  // recorded again for its still mouth. Not a turn that showed one plane (FLAT_TURN): that rests on the turn itself.
-  const mouthUnsure =
-    (first.decision === "attack" && !first.reasons.includes("FLAT_TURN")) ||
-    first.reasons.includes("MOUTH_NOT_SEEN") ||
-    (first.reasons.includes("WEAK_PARALLAX") && first.reasons.includes("NO_MOUTH_MOVEMENT"));
-  const again = [
-    ...(unsure
-      ? refinementPlan(
-          prompts,
-          first.movement.prompts.map((p) => p.answered),
-        )
-      : []),
-    ...(mouthUnsure
-      ? mouthPlan(
-          prompts,
-          sample.envelope,
-          found.map((f) => f.atMs),
-          sample.duration * 1000,
-        )
-      : []),
-  ];
+  const judge = (frames: readonly SampledFrame[]) =>
+    livenessVerdict(frames, face, settings.threshold, prompts, sample.envelope, settings.thresholds);
   const withIdPhoto = async (verdict: LivenessVerdict, frames: readonly SampledFrame[]) =>
     settings.idPhoto ? idPhotoVerdict(verdict, frames, await settings.idPhoto, settings.threshold) : verdict;
-  if (again.length === 0) return { ...(await withIdPhoto(first, found)), ms: Math.round(performance.now() - started) };
-  const more = await framesOfRecording(
-    video,
-    mimeType,
-    again.map((ms) => ms / 1000),
-    sample,
-  );
-  const seen: SampledFrame[] = await Promise.all(
-    more.map(async (frame) => ({ atMs: frame.at * 1000, faces: (await analyse(frame.image, false)).faces, described: false })),
-  );
-  const all = [...found, ...seen].sort((a, b) => a.atMs - b.atMs);
-  const verdict = livenessVerdict(all, face, settings.threshold, prompts, sample.envelope, settings.thresholds);
+  // A second look, at the prompts or at the mouth, each taken once; what one look finds may call for the other: a prompt
+  // answered only on the frames added (a busy phone's dropped frames) makes a head that turned as asked, whose mouth is
+  // then looked at again before it is called a mask for it.
+  let all: SampledFrame[] = found;
+  let verdict = judge(found);
+  let lookedAtPrompts = false;
+  let lookedAtMouth = false;
+  for (;;) {
+    // A recording that would be recorded again or reviewed for want of an answer is looked at again at its prompts: a
+    // flat turn rests on what every frame showed, and more frames cannot unsay it.
+    // Nor a face that never moved at all (a picture held still): a turn between frames would have moved it on them too.
+    const unsure: boolean =
+      !lookedAtPrompts && ((verdict.decision === "repeat" && !verdict.reasons.includes("NO_MOVEMENT")) || verdict.decision === "review");
+    // A face whose mouth seemed still, or was not seen — a head that turned as asked, or a face that moved without
+    // turning (a person swaying who ignored the prompts as much as a picture slid): its mouth is looked at again, around
+    // the voice's syllables or across a silent recording, before it is called an attack, or a turn with too little depth
+    // recorded again for its still mouth. Not a turn that showed one plane (FLAT_TURN): that rests on the turn itself.
+    const mouthUnsure: boolean =
+      !lookedAtMouth &&
+      ((verdict.decision === "attack" && !verdict.reasons.includes("FLAT_TURN")) ||
+        verdict.reasons.includes("MOUTH_NOT_SEEN") ||
+        (verdict.reasons.includes("WEAK_PARALLAX") && verdict.reasons.includes("NO_MOUTH_MOVEMENT")));
+    if (!unsure && !mouthUnsure) break;
+    lookedAtPrompts ||= unsure;
+    lookedAtMouth ||= mouthUnsure;
+    const again = [
+      ...(unsure
+        ? refinementPlan(
+            prompts,
+            verdict.movement.prompts.map((p) => p.answered),
+          )
+        : []),
+      ...(mouthUnsure
+        ? mouthPlan(
+            prompts,
+            sample.envelope,
+            all.map((f) => f.atMs),
+            sample.duration * 1000,
+          )
+        : []),
+    ];
+    const taken = new Set(all.map((f) => f.atMs));
+    // A moment may fall on a frame already looked at (the first frame at or after it): it is not counted twice.
+    const more = again.length
+      ? (
+          await framesOfRecording(
+            video,
+            mimeType,
+            again.map((ms) => ms / 1000),
+            sample,
+          )
+        ).filter((frame) => !taken.has(frame.at * 1000))
+      : [];
+    if (more.length === 0) continue;
+    const seen: SampledFrame[] = await Promise.all(
+      more.map(async (frame) => ({ atMs: frame.at * 1000, faces: (await analyse(frame.image, false)).faces, described: false })),
+    );
+    all = [...all, ...seen].sort((a, b) => a.atMs - b.atMs);
+    verdict = judge(all);
+  }
   return { ...(await withIdPhoto(verdict, all)), ms: Math.round(performance.now() - started) };
 }
 

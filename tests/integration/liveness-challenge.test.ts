@@ -147,6 +147,35 @@ describe.skipIf(!ready)(`the active challenge's judge${ready ? "" : ` (${skipped
     expect(asDue.movement.prompts[0]!.answered).toBe(false);
   }, 300_000);
 
+  it("looks at the mouth of a head whose turns showed only on the second look before calling it a mask: attack, with frames at the voice's syllables", async () => {
+    // A head with a still mouth (a mask) while the voice reads, turning briefly (0.55-0.85 s into each prompt): between
+    // the first look's frames (0.3 and 1.1 s into the window), on the second look's (0.7 s). The first look asks it to
+    // repeat; the second finds both turns, which makes it a head that turned as asked with a still mouth; before that is
+    // called an attack, the mouth is looked at around the syllables (it once was not: a busy phone's bona fide reader
+    // with dropped frames was called a mask on the few frames the first look had of its mouth).
+    const turn = (ms: number) => {
+      for (const prompt of prompts) {
+        const since = ms - prompt.atMs;
+        if (since > 450 && since < 950)
+          return (
+            (prompt.action === "turn_left" ? 1 : -1) *
+            (Math.PI / 6) *
+            Math.min(smoothstep((since - 450) / 100), 1 - smoothstep((since - 850) / 100))
+          );
+      }
+      return 0;
+    };
+    const out = join(workDir, "mask-brief-turns.webm");
+    await renderHeadVideo({ face: photo(), out, prompts, turn, digits, seed: 7, mouthStill: true });
+    const verdict = await judge(out);
+    expect(verdict).toMatchObject({ check: "FAILED", decision: "attack", reason: "LIVENESS_ATTACK" });
+    expect(verdict.reasons).toContain("NO_MOUTH_MOVEMENT");
+    expect(verdict.movement.prompts.map((p) => p.answered)).toEqual([true, true]);
+    // The first look's 12 frames, the 3 of each prompt's second look, and the mouth's: some at the syllables' moments.
+    const firstAndPrompts = 12 + 3 * prompts.length;
+    expect(verdict.frames.length).toBeGreaterThan(firstAndPrompts);
+  }, 300_000);
+
   it("asks the same head to repeat when judged against prompts it did not answer: it turned the other way", async () => {
     const mirrored = prompts.map((p) => ({ ...p, action: p.action === "turn_left" ? ("turn_right" as const) : ("turn_left" as const) }));
     const verdict = await judge(await bonaFideVideo(), mirrored);

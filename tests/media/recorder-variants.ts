@@ -10,9 +10,16 @@ type Variant = { ext: "webm" | "mp4"; args: (input: string) => string[]; retag?:
 
 const vp8 = ["-c:v", "libvpx", "-b:v", "1500k", "-deadline", "realtime", "-cpu-used", "8"];
 const opus = ["-c:a", "libopus", "-b:a", "64k"];
-/** H.264 + AAC, as an MP4 recorder writes them, the picture filtered by `filter`. */
+/**
+ * A phone held upright, 720×960 at 30 fps: the landscape frame whole across its width (the face as large as it was,
+ * none of it cut off), a plain wall above and below it (the frame itself enlarged and blurred there would put a second,
+ * blurred face in the picture); `then`, filters after it.
+ */
+const portraitOf = (then = "") => `[0:v]fps=30,scale=720:-2,pad=720:960:0:(oh-ih)/2:color=0x8a8f94${then}`;
+const portrait = portraitOf();
+/** H.264 + AAC, as an MP4 recorder writes them, the picture filtered by `filter` (a filter graph). */
 const h264 = (input: string, filter: string) => [
-  ...["-i", input, "-vf", filter],
+  ...["-i", input, "-filter_complex", filter],
   ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p"],
   ...["-c:a", "aac", "-b:a", "96k"],
 ];
@@ -21,14 +28,14 @@ export const recorderVariants: Record<string, Variant | null> = {
   "as-made": null,
   "mp4-h264-30fps": {
     ext: "mp4",
-    args: (input) => [...h264(input, "scale=-2:720,fps=30"), "-movflags", "+faststart"],
+    args: (input) => [...h264(input, "[0:v]scale=-2:720,fps=30"), "-movflags", "+faststart"],
   },
-  "portrait-720x960": { ext: "webm", args: (input) => ["-i", input, "-vf", "crop=ih*3/4:ih,scale=720:960,fps=30", ...vp8, ...opus] },
+  "portrait-720x960": { ext: "webm", args: (input) => ["-i", input, "-filter_complex", portrait, ...vp8, ...opus] },
   "mp4-rotated": {
     ext: "mp4",
     // Stored turned 90° clockwise, with a display matrix of 90° (anticlockwise) that turns it back upright: players
     // and ffmpeg's decoder apply it. (ffmpeg 5.1 keeps the tag only on a stream copy: hence the second pass.)
-    args: (input) => h264(input, "crop=ih*3/4:ih,scale=720:960,fps=30,transpose=1"),
+    args: (input) => h264(input, portraitOf(",transpose=1")),
     retag: ["-metadata:s:v:0", "rotate=90", "-movflags", "+faststart"],
   },
   "dropped-frames": {
