@@ -52,6 +52,23 @@ const bonaFideVideo = () => {
   return bonaFide;
 };
 
+/**
+ * A head's turn (radians, for render-head's `turn`) 30° towards each prompt's side from `fromMs` to `toMs` after the
+ * prompt was due, easing in and out over `easeMs` at each end; facing the camera otherwise.
+ */
+const turnAfterEachPrompt = (fromMs: number, toMs: number, easeMs: number) => (ms: number) => {
+  for (const prompt of prompts) {
+    const since = ms - prompt.atMs;
+    if (since > fromMs && since < toMs)
+      return (
+        (prompt.action === "turn_left" ? 1 : -1) *
+        (Math.PI / 6) *
+        Math.min(smoothstep((since - fromMs) / easeMs), 1 - smoothstep((since - (toMs - easeMs)) / easeMs))
+      );
+  }
+  return 0;
+};
+
 async function judge(file: string, answered: readonly LivenessPrompt[] = prompts) {
   // As the upload stores it: a WebM remuxed (so that it has a duration), an MP4 as it came.
   const mp4 = file.endsWith(".mp4");
@@ -117,18 +134,7 @@ describe.skipIf(!ready)(`the active challenge's judge${ready ? "" : ` (${skipped
     // The page painted each prompt 1.5 s after it was due (as its upload says), and the person turned 1.4 s after
     // seeing it, held the turn a second and came back: each turn shows from 2.9 s to 4.25 s after the due moment,
     // after the judge's frames for a prompt judged from when it was due (the last 2.7 s after).
-    const turn = (ms: number) => {
-      for (const prompt of prompts) {
-        const since = ms - prompt.atMs;
-        if (since > 2650 && since < 4300)
-          return (
-            (prompt.action === "turn_left" ? 1 : -1) *
-            (Math.PI / 6) *
-            Math.min(smoothstep((since - 2650) / 250), 1 - smoothstep((since - 4000) / 250))
-          );
-      }
-      return 0;
-    };
+    const turn = turnAfterEachPrompt(2650, 4250, 250);
     const out = join(workDir, "late-page.webm");
     await renderHeadVideo({ face: photo(), out, prompts, turn, digits, seed: 7, seconds: 12 });
     // What the upload keeps (lib/evidence/video-challenge.ts challengeFacts) and the worker reads back.
@@ -153,18 +159,7 @@ describe.skipIf(!ready)(`the active challenge's judge${ready ? "" : ` (${skipped
     // repeat; the second finds both turns, which makes it a head that turned as asked with a still mouth; before that is
     // called an attack, the mouth is looked at around the syllables (it once was not: a busy phone's bona fide reader
     // with dropped frames was called a mask on the few frames the first look had of its mouth).
-    const turn = (ms: number) => {
-      for (const prompt of prompts) {
-        const since = ms - prompt.atMs;
-        if (since > 450 && since < 950)
-          return (
-            (prompt.action === "turn_left" ? 1 : -1) *
-            (Math.PI / 6) *
-            Math.min(smoothstep((since - 450) / 100), 1 - smoothstep((since - 850) / 100))
-          );
-      }
-      return 0;
-    };
+    const turn = turnAfterEachPrompt(450, 950, 100);
     const out = join(workDir, "mask-brief-turns.webm");
     await renderHeadVideo({ face: photo(), out, prompts, turn, digits, seed: 7, mouthStill: true });
     const verdict = await judge(out);
