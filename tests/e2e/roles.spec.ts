@@ -19,6 +19,7 @@ test.describe("roles (/roles, /rolePrivileges/{rolId})", () => {
     await expect(page.locator('[data-testid="role-row"][data-name="Administrador"]')).toBeVisible();
 
     const form = page.getByTestId("role-form");
+    await expect(form.getByRole("button", { name: "Guardar" })).toBeEnabled();
     await form.locator('input[name="name"]').fill(name);
     await form.locator('input[name="description"]').fill("Solo ve los contactos");
     await form.getByRole("button", { name: "Guardar" }).click();
@@ -65,6 +66,8 @@ test.describe("roles (/roles, /rolePrivileges/{rolId})", () => {
     await expect(page.getByRole("heading", { name: "Grupos", exact: true })).toBeVisible();
 
     const form = page.getByTestId("group-form");
+    // The page hydrated (its form's button enabled) before typing: the server's HTML shows the form before React runs it.
+    await expect(form.getByRole("button", { name: "Guardar" })).toBeEnabled();
     await form.locator('input[name="name"]').fill(name);
     await form.getByRole("button", { name: "Guardar" }).click();
     const row = page.locator(`[data-testid="group-row"][data-name="${name}"]`);
