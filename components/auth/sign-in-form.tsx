@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Alert } from "@/components/ui/card";
 import { useApi } from "@/components/client/use-api";
+import { useHydrated } from "@/components/client/use-hydrated";
 import { notifyApiError } from "@/components/client/notify";
 import { finishSignIn, savePendingSignIn, type PendingSignIn } from "./pending-sign-in";
 import { useFieldError } from "./use-form-errors";
@@ -29,6 +30,7 @@ export function SignInForm({ pathTo, notice }: { pathTo: string | null; notice: 
   const fieldError = useFieldError();
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) });
+  const hydrated = useHydrated();
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -73,7 +75,8 @@ export function SignInForm({ pathTo, notice }: { pathTo: string | null; notice: 
         {...register("password")}
         error={fieldError(formState.errors.password)}
       />
-      <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
+      {/* Not before React runs the form: the browser would send it itself, the password in the address (useHydrated). */}
+      <Button type="submit" className="w-full" disabled={!hydrated || formState.isSubmitting}>
         {formState.isSubmitting ? t("submitting") : t("submit")}
       </Button>
       <div className="flex justify-between text-sm">

@@ -37,6 +37,8 @@ export async function createDemoStaff(options: { changePassword?: boolean } = {}
 }
 
 export async function signIn(page: Page, account: { email: string; password: string }) {
+  // The form is typed into once React runs it (its button enabled): the server's HTML shows it before.
+  await expect(page.getByTestId("signin-form").locator('button[type="submit"]')).toBeEnabled({ timeout: 30_000 });
   await page.getByTestId("signin-form").locator('input[name="username"]').fill(account.email);
   await page.getByTestId("signin-form").locator('input[name="password"]').fill(account.password);
   await page.getByTestId("signin-form").locator('button[type="submit"]').click();
