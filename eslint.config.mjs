@@ -28,6 +28,21 @@ const config = [
     },
   },
   {
+    // A form's send button waits for hydration (components/ui/submit-button.tsx): pressed in the server's HTML, the
+    // browser would send the form itself, its fields in the address.
+    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    ignores: ["components/ui/submit-button.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name=/^(Button|SignButton|button)$/] > JSXAttribute[name.name='type'][value.value='submit']",
+          message: "A send button is SubmitButton or SignSubmitButton (components/ui/submit-button.tsx): it waits for hydration.",
+        },
+      ],
+    },
+  },
+  {
     // Module augmentation needs interfaces.
     files: ["types/**/*.d.ts"],
     rules: { "@typescript-eslint/consistent-type-definitions": "off" },

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import type { DefaultValues, FieldValues } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Alert } from "@/components/ui/card";
 import { useApi } from "@/components/client/use-api";
@@ -92,9 +92,9 @@ export function ApiForm<S extends z.ZodType<FieldValues, FieldValues>>({
           />
         );
       })}
-      <Button type="submit" className="w-full" disabled={form.submitting}>
+      <SubmitButton className="w-full" disabled={form.submitting}>
         {submitLabel}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/card";
 import { useApi } from "@/components/client/use-api";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { finishSignIn, usePendingSignIn } from "./pending-sign-in";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type Method = {
   type: "TOTP" | "EMAIL" | "SMS";
@@ -172,9 +173,7 @@ export function MfaMethodsPanel({ mode }: { mode: "profile" | "activation" }) {
             onChange={(e) => setPassword(e.target.value)}
           />
           <div className="flex gap-2">
-            <Button type="submit" disabled={password.length === 0}>
-              {t("deactivate")}
-            </Button>
+            <SubmitButton disabled={password.length === 0}>{t("deactivate")}</SubmitButton>
             <Button type="button" variant="secondary" onClick={() => setTurningOff(null)}>
               {t("cancel")}
             </Button>
@@ -203,9 +202,7 @@ export function MfaMethodsPanel({ mode }: { mode: "profile" | "activation" }) {
             value={code}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
           />
-          <Button type="submit" disabled={code.length !== 6}>
-            {t("confirm")}
-          </Button>
+          <SubmitButton disabled={code.length !== 6}>{t("confirm")}</SubmitButton>
         </form>
       ) : null}
     </div>

@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/card";
 import { useApi } from "@/components/client/use-api";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { finishSignIn, savePendingSignIn, usePendingSignIn, type PendingSignIn } from "./pending-sign-in";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type Verified = { token: string; result: number; changePassword: boolean; landingPage: string };
 
@@ -85,9 +86,9 @@ export function SecurityCheck() {
         onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
         autoFocus
       />
-      <Button type="submit" className="w-full" disabled={busy || code.length !== 6}>
+      <SubmitButton className="w-full" disabled={busy || code.length !== 6}>
         {t("verify")}
-      </Button>
+      </SubmitButton>
       <div className="space-y-1 text-sm text-slate-600">
         <p>{t("other")}</p>
         <div className="flex flex-wrap gap-2">

@@ -6,11 +6,10 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/field";
 import { Alert } from "@/components/ui/card";
 import { useApi } from "@/components/client/use-api";
-import { useHydrated } from "@/components/client/use-hydrated";
 import { notifyApiError } from "@/components/client/notify";
 import { finishSignIn, savePendingSignIn, type PendingSignIn } from "./pending-sign-in";
 import { useFieldError } from "./use-form-errors";
@@ -30,7 +29,6 @@ export function SignInForm({ pathTo, notice }: { pathTo: string | null; notice: 
   const fieldError = useFieldError();
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) });
-  const hydrated = useHydrated();
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -75,10 +73,9 @@ export function SignInForm({ pathTo, notice }: { pathTo: string | null; notice: 
         {...register("password")}
         error={fieldError(formState.errors.password)}
       />
-      {/* Not before React runs the form: the browser would send it itself, the password in the address (useHydrated). */}
-      <Button type="submit" className="w-full" disabled={!hydrated || formState.isSubmitting}>
+      <SubmitButton className="w-full" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t("submitting") : t("submit")}
-      </Button>
+      </SubmitButton>
       <div className="flex justify-between text-sm">
         <Link href="/ForgotPassword" className="text-brand-700 hover:underline">
           {t("forgot")}

@@ -15,6 +15,7 @@ import type { ContactView } from "@/lib/contacts/contact-view";
 import { channelInput, channelTypes } from "@/lib/contacts/schemas";
 import { isLocale } from "@/lib/i18n/config";
 import { countryName } from "@/lib/i18n/text";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type ContactDetail = ContactView & { shipments: number };
 
@@ -191,9 +192,7 @@ export function ContactViewDialog({ contactHexId, canUpdate, onClose, onChanged 
                 <TextField label={t("value")} autoComplete="off" error={fieldError(formState.errors.value)} {...register("value")} />
               </div>
               <div className="flex justify-end">
-                <Button type="submit" disabled={formState.isSubmitting}>
-                  {t("add")}
-                </Button>
+                <SubmitButton disabled={formState.isSubmitting}>{t("add")}</SubmitButton>
               </div>
             </form>
           ) : null}

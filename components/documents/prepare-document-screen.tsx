@@ -16,6 +16,7 @@ import { DraftNotificationsSection } from "./draft-notifications-section";
 import { DraftSignersSection } from "./draft-signers-section";
 import { FinishDialog } from "./finish-dialog";
 import { isFormField, minimumKey, prepareSchema, requestBodies, valuesOf, type PrepareOutput, type PrepareValues } from "./prepare-form";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type Section = "files" | "signers" | "notifications" | "form";
 
@@ -125,9 +126,9 @@ export function PrepareDocumentScreen({ initialDraft, flows, documentTypes, maxU
         <DraftSignersSection canSearchContacts={canSearchContacts} error={sectionErrors.signers} />
         <DraftNotificationsSection error={sectionErrors.notifications} />
         <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white/90 py-4 backdrop-blur">
-          <Button type="submit" variant="secondary" disabled={formState.isSubmitting} data-testid="prepare-save">
+          <SubmitButton variant="secondary" disabled={formState.isSubmitting} data-testid="prepare-save">
             {t("save")}
-          </Button>
+          </SubmitButton>
           <Button type="button" disabled={formState.isSubmitting} onClick={() => void onFinish()} data-testid="prepare-finish">
             {t("finishShipment")}
           </Button>

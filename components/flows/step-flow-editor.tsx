@@ -27,6 +27,7 @@ import {
   type FlowKindName,
   type FlowStepType,
 } from "@/lib/flows/flow-schemas";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 /**
  * new: no flowIdSel; edit: /steps-flow/{hexId}; clone: /steps-flow/{hexId}/clone, the flow's steps
@@ -542,9 +543,9 @@ export function StepFlowEditor({ mode, flow, documentTypes, canSave, canClone }:
           </Button>
         ) : null}
         {!readOnly ? (
-          <Button type="submit" disabled={saving} data-testid="save-flow">
+          <SubmitButton disabled={saving} data-testid="save-flow">
             {t("save")}
-          </Button>
+          </SubmitButton>
         ) : null}
       </div>
     </form>

@@ -11,6 +11,7 @@ import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { ConfirmAction } from "@/components/flows/confirm-action";
 import { NameWithDescription, NamedRecordForm, useNamedRecordEditor, type CatalogPermissions } from "@/components/admin/record-editor";
 import { groupInput, groupMemberInput, type GroupMemberView, type GroupView } from "@/lib/groups/schemas";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const helper = dataTableColumns<GroupView>();
 const groupHexId = (group: GroupView) => group.groupHexId;
@@ -190,7 +191,7 @@ export function GroupsScreen({ canCreate, canUpdate, canDelete, candidates }: Ca
                     ))}
                   </SelectField>
                 </div>
-                <Button type="submit">{t("addMember")}</Button>
+                <SubmitButton>{t("addMember")}</SubmitButton>
               </form>
             ) : null}
             <Button type="button" variant="secondary" onClick={() => setMembersOf(null)}>

@@ -15,6 +15,7 @@ import type { NotificationChannel } from "@/lib/notifications/events";
 import type { EventView, NotificationSettingsView } from "@/lib/notifications/schemas";
 import { templateProblem } from "@/lib/notifications/template";
 import { TemplatePreview } from "./template-preview";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type Template = EventView["templates"][number];
 type Cell = EventView["recipients"][number];
@@ -296,9 +297,9 @@ function EventEditor({ view, canUpdate, onSaved }: { view: EventView; canUpdate:
       </Card>
       {canUpdate ? (
         <div className="flex justify-end">
-          <Button type="submit" disabled={formState.isSubmitting} data-testid="notification-save">
+          <SubmitButton disabled={formState.isSubmitting} data-testid="notification-save">
             {formState.isSubmitting ? t("saving") : t("save")}
-          </Button>
+          </SubmitButton>
         </div>
       ) : null}
     </form>

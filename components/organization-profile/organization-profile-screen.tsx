@@ -15,6 +15,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import type { OrganizationProfile } from "@/lib/organizations/profile";
 import { defaultColours, logoLimits, sealCertificateLimits, updateProfileInput } from "@/lib/organizations/profile-schemas";
 import type { SealCertificateView } from "@/lib/organizations/seal-certificate";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type Values = {
   name: string;
@@ -203,9 +204,9 @@ export function OrganizationProfileScreen({ profile: initial, certificate: initi
           </fieldset>
           {canUpdate ? (
             <div className="flex justify-end">
-              <Button type="submit" disabled={formState.isSubmitting} data-testid="save-profile">
+              <SubmitButton disabled={formState.isSubmitting} data-testid="save-profile">
                 {t("profile.save")}
-              </Button>
+              </SubmitButton>
             </div>
           ) : null}
         </form>
@@ -447,9 +448,7 @@ function SealCard({
                   {t("remove")}
                 </Button>
               ) : null}
-              <Button type="submit" disabled={busy}>
-                {certificate ? t("replace") : t("upload")}
-              </Button>
+              <SubmitButton disabled={busy}>{certificate ? t("replace") : t("upload")}</SubmitButton>
             </div>
           </form>
         ) : null}

@@ -5,7 +5,7 @@ import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { useApi } from "@/components/client/use-api";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Alert, Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import type { CaptureSettingsView } from "@/lib/settings/capture-settings";
@@ -156,9 +156,9 @@ export function SettingsScreen({ initial }: { initial: CaptureSettingsView }) {
         </Card>
       ))}
       <div className="flex justify-end">
-        <Button type="submit" disabled={formState.isSubmitting} data-testid="settings-save">
+        <SubmitButton disabled={formState.isSubmitting} data-testid="settings-save">
           {formState.isSubmitting ? t("saving") : t("save")}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

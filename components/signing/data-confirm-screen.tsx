@@ -10,6 +10,7 @@ import { apiPath, nextPath, pagePath } from "@/lib/process-routes";
 import { type CountryOption, IdentityDocumentFields } from "./identity-document-fields";
 import { SignButton } from "./sign-button";
 import { type SignerLink, useSignerApi } from "./use-signer-api";
+import { SignSubmitButton } from "@/components/ui/submit-button";
 
 export type { CountryOption } from "./identity-document-fields";
 
@@ -93,9 +94,9 @@ export function DataConfirmScreen({ link, data, countries }: { link: SignerLink;
         />
       </div>
       <div className="flex flex-wrap gap-3">
-        <SignButton type="submit" disabled={formState.isSubmitting} data-testid="confirm-data">
+        <SignSubmitButton disabled={formState.isSubmitting} data-testid="confirm-data">
           {t("confirm")}
-        </SignButton>
+        </SignSubmitButton>
         {data.canReject ? (
           <SignButton type="button" tone="outline" onClick={() => router.push(pagePath(link, "document-rejection"))}>
             {t("wrongData")}

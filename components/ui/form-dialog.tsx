@@ -3,10 +3,10 @@
 import type { ReactNode } from "react";
 import type { FieldValues } from "react-hook-form";
 import type { ApiFormState } from "@/components/client/use-api-form";
-import { useHydrated } from "@/components/client/use-hydrated";
 import { Button } from "./button";
 import { Alert, Card } from "./card";
 import { Modal } from "./dialog";
+import { SubmitButton } from "./submit-button";
 
 type FormProps<V extends FieldValues> = {
   /** What useApiForm returned. */
@@ -52,9 +52,9 @@ export function FormDialog<V extends FieldValues>({
           <Button type="button" variant="secondary" onClick={onClose}>
             {cancelLabel}
           </Button>
-          <Button type="submit" disabled={form.submitting} data-testid={submitTestId}>
+          <SubmitButton disabled={form.submitting} data-testid={submitTestId}>
             {submitLabel}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </Modal>
@@ -81,16 +81,14 @@ export function FormCard<V extends FieldValues>({
   cancelLabel,
   onCancel,
 }: FormCardProps<V>) {
-  // A card's form is on the page from the server's HTML on: it is sent only once React handles it (useHydrated).
-  const hydrated = useHydrated();
   return (
     <Card title={title}>
       <form onSubmit={form.submit} noValidate className={className} data-testid={formTestId}>
         {children}
         <div className="flex gap-2">
-          <Button type="submit" disabled={!hydrated || form.submitting} data-testid={submitTestId}>
+          <SubmitButton disabled={form.submitting} data-testid={submitTestId}>
             {submitLabel}
-          </Button>
+          </SubmitButton>
           {onCancel ? (
             <Button type="button" variant="secondary" onClick={onCancel}>
               {cancelLabel}

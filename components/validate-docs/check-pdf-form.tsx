@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/card";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type Outcome = { tone: "success" | "error"; text: string; testId: string };
 
@@ -61,9 +61,9 @@ export function CheckPdfForm({ signatureHexId }: { signatureHexId: string }) {
           }}
         />
       </label>
-      <Button type="submit" disabled={!file || busy} data-testid="check-submit">
+      <SubmitButton disabled={!file || busy} data-testid="check-submit">
         {t("checkSubmit")}
-      </Button>
+      </SubmitButton>
       <div aria-live="polite">
         {outcome ? (
           <Alert tone={outcome.tone}>

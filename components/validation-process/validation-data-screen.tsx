@@ -10,6 +10,7 @@ import { useSignerApi } from "@/components/signing/use-signer-api";
 import { TextField } from "@/components/ui/field";
 import { apiPath, nextPath, pagePath, type ProcessLink } from "@/lib/process-routes";
 import { type PersonField, personFields, type ValidatedPerson } from "@/lib/validation-process/person";
+import { SignSubmitButton } from "@/components/ui/submit-button";
 
 const fields = personFields;
 type Field = PersonField;
@@ -94,9 +95,9 @@ export function ValidationDataScreen({
         />
       </div>
       <div className="flex flex-wrap gap-3">
-        <SignButton type="submit" disabled={formState.isSubmitting} data-testid="submit-validation-data">
+        <SignSubmitButton disabled={formState.isSubmitting} data-testid="submit-validation-data">
           {t("continue")}
-        </SignButton>
+        </SignSubmitButton>
         <SignButton type="button" tone="outline" onClick={() => router.push(pagePath(link, "document-rejection"))}>
           {decline("reject")}
         </SignButton>

@@ -2,7 +2,7 @@
 
 import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Alert } from "@/components/ui/card";
 import { callApi } from "@/components/client/api-client";
 
@@ -114,9 +114,9 @@ export function PinEntry({ validationHexId }: { validationHexId: string }) {
           {screens("maxNumberUsesAdvice")}
         </p>
       ) : null}
-      <Button type="submit" disabled={busy} className="w-full" style={{ backgroundColor: "var(--sign-primary)" }} data-testid="pin-submit">
+      <SubmitButton disabled={busy} className="w-full" style={{ backgroundColor: "var(--sign-primary)" }} data-testid="pin-submit">
         {busy ? t("submitting") : t("submit")}
-      </Button>
+      </SubmitButton>
       <p className="text-center text-xs text-slate-500">{t("help")}</p>
     </form>
   );

@@ -13,6 +13,7 @@ import { notifyApiError, notifySuccess } from "@/components/client/notify";
 import { useFieldError } from "@/components/auth/use-form-errors";
 import type { ValidationFlowOption } from "@/lib/validations/flow-options";
 import { userLocations, validationLinkFormSchema, type UserLocation, type ValidationLinkView } from "@/lib/validations/schemas";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type Values = { flowHexId: string; expirationLocal: string; description: string; pin: string; maxUses: string; userLocation: UserLocation };
 
@@ -158,9 +159,9 @@ export function ValidationFormDialog({ link, flows, onClose, onSaved }: Props) {
           <Button type="button" variant="secondary" onClick={onClose}>
             {t("cancel")}
           </Button>
-          <Button type="submit" disabled={formState.isSubmitting} data-testid="validation-form-submit">
+          <SubmitButton disabled={formState.isSubmitting} data-testid="validation-form-submit">
             {editing ? t("save") : t("create")}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </Modal>

@@ -27,6 +27,24 @@ test.describe("sign-in", () => {
     await expect(page.getByTestId("main-menu").getByRole("link", { name: "Contacts" })).toBeVisible();
   });
 
+  test.describe("before the page's scripts run", () => {
+    // The server's HTML shows the form first; pressed then, the browser would send it itself as a GET: the password in
+    // the address bar, the history and the access log. A context without JavaScript holds that moment still.
+    test.use({ javaScriptEnabled: false });
+
+    test("the sign-in button waits, and Enter in the password sends nothing", async ({ page }) => {
+      await page.goto("/signin");
+      await expect(page.getByTestId("signin-form").locator('button[type="submit"]')).toBeDisabled();
+      const form = page.getByTestId("signin-form");
+      await form.locator('input[name="username"]').fill(demo.staff.email);
+      await form.locator('input[name="password"]').fill("Not-In-The-Address-1!");
+      await form.locator('input[name="password"]').press("Enter");
+      await page.waitForLoadState("load");
+      expect(page.url()).not.toContain("Not-In-The-Address");
+      expect(new URL(page.url()).pathname).toBe("/signin");
+    });
+  });
+
   test("checks the fields in the browser before calling the server", async ({ page }) => {
     await page.goto("/signin");
     await page.getByTestId("signin-form").locator('button[type="submit"]').click();

@@ -48,3 +48,23 @@ test.describe("data-confirm on a phone, in Spanish", () => {
     expect(await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).toMatchObject({ country: "ES", identNumber: "12345678Z" });
   });
 });
+
+test.describe("data-confirm before its scripts run", () => {
+  // A phone on a slow network shows the server's HTML seconds before React runs it. Pressed then, the browser would
+  // send the form itself: a GET of the fields to the page's address, the ID number in the address bar, the history
+  // and the access log, and the values lost. A context without JavaScript is that moment held still.
+  test.use({ javaScriptEnabled: false, locale: "es-ES" });
+
+  test("the send button waits, and Enter in a field sends nothing", async ({ page }) => {
+    const signer = await signerWith({ country: "ES", identType: "DNI", identNumber: null, cellPhone: null });
+    const address = `/signature-process/data-confirm/${signer.secret}/${signer.hexId}`;
+    await page.goto(address);
+    await expect(page.getByTestId("confirm-data")).toBeDisabled();
+    await page.getByLabel("Número de identificación").fill("12345678Z");
+    await page.getByLabel("Número de identificación").press("Enter");
+    await page.waitForLoadState("load");
+    expect(page.url()).not.toContain("12345678Z");
+    expect(new URL(page.url()).pathname).toBe(address);
+    expect((await db.signer.findUniqueOrThrow({ where: { id: signer.id } })).identNumber).toBeNull();
+  });
+});
