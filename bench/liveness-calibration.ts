@@ -21,13 +21,14 @@
 // kinds, comma-separated, of tests/media/eval-set.ts's evalKinds.)
 import "dotenv/config";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { detectFaces } from "@/lib/face/face-engine";
 import { noseOffset } from "../tests/media/check-media";
 import { buildEvalSet, defaultEvalDir, type EvalCase, evalKinds } from "../tests/media/eval-set";
+import { judgeBatch, judged } from "./judge-batch";
 import { judgeWithPreviousRule, type PreviousRuleResult } from "./previous-liveness-rule";
 
 type Point = { x: number; y: number };
@@ -113,23 +114,7 @@ async function geometry(item: EvalCase): Promise<{ turn: number; residual: numbe
 }
 
 /** Runs the operator command (the worker's code path) on the cases; one result per case, in order. */
-function judge(cases: EvalCase[], dir: string): { decision: string; reasons?: string[]; ms: number }[] {
-  // One file per run (runs on parts of the set side by side, --from, must not write over each other's).
-  const batch = path.join(dir, `batch-${process.pid}.jsonl`);
-  writeFileSync(
-    batch,
-    cases.map(({ selfie, video, digits, prompts }) => JSON.stringify({ selfie, video, digits, prompts })).join("\n") + "\n",
-  );
-  const output = execFileSync("npx", ["tsx", "scripts/identity-check.ts", "--batch", batch], {
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return output
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as { liveness?: { decision: string; reasons?: string[] }; ms: number })
-    .map((result) => ({ decision: result.liveness?.decision ?? "none", reasons: result.liveness?.reasons, ms: result.ms }));
-}
+const judge = (cases: EvalCase[], dir: string) => judgeBatch(cases, dir).map(judged);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -25,31 +25,17 @@
 // The renders are made once into DIR (default .tmp/test-media/liveness-recorders; tens of minutes the first time), the
 // variants beside them. What it does not cover: a real camera's optics, a real person's timing (see tests/media/README.md).
 import "dotenv/config";
-import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { testMediaDir } from "../tests/support/test-media";
 import { buildEvalSet, type EvalKind } from "../tests/media/eval-set";
 import { isMain } from "../tests/media/media-kit";
+import { type BatchCase, type Judged, judgeBatch, judged } from "./judge-batch";
 import { deliveredAs, recorderVariants } from "../tests/media/recorder-variants";
 
-type Judged = { decision: string; reasons: string[] };
-
 /** scripts/identity-check.ts --batch on the cases (the worker's code path); one result per case, in order. */
-function judge(cases: { selfie: string; video: string; digits: string; prompts: unknown }[], dir: string): Judged[] {
-  const batch = path.join(dir, `batch-${process.pid}.jsonl`);
-  writeFileSync(
-    batch,
-    cases.map(({ selfie, video, digits, prompts }) => JSON.stringify({ selfie, video, digits, prompts })).join("\n") + "\n",
-  );
-  const output = execFileSync("npx", ["tsx", "scripts/identity-check.ts", "--batch", batch], { encoding: "utf8", maxBuffer: 64 << 20 });
-  return output
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as { liveness?: { decision: string; reasons?: string[] } })
-    .map((result) => ({ decision: result.liveness?.decision ?? "none", reasons: result.liveness?.reasons ?? [] }));
-}
+const judge = (cases: BatchCase[], dir: string): Judged[] => judgeBatch(cases, dir).map(judged);
 
 async function main() {
   const { values } = parseArgs({

