@@ -31,7 +31,7 @@ import { configDefaults } from "@/lib/config/values";
 import { livenessThresholds } from "@/lib/evidence/liveness-check";
 import { detectFaces } from "@/lib/face/face-engine";
 import { yawOf } from "@/lib/face/landmark-geometry";
-import { type LivenessPrompt, randomPrompts, seededRandom, speech } from "../tests/media/media-kit";
+import { cutRecording, frameAt, type LivenessPrompt, randomPrompts, seededRandom, speech } from "../tests/media/media-kit";
 import { ensureFaceMedia, testMediaDir } from "../tests/support/test-media";
 import { judgeBatch, judged } from "./judge-batch";
 
@@ -111,28 +111,12 @@ function cut(name: string, fromMs: number, seconds: number, selfieAtMs: number, 
   if (!existsSync(video)) {
     const voice = speech(digits, seconds, 1200);
     try {
-      // As Chromium's recorder delivers it: VP8 + Opus, the camera's own size and rate.
-      ffmpeg(
-        ["-ss", String(fromMs / 1000), "-t", String(seconds), "-i", source, "-i", voice.wav, "-map", "0:v", "-map", "1:a"].concat([
-          "-c:v",
-          "libvpx",
-          "-b:v",
-          "1M",
-          "-deadline",
-          "good",
-          "-threads",
-          "1",
-          "-c:a",
-          "libopus",
-          "-shortest",
-          video,
-        ]),
-      );
+      cutRecording(source, video, { from: fromMs / 1000, seconds, audio: voice.wav });
     } finally {
       voice.cleanup();
     }
   }
-  if (!existsSync(selfie)) ffmpeg(["-ss", String(selfieAtMs / 1000), "-i", source, "-frames:v", "1", selfie]);
+  if (!existsSync(selfie)) frameAt(source, selfieAtMs / 1000, selfie);
   return { video, selfie };
 }
 

@@ -10,7 +10,7 @@ import { remuxWebm } from "@/lib/evidence/remux-video";
 import type { LivenessPrompt } from "@/lib/evidence/video-challenge";
 import { detectFaces, faceEngine } from "@/lib/face/face-engine";
 import { type AttackKind, makeAttackVideo } from "../media/attack-video";
-import { smoothstep, speech } from "../media/media-kit";
+import { cutRecording, frameAt, smoothstep, speech } from "../media/media-kit";
 import { deliveredAs } from "../media/recorder-variants";
 import { renderHeadVideo } from "../media/render-head";
 import { ensureFaceMedia } from "../support/test-media";
@@ -117,12 +117,7 @@ describe.skipIf(!ready)(`the active challenge's judge${ready ? "" : ` (${skipped
     const out = join(workDir, "franck-real-turn.webm");
     const voice = speech(digits, 9, 1200);
     try {
-      spawnSync(
-        "ffmpeg",
-        ["-nostdin", "-y", "-loglevel", "error", "-ss", "155.475", "-t", "9", "-i", path.join(media!, "franck.webm")]
-          .concat(["-i", voice.wav, "-map", "0:v", "-map", "1:a", "-c:v", "libvpx", "-b:v", "1M", "-deadline", "good", "-threads", "1"])
-          .concat(["-c:a", "libopus", "-shortest", out]),
-      );
+      cutRecording(path.join(media!, "franck.webm"), out, { from: 155.475, seconds: 9, audio: voice.wav });
     } finally {
       voice.cleanup();
     }
@@ -268,40 +263,14 @@ describe.skipIf(!ready)(`the active challenge's judge${ready ? "" : ` (${skipped
     // (attack, ONE_PLANE). Looked at across the whole recording, from before the lean, her head leaves one plane by
     // 0.02-0.034 (a real head turns a little as it leans), and she is asked to repeat; a slid picture stays within 0.008.
     const out = join(workDir, "cap12-lean.webm");
-    spawnSync(
-      "ffmpeg",
-      ["-nostdin", "-y", "-loglevel", "error", "-ss", "40", "-t", "10", "-i", path.join(media!, "cap12_edit.webm")].concat([
-        "-an",
-        "-c:v",
-        "libvpx",
-        "-b:v",
-        "1M",
-        "-deadline",
-        "good",
-        "-threads",
-        "1",
-        out,
-      ]),
-    );
+    cutRecording(path.join(media!, "cap12_edit.webm"), out, { from: 40, seconds: 10 });
     const ignored: LivenessPrompt[] = [
       { action: "turn_left", atMs: 3726, durationMs: 2000 },
       { action: "turn_right", atMs: 7388, durationMs: 2000 },
     ];
     // Compared with her own face (a frame 1 s in, as the selfie would be).
     const selfie = join(workDir, "cap12-lean.jpg");
-    spawnSync("ffmpeg", [
-      "-nostdin",
-      "-y",
-      "-loglevel",
-      "error",
-      "-ss",
-      "41",
-      "-i",
-      path.join(media!, "cap12_edit.webm"),
-      "-frames:v",
-      "1",
-      selfie,
-    ]);
+    frameAt(path.join(media!, "cap12_edit.webm"), 41, selfie);
     const herFace = (await detectFaces(new Uint8Array(readFileSync(selfie)))).faces[0]!;
     const verdict = await judge(out, ignored, herFace);
     expect(verdict).toMatchObject({ check: "FAILED", decision: "repeat", reason: "LIVENESS_REPEAT" });

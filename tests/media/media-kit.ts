@@ -371,3 +371,19 @@ export function fakeCameraFrame(video: string, index: number, format: "png" | "m
     { maxBuffer: 32 * 1024 * 1024 },
   );
 }
+
+/**
+ * `seconds` of a recording from `from` (s), as Chromium's recorder delivers it (VP8, the camera's own size and rate,
+ * encoded the same way every run), with `audio` (a WAV, Opus) as its sound, or silent.
+ */
+export function cutRecording(source: string, out: string, options: { from: number; seconds: number; audio?: string }) {
+  const input = ["-ss", String(options.from), "-t", String(options.seconds), "-i", source];
+  const sound = options.audio ? ["-i", options.audio, "-map", "0:v", "-map", "1:a", "-c:a", "libopus", "-shortest"] : ["-an"];
+  const vp8 = ["-c:v", "libvpx", "-b:v", "1M", "-deadline", "good", "-threads", "1"];
+  execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-y", ...input, ...sound, ...vp8, out]);
+}
+
+/** The frame of a recording at `at` seconds, as a JPEG at `out` (a selfie taken from it). */
+export function frameAt(source: string, at: number, out: string) {
+  execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-y", "-ss", String(at), "-i", source, "-frames:v", "1", out]);
+}
