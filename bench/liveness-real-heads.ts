@@ -21,6 +21,11 @@
 //
 // Each clip is judged by the worker's code path (scripts/identity-check.ts --batch), the selfie a frame of the same
 // recording 1 s before the turn (or 1 s into an ignored clip).
+// Measured 2026-11-27 (tenth session): 10 turns (8 reaching minTurn, their parallax 0.024-0.067, median 0.033: about
+// half a render's) → 5 live, 1 review (WEAK_PARALLAX, residual 0.024), 2 repeat (turned less than minTurn), 2 attack
+// NO_MOUTH_MOVEMENT (the dubbed voice over lips that were not speaking it; silent, both repeat NO_VOICE); 7 ignored →
+// 7 repeat, with the voice and silent. Before planePlan, one ignored clip (cap12_edit from 40 s, a woman who leans in
+// the first second) was called a picture (attack ONE_PLANE) both ways (tests/media/README.md, "Real heads").
 //   npx tsx bench/liveness-real-heads.ts [--ignored 12]
 import "dotenv/config";
 import { execFileSync } from "node:child_process";
