@@ -34,6 +34,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { configDefaults } from "@/lib/config/values";
 import { livenessThresholds } from "@/lib/evidence/liveness-check";
+import { jpegEnd } from "@/lib/evidence/video-frames";
 import { detectFaces } from "@/lib/face/face-engine";
 import { yawOf } from "@/lib/face/landmark-geometry";
 import { cutRecording, frameAt, type LivenessPrompt, randomPrompts, seededRandom, speech } from "../tests/media/media-kit";
@@ -58,15 +59,11 @@ async function timeline(name: string): Promise<Sample[]> {
   if (existsSync(cache)) return JSON.parse(readFileSync(cache, "utf8")) as Sample[];
   const raw = ffmpeg(["-i", path.join(media!, `${name}.webm`), "-vf", `fps=${fps}`, "-f", "image2pipe", "-c:v", "mjpeg", "-q:v", "3", "-"]);
   const samples: Sample[] = [];
-  let start = 0;
-  for (let i = 0; i + 1 < raw.length; i++)
-    if (raw[i] === 0xff && raw[i + 1] === 0xd9) {
-      const analysis = await detectFaces(new Uint8Array(raw.subarray(start, i + 2)), { detector: "video", describe: false });
-      const one = analysis.faces.length === 1 ? analysis.faces[0]! : null;
-      samples.push({ t: Math.round((samples.length * 1000) / fps), yaw: one ? yawOf(one.landmarks) : null });
-      start = i + 2;
-      i++;
-    }
+  for (let start = 0, end = jpegEnd(raw, 0); end !== null; start = end, end = start < raw.length ? jpegEnd(raw, start) : null) {
+    const analysis = await detectFaces(new Uint8Array(raw.subarray(start, end)), { detector: "video", describe: false });
+    const one = analysis.faces.length === 1 ? analysis.faces[0]! : null;
+    samples.push({ t: Math.round((samples.length * 1000) / fps), yaw: one ? yawOf(one.landmarks) : null });
+  }
   writeFileSync(cache, JSON.stringify(samples));
   return samples;
 }
@@ -79,7 +76,7 @@ type Turn = { at: number; sign: 1 | -1; size: number };
 /** Natural turns: the head's turn changes by at least minTurn within 1.5 s of the level of the second before. */
 function naturalTurns(samples: Sample[]): Turn[] {
   const turns: Turn[] = [];
-  for (const s of samples) {
+  for (const [k, s] of samples.entries()) {
     if (s.yaw === null || (turns.length && s.t - turns.at(-1)!.at < 4000)) continue;
     const before = yawsIn(samples, s.t - 1000, s.t - 125);
     const after = yawsIn(samples, s.t, s.t + 1500);
@@ -90,7 +87,7 @@ function naturalTurns(samples: Sample[]): Turn[] {
     const down = level - Math.min(...after);
     const size = Math.max(up, down);
     // Begins here: the next sample already leaves the level.
-    const next = samples.find((n) => n.t === s.t + 1000 / fps)?.yaw;
+    const next = samples[k + 1]?.yaw;
     if (size >= minTurn && next != null && Math.abs(next - level) > 0.02) turns.push({ at: s.t, sign: up >= down ? 1 : -1, size });
   }
   return turns;
@@ -144,12 +141,11 @@ for (const name of recordings) {
     });
   }
   // Ignored: windows of 10 s at least 2 s away from every natural turn and every big movement.
-  const quiet = (from: number) =>
-    turns.every((t) => t.at < from - 2000 || t.at > from + 12000) &&
-    (() => {
-      const yaws = yawsIn(samples, from, from + 10000);
-      return yaws.length > 60 && Math.max(...yaws) - Math.min(...yaws) < minTurn;
-    })();
+  const quiet = (from: number) => {
+    if (turns.some((t) => t.at >= from - 2000 && t.at <= from + 12000)) return false;
+    const yaws = yawsIn(samples, from, from + 10000);
+    return yaws.length > 60 && Math.max(...yaws) - Math.min(...yaws) < minTurn;
+  };
   let made = cases.filter((c) => c.kind === "ignored").length;
   const wanted = Math.ceil((Number(values.ignored) * (recordings.indexOf(name) + 1)) / recordings.length);
   for (let from = 0; from + 10000 <= duration && made < wanted; from += 5000) {

@@ -322,7 +322,7 @@ const planeLookStepMs = 400;
  * 0.02–0.034 on nearly every frame. Pictures moved every way stay within 0.008 however densely they are looked at
  * (tests/media/README.md, "Real heads"). The earliest face seen before the first prompt is the judge's baseline, so
  * these frames may give it an earlier one. Only for a verdict that would name one plane an attack: a recording that
- * passes, or is asked to repeat, costs nothing more (a picture so named ~2 s more).
+ * passes, or is asked to repeat, costs nothing more (a picture so named ~1 s more on this machine).
  */
 export function planePlan(takenMs: readonly number[], durationMs: number): number[] {
   const times: number[] = [];
@@ -685,6 +685,7 @@ export async function judgeRecording(
     lookedAtPrompts ||= unsure;
     lookedAtMouth ||= mouthUnsure;
     lookedAtPlane ||= planeUnsure;
+    const takenMs = all.map((f) => f.atMs);
     const again = [
       ...(unsure
         ? refinementPlan(
@@ -692,22 +693,10 @@ export async function judgeRecording(
             verdict.movement.prompts.map((p) => p.answered),
           )
         : []),
-      ...(mouthUnsure
-        ? mouthPlan(
-            prompts,
-            sample.envelope,
-            all.map((f) => f.atMs),
-            sample.duration * 1000,
-          )
-        : []),
-      ...(planeUnsure
-        ? planePlan(
-            all.map((f) => f.atMs),
-            sample.duration * 1000,
-          )
-        : []),
+      ...(mouthUnsure ? mouthPlan(prompts, sample.envelope, takenMs, sample.duration * 1000) : []),
+      ...(planeUnsure ? planePlan(takenMs, sample.duration * 1000) : []),
     ];
-    const taken = new Set(all.map((f) => f.atMs));
+    const taken = new Set(takenMs);
     // A moment may fall on a frame already looked at (the first frame at or after it): it is not counted twice.
     const more = again.length
       ? (
