@@ -69,7 +69,14 @@ failed_vitest() {
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
     for (const file of r.testResults ?? [])
       for (const t of file.assertionResults ?? [])
-        if (t.status === "failed") console.log(require("path").relative(process.cwd(), file.name) + " > " + t.fullName);
+        if (t.status === "failed") {
+          console.log(require("path").relative(process.cwd(), file.name) + " > " + t.fullName);
+          // Why, in a few lines: the summary is often all a CI log keeps.
+          const why = String(t.failureMessages?.[0] ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n");
+          const message = why.filter((l) => l.trim() && !/^\s+at /.test(l)).slice(0, 5);
+          const where = why.find((l) => /^\s+at /.test(l) && !l.includes("node_modules"));
+          for (const line of [...message, ...(where ? [where.trim()] : [])]) console.log("    " + line.slice(0, 300));
+        }
   ' "$1" 2>/dev/null
 }
 failed_playwright() {
@@ -77,7 +84,12 @@ failed_playwright() {
     const walk = (suite, out) => {
       for (const spec of suite.specs ?? [])
         for (const t of spec.tests ?? [])
-          if (t.status === "unexpected") out.push(spec.file + " > " + spec.title);
+          if (t.status === "unexpected") {
+            out.push(spec.file + " > " + spec.title);
+            const error = (t.results ?? []).map((r) => r.error?.message).find(Boolean) ?? "";
+            const why = String(error).replace(/\u001b\[[0-9;]*m/g, "").split("\n").filter((l) => l.trim());
+            for (const line of why.slice(0, 6)) out.push("    " + line.slice(0, 300));
+          }
       for (const child of suite.suites ?? []) walk(child, out);
       return out;
     };
@@ -112,7 +124,11 @@ tests_stage() { # name, report, counter, failed-lister, command...
   ((f > 0)) && outcome=failed
   local test_name
   while IFS= read -r test_name; do
-    [[ -n $test_name ]] && failures+=("$name: $test_name")
+    if [[ $test_name == "    "* ]]; then
+      failures+=("$test_name")
+    elif [[ -n $test_name ]]; then
+      failures+=("$name: $test_name")
+    fi
   done < <($lister "$report")
   record "$name" "$outcome" "$p passed, $f failed, $s skipped$([[ -z $counts ]] && echo ', no report')"
 }
