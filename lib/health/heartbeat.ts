@@ -6,14 +6,20 @@ import { errorFields, logger } from "@/lib/log/logger";
 // Each worker process beats in Redis: the web's readiness (lib/health/readiness.ts) counts the live ones, and the
 // web's /api/metrics shows their metrics, which travel with the beat (a worker serves no HTTP of its own).
 
-/** Sorted set: worker id → time of its last beat (ms). */
-export const heartbeatKey = "health:worker-heartbeats";
+/**
+ * Sorted set: worker id → when it counts as gone (ms): its last beat plus its own heartbeatStaleMs. Each worker says how
+ * long its beat holds, so the web need not share the worker's WORKER_HEARTBEAT_MS to judge it (a worker beating every
+ * second, killed, is gone within seconds for everyone; one beating every minute is not called dead between beats).
+ */
+export const heartbeatKey = "health:worker-deadlines";
+/** Hash: worker id → time of its last beat (ms), shown by readiness. */
+export const lastBeatKey = "health:worker-beats";
 /** Hash: worker id → its metrics as prom-client JSON (Registry.getMetricsAsJSON). */
 export const workerMetricsKey = "health:worker-metrics";
 /** Set: the queue names workers have listened on, so the web can count their jobs without importing the job handlers. */
 export const knownQueuesKey = "health:queues";
 
-/** How often a worker beats (WORKER_HEARTBEAT_MS, default ten seconds; web and worker must share it). */
+/** How often a worker beats (WORKER_HEARTBEAT_MS, default ten seconds). */
 export function heartbeatEveryMs(): number {
   const value = Number(process.env.WORKER_HEARTBEAT_MS);
   return Number.isInteger(value) && value >= 100 ? value : 10_000;
@@ -32,29 +38,32 @@ export function newWorkerId(): string {
 /** One beat: this worker is alive now, listens on `queues`, and its metrics are these. Forgets workers gone quiet. */
 export async function writeHeartbeat(connection: Redis, workerId: string, queues: readonly string[], metrics: unknown): Promise<void> {
   const now = Date.now();
-  const stale = await connection.zrangebyscore(heartbeatKey, "-inf", now - heartbeatStaleMs());
-  const batch = connection.multi().zadd(heartbeatKey, now, workerId).hset(workerMetricsKey, workerId, JSON.stringify(metrics));
+  const stale = await connection.zrangebyscore(heartbeatKey, "-inf", now);
+  const batch = connection
+    .multi()
+    .zadd(heartbeatKey, now + heartbeatStaleMs(), workerId)
+    .hset(lastBeatKey, workerId, String(now))
+    .hset(workerMetricsKey, workerId, JSON.stringify(metrics));
   if (queues.length > 0) batch.sadd(knownQueuesKey, ...queues);
-  if (stale.length > 0) batch.zrem(heartbeatKey, ...stale).hdel(workerMetricsKey, ...stale);
+  if (stale.length > 0)
+    batch
+      .zrem(heartbeatKey, ...stale)
+      .hdel(lastBeatKey, ...stale)
+      .hdel(workerMetricsKey, ...stale);
   await batch.exec();
 }
 
 /** A worker that stops says so, rather than being counted alive for another half minute. */
 export async function removeHeartbeat(connection: Redis, workerId: string): Promise<void> {
-  await connection.multi().zrem(heartbeatKey, workerId).hdel(workerMetricsKey, workerId).exec();
+  await connection.multi().zrem(heartbeatKey, workerId).hdel(lastBeatKey, workerId).hdel(workerMetricsKey, workerId).exec();
 }
 
-/** The workers that beat recently, and the newest beat's time (null when none did). */
+/** The workers whose last beat still holds, and the newest beat's time (null when none is alive). */
 export async function liveWorkers(connection: Redis): Promise<{ ids: string[]; lastBeatAt: number | null }> {
-  const now = Date.now();
-  const entries = await connection.zrangebyscore(heartbeatKey, now - heartbeatStaleMs(), "+inf", "WITHSCORES");
-  const ids: string[] = [];
-  let lastBeatAt: number | null = null;
-  for (let i = 0; i < entries.length; i += 2) {
-    ids.push(entries[i]!);
-    lastBeatAt = Math.max(lastBeatAt ?? 0, Number(entries[i + 1]));
-  }
-  return { ids, lastBeatAt };
+  const ids = await connection.zrangebyscore(heartbeatKey, `(${Date.now()}`, "+inf");
+  if (ids.length === 0) return { ids, lastBeatAt: null };
+  const beats = (await connection.hmget(lastBeatKey, ...ids)).map(Number).filter((at) => Number.isFinite(at) && at > 0);
+  return { ids, lastBeatAt: beats.length > 0 ? Math.max(...beats) : null };
 }
 
 /** The live workers' metrics, parsed (a worker's unreadable entry is left out). */

@@ -92,7 +92,7 @@ export async function readiness(): Promise<Readiness> {
     part(false, async () => {
       const { ids, lastBeatAt } = await liveWorkers(redis());
       if (ids.length === 0) throw new PartDown("no heartbeat");
-      return { workers: ids.length, lastBeatAt: new Date(lastBeatAt!).toISOString() };
+      return { workers: ids.length, lastBeatAt: lastBeatAt === null ? null : new Date(lastBeatAt).toISOString() };
     }),
     chainParts(),
   ]);

@@ -80,8 +80,16 @@ describe("GET /api/ready", () => {
     worker?.kill();
     await worker?.exited;
     worker = null;
-    // A killed worker cannot say goodbye: it counts as gone when its last beat is older than heartbeatStaleMs.
-    await until(async () => (await readiness()).body.parts.worker?.state === "down", 500, heartbeatStaleMs() + 15_000);
+    // A killed worker cannot say goodbye: it counts as gone when its last beat is older than its heartbeatStaleMs (3.5
+    // beats of its own WORKER_HEARTBEAT_MS, a second here). Each beat says how long it holds: the web judges it by that,
+    // not by its own setting, here a minute (which would keep a dead worker "up" for 3.5 minutes).
+    const workerStaleMs = heartbeatStaleMs();
+    process.env.WORKER_HEARTBEAT_MS = "60000";
+    try {
+      await until(async () => (await readiness()).body.parts.worker?.state === "down", 250, workerStaleMs + 10_000);
+    } finally {
+      process.env.WORKER_HEARTBEAT_MS = "1000";
+    }
     const { status, body } = await readiness();
     expect(status).toBe(200);
     expect(body.status).toBe("degraded");

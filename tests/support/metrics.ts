@@ -39,15 +39,17 @@ function samplesOf(text: string, metric: string): Map<string, number> {
 }
 
 /**
- * The samples of `metric` that changed between two scrapes, by labels ("" for none), with how much each grew (a
- * counter's or histogram's series appears with its first observation: it grew from 0).
+ * The samples of `metric` that grew between two scrapes, by labels ("" for none), with how much each grew (a
+ * counter's or histogram's series appears with its first observation: it grew from 0). A sample that fell is left out:
+ * a worker that stopped between the scrapes (another test file's, killed) takes its counts out of the sum, which
+ * Prometheus reads as a counter reset; it says nothing of what the test did.
  */
 export function changes(before: string, after: string, metric: string): Record<string, number> {
   const [old, now] = [samplesOf(before, metric), samplesOf(after, metric)];
   const grown: Record<string, number> = {};
   for (const labels of new Set([...old.keys(), ...now.keys()])) {
     const by = (now.get(labels) ?? 0) - (old.get(labels) ?? 0);
-    if (by !== 0) grown[labels] = by;
+    if (by > 0) grown[labels] = by;
   }
   return grown;
 }

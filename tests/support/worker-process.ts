@@ -5,13 +5,14 @@ export type WorkerProcess = { kill: () => void; exited: Promise<void>; output: (
 /**
  * `npx tsx workers/index.ts` with this test's environment (plus `env`), in its own process group so
  * that a kill reaches tsx's node child too. Jobs of a killed worker run again WORKER_LOCK_MS (2 s here)
- * after their lock lapses. With `keepOutput`, what it writes on stdout (its log lines) is kept for `output()`.
+ * after their lock lapses; it beats every second (WORKER_HEARTBEAT_MS). With `keepOutput`, what it writes on stdout (its log lines) is kept for `output()`.
  */
 export function startWorker(env: Record<string, string> = {}, { keepOutput = false } = {}): WorkerProcess {
   const child: ChildProcess = spawn("npx", ["tsx", "workers/index.ts"], {
     cwd: process.cwd(),
     // Only this test's environment: the developer's .env (dotenv/config in the worker) must not fill the gaps.
-    env: { ...process.env, WORKER_LOCK_MS: "2000", DOTENV_CONFIG_PATH: "/nonexistent/.env", ...env },
+    // Beats every second: a killed worker leaves the live workers (and their summed metrics) within 3.5 s, not 35.
+    env: { ...process.env, WORKER_LOCK_MS: "2000", WORKER_HEARTBEAT_MS: "1000", DOTENV_CONFIG_PATH: "/nonexistent/.env", ...env },
     detached: true,
     stdio: ["ignore", keepOutput ? "pipe" : "ignore", "pipe"],
   });
