@@ -46,6 +46,14 @@
 // tiny frames 0.73 s (p95 0.86 s). With one face thread (--threads 1 --runs 1 --checks 8, a worker on one core, or
 // two checks at once on two): both photos 380 ms (p95 384 ms), ID kept 191 ms (p95 194 ms), 1.99× — the kept analysis
 // halves the CPU per check, which is what a busy worker's queue waits on. Verdicts as the runs before on 9 of 9 clips.
+// Eleventh session, after planePlan (a face about to be named one plane looked at every 400 ms from the start), on a
+// slower machine of the kind (AMD EPYC; CI took 45 min there against 28), 2026-11-27 19:45 UTC, --runs 2 --checks 8,
+// loadavg 2.1-3.8: per clip, SSD frames wall 6.9 s (p95 12.0 s), CPU 12.9 s; tiny frames wall 2.25 s (p95 3.95 s), CPU
+// 4.0 s, 3.07× — the 3 s goal met on the mean, not at p95: slid, zoomed and the prompted-turn picture now take 38
+// frames (18 before planePlan). Per face check: both photos 599 ms (p95 719 ms), ID kept 473 ms (p95 519 ms); first
+// check after the threads started 636 ms. Verdicts (tiny frames): bona fide live; slid, zoomed, prompted-turn attack
+// ONE_PLANE; tilted, turned, shaken, still repeat; franck's unprompted recording repeat (SSD frames differ on two:
+// tilted attack, prompted-turn repeat — refused either way).
 import "dotenv/config";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
