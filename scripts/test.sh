@@ -123,6 +123,7 @@ tests_stage() { # name, report, counter, failed-lister, command...
   local outcome=passed
   ((f > 0)) && outcome=failed
   local test_name
+  # The lister prints each failed test's name, then its reasons indented by four spaces (kept as they are).
   while IFS= read -r test_name; do
     if [[ $test_name == "    "* ]]; then
       failures+=("$test_name")

@@ -58,9 +58,14 @@ export async function removeHeartbeat(connection: Redis, workerId: string): Prom
   await connection.multi().zrem(heartbeatKey, workerId).hdel(lastBeatKey, workerId).hdel(workerMetricsKey, workerId).exec();
 }
 
-/** The workers whose last beat still holds, and the newest beat's time (null when none is alive). */
+/** The workers whose last beat still holds. */
+export async function liveWorkerIds(connection: Redis): Promise<string[]> {
+  return connection.zrangebyscore(heartbeatKey, `(${Date.now()}`, "+inf");
+}
+
+/** The live workers, and the newest beat's time (null when none is alive), for readiness. */
 export async function liveWorkers(connection: Redis): Promise<{ ids: string[]; lastBeatAt: number | null }> {
-  const ids = await connection.zrangebyscore(heartbeatKey, `(${Date.now()}`, "+inf");
+  const ids = await liveWorkerIds(connection);
   if (ids.length === 0) return { ids, lastBeatAt: null };
   const beats = (await connection.hmget(lastBeatKey, ...ids)).map(Number).filter((at) => Number.isFinite(at) && at > 0);
   return { ids, lastBeatAt: beats.length > 0 ? Math.max(...beats) : null };
@@ -68,7 +73,7 @@ export async function liveWorkers(connection: Redis): Promise<{ ids: string[]; l
 
 /** The live workers' metrics, parsed (a worker's unreadable entry is left out). */
 export async function liveWorkerMetrics(connection: Redis): Promise<unknown[]> {
-  const { ids } = await liveWorkers(connection);
+  const ids = await liveWorkerIds(connection);
   if (ids.length === 0) return [];
   const values = await connection.hmget(workerMetricsKey, ...ids);
   return values.flatMap((value) => {

@@ -12,7 +12,7 @@ import {
 } from "prom-client";
 import { queueConnection } from "@/lib/queue/connection";
 import { redis } from "@/lib/queue/redis";
-import { knownQueues, liveWorkerMetrics, liveWorkers } from "./heartbeat";
+import { knownQueues, liveWorkerIds, liveWorkerMetrics } from "./heartbeat";
 
 // Prometheus metrics (GET /api/metrics). The web process keeps its own (HTTP latency per route, process); each worker
 // keeps its job metrics and sends them with its heartbeat; a scrape adds the queues' depths read from Redis and sums
@@ -139,8 +139,8 @@ function webMetrics(): WebMetrics {
       registers: [registry],
       async collect() {
         this.reset();
-        const live = await liveWorkers(redis()).catch(() => null);
-        if (live) this.set(live.ids.length);
+        const live = await liveWorkerIds(redis()).catch(() => null);
+        if (live) this.set(live.length);
       },
     });
     globalForMetrics.rubricaWebMetrics = { registry, httpDuration };

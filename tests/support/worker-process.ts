@@ -5,7 +5,8 @@ export type WorkerProcess = { kill: () => void; exited: Promise<void>; output: (
 /**
  * `npx tsx workers/index.ts` with this test's environment (plus `env`), in its own process group so
  * that a kill reaches tsx's node child too. Jobs of a killed worker run again WORKER_LOCK_MS (2 s here)
- * after their lock lapses; it beats every second (WORKER_HEARTBEAT_MS). With `keepOutput`, what it writes on stdout (its log lines) is kept for `output()`.
+ * after their lock lapses; it beats every second (WORKER_HEARTBEAT_MS). With `keepOutput`, what it writes
+ * on stdout (its log lines) is kept for `output()`.
  */
 export function startWorker(env: Record<string, string> = {}, { keepOutput = false } = {}): WorkerProcess {
   const child: ChildProcess = spawn("npx", ["tsx", "workers/index.ts"], {
