@@ -26,6 +26,9 @@
 // NO_MOUTH_MOVEMENT (the dubbed voice over lips that were not speaking it; silent, both repeat NO_VOICE); 7 ignored →
 // 7 repeat, with the voice and silent. Before planePlan, one ignored clip (cap12_edit from 40 s, a woman who leans in
 // the first second) was called a picture (attack ONE_PLANE) both ways (tests/media/README.md, "Real heads").
+// Twelfth session, the landmarks read level (lib/face/face-engine.ts uprightLandmarks; the timelines made again, 12
+// turns found): with the voice 8 live, 3 repeat, 1 attack (cap12 34.2 s, the dubbed voice), no review; the turns that
+// reached minTurn left one plane by 0.026-0.062 (median 0.036), none under minParallax; silent and ignored all repeat.
 //   npx tsx bench/liveness-real-heads.ts [--ignored 12]
 import "dotenv/config";
 import { execFileSync } from "node:child_process";

@@ -33,10 +33,11 @@ export const faceModels = {
  * a 10 s clip is judged within the 3 s of issue 14 item 5; SSD only on a frame where it finds no face. The 68 landmarks
  * depend on the box they are read in (SSD's box against the tiny detector's on one frame: 1% of the face width in
  * homography residual, a third of the margin between a turned picture and a turning head), so they are read again in
- * a box made from themselves (boxOfLandmarks) whichever detector found the face. Photos (ID document, selfie) keep
+ * a box made from themselves (boxOfLandmarks) whichever detector found the face, turned level (uprightLandmarks,
+ * `landmarkReading: "level_square"` in the evidence). Photos (ID document, selfie) keep
  * SSD and face-api's own reading: its recall on small and second faces, and the calibration of face_match_threshold.
  */
-export const videoFaceModels = { ...faceModels, detector: "tiny_face_detector" } as const;
+export const videoFaceModels = { ...faceModels, detector: "tiny_face_detector", landmarkReading: "level_square" } as const;
 const tinyInputSize = 320;
 
 export type FaceBox = { x: number; y: number; width: number; height: number };
@@ -245,11 +246,76 @@ function boxOfLandmarks(points: readonly { x: number; y: number }[]): FaceBox {
   return { x: (minX + maxX) / 2 - side / 2, y: (minY + maxY) / 2 - side / 2 - (maxY - minY) * 0.1, width: side, height: side };
 }
 
+/** The landmark net's input side (face_landmark_68 reads a 112×112 image). */
+const landmarkInput = 112;
+
+/**
+ * The 68 landmarks read a second time in boxOfLandmarks' square turned level: the square is sampled (bilinear, from the
+ * decoded pixels, black outside them) along the eyes' axis of the first reading, so that the landmark net sees the face
+ * level, as it was trained to, and the points are turned back into the image. Read in the image's own axes, a face
+ * rolled in plane came back bent: photos rolled by ±20° and ±35° (8 faces) left one plane by up to 0.033 of the face
+ * width against their level reading and seemed turned by up to 0.073 — a picture tilted before the camera showed a
+ * head's depth (0.025 names one) and half a turn; read level, up to 0.018 and 0.036 (12 faces; tests/media/README.md,
+ * "Read level").
+ */
+async function uprightLandmarks(faceapi: FaceApi, pixels: FacePixels, first: readonly { x: number; y: number }[]): Promise<Landmarks68> {
+  const box = boxOfLandmarks(first);
+  const eye = (from: number) => {
+    const points = first.slice(from, from + 6);
+    return { x: points.reduce((s, p) => s + p.x, 0) / 6, y: points.reduce((s, p) => s + p.y, 0) / 6 };
+  };
+  const [left, right] = [eye(36), eye(42)];
+  const angle = Math.atan2(right.y - left.y, right.x - left.x);
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const scale = box.width / landmarkInput;
+  const n = landmarkInput;
+  const { data, width, height } = pixels;
+  const out = new Float32Array(n * n * 3);
+  for (let v = 0; v < n; v++)
+    for (let u = 0; u < n; u++) {
+      const dx = (u + 0.5 - n / 2) * scale;
+      const dy = (v + 0.5 - n / 2) * scale;
+      const x = centre.x + cos * dx - sin * dy - 0.5;
+      const y = centre.y + sin * dx + cos * dy - 0.5;
+      const x0 = Math.floor(x);
+      const y0 = Math.floor(y);
+      const fx = x - x0;
+      const fy = y - y0;
+      const at = (v * n + u) * 3;
+      // The four neighbours, weighted; a neighbour outside the image counts as black.
+      for (let corner = 0; corner < 4; corner++) {
+        const cx = x0 + (corner & 1);
+        const cy = y0 + (corner >> 1);
+        if (cx < 0 || cy < 0 || cx >= width || cy >= height) continue;
+        const weight = (corner & 1 ? fx : 1 - fx) * (corner >> 1 ? fy : 1 - fy);
+        const from = (cy * width + cx) * 3;
+        out[at] = out[at]! + data[from]! * weight;
+        out[at + 1] = out[at + 1]! + data[from + 1]! * weight;
+        out[at + 2] = out[at + 2]! + data[from + 2]! * weight;
+      }
+    }
+  const face = faceapi.tf.tensor3d(out, [n, n, 3], "float32");
+  try {
+    const read = (await faceapi.nets.faceLandmark68Net.detectLandmarks(face as never)) as unknown as {
+      positions: { x: number; y: number }[];
+    };
+    const points = read.positions.map((p) => {
+      const dx = (p.x - n / 2) * scale;
+      const dy = (p.y - n / 2) * scale;
+      return new faceapi.Point((centre.x + cos * dx - sin * dy) / width, (centre.y + sin * dx + cos * dy) / height);
+    });
+    return new faceapi.FaceLandmarks68(points, { width, height }) as unknown as Landmarks68;
+  } finally {
+    face.dispose();
+  }
+}
+
 /**
  * A recording's frame (DetectOptions.detector "video", videoFaceModels): the tiny detector finds the faces — SSD when
  * it finds none (it misses some heads turned far: 12 of 80 prompts on the evaluation set's bona fide videos kept at
  * most one frame with a face; with SSD behind it, none) —, the landmarks are read in the detector's box and again in
- * boxOfLandmarks, and the descriptor (when asked) is computed on the face aligned by those landmarks, as face-api
+ * boxOfLandmarks turned level (uprightLandmarks), and the descriptor (when asked) is computed on the face aligned by those landmarks, as face-api
  * aligns it.
  */
 async function videoFaces(faceapi: FaceApi, tensor: unknown, pixels: FacePixels, minScore: number, describe: boolean) {
@@ -261,7 +327,7 @@ async function videoFaces(faceapi: FaceApi, tensor: unknown, pixels: FacePixels,
   const results: { detection: { box: FaceBox; score: number }; landmarks: Landmarks68; descriptor?: Float32Array }[] = [];
   for (const detection of detections.slice(0, 10)) {
     const first = await landmarksIn(faceapi, tensor, detection.box, pixels);
-    const landmarks = first && (await landmarksIn(faceapi, tensor, boxOfLandmarks(first.positions), pixels));
+    const landmarks = first && (await uprightLandmarks(faceapi, pixels, first.positions));
     if (!landmarks) continue;
     let descriptor: Float32Array | undefined;
     if (describe) {

@@ -8,6 +8,8 @@ import { configDefaults } from "@/lib/config/values";
 import { db } from "@/lib/db/client";
 import type { StepType } from "@/lib/db/generated/enums";
 import { detectFaces, type FaceAnalysis, faceDistance } from "@/lib/face/face-engine";
+import { planarResidual, rollOf, yawOf } from "@/lib/face/landmark-geometry";
+import { livenessThresholds } from "@/lib/evidence/liveness-check";
 import { queueConnection } from "@/lib/queue/connection";
 import { runJob } from "@/workers/registry";
 import { capturedForCurrentStep } from "@/lib/signing/signer-identity";
@@ -85,6 +87,27 @@ describe.skipIf(!haveFaces)(`the face engine on real photos${haveFaces ? "" : ` 
     expect((await detectFaces(await pattern())).faces).toHaveLength(0);
     const two = await detectFaces(await sideBySide(read(franck[0]!), read("audrey.jpg")));
     expect(two.faces).toHaveLength(2);
+  });
+
+  it("reads a recording's face rolled in plane as it reads it level: the same points, so a tilted picture stays one plane and does not seem to turn", async () => {
+    // The judge takes leaving one plane by liveness_min_parallax for a head's depth, and asks for a turn of
+    // liveness_min_turn; a photo rolled before the camera is one plane and is not turned, whatever the angle. Read in
+    // the image's axes, these photos rolled by 35° left one plane by up to 0.033 and seemed turned by up to 0.073.
+    const { minParallax, minTurn } = livenessThresholds(configDefaults);
+    for (const file of [franck[0]!, franck.at(-1)!, "audrey.jpg", "cage.jpg", "bill-murray-snl_crop.jpg", "bieber_small.jpg"]) {
+      const photo = read(file);
+      const level = (await detectFaces(photo, { detector: "video", describe: false })).faces;
+      expect(level, path.basename(file)).toHaveLength(1);
+      for (const angle of [-35, -20, 20, 35]) {
+        const rolled = await sharp(photo).rotate(angle, { background: "#808080" }).jpeg({ quality: 92 }).toBuffer();
+        const faces = (await detectFaces(rolled, { detector: "video", describe: false })).faces;
+        const what = `${path.basename(file)} rolled ${angle}°`;
+        expect(faces, what).toHaveLength(1);
+        expect(rollOf(faces[0]!.landmarks) - rollOf(level[0]!.landmarks), what).toBeCloseTo(angle, -1);
+        expect(planarResidual(level[0]!.landmarks, faces[0]!.landmarks), what).toBeLessThan(minParallax);
+        expect(Math.abs(yawOf(faces[0]!.landmarks) - yawOf(level[0]!.landmarks)), what).toBeLessThan(minTurn / 3);
+      }
+    }
   });
 
   it("sets aside a small false second detection beside a clearly dominant face", async () => {

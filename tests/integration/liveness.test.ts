@@ -297,6 +297,7 @@ describe.skipIf(!ready)(`the liveness check of a video compared with the selfie$
       landmarks: "face_landmark_68",
       descriptor: "face_recognition_resnet34_128d",
       library: "@vladmandic/face-api",
+      landmarkReading: "level_square",
     });
     const { movement } = detail.livenessCheck;
     expect(movement.prompts.map((p) => p.action)).toEqual(detail.prompts.map((p) => p.action));
