@@ -315,8 +315,8 @@ async function uprightLandmarks(faceapi: FaceApi, pixels: FacePixels, first: rea
  * A recording's frame (DetectOptions.detector "video", videoFaceModels): the tiny detector finds the faces — SSD when
  * it finds none (it misses some heads turned far: 12 of 80 prompts on the evaluation set's bona fide videos kept at
  * most one frame with a face; with SSD behind it, none) —, the landmarks are read in the detector's box and again in
- * boxOfLandmarks turned level (uprightLandmarks), and the descriptor (when asked) is computed on the face aligned by those landmarks, as face-api
- * aligns it.
+ * boxOfLandmarks turned level (uprightLandmarks), and the descriptor (when asked) is computed on the face aligned by
+ * those landmarks, as face-api aligns it.
  */
 async function videoFaces(faceapi: FaceApi, tensor: unknown, pixels: FacePixels, minScore: number, describe: boolean) {
   let detections = await faceapi.detectAllFaces(
