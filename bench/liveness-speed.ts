@@ -54,6 +54,14 @@
 // check after the threads started 636 ms. Verdicts (tiny frames): bona fide live; slid, zoomed, prompted-turn attack
 // ONE_PLANE; tilted, turned, shaken, still repeat; franck's unprompted recording repeat (SSD frames differ on two:
 // tilted attack, prompted-turn repeat — refused either way).
+// Twelfth session, the landmarks read level (lib/face/face-engine.ts uprightLandmarks), 2026-11-28 00:30 UTC, --runs 2
+// --checks 8, loadavg 2.4-3.3 (the bench's own threads; a faster machine than the eleventh's): per clip, SSD frames
+// wall 4.5 s (p95 7.0 s); tiny frames wall 2.08 s (p95 3.13 s), CPU 3.7 s — the goal met on the mean, at p95 just
+// over; slid, zoomed and tilted pictures take 38 frames (named attacks after the look across the recording), the
+// prompted-turn picture 18 (asked to repeat). Per face check: both photos 261 ms, ID kept 249 ms (p95 261 ms); first
+// check after the threads started 582 ms. Verdicts (tiny frames): bona fide live; slid, zoomed, tilted attack
+// ONE_PLANE; turned START_TURNED, shaken and prompted-turn ONE_PLANE, still NO_MOVEMENT, franck's unprompted
+// recording PROMPT_NOT_ANSWERED: all repeat.
 import "dotenv/config";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
