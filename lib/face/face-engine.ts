@@ -6,6 +6,7 @@ import { Worker } from "node:worker_threads";
 import sharp from "sharp";
 import { withoutProcessHandlersOf } from "@/lib/runtime/process-guards";
 import { installFusedSsd } from "./fused-ssd";
+import { rollOf } from "./landmark-geometry";
 import { installCopyKernels, type KernelRegistry } from "./wasm-copy-kernels";
 
 // Server-side face detection and description (DESIGN.md §5): @vladmandic/face-api on TensorFlow.js
@@ -260,12 +261,7 @@ const landmarkInput = 112;
  */
 async function uprightLandmarks(faceapi: FaceApi, pixels: FacePixels, first: readonly { x: number; y: number }[]): Promise<Landmarks68> {
   const box = boxOfLandmarks(first);
-  const eye = (from: number) => {
-    const points = first.slice(from, from + 6);
-    return { x: points.reduce((s, p) => s + p.x, 0) / 6, y: points.reduce((s, p) => s + p.y, 0) / 6 };
-  };
-  const [left, right] = [eye(36), eye(42)];
-  const angle = Math.atan2(right.y - left.y, right.x - left.x);
+  const angle = (rollOf(first) * Math.PI) / 180;
   const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   const scale = box.width / landmarkInput;
